@@ -1,0 +1,64 @@
+import type { Upos } from '../analytics/features.js';
+import type { TaggedToken } from './tagged-token.js';
+import { wink } from './wink.js';
+
+/** Parallel token arrays of one wink pass, with sentence spans as [first, last] token indices. */
+export interface TaggedDocument {
+  tokens: TaggedToken[];
+  /** Inclusive token index ranges of sentences, whitespace tokens excluded from `tokens`. */
+  sentences: Array<[number, number]>;
+}
+
+const WHITESPACE_TYPE = 'tabCRLF';
+
+/**
+ * Tags a text in one wink-nlp pass: tokens with UPOS, type and spacing, and sentence spans.
+ * Whitespace tokens (wink's `tabCRLF`, tagged SPACE) are dropped.
+ */
+export function tagText(text: string): TaggedDocument {
+  const nlp = wink();
+  const its = nlp.its;
+  const doc = nlp.readDoc(text);
+  const tokenItems = doc.tokens();
+  const values = tokenItems.out() as string[];
+  const tags = tokenItems.out(its.pos) as string[];
+  const types = tokenItems.out(its.type) as string[];
+  const spaces = tokenItems.out(its.precedingSpaces) as string[];
+  const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
+
+  // Map wink token indices to indices in the filtered token list.
+  const newIndex = new Int32Array(values.length + 1);
+  const tokens: TaggedToken[] = [];
+  let pendingSpace = false;
+  for (let i = 0; i < values.length; i += 1) {
+    newIndex[i] = tokens.length;
+    const type = types[i] ?? 'word';
+    const value = values[i] ?? '';
+    if (type === WHITESPACE_TYPE || tags[i] === 'SPACE') {
+      pendingSpace = true;
+      continue;
+    }
+    tokens.push({
+      text: value,
+      lower: value.toLowerCase(),
+      pos: (tags[i] ?? 'X') as Upos,
+      type,
+      spaceBefore: pendingSpace || (spaces[i] ?? '') !== '',
+    });
+    pendingSpace = false;
+  }
+  newIndex[values.length] = tokens.length;
+
+  const sentences: Array<[number, number]> = [];
+  for (const [start, end] of spans) {
+    const first = newIndex[start] ?? 0;
+    const afterLast = newIndex[end + 1] ?? tokens.length;
+    if (afterLast > first) sentences.push([first, afterLast - 1]);
+  }
+  return { tokens, sentences };
+}
+
+/** Tags a text as exactly one sentence (no re-splitting): all its tokens, in order. */
+export function tagSentence(sentence: string): TaggedToken[] {
+  return tagText(sentence).tokens;
+}
