@@ -10,6 +10,7 @@ export interface TaggedDocument {
 }
 
 const WHITESPACE_TYPE = 'tabCRLF';
+const PARAGRAPH_BREAK = /\n[ \t]*\n/;
 
 /**
  * Tags a text in one wink-nlp pass: tokens with UPOS, type and spacing, and sentence spans.
@@ -29,6 +30,8 @@ export function tagText(text: string): TaggedDocument {
   // Map wink token indices to indices in the filtered token list.
   const newIndex = new Int32Array(values.length + 1);
   const tokens: TaggedToken[] = [];
+  // Filtered indices before which a blank line stands: sentences never cross a block boundary.
+  const blockStarts = new Set<number>();
   let pendingSpace = false;
   for (let i = 0; i < values.length; i += 1) {
     newIndex[i] = tokens.length;
@@ -36,6 +39,7 @@ export function tagText(text: string): TaggedDocument {
     const value = values[i] ?? '';
     if (type === WHITESPACE_TYPE || tags[i] === 'SPACE') {
       pendingSpace = true;
+      if (PARAGRAPH_BREAK.test(value)) blockStarts.add(tokens.length);
       continue;
     }
     tokens.push({
@@ -53,7 +57,14 @@ export function tagText(text: string): TaggedDocument {
   for (const [start, end] of spans) {
     const first = newIndex[start] ?? 0;
     const afterLast = newIndex[end + 1] ?? tokens.length;
-    if (afterLast > first) sentences.push([first, afterLast - 1]);
+    let from = first;
+    for (let k = first + 1; k < afterLast; k += 1) {
+      if (blockStarts.has(k)) {
+        sentences.push([from, k - 1]);
+        from = k;
+      }
+    }
+    if (afterLast > from) sentences.push([from, afterLast - 1]);
   }
   return { tokens, sentences };
 }

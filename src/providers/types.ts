@@ -11,6 +11,12 @@ export interface ChatRequest {
   temperature?: number;
   maxTokens?: number;
   signal?: AbortSignal;
+  /**
+   * stream() only: called once with the token counts if the provider reports them. When set, the
+   * provider asks for them (`stream_options.include_usage`); when absent it does not, since a few
+   * older OpenAI-compatible servers reject that field.
+   */
+  onUsage?: (usage: ChatUsage) => void;
 }
 
 export interface ChatUsage {

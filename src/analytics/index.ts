@@ -1,0 +1,12 @@
+/** Pure analytics: features in, numbers out. Nothing here tokenizes. */
+export * from './features.js';
+export type { GroundTruth, RougeReference } from './ground-truth-types.js';
+export type * from './quality-types.js';
+export { addCounts, addToHistogram, countsOnly, emptyCounts, sumCounts } from './counts.js';
+export { histogramStats, type LengthSummary } from './stats/histogram-stats.js';
+export { fleschKincaidGrade, fleschReadingEase, type ReadabilityCounts } from './readability/flesch.js';
+export { jensenShannonDistance } from './distance/jensen-shannon.js';
+export { distanceImprovement, gapImprovement, scoreImprovement } from './improvement/improvement.js';
+export { lexicalDensity, punctuationDensities, structureProportions, voiceProportions } from './density/densities.js';
+export { qualityFromFeatures, type RougeTriple } from './quality.js';
+export { featureProfile, PROFILE_COLUMNS } from './profile.js';

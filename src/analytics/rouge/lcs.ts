@@ -1,0 +1,160 @@
+/**
+ * Bit-parallel longest common subsequence (Allison & Dix 1986; Hyyrö 2004, "Bit-parallel LCS-length
+ * computation revisited"), over 32-bit words.
+ *
+ * One sequence, the pattern, is held as bits: bit i of a vector stands for pattern position i.
+ * The other sequence is read one token at a time ("columns"). After column j the state vector V
+ * has bit i = 0 exactly when LCS(pattern[0..i], text[0..j)) > LCS(pattern[0..i-1], text[0..j)),
+ * i.e. where the DP table steps up going down column j. One column costs O(pattern / 32) word
+ * operations: V' = (V + U) | (V - U) with U = V & match(token), where V - U = V & ~U since U ⊆ V.
+ * The LCS length is the number of zero bits left in V.
+ *
+ * Memory is O(pattern length) words whatever the alphabet: tokens occurring often in the pattern
+ * get a precomputed mask; rare ones are written into a scratch vector on the fly (cost: their
+ * occurrence count, which is at most the vector's word count, so at most doubling the column cost).
+ */
+
+const WORD_BITS = 32;
+const ALL_ONES = 0xffffffff;
+/** A token gets a precomputed mask when it occurs more than wordCount / DENSE_FACTOR times. */
+const DENSE_FACTOR = 8;
+
+/** A pattern sequence prepared for bit-parallel LCS: token ids as position bit masks. */
+export interface LcsPattern {
+  /** Pattern length in tokens (number of meaningful bits). */
+  readonly length: number;
+  /** ceil(length / 32): 32-bit words per vector. */
+  readonly wordCount: number;
+  /** Ids are in [0, alphabetSize); other ids match nothing. */
+  readonly alphabetSize: number;
+  /** Per id: slot of its precomputed mask in `denseMasks`, -1 for a rare id, -2 for an id absent from the pattern. */
+  readonly denseSlot: Int32Array;
+  /** Precomputed masks, `wordCount` words each. */
+  readonly denseMasks: Uint32Array;
+  /** Positions of each id, CSR layout: positions[positionStart[id] .. positionStart[id + 1]). */
+  readonly positionStart: Int32Array;
+  readonly positions: Int32Array;
+  /** All-zero work vector for rare ids; every use restores it to zero. */
+  readonly scratch: Uint32Array;
+}
+
+const SLOT_RARE = -1;
+const SLOT_ABSENT = -2;
+
+/** Prepares `ids` (each in [0, alphabetSize)) as the bit-vector side of an LCS. */
+export function createLcsPattern(ids: Int32Array, alphabetSize: number): LcsPattern {
+  const length = ids.length;
+  const wordCount = Math.ceil(length / WORD_BITS);
+  const positionStart = new Int32Array(alphabetSize + 1);
+  for (let i = 0; i < length; i++) positionStart[ids[i]! + 1]!++;
+  for (let id = 0; id < alphabetSize; id++) positionStart[id + 1]! += positionStart[id]!;
+  const positions = new Int32Array(length);
+  const fill = positionStart.slice(0, alphabetSize);
+  for (let i = 0; i < length; i++) positions[fill[ids[i]!]!++] = i;
+
+  const denseSlot = new Int32Array(alphabetSize);
+  const denseThreshold = wordCount / DENSE_FACTOR;
+  let denseCount = 0;
+  for (let id = 0; id < alphabetSize; id++) {
+    const occurrences = positionStart[id + 1]! - positionStart[id]!;
+    if (occurrences === 0) denseSlot[id] = SLOT_ABSENT;
+    else if (occurrences > denseThreshold) denseSlot[id] = denseCount++;
+    else denseSlot[id] = SLOT_RARE;
+  }
+  const denseMasks = new Uint32Array(denseCount * wordCount);
+  for (let id = 0; id < alphabetSize; id++) {
+    const slot = denseSlot[id]!;
+    if (slot < 0) continue;
+    const offset = slot * wordCount;
+    for (let p = positionStart[id]!; p < positionStart[id + 1]!; p++) {
+      const position = positions[p]!;
+      denseMasks[offset + (position >>> 5)]! |= 1 << (position & 31);
+    }
+  }
+  return {
+    length,
+    wordCount,
+    alphabetSize,
+    denseSlot,
+    denseMasks,
+    positionStart,
+    positions,
+    scratch: new Uint32Array(wordCount),
+  };
+}
+
+/** Whether `id` occurs in the pattern. */
+export function patternHas(pattern: LcsPattern, id: number): boolean {
+  return id >= 0 && id < pattern.alphabetSize && pattern.denseSlot[id] !== SLOT_ABSENT;
+}
+
+/** The initial state vector: no column read yet (all ones; padding bits stay one forever). */
+export function initialLcsState(pattern: LcsPattern): Uint32Array {
+  return new Uint32Array(pattern.wordCount).fill(ALL_ONES);
+}
+
+/** V' = (V + U) | (V & ~U), U = V & mask, with the carry rippling across words. */
+function advanceWithMask(state: Uint32Array, mask: Uint32Array, maskOffset: number, wordCount: number): void {
+  let carry = 0;
+  for (let k = 0; k < wordCount; k++) {
+    const v = state[k]!;
+    const u = (v & mask[maskOffset + k]!) >>> 0;
+    const sum = v + u + carry; // below 2^33: exact in a double
+    carry = sum > ALL_ONES ? 1 : 0;
+    state[k] = sum | (v & ~u); // `|` takes sum mod 2^32
+  }
+}
+
+/**
+ * Reads one text token into `state` (one DP column). Returns false, leaving `state` untouched,
+ * when the token does not occur in the pattern.
+ */
+export function advanceLcsState(pattern: LcsPattern, state: Uint32Array, id: number): boolean {
+  if (!patternHas(pattern, id)) return false;
+  const slot = pattern.denseSlot[id]!;
+  const wordCount = pattern.wordCount;
+  if (slot >= 0) {
+    advanceWithMask(state, pattern.denseMasks, slot * wordCount, wordCount);
+    return true;
+  }
+  const { scratch, positions } = pattern;
+  const from = pattern.positionStart[id]!;
+  const to = pattern.positionStart[id + 1]!;
+  for (let p = from; p < to; p++) scratch[positions[p]! >>> 5]! |= 1 << (positions[p]! & 31);
+  advanceWithMask(state, scratch, 0, wordCount);
+  for (let p = from; p < to; p++) scratch[positions[p]! >>> 5] = 0;
+  return true;
+}
+
+/** Number of zero bits in a state vector = LCS length so far. */
+export function lcsLengthOfState(state: Uint32Array): number {
+  let ones = 0;
+  for (let k = 0; k < state.length; k++) {
+    let x = state[k]!;
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    ones += (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  }
+  return state.length * WORD_BITS - ones;
+}
+
+/**
+ * LCS length of a prepared pattern and `text` (ids outside the pattern's alphabet, e.g. -1, match
+ * nothing). Time O(text.length × pattern.length / 32); memory O(pattern.length / 32) beyond the pattern.
+ */
+export function lcsLengthWithPattern(pattern: LcsPattern, text: Int32Array): number {
+  if (pattern.length === 0 || text.length === 0) return 0;
+  const state = initialLcsState(pattern);
+  for (let j = 0; j < text.length; j++) advanceLcsState(pattern, state, text[j]!);
+  return lcsLengthOfState(state);
+}
+
+/**
+ * LCS length of two id sequences (ids in [0, alphabetSize)). The shorter one becomes the bit
+ * pattern, so memory is O(min(a, b)) words and time O(a × b / 32). Never builds an a × b table.
+ */
+export function lcsLength(a: Int32Array, b: Int32Array, alphabetSize: number): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  return lcsLengthWithPattern(createLcsPattern(shorter, alphabetSize), longer);
+}

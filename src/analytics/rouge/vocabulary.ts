@@ -1,0 +1,34 @@
+/**
+ * Maps token strings to dense integer ids (0, 1, 2 ...), so the scorers compare integers in typed
+ * arrays instead of strings.
+ */
+export class TokenVocabulary {
+  private readonly idByToken = new Map<string, number>();
+
+  /** Number of distinct tokens seen so far; every id is below it. */
+  get size(): number {
+    return this.idByToken.size;
+  }
+
+  /** Ids of `tokens`, adding unseen tokens to the vocabulary. */
+  encode(tokens: readonly string[]): Int32Array {
+    const ids = new Int32Array(tokens.length);
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      let id = this.idByToken.get(token);
+      if (id === undefined) {
+        id = this.idByToken.size;
+        this.idByToken.set(token, id);
+      }
+      ids[i] = id;
+    }
+    return ids;
+  }
+
+  /** Ids of `tokens` without growing the vocabulary: unseen tokens get -1 (they can match nothing). */
+  lookup(tokens: readonly string[], into?: Int32Array): Int32Array {
+    const ids = into !== undefined && into.length >= tokens.length ? into : new Int32Array(tokens.length);
+    for (let i = 0; i < tokens.length; i++) ids[i] = this.idByToken.get(tokens[i]!) ?? -1;
+    return ids;
+  }
+}

@@ -1,0 +1,44 @@
+import type { Histogram } from '../features.js';
+
+export interface LengthSummary {
+  mean: number;
+  median: number;
+  /** Population standard deviation (ddof = 0). */
+  stdDev: number;
+}
+
+/**
+ * Mean, median and population standard deviation of the values a histogram counts.
+ * The median of an even count is the mean of the two middle values (as numpy's). Empty: all 0.
+ */
+export function histogramStats(histogram: Histogram): LengthSummary {
+  const buckets = Object.entries(histogram)
+    .map(([value, count]) => [Number(value), count] as const)
+    .filter(([value, count]) => Number.isFinite(value) && count > 0)
+    .sort((a, b) => a[0] - b[0]);
+  let n = 0;
+  let sum = 0;
+  for (const [value, count] of buckets) {
+    n += count;
+    sum += value * count;
+  }
+  if (n === 0) return { mean: 0, median: 0, stdDev: 0 };
+  const mean = sum / n;
+  let squares = 0;
+  for (const [value, count] of buckets) squares += count * (value - mean) ** 2;
+  return { mean, median: histogramMedian(buckets, n), stdDev: Math.sqrt(squares / n) };
+}
+
+function histogramMedian(sorted: ReadonlyArray<readonly [number, number]>, n: number): number {
+  // 0-based ranks of the middle element(s).
+  const lowRank = Math.floor((n - 1) / 2);
+  const highRank = Math.floor(n / 2);
+  let low: number | undefined;
+  let seen = 0;
+  for (const [value, count] of sorted) {
+    seen += count;
+    if (low === undefined && seen > lowRank) low = value;
+    if (seen > highRank) return ((low ?? value) + value) / 2;
+  }
+  return low ?? 0;
+}

@@ -1,0 +1,65 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { CliError } from './io.js';
+
+export interface DocumentFile {
+  path: string;
+  text: string;
+}
+
+const DOCUMENT_EXTENSIONS = new Set(['.txt', '.md']);
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+async function listFolder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  const paths: string[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) paths.push(...(await listFolder(path)));
+    else if (entry.isFile() && DOCUMENT_EXTENSIONS.has(extname(entry.name).toLowerCase())) paths.push(path);
+  }
+  return paths;
+}
+
+/** Expands files and folders (their .txt and .md files, recursively, sorted) to document paths. */
+export async function expandPaths(paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const path of paths) {
+    let info;
+    try {
+      info = await stat(path);
+    } catch {
+      throw new CliError(`no such file or directory: ${path}`);
+    }
+    if (info.isDirectory()) {
+      const inside = await listFolder(path);
+      if (inside.length === 0) throw new CliError(`no .txt or .md files in folder: ${path}`);
+      out.push(...inside);
+    } else {
+      out.push(path);
+    }
+  }
+  return out;
+}
+
+/** Reads one document as strict UTF-8 (a leading BOM is dropped). */
+export async function readDocument(path: string): Promise<DocumentFile> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    throw new CliError(`cannot read ${path}: ${code}`);
+  }
+  try {
+    return { path, text: utf8.decode(bytes).replace(/^\uFEFF/, '') };
+  } catch {
+    throw new CliError(`${path} is not valid UTF-8 text`);
+  }
+}
+
+/** Every document under the given paths, one per file. */
+export async function readDocuments(paths: readonly string[]): Promise<DocumentFile[]> {
+  const files = await expandPaths(paths);
+  return Promise.all(files.map((file) => readDocument(file)));
+}

@@ -1,0 +1,64 @@
+import { CliError, EXIT, type CliIO } from './io.js';
+
+type Command = (argv: string[], io: CliIO) => Promise<number>;
+
+const HELP = `styler: learn a writing style, measure it, restyle text toward it.
+
+Commands:
+  styler quality --personalized FILE --unpersonalized FILE --ground-truth PATH... [--rouge]
+  styler analyze PATH... [--format json|csv] [--threads N]
+  styler rouge --jsonl              JSON Lines {"id","target","prediction","use_stemmer"} on stdin
+  styler classify --jsonl           JSON Lines {"id","text"} on stdin (each text one sentence)
+  styler serve                      start the HTTP service (PORT, STYLER_DATA_DIR, ...)
+  styler keys create --org ORG --project PROJECT | keys list | keys revoke KEY_ID
+`;
+
+function requireJsonl(argv: string[], name: string): void {
+  if (argv.length !== 1 || argv[0] !== '--jsonl') throw new CliError(`usage: styler ${name} --jsonl`);
+}
+
+// Commands load lazily so `styler rouge` does not pay for the HTTP stack or the tagger.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  quality: async () => (await import('./commands/quality.js')).main,
+  analyze: async () => (await import('./commands/analyze.js')).main,
+  rouge: async () => {
+    const { runRougeJsonl } = await import('./commands/rouge.js');
+    return async (argv, io) => {
+      requireJsonl(argv, 'rouge');
+      return runRougeJsonl(io.stdin, io.stdout, io.stderr);
+    };
+  },
+  classify: async () => {
+    const { runClassifyJsonl } = await import('./commands/classify.js');
+    return async (argv, io) => {
+      requireJsonl(argv, 'classify');
+      return runClassifyJsonl(io.stdin, io.stdout, io.stderr);
+    };
+  },
+  serve: async () => (await import('./commands/serve.js')).main,
+  keys: async () => (await import('./commands/keys.js')).main,
+};
+
+/** Runs one CLI command; returns the process exit code. Never throws. */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    io.stdout.write(HELP);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const load = COMMANDS[name];
+  if (load === undefined) {
+    io.stderr.write(`styler: unknown command '${name}'\n\n${HELP}`);
+    return EXIT.usage;
+  }
+  try {
+    return await (await load())(rest, io);
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.stderr.write(`styler ${name}: ${error.message}\n`);
+      return error.exitCode;
+    }
+    io.stderr.write(`styler ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.failed;
+  }
+}

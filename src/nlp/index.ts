@@ -1,0 +1,10 @@
+/** The only folder that imports wink-nlp, compromise or a syllable counter. Text in, plain data out. */
+export { analyzeText, proseBlocks } from './analyze.js';
+export { normalizeText, parseBlocks, inlineText, type Block, type BlockKind } from './markdown.js';
+export { tagText, tagSentence, type TaggedDocument } from './tagger.js';
+export type { TaggedToken } from './tagged-token.js';
+export { groupWords, type Word } from './words.js';
+export { countSyllables } from './syllables.js';
+export { FUNCTION_WORDS } from './function-words.js';
+export { classifySentence } from './classify-sentence.js';
+export { classifyTokens } from './clauses/index.js';

@@ -1,0 +1,43 @@
+import { dictionary } from 'cmu-pronouncing-dictionary';
+import { syllable } from 'syllable';
+
+/**
+ * English syllable counts. CMUdict first (stressed vowels of the first pronunciation, the rule
+ * textstat ≥ 0.7.9 uses), then the `syllable` package's rules for words the dictionary lacks.
+ */
+
+const cache = new Map<string, number>();
+const CACHE_LIMIT = 50_000;
+const STRESS_DIGIT = /[012]/g;
+
+function dictionarySyllables(word: string): number | undefined {
+  const phones = (dictionary as Record<string, string>)[word];
+  if (phones === undefined) return undefined;
+  return phones.match(STRESS_DIGIT)?.length ?? 0;
+}
+
+function countUncached(lower: string): number {
+  const known = dictionarySyllables(lower);
+  if (known !== undefined) return known;
+  // Hyphenated compounds: the sum of their parts, each looked up on its own.
+  if (lower.includes('-')) {
+    return lower
+      .split('-')
+      .filter((part) => part.length > 0)
+      .reduce((sum, part) => sum + countSyllables(part), 0);
+  }
+  // A bare number or a word without letters reads as one unit, as textstat's hyphenation path gives.
+  if (!/\p{L}/u.test(lower)) return 1;
+  return Math.max(1, syllable(lower));
+}
+
+/** Syllables in one word (≥ 1 for any word with a letter or digit). */
+export function countSyllables(word: string): number {
+  const lower = word.toLowerCase().replace(/\u2019/g, "'");
+  const cached = cache.get(lower);
+  if (cached !== undefined) return cached;
+  const count = countUncached(lower);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(lower, count);
+  return count;
+}

@@ -1,0 +1,184 @@
+/**
+ * Provider configuration: which base-model services are usable, where they live and how long to
+ * wait for them. Built from the environment, optionally layered over a JSON file (env wins).
+ */
+import { readProviderConfigFile, type FileValue, type ProviderFileSettings } from './config-file.js';
+import { SERVICE_ENV_VARS, SERVICE_NAMES, howToConfigure, isServiceName, type ServiceName } from './services.js';
+
+/** The one place provider defaults live. */
+export const PROVIDER_DEFAULTS = Object.freeze({
+  baseUrls: Object.freeze({
+    openai: 'https://api.openai.com/v1',
+    ollama: 'http://127.0.0.1:11434/v1',
+    // No sensible default: an OpenAI-compatible server is wherever the user runs it.
+    'openai-compatible': undefined,
+  } satisfies Record<ServiceName, string | undefined>),
+  /** Per request (complete) or per silence between streamed chunks, milliseconds. */
+  timeoutMs: 120_000,
+  llmRewrite: false,
+});
+
+/** The largest timeout setTimeout can honour (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** One service after merging file and environment. */
+export interface ServiceConfig {
+  readonly name: ServiceName;
+  /** True when the user set the variable(s) that enable this service (see SERVICE_ENV_VARS). */
+  readonly configured: boolean;
+  /** http(s) URL without a trailing slash, e.g. `https://api.openai.com/v1`; empty when unknown. */
+  readonly baseUrl: string;
+  readonly apiKey?: string;
+  /** Model names the user says this service serves; used by 'auto' resolution. May be empty. */
+  readonly models: readonly string[];
+}
+
+/** Everything the provider layer needs; deeply frozen. */
+export interface ProviderConfig {
+  readonly services: Readonly<Record<ServiceName, ServiceConfig>>;
+  /** Service 'auto' falls back to when no rule picks one; always a configured service. */
+  readonly defaultService?: ServiceName;
+  /** Timeout per request, or per silence between streamed chunks, in milliseconds (>= 1). */
+  readonly timeoutMs: number;
+  /** STYLER_LLM_REWRITE: whether the style engine may ask an LLM to rewrite; the style engine reads it. */
+  readonly llmRewrite: boolean;
+  /** STYLER_LLM_REWRITE_MODEL: the model the style engine's optional LLM rewrite uses. */
+  readonly rewriteModel?: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Builds the provider configuration from `env` (default process.env), over the JSON file at
+ * `configFile` or env STYLER_CONFIG when given. Empty env values count as unset.
+ * Throws RangeError naming the variable (or file key) for a bad URL, timeout, boolean or service
+ * name, and TypeError for an unreadable or malformed file.
+ */
+export function loadProviderConfig(env: Env = process.env, configFile?: string): ProviderConfig {
+  const filePath = configFile ?? nonEmpty(env['STYLER_CONFIG']);
+  const file: ProviderFileSettings = filePath ? readProviderConfigFile(filePath) : { providers: {} };
+
+  const services = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, buildService(name, env, file)]),
+  ) as Record<ServiceName, ServiceConfig>;
+
+  const timeout =
+    fromEnv(env, 'STYLER_LLM_TIMEOUT_MS') ?? file.timeoutMs ?? { value: PROVIDER_DEFAULTS.timeoutMs, source: '' };
+  const rewrite =
+    fromEnv(env, 'STYLER_LLM_REWRITE') ?? file.llmRewrite ?? { value: PROVIDER_DEFAULTS.llmRewrite, source: '' };
+  const rewriteModel = fromEnv(env, 'STYLER_LLM_REWRITE_MODEL') ?? file.rewriteModel;
+  const defaultService = fromEnv(env, 'STYLER_LLM_DEFAULT_SERVICE') ?? file.defaultService;
+
+  const config: ProviderConfig = {
+    services: Object.freeze(services),
+    timeoutMs: parseTimeoutMs(timeout),
+    llmRewrite: parseBoolean(rewrite),
+    ...(defaultService && { defaultService: parseDefaultService(defaultService, services) }),
+    ...(rewriteModel && { rewriteModel: rewriteModel.value.trim() }),
+  };
+  return Object.freeze(config);
+}
+
+/** The names of the configured services, in SERVICE_NAMES order. */
+export function configuredServices(config: ProviderConfig): ServiceName[] {
+  return SERVICE_NAMES.filter((name) => config.services[name].configured);
+}
+
+function buildService(name: ServiceName, env: Env, file: ProviderFileSettings): ServiceConfig {
+  const vars = SERVICE_ENV_VARS[name];
+  const block = file.providers[name] ?? {};
+  const baseUrlSetting = fromEnv(env, vars.baseUrl) ?? block.baseUrl;
+  const apiKeySetting = (vars.apiKey !== undefined ? fromEnv(env, vars.apiKey) : undefined) ?? block.apiKey;
+  const modelsSetting = fromEnv(env, vars.models) ?? block.models;
+
+  const models = modelsSetting ? parseModels(modelsSetting.value) : [];
+  const apiKey = nonEmpty(apiKeySetting?.value);
+  let baseUrl = baseUrlSetting ? parseBaseUrl(baseUrlSetting) : (PROVIDER_DEFAULTS.baseUrls[name] ?? '');
+  // Ollama's native API lives at the root and its OpenAI-compatible one under /v1; users often
+  // paste the root URL (what `ollama serve` prints), so a bare host means its /v1.
+  if (name === 'ollama' && baseUrlSetting && new URL(baseUrl).pathname === '/') baseUrl += '/v1';
+
+  let configured: boolean;
+  if (name === 'openai') configured = apiKey !== undefined;
+  else if (name === 'ollama') configured = baseUrlSetting !== undefined || models.length > 0;
+  else configured = baseUrlSetting !== undefined;
+
+  return Object.freeze({
+    name,
+    configured,
+    baseUrl,
+    models: Object.freeze(models),
+    ...(apiKey !== undefined && { apiKey }),
+  });
+}
+
+function fromEnv(env: Env, name: string): FileValue<string> | undefined {
+  const value = nonEmpty(env[name]);
+  return value === undefined ? undefined : { value, source: name };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** An absolute http(s) URL without credentials, query or fragment; returned without trailing slash. */
+function parseBaseUrl({ value, source }: FileValue<string>): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new RangeError(`${source} must be an absolute http(s) URL such as http://127.0.0.1:8000/v1, got '${value}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new RangeError(`${source} must use http or https, got '${url.protocol}' in '${value}'`);
+  }
+  if (url.username || url.password) {
+    // fetch refuses URLs with credentials; keys belong in the API key variable instead.
+    throw new RangeError(`${source} must not contain a user name or password; put the key in the API key setting`);
+  }
+  if (url.search || url.hash) {
+    throw new RangeError(`${source} must not contain a query or fragment, got '${value}'`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function parseModels(value: string | readonly string[]): string[] {
+  const names = typeof value === 'string' ? value.split(',') : value;
+  return [...new Set(names.map((name) => name.trim()).filter((name) => name.length > 0))];
+}
+
+function parseTimeoutMs({ value, source }: FileValue<number | string>): number {
+  const number = typeof value === 'number' ? value : Number(value.trim());
+  if (!Number.isInteger(number) || number < 1 || number > MAX_TIMEOUT_MS) {
+    throw new RangeError(
+      `${source || 'timeout'} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got '${value}'`,
+    );
+  }
+  return number;
+}
+
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
+const FALSE_WORDS = ['0', 'false', 'no', 'off'];
+
+function parseBoolean({ value, source }: FileValue<boolean | string>): boolean {
+  if (typeof value === 'boolean') return value;
+  const word = value.trim().toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  throw new RangeError(`${source} must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(', ')}, got '${value}'`);
+}
+
+function parseDefaultService(
+  { value, source }: FileValue<string>,
+  services: Record<ServiceName, ServiceConfig>,
+): ServiceName {
+  const name = value.trim();
+  if (!isServiceName(name)) {
+    throw new RangeError(`${source} must be one of ${SERVICE_NAMES.join(', ')}, got '${value}'`);
+  }
+  if (!services[name].configured) {
+    throw new RangeError(`${source} names '${name}', which is not configured: ${howToConfigure(name)}`);
+  }
+  return name;
+}

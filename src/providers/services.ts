@@ -1,0 +1,49 @@
+/** The base-model services Styler can call, and the environment variables that configure each one. */
+
+/** Every service name `full_mode_options.base_model_service` accepts besides `'auto'`. */
+export const SERVICE_NAMES = Object.freeze(['openai', 'ollama', 'openai-compatible'] as const);
+
+/** One of `openai`, `ollama`, `openai-compatible`. */
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** The environment variables of one service; `apiKey` is absent for services that take none. */
+export interface ServiceEnvVars {
+  readonly baseUrl: string;
+  readonly apiKey?: string;
+  readonly models: string;
+  /** Setting any one of these (non-empty) marks the service as configured. */
+  readonly configuredBy: readonly string[];
+}
+
+/** Which variables configure which service (documented in docs/parts/providers.md). */
+export const SERVICE_ENV_VARS: Readonly<Record<ServiceName, ServiceEnvVars>> = Object.freeze({
+  openai: Object.freeze({
+    baseUrl: 'OPENAI_BASE_URL',
+    apiKey: 'OPENAI_API_KEY',
+    models: 'OPENAI_MODELS',
+    configuredBy: Object.freeze(['OPENAI_API_KEY']),
+  }),
+  ollama: Object.freeze({
+    baseUrl: 'OLLAMA_BASE_URL',
+    models: 'OLLAMA_MODELS',
+    configuredBy: Object.freeze(['OLLAMA_BASE_URL', 'OLLAMA_MODELS']),
+  }),
+  'openai-compatible': Object.freeze({
+    baseUrl: 'STYLER_LLM_BASE_URL',
+    apiKey: 'STYLER_LLM_API_KEY',
+    models: 'STYLER_LLM_MODELS',
+    configuredBy: Object.freeze(['STYLER_LLM_BASE_URL']),
+  }),
+});
+
+/** True when `value` is exactly one of SERVICE_NAMES. */
+export function isServiceName(value: unknown): value is ServiceName {
+  return typeof value === 'string' && (SERVICE_NAMES as readonly string[]).includes(value);
+}
+
+/** A sentence telling the user how to configure `service`, e.g. for a provider_not_configured error. */
+export function howToConfigure(service: ServiceName): string {
+  const vars = SERVICE_ENV_VARS[service];
+  const set = vars.configuredBy.join(' or ');
+  return `set ${set} (or providers.${service} in the STYLER_CONFIG file)`;
+}

@@ -1,0 +1,54 @@
+import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../analytics/index.js';
+import type { GroundTruth } from '../analytics/index.js';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+function requireCountRecord(value: unknown, path: string, keys?: readonly string[]): void {
+  if (!isRecord(value)) throw new TypeError(`${path} must be an object of counts`);
+  for (const key of keys ?? []) if (!isCount(value[key])) throw new TypeError(`${path}.${key} must be a non-negative number`);
+  for (const [key, count] of Object.entries(value)) {
+    if (!isCount(count)) throw new TypeError(`${path}.${key} must be a non-negative number`);
+  }
+}
+
+/** Throws a TypeError naming the offending field unless `value` is a well-formed GroundTruth. */
+export function assertGroundTruth(value: unknown, name = 'groundTruth'): asserts value is GroundTruth {
+  if (!isRecord(value)) throw new TypeError(`${name} must be a GroundTruth object (from buildGroundTruth)`);
+  if (value.version !== 1) throw new TypeError(`${name}.version must be 1`);
+  if (!isCount(value.documentCount)) throw new TypeError(`${name}.documentCount must be a non-negative number`);
+  const features = value.features;
+  if (!isRecord(features)) throw new TypeError(`${name}.features must be an object`);
+  for (const key of ['sentences', 'words', 'syllables', 'contentWords']) {
+    if (!isCount(features[key])) throw new TypeError(`${name}.features.${key} must be a non-negative number`);
+  }
+  requireCountRecord(features.sentenceLengths, `${name}.features.sentenceLengths`);
+  requireCountRecord(features.wordLengths, `${name}.features.wordLengths`);
+  requireCountRecord(features.functionWords, `${name}.features.functionWords`);
+  requireCountRecord(features.pos, `${name}.features.pos`, UPOS_TAGS);
+  requireCountRecord(features.structure, `${name}.features.structure`, SENTENCE_STRUCTURES);
+  requireCountRecord(features.voice, `${name}.features.voice`, SENTENCE_VOICES);
+  requireCountRecord(features.punctuation, `${name}.features.punctuation`, PUNCTUATION_MARKS);
+  if (!Array.isArray(value.rouge)) throw new TypeError(`${name}.rouge must be an array`);
+  value.rouge.forEach((reference, index) => {
+    if (!isRecord(reference) || !Array.isArray(reference.tokens) || !reference.tokens.every((t) => typeof t === 'string')) {
+      throw new TypeError(`${name}.rouge[${index}].tokens must be an array of strings`);
+    }
+  });
+}
+
+/** Throws a TypeError naming `name` unless `value` is a string. */
+export function assertString(value: unknown, name: string): asserts value is string {
+  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${value === null ? 'null' : typeof value}`);
+}
+
+/** Throws a TypeError naming `name` unless `value` is an array of strings. */
+export function assertStringArray(value: unknown, name: string): asserts value is string[] {
+  if (!Array.isArray(value)) throw new TypeError(`${name} must be an array of strings`);
+  value.forEach((item, index) => assertString(item, `${name}[${index}]`));
+}

@@ -1,0 +1,27 @@
+/** Opens the metadata database with the settings every repository relies on. */
+import Database from 'better-sqlite3';
+import { migrate } from './migrations.js';
+
+export type SqliteDatabase = Database.Database;
+
+/**
+ * Opens (creating if needed) the SQLite database at `path` (':memory:' for a throw-away one) and
+ * brings its schema up to date. WAL lets readers proceed while a writer commits; synchronous=NORMAL
+ * is the documented safe pairing with WAL (a power cut may lose the last commits, never corrupt).
+ */
+export function openDatabase(path: string): SqliteDatabase {
+  if (typeof path !== 'string' || path === '') throw new TypeError('path must be a non-empty string');
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    // Two processes (the service and `styler keys`) may share the file: wait for a lock, do not fail.
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,134 @@
+/** Metadata of uploaded files; the bytes and extracted text live in the BlobStore. */
+import type { SqliteDatabase } from './database.js';
+import { checkPageQuery, toPage, type Page, type PageQuery } from './page.js';
+
+/** The two accepted upload types. */
+export type FileKind = 'txt' | 'docx';
+
+/** One uploaded file. `bytes` is the upload's size; `textChars` the extracted text's length in UTF-16 units. */
+export interface FileRecord {
+  id: string;
+  organizationId: string;
+  projectId: string;
+  filename: string;
+  purpose: string;
+  kind: FileKind;
+  bytes: number;
+  textChars: number;
+  documentCount: number;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
+/** Outcome of a delete: `in_use` when a queued or running job still needs the file. */
+export type FileDeleteResult = 'deleted' | 'not_found' | 'in_use';
+
+interface FileRow {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  filename: string;
+  purpose: string;
+  kind: FileKind;
+  bytes: number;
+  text_chars: number;
+  document_count: number;
+  created_at: number;
+}
+
+function toRecord(row: FileRow): FileRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    projectId: row.project_id,
+    filename: row.filename,
+    purpose: row.purpose,
+    kind: row.kind,
+    bytes: row.bytes,
+    textChars: row.text_chars,
+    documentCount: row.document_count,
+    createdAt: row.created_at,
+  };
+}
+
+const COLUMNS = 'id, organization_id, project_id, filename, purpose, kind, bytes, text_chars, document_count, created_at';
+
+/** Repository of the `files` table. Every read is scoped to one organization. */
+export class FilesRepository {
+  readonly #db: SqliteDatabase;
+  readonly #statements;
+
+  constructor(db: SqliteDatabase) {
+    this.#db = db;
+    this.#statements = {
+      insert: db.prepare(
+        `INSERT INTO files (${COLUMNS}) VALUES (@id, @organization_id, @project_id, @filename, @purpose, @kind,
+          @bytes, @text_chars, @document_count, @created_at)`,
+      ),
+      get: db.prepare<[string, string], FileRow>(`SELECT ${COLUMNS} FROM files WHERE organization_id = ? AND id = ?`),
+      seq: db.prepare<[string, string], { seq: number }>('SELECT seq FROM files WHERE organization_id = ? AND id = ?'),
+      listDesc: db.prepare<[string, number, number], FileRow>(
+        `SELECT ${COLUMNS} FROM files WHERE organization_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+      ),
+      listAsc: db.prepare<[string, number, number], FileRow>(
+        `SELECT ${COLUMNS} FROM files WHERE organization_id = ? AND seq > ? ORDER BY seq ASC LIMIT ?`,
+      ),
+      activeJobUses: db.prepare<[string], number>(
+        `SELECT COUNT(*) FROM job_training_files t JOIN jobs j ON j.id = t.job_id
+          WHERE t.file_id = ? AND j.status IN ('queued', 'running')`,
+      ).pluck(),
+      delete: db.prepare('DELETE FROM files WHERE organization_id = ? AND id = ?'),
+      allIds: db.prepare<[], string>('SELECT id FROM files').pluck(),
+    };
+  }
+
+  insert(record: FileRecord): void {
+    this.#statements.insert.run({
+      id: record.id,
+      organization_id: record.organizationId,
+      project_id: record.projectId,
+      filename: record.filename,
+      purpose: record.purpose,
+      kind: record.kind,
+      bytes: record.bytes,
+      text_chars: record.textChars,
+      document_count: record.documentCount,
+      created_at: record.createdAt,
+    });
+  }
+
+  /** The file, or undefined when it does not exist or belongs to another organization. */
+  get(organizationId: string, id: string): FileRecord | undefined {
+    const row = this.#statements.get.get(organizationId, id);
+    return row && toRecord(row);
+  }
+
+  /** A page of the organization's files (default newest first); undefined when `after` is unknown. */
+  list(organizationId: string, query: PageQuery): Page<FileRecord> | undefined {
+    checkPageQuery(query);
+    const order = query.order ?? 'desc';
+    let from = order === 'desc' ? Number.MAX_SAFE_INTEGER : 0;
+    if (query.after !== undefined) {
+      const cursor = this.#statements.seq.get(organizationId, query.after);
+      if (!cursor) return undefined;
+      from = cursor.seq;
+    }
+    const statement = order === 'desc' ? this.#statements.listDesc : this.#statements.listAsc;
+    return toPage(statement.all(organizationId, from, query.limit + 1), query.limit, toRecord);
+  }
+
+  /** Deletes the file unless a queued or running job still needs it (checked in the same transaction). */
+  delete(organizationId: string, id: string): FileDeleteResult {
+    return this.#db.transaction((): FileDeleteResult => {
+      if (!this.#statements.get.get(organizationId, id)) return 'not_found';
+      if ((this.#statements.activeJobUses.get(id) as number) > 0) return 'in_use';
+      this.#statements.delete.run(organizationId, id);
+      return 'deleted';
+    }).immediate();
+  }
+
+  /** Ids of every file of every organization (start-up cleanup of orphaned blobs). */
+  allIds(): Set<string> {
+    return new Set(this.#statements.allIds.all() as string[]);
+  }
+}

@@ -1,0 +1,69 @@
+import type { Upos } from '../../analytics/features.js';
+
+/**
+ * One piece of a prose block as the edit engine sees it. Concatenating the `text` of a block's
+ * tokens gives back the block's source exactly.
+ *
+ * - `word`: a word by the METRICS.md rule (letters/digits with internal ' - . joins), or a URL,
+ *   e-mail address or inline code span (those are always locked);
+ * - `punct`: one punctuation mark (an ellipsis or a double hyphen is one token);
+ * - `space`: a run of spaces or tabs, or one line break (line breaks are locked);
+ * - `markup`: Markdown syntax that is not text (list markers, emphasis, link brackets and URLs).
+ */
+export type TokenKind = 'word' | 'punct' | 'space' | 'markup';
+
+/** Why a token may not be edited. */
+export type LockReason = 'markup' | 'number' | 'name' | 'address' | 'code' | 'quote' | 'link' | 'linebreak';
+
+export interface Token {
+  text: string;
+  kind: TokenKind;
+  /** Set when no edit may change the token; quote marks of quoted speech stay convertible. */
+  lock?: LockReason;
+  /** UPOS tags of the wink tokens inside this token (filled by alignment or by the edit that made it). */
+  tags: Upos[];
+  /** A URL or e-mail address: one word of zero syllables. */
+  address?: boolean;
+}
+
+/** A new unlocked token. */
+export function token(text: string, kind: TokenKind, tags: Upos[] = []): Token {
+  return { text, kind, tags };
+}
+
+/** The source text of a token run. */
+export function joinTokens(tokens: readonly Token[]): string {
+  let out = '';
+  for (const piece of tokens) out += piece.text;
+  return out;
+}
+
+/** True when a word token may be rewritten. */
+export function isEditableWord(piece: Token | undefined): piece is Token {
+  return piece !== undefined && piece.kind === 'word' && piece.lock === undefined;
+}
+
+const UPPER = /^\p{Lu}/u;
+
+/** True when the word starts with a capital letter. */
+export function isCapitalized(text: string): boolean {
+  return UPPER.test(text);
+}
+
+/** The word with its first letter upper-cased. */
+export function capitalize(text: string): string {
+  return text.length === 0 ? text : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The word with its first letter lower-cased. */
+export function decapitalize(text: string): string {
+  return text.length === 0 ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** `replacement` written with the capitalisation of `original` (first letter only, or all caps). */
+export function matchCase(original: string, replacement: string): string {
+  if (original.length > 1 && original === original.toUpperCase() && original !== original.toLowerCase()) {
+    return replacement.toUpperCase();
+  }
+  return isCapitalized(original) ? capitalize(replacement) : replacement;
+}
