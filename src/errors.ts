@@ -18,6 +18,20 @@ export const ERRORS = {
   rate_limited: { status: 429, message: 'Too many requests in progress: retry shortly.' },
   provider_not_configured: { status: 400, message: 'No base model provider is configured.' },
   provider_failed: { status: 502, message: 'The base model provider failed.' },
+  // Service (src/service): uploads, request shape, routing, lifecycle.
+  file_empty: { status: 400, message: 'File is empty.' },
+  file_no_prose: { status: 400, message: 'File holds no prose: upload sentences of running text.' },
+  docx_corrupt: { status: 400, message: 'The .docx file is corrupt or unreadable.' },
+  docx_encrypted: { status: 400, message: 'The .docx file is encrypted: save it without a password and upload again.' },
+  docx_too_large: { status: 413, message: 'The .docx file expands to too much data.' },
+  file_content_mismatch: { status: 415, message: 'File content does not match its extension.' },
+  file_encoding: { status: 415, message: 'The .txt file is not UTF-8 text (UTF-16 with a byte-order mark is also accepted).' },
+  file_in_use: { status: 409, message: 'File is used by a queued or running fine-tuning job.' },
+  training_file_not_found: { status: 400, message: 'Training file not found.' },
+  text_too_long: { status: 413, message: 'Text is too long.' },
+  unsupported_content_type: { status: 415, message: 'Unsupported Content-Type.' },
+  route_not_found: { status: 404, message: 'Not found.' },
+  service_unavailable: { status: 503, message: 'The service is shutting down: retry shortly.' },
   internal: { status: 500, message: 'Internal server error.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

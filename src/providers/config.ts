@@ -58,14 +58,11 @@ export function loadProviderConfig(env: Env = process.env, configFile?: string):
   const filePath = configFile ?? nonEmpty(env['STYLER_CONFIG']);
   const file: ProviderFileSettings = filePath ? readProviderConfigFile(filePath) : { providers: {} };
 
-  const services = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [name, buildService(name, env, file)]),
-  ) as Record<ServiceName, ServiceConfig>;
+  const services = {} as Record<ServiceName, ServiceConfig>;
+  for (const name of SERVICE_NAMES) services[name] = buildService(name, env, file);
 
-  const timeout =
-    fromEnv(env, 'STYLER_LLM_TIMEOUT_MS') ?? file.timeoutMs ?? { value: PROVIDER_DEFAULTS.timeoutMs, source: '' };
-  const rewrite =
-    fromEnv(env, 'STYLER_LLM_REWRITE') ?? file.llmRewrite ?? { value: PROVIDER_DEFAULTS.llmRewrite, source: '' };
+  const timeout = fromEnv(env, 'STYLER_LLM_TIMEOUT_MS') ?? file.timeoutMs ?? builtIn(PROVIDER_DEFAULTS.timeoutMs);
+  const rewrite = fromEnv(env, 'STYLER_LLM_REWRITE') ?? file.llmRewrite ?? builtIn(PROVIDER_DEFAULTS.llmRewrite);
   const rewriteModel = fromEnv(env, 'STYLER_LLM_REWRITE_MODEL') ?? file.rewriteModel;
   const defaultService = fromEnv(env, 'STYLER_LLM_DEFAULT_SERVICE') ?? file.defaultService;
 
@@ -117,6 +114,10 @@ function fromEnv(env: Env, name: string): FileValue<string> | undefined {
   return value === undefined ? undefined : { value, source: name };
 }
 
+function builtIn<T>(value: T): FileValue<T> {
+  return { value, source: 'default' };
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
@@ -152,7 +153,7 @@ function parseTimeoutMs({ value, source }: FileValue<number | string>): number {
   const number = typeof value === 'number' ? value : Number(value.trim());
   if (!Number.isInteger(number) || number < 1 || number > MAX_TIMEOUT_MS) {
     throw new RangeError(
-      `${source || 'timeout'} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got '${value}'`,
+      `${source} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got '${value}'`,
     );
   }
   return number;

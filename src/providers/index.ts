@@ -8,10 +8,7 @@ export {
   type ProviderConfig,
   type ServiceConfig,
 } from './config.js';
-export {
-  createOpenAICompatibleProvider,
-  type OpenAICompatibleProviderOptions,
-} from './openai-compatible.js';
+export { createOpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible.js';
 export {
   AUTO_SERVICE,
   chooseService,
@@ -20,5 +17,3 @@ export {
   type ResolveChatProviderOptions,
 } from './resolve.js';
 export { MAX_TEMPERATURE, type MaxTokensParameter } from './wire.js';
-export { SseDecoder, readSseData } from './sse.js';
-export { readChatDeltas } from './chat-stream.js';

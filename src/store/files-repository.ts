@@ -1,6 +1,6 @@
 /** Metadata of uploaded files; the bytes and extracted text live in the BlobStore. */
 import type { SqliteDatabase } from './database.js';
-import { checkPageQuery, toPage, type Page, type PageQuery } from './page.js';
+import { preparePageStatements, readPage, type Page, type PageQuery } from './page.js';
 
 /** The two accepted upload types. */
 export type FileKind = 'txt' | 'docx';
@@ -66,13 +66,7 @@ export class FilesRepository {
           @bytes, @text_chars, @document_count, @created_at)`,
       ),
       get: db.prepare<[string, string], FileRow>(`SELECT ${COLUMNS} FROM files WHERE organization_id = ? AND id = ?`),
-      seq: db.prepare<[string, string], { seq: number }>('SELECT seq FROM files WHERE organization_id = ? AND id = ?'),
-      listDesc: db.prepare<[string, number, number], FileRow>(
-        `SELECT ${COLUMNS} FROM files WHERE organization_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
-      ),
-      listAsc: db.prepare<[string, number, number], FileRow>(
-        `SELECT ${COLUMNS} FROM files WHERE organization_id = ? AND seq > ? ORDER BY seq ASC LIMIT ?`,
-      ),
+      page: preparePageStatements<FileRow>(db, 'files', COLUMNS, 'id'),
       activeJobUses: db.prepare<[string], number>(
         `SELECT COUNT(*) FROM job_training_files t JOIN jobs j ON j.id = t.job_id
           WHERE t.file_id = ? AND j.status IN ('queued', 'running')`,
@@ -105,16 +99,7 @@ export class FilesRepository {
 
   /** A page of the organization's files (default newest first); undefined when `after` is unknown. */
   list(organizationId: string, query: PageQuery): Page<FileRecord> | undefined {
-    checkPageQuery(query);
-    const order = query.order ?? 'desc';
-    let from = order === 'desc' ? Number.MAX_SAFE_INTEGER : 0;
-    if (query.after !== undefined) {
-      const cursor = this.#statements.seq.get(organizationId, query.after);
-      if (!cursor) return undefined;
-      from = cursor.seq;
-    }
-    const statement = order === 'desc' ? this.#statements.listDesc : this.#statements.listAsc;
-    return toPage(statement.all(organizationId, from, query.limit + 1), query.limit, toRecord);
+    return readPage(this.#statements.page, organizationId, query, toRecord);
   }
 
   /** Deletes the file unless a queued or running job still needs it (checked in the same transaction). */

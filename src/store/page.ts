@@ -1,4 +1,5 @@
 /** Cursor pagination shared by the list queries: `after` is the id of the last item already seen. */
+import type { Statement } from 'better-sqlite3';
 
 /** One page of a list, newest first unless the query says otherwise. */
 export interface Page<T> {
@@ -14,12 +15,52 @@ export interface PageQuery {
   order?: 'asc' | 'desc';
 }
 
-/** Validates `query.limit` (integer >= 1); repositories call it before building SQL. */
-export function checkPageQuery(query: PageQuery): void {
-  if (!Number.isInteger(query.limit) || query.limit < 1) throw new RangeError('limit must be an integer >= 1');
+/**
+ * The three statements a paged table needs, each scoped by organization:
+ * `seq` (organization_id, id) → { seq }; `desc`/`asc` (organization_id, from seq, limit) → rows.
+ */
+export interface PageStatements<Row> {
+  seq: Statement<[string, string], { seq: number }>;
+  desc: Statement<[string, number, number], Row>;
+  asc: Statement<[string, number, number], Row>;
 }
 
-/** Turns `limit + 1` fetched rows into a page: the extra row only tells whether more follow. */
-export function toPage<Row, T>(rows: Row[], limit: number, map: (row: Row) => T): Page<T> {
-  return { data: rows.slice(0, limit).map(map), hasMore: rows.length > limit };
+/** Builds the page statements of `table` (which has `seq`, `organization_id` and key column `key`). */
+export function preparePageStatements<Row>(
+  db: { prepare: (sql: string) => Statement },
+  table: string,
+  columns: string,
+  key: string,
+): PageStatements<Row> {
+  return {
+    seq: db.prepare(`SELECT seq FROM ${table} WHERE organization_id = ? AND ${key} = ?`) as PageStatements<Row>['seq'],
+    desc: db.prepare(
+      `SELECT ${columns} FROM ${table} WHERE organization_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+    ) as PageStatements<Row>['desc'],
+    asc: db.prepare(
+      `SELECT ${columns} FROM ${table} WHERE organization_id = ? AND seq > ? ORDER BY seq ASC LIMIT ?`,
+    ) as PageStatements<Row>['asc'],
+  };
+}
+
+/**
+ * Reads one page: `limit + 1` rows are fetched, the extra one only tells whether more follow.
+ * Returns undefined when `query.after` is not an item of this organization's list.
+ */
+export function readPage<Row, T>(
+  statements: PageStatements<Row>,
+  organizationId: string,
+  query: PageQuery,
+  map: (row: Row) => T,
+): Page<T> | undefined {
+  if (!Number.isInteger(query.limit) || query.limit < 1) throw new RangeError('limit must be an integer >= 1');
+  const order = query.order ?? 'desc';
+  let from = order === 'desc' ? Number.MAX_SAFE_INTEGER : 0;
+  if (query.after !== undefined) {
+    const cursor = statements.seq.get(organizationId, query.after);
+    if (!cursor) return undefined;
+    from = cursor.seq;
+  }
+  const rows = (order === 'desc' ? statements.desc : statements.asc).all(organizationId, from, query.limit + 1);
+  return { data: rows.slice(0, query.limit).map(map), hasMore: rows.length > query.limit };
 }

@@ -30,7 +30,10 @@ describe('loadProviderConfig from the environment', () => {
 
   it('counts openai as configured only with a key', () => {
     expect(configuredServices(loadProviderConfig({ OPENAI_BASE_URL: 'http://localhost:9/v1' }))).toEqual([]);
-    const config = loadProviderConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_MODELS: 'gpt-4o-mini, gpt-4.1 ,,gpt-4o-mini' });
+    const config = loadProviderConfig({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODELS: 'gpt-4o-mini, gpt-4.1 ,,gpt-4o-mini',
+    });
     expect(configuredServices(config)).toEqual(['openai']);
     expect(config.services.openai.apiKey).toBe('sk-test');
     expect(config.services.openai.models).toEqual(['gpt-4o-mini', 'gpt-4.1']);
@@ -165,7 +168,9 @@ describe('loadProviderConfig with a config file', () => {
       /unknown key providers\.openai\.apiKey/,
     );
     expect(() => loadProviderConfig({}, configFile({ providers: { groq: {} } }))).toThrow(/providers\.groq/);
-    expect(() => loadProviderConfig({}, configFile({ timeout_ms: [1] }))).toThrow(/timeout_ms must be a number or string/);
+    expect(() => loadProviderConfig({}, configFile({ timeout_ms: [1] }))).toThrow(
+      /timeout_ms must be a number or string/,
+    );
     expect(() => loadProviderConfig({}, configFile({ providers: { ollama: { models: [1] } } }))).toThrow(/models/);
     expect(() => loadProviderConfig({}, configFile('{ not json'))).toThrow(/not valid JSON/);
     expect(() => loadProviderConfig({}, configFile('[]'))).toThrow(/must be a JSON object/);

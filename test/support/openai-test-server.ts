@@ -165,7 +165,12 @@ async function handle(
 
   const body = record.body;
   if (!isChatBody(body)) {
-    return sendError(res, 400, 'The body must be JSON with a model and a non-empty messages array.', 'invalid_request_error');
+    return sendError(
+      res,
+      400,
+      'The body must be JSON with a model and a non-empty messages array.',
+      'invalid_request_error',
+    );
   }
   const reply = typeof options.reply === 'function' ? await options.reply(body) : (options.reply ?? defaultReply(body));
   const limit = body.max_completion_tokens ?? body.max_tokens;
@@ -181,7 +186,15 @@ async function handle(
   };
   const delayMs = options.delayMs ?? 0;
   if (body.stream === true) {
-    await streamCompletion(res, completion, body, record, delayMs, disconnected.signal, options.failMidStreamAfterChunks);
+    await streamCompletion(
+      res,
+      completion,
+      body,
+      record,
+      delayMs,
+      disconnected.signal,
+      options.failMidStreamAfterChunks,
+    );
   } else {
     if (!(await sleep(delayMs, disconnected.signal))) return;
     sendJson(res, 200, {
@@ -248,7 +261,9 @@ async function streamCompletion(
   res.write(chunk([choice({ role: 'assistant', content: '' }, null)]));
   for (const piece of completion.pieces) {
     if (failAfter !== undefined && record.chunksSent >= failAfter) {
-      res.end(`data: ${JSON.stringify({ error: { message: 'Simulated failure mid-stream.', type: 'server_error' } })}\n\n`);
+      res.end(
+        `data: ${JSON.stringify({ error: { message: 'Simulated failure mid-stream.', type: 'server_error' } })}\n\n`,
+      );
       return;
     }
     if (!(await sleep(delayMs, disconnected))) return;
@@ -302,7 +317,13 @@ function sendFailure(res: ServerResponse, failWith: { status: number; body?: unk
   sendError(res, failWith.status, `Simulated failure with status ${failWith.status}.`, 'server_error');
 }
 
-function sendError(res: ServerResponse, status: number, message: string, type: string, code: string | null = null): void {
+function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  type: string,
+  code: string | null = null,
+): void {
   sendJson(res, status, { error: { message, type, param: null, code } });
 }
 

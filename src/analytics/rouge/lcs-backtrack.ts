@@ -14,27 +14,28 @@ const FULL_HISTORY_WORD_LIMIT = 1 << 22;
  * when bit i-1 of column j's bit-parallel state is 0. The walk therefore needs one bit per cell it
  * visits and never the table itself.
  *
- * Memory: the state after every column, (m + 1) × ceil(n / 32) words, while that stays under 16 MiB;
+ * Memory: the state after every column, m × ceil(n / 32) words, while that stays under 16 MiB;
  * beyond, states at every B-th column (B = ceil(√m)) plus one block of B recomputed states, so
  * O(√m × n / 32) words, for at most one extra pass over the columns.
  *
  * `target` holds the pattern's ids in order; `prediction` ids not in the pattern never match.
+ * `historyWordLimit` (words) switches to checkpoints; it exists so tests can force that path.
  */
 export function markRougeLcsTargetPositions(
   pattern: LcsPattern,
   target: Int32Array,
   prediction: Int32Array,
   marks: Uint8Array,
+  historyWordLimit: number = FULL_HISTORY_WORD_LIMIT,
 ): void {
   const rows = target.length;
   const columns = prediction.length;
   if (rows === 0 || columns === 0) return;
   const wordCount = pattern.wordCount;
-  const blockColumns =
-    (columns + 1) * wordCount <= FULL_HISTORY_WORD_LIMIT ? columns : Math.ceil(Math.sqrt(columns));
+  const blockColumns = columns * wordCount <= historyWordLimit ? columns : Math.ceil(Math.sqrt(columns));
   // checkpoints[c] = state after column c × blockColumns, for every block start before the last column.
   const checkpointCount = Math.ceil(columns / blockColumns);
-  const checkpoints = new Uint32Array(checkpointCount * wordCount);
+  const checkpoints = new Int32Array(checkpointCount * wordCount);
   const state = initialLcsState(pattern);
   checkpoints.set(state, 0);
   const lastCheckpointColumn = (checkpointCount - 1) * blockColumns;
@@ -44,7 +45,7 @@ export function markRougeLcsTargetPositions(
   }
 
   // block[(j - blockStart - 1) × wordCount ...] = state after column j, for j in (blockStart, blockEnd].
-  const block = new Uint32Array(blockColumns * wordCount);
+  const block = new Int32Array(blockColumns * wordCount);
   let blockStart = -1;
   const loadBlockFor = (column: number): void => {
     const index = Math.floor((column - 1) / blockColumns);

@@ -1,6 +1,6 @@
 /**
  * Bit-parallel longest common subsequence (Allison & Dix 1986; Hyyrö 2004, "Bit-parallel LCS-length
- * computation revisited"), over 32-bit words.
+ * computation revisited"), over 32-bit words (Int32Array, read as bit patterns).
  *
  * One sequence, the pattern, is held as bits: bit i of a vector stands for pattern position i.
  * The other sequence is read one token at a time ("columns"). After column j the state vector V
@@ -15,7 +15,7 @@
  */
 
 const WORD_BITS = 32;
-const ALL_ONES = 0xffffffff;
+const ALL_ONES = -1; // 0xffffffff as int32
 /** A token gets a precomputed mask when it occurs more than wordCount / DENSE_FACTOR times. */
 const DENSE_FACTOR = 8;
 
@@ -30,12 +30,12 @@ export interface LcsPattern {
   /** Per id: slot of its precomputed mask in `denseMasks`, -1 for a rare id, -2 for an id absent from the pattern. */
   readonly denseSlot: Int32Array;
   /** Precomputed masks, `wordCount` words each. */
-  readonly denseMasks: Uint32Array;
+  readonly denseMasks: Int32Array;
   /** Positions of each id, CSR layout: positions[positionStart[id] .. positionStart[id + 1]). */
   readonly positionStart: Int32Array;
   readonly positions: Int32Array;
   /** All-zero work vector for rare ids; every use restores it to zero. */
-  readonly scratch: Uint32Array;
+  readonly scratch: Int32Array;
 }
 
 const SLOT_RARE = -1;
@@ -61,7 +61,7 @@ export function createLcsPattern(ids: Int32Array, alphabetSize: number): LcsPatt
     else if (occurrences > denseThreshold) denseSlot[id] = denseCount++;
     else denseSlot[id] = SLOT_RARE;
   }
-  const denseMasks = new Uint32Array(denseCount * wordCount);
+  const denseMasks = new Int32Array(denseCount * wordCount);
   for (let id = 0; id < alphabetSize; id++) {
     const slot = denseSlot[id]!;
     if (slot < 0) continue;
@@ -79,7 +79,7 @@ export function createLcsPattern(ids: Int32Array, alphabetSize: number): LcsPatt
     denseMasks,
     positionStart,
     positions,
-    scratch: new Uint32Array(wordCount),
+    scratch: new Int32Array(wordCount),
   };
 }
 
@@ -89,19 +89,23 @@ export function patternHas(pattern: LcsPattern, id: number): boolean {
 }
 
 /** The initial state vector: no column read yet (all ones; padding bits stay one forever). */
-export function initialLcsState(pattern: LcsPattern): Uint32Array {
-  return new Uint32Array(pattern.wordCount).fill(ALL_ONES);
+export function initialLcsState(pattern: LcsPattern): Int32Array {
+  return new Int32Array(pattern.wordCount).fill(ALL_ONES);
 }
 
-/** V' = (V + U) | (V & ~U), U = V & mask, with the carry rippling across words. */
-function advanceWithMask(state: Uint32Array, mask: Uint32Array, maskOffset: number, wordCount: number): void {
+/**
+ * V' = (V + U) | (V & ~U), U = V & mask, with the carry rippling across words. Words are int32 so
+ * the engine stays in integer arithmetic: `| 0` makes the add wrap mod 2^32, and the carry out of
+ * bit 31 is bit 31 of (a & b) | ((a | b) & ~sum), which with U ⊆ V is U | (V & ~sum).
+ */
+function advanceWithMask(state: Int32Array, mask: Int32Array, maskOffset: number, wordCount: number): void {
   let carry = 0;
   for (let k = 0; k < wordCount; k++) {
     const v = state[k]!;
-    const u = (v & mask[maskOffset + k]!) >>> 0;
-    const sum = v + u + carry; // below 2^33: exact in a double
-    carry = sum > ALL_ONES ? 1 : 0;
-    state[k] = sum | (v & ~u); // `|` takes sum mod 2^32
+    const u = v & mask[maskOffset + k]!;
+    const sum = (v + u + carry) | 0;
+    carry = (u | (v & ~sum)) >>> 31;
+    state[k] = sum | (v & ~u);
   }
 }
 
@@ -109,7 +113,7 @@ function advanceWithMask(state: Uint32Array, mask: Uint32Array, maskOffset: numb
  * Reads one text token into `state` (one DP column). Returns false, leaving `state` untouched,
  * when the token does not occur in the pattern.
  */
-export function advanceLcsState(pattern: LcsPattern, state: Uint32Array, id: number): boolean {
+export function advanceLcsState(pattern: LcsPattern, state: Int32Array, id: number): boolean {
   if (!patternHas(pattern, id)) return false;
   const slot = pattern.denseSlot[id]!;
   const wordCount = pattern.wordCount;
@@ -127,13 +131,13 @@ export function advanceLcsState(pattern: LcsPattern, state: Uint32Array, id: num
 }
 
 /** Number of zero bits in a state vector = LCS length so far. */
-export function lcsLengthOfState(state: Uint32Array): number {
+export function lcsLengthOfState(state: Int32Array): number {
   let ones = 0;
   for (let k = 0; k < state.length; k++) {
-    let x = state[k]!;
+    let x = state[k]! >>> 0;
     x -= (x >>> 1) & 0x55555555;
     x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    ones += (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+    ones += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
   }
   return state.length * WORD_BITS - ones;
 }

@@ -64,14 +64,18 @@ export class NgramProfile {
     for (let i = 0; i < other.length; i++) {
       const id = other[i]!;
       const known = id >= 0 && id < alphabetSize;
-      if (known && unigramUsed[id]! < unigramCounts[id]!) {
-        if (unigramUsed[id]++ === 0) touchedUnigrams[touchedUnigramCount++] = id;
+      const usedUnigram = known ? unigramUsed[id]! : 0;
+      if (known && usedUnigram < unigramCounts[id]!) {
+        unigramUsed[id] = usedUnigram + 1;
+        if (usedUnigram === 0) touchedUnigrams[touchedUnigramCount++] = id;
         unigrams++;
       }
       if (known && previous >= 0) {
         const index = bigramIndex.get(previous * alphabetSize + id);
-        if (index !== undefined && bigramUsed[index]! < bigramCounts[index]!) {
-          if (bigramUsed[index]++ === 0) touchedBigrams[touchedBigramCount++] = index;
+        const usedBigram = index === undefined ? 0 : bigramUsed[index]!;
+        if (index !== undefined && usedBigram < bigramCounts[index]!) {
+          bigramUsed[index] = usedBigram + 1;
+          if (usedBigram === 0) touchedBigrams[touchedBigramCount++] = index;
           bigrams++;
         }
       }

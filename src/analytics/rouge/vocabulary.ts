@@ -25,9 +25,15 @@ export class TokenVocabulary {
     return ids;
   }
 
-  /** Ids of `tokens` without growing the vocabulary: unseen tokens get -1 (they can match nothing). */
-  lookup(tokens: readonly string[], into?: Int32Array): Int32Array {
-    const ids = into !== undefined && into.length >= tokens.length ? into : new Int32Array(tokens.length);
+  /**
+   * Ids of `tokens` without growing the vocabulary: unseen tokens get -1 (they can match nothing).
+   * Written into `buffer` when it is long enough (the result is then a view of it), else into a new array.
+   */
+  lookup(tokens: readonly string[], buffer?: Int32Array): Int32Array {
+    const ids =
+      buffer !== undefined && buffer.length >= tokens.length
+        ? buffer.subarray(0, tokens.length)
+        : new Int32Array(tokens.length);
     for (let i = 0; i < tokens.length; i++) ids[i] = this.idByToken.get(tokens[i]!) ?? -1;
     return ids;
   }

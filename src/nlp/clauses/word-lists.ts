@@ -34,8 +34,11 @@ export const SUBJECT_PRONOUNS = words(`
   all both each many most some none few several another either neither`);
 /** Pronouns that only an object position allows: before them there is no subject. */
 export const OBJECT_PRONOUNS = words(`me him us them whom`);
-/** Pronouns whose bare-form verb is plural or first/second person ("they work"). */
-export const PLURAL_OR_LOCAL_PRONOUNS = words(`i you we they u ya ye these those`);
+/**
+ * Pronouns whose bare-form verb is plural or first/second person ("they work"); existential
+ * "there" agrees with the noun after the verb ("there have been tensions").
+ */
+export const PLURAL_OR_LOCAL_PRONOUNS = words(`i you we they u ya ye these those there`);
 
 /** Relative pronouns: after a noun they open a relative clause. */
 export const RELATIVE_PRONOUNS = words(`who whom whose which that`);
@@ -51,7 +54,7 @@ export const SUBORDINATORS = words(`
 /** Coordinating conjunctions and clause-linking "so"/"then"/"plus". */
 export const COORDINATORS = words(`and but or nor yet so then plus &`);
 /** Punctuation that separates full clauses (parataxis) when a subject follows. */
-export const CLAUSE_PUNCTUATION = words(`; : , - -- — – ( ) " ' “ ” ‘ ’ ... … ! ?`);
+export const CLAUSE_PUNCTUATION = words(`; : , - -- — – ( " ' “ ” ‘ ’ ... … ! ? ..`);
 
 /**
  * Verbs and adjectives that take a finite complement clause without "that"
@@ -68,10 +71,28 @@ export const COMPLEMENT_TAKERS = words(`
   prove proved report reported reply replied state stated explain explained add added
   sure glad afraid sorry aware certain happy convinced surprised proud thankful grateful`);
 
+/**
+ * Reporting and opinion verbs that, after a quotation or a clause, take it as their complement
+ * ('"We were on the road," she said.', "That's overstating it, I know.").
+ */
+export const REPORTING_VERBS = words(`
+  say says said add adds added tell tells told write writes wrote ask asks asked explain explains
+  explained note notes noted reply replies replied continue continues continued think thinks thought
+  guess know knows believe believes suppose hope admit admits admitted claim claims claimed insist
+  insists insisted warn warns warned argue argues argued recall recalls recalled report reports
+  reported concede conceded declare declared announce announced observe observed`);
+
+/** Participles of intransitive verbs: after "be" they are adjectives ("is long gone"), never passive. */
+export const INTRANSITIVE_PARTICIPLES = words(`
+  gone fallen risen arrived departed vanished disappeared died happened elapsed faded retired`);
+
 /** Verbs whose object takes a bare infinitive ("let it go", "made him cry", "help me move"). */
-export const BARE_INFINITIVE_TAKERS = words(`
-  let lets make makes made have has had help helps helped see sees saw hear hears heard
-  watch watched feel felt bid`);
+export const BARE_INFINITIVE_TAKERS = words(`let lets make makes made have has had help helps helped bid`);
+
+/** Participles that follow copular "get" as adjectives ("get lost", "got married"), not passives. */
+export const GET_ADJECTIVES = words(`
+  lost rid wasted involved married divorced engaged dressed started done tired bored used drunk
+  excited stuck acquainted organized prepared ready`);
 
 /**
  * Past participles that English grammars treat as adjectives after "be" when no by-agent follows:
@@ -79,7 +100,7 @@ export const BARE_INFINITIVE_TAKERS = words(`
  */
 export const ADJECTIVAL_PARTICIPLES = words(`
   interested pleased concerned involved complicated inclined embarrassed ashamed determined
-  frustrated terrified impressed satisfied tired excited bored worried scared frightened confused
+  frustrated terrified impressed satisfied surprised tired excited bored worried scared frightened confused
   amazed annoyed thrilled delighted relieved exhausted qualified experienced dedicated devoted
   talented skilled crowded limited advanced sophisticated renowned acquainted accustomed
   related entitled obsessed fascinated horrified astonished puzzled depressed overwhelmed
@@ -88,4 +109,4 @@ export const ADJECTIVAL_PARTICIPLES = words(`
 
 /** Degree adverbs that mark a following participle as an adjective ("very tired"). */
 export const DEGREE_ADVERBS = words(`
-  very so too quite extremely more most less least pretty rather somewhat fairly incredibly`);
+  very so too quite more most less least pretty rather somewhat fairly incredibly`);

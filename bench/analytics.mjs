@@ -1,0 +1,60 @@
+// qualityAnalytics throughput as a ratio to a bare wink-nlp tagging pass, peers, and pool scaling.
+// Run: npm run build && node bench/analytics.mjs
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import readability from 'text-readability';
+import * as jsRouge from 'js-rouge';
+import nlpCompromise from 'compromise';
+import {
+  analyzeText, buildGroundTruth, classifySentence, createAnalyticsPool, fleschReadingEase, qualityAnalytics, rouge,
+} from '../dist/index.js';
+import { allParagraphs, throughput, textOfWords } from './support/corpus.mjs';
+
+const paragraphs = allParagraphs();
+const personalized = textOfWords(paragraphs, 1000, 0);
+const unpersonalized = textOfWords(paragraphs, 1000, 400);
+const truthDocs = Array.from({ length: 100 }, (_, i) => textOfWords(paragraphs, 1000, 37 * i + 11));
+const groundTruth = buildGroundTruth(truthDocs);
+
+const nlp = winkNLP(model);
+const its = nlp.its;
+const bareTagging = () => {
+  for (const text of [personalized, unpersonalized]) nlp.readDoc(text).tokens().out(its.pos);
+};
+
+const results = [];
+const row = (name, value, note = '') => results.push(`| ${name} | ${value} | ${note} |`);
+
+const base = throughput(bareTagging);
+const withoutRouge = throughput(() => qualityAnalytics({ personalized, unpersonalized, groundTruth }));
+const withRouge = throughput(() => qualityAnalytics({ personalized, unpersonalized, groundTruth, includeRouge: true }));
+row('bare wink tagging of both texts (baseline)', `${base.toFixed(1)} calls/s`, '1.00');
+row('qualityAnalytics, no ROUGE', `${withoutRouge.toFixed(1)} calls/s`, `${(withoutRouge / base).toFixed(2)} of baseline (goal ≥ 0.75)`);
+row('qualityAnalytics, with ROUGE vs 100 refs', `${withRouge.toFixed(1)} calls/s`, `${(withRouge / base).toFixed(2)} of baseline (goal ≥ 0.5)`);
+
+// Peers on the same text: our time as a ratio to theirs (below 1: we are faster).
+const sentences = personalized.split(/(?<=[.!?])\s+/).filter((s) => s.length > 0);
+const ourFlesch = throughput(() => fleschReadingEase(analyzeText(personalized)));
+const theirFlesch = throughput(() => readability.fleschReadingEase(personalized));
+row("Flesch: ours (full analyzeText) vs text-readability", `${(theirFlesch / ourFlesch).toFixed(2)}× their time`, `${ourFlesch.toFixed(1)} vs ${theirFlesch.toFixed(1)} texts/s`);
+const ourRougeL = throughput(() => rouge(unpersonalized, personalized, { useStemmer: false }));
+const theirRougeL = throughput(() => jsRouge.l(personalized, unpersonalized, {}));
+row('ROUGE-L: ours (all four ROUGE types) vs js-rouge l()', `${(theirRougeL / ourRougeL).toFixed(3)}× their time`, `${ourRougeL.toFixed(1)} vs ${theirRougeL.toFixed(1)} pairs/s`);
+const ourPassive = throughput(() => { for (const s of sentences) classifySentence(s); });
+const theirPassive = throughput(() => { for (const s of sentences) nlpCompromise(s).has('#Passive'); });
+row('passive detection per sentence: ours (voice + structure) vs compromise', `${(theirPassive / ourPassive).toFixed(2)}× their time`, `${sentences.length} sentences; ${ourPassive.toFixed(1)} vs ${theirPassive.toFixed(1)} passes/s`);
+
+// Pool scaling: documents per second through analyzeText.
+for (const threads of [1, 2]) {
+  const pool = createAnalyticsPool({ threads });
+  await Promise.all(truthDocs.slice(0, threads * 2).map((d) => pool.analyzeText(d)));
+  const start = performance.now();
+  await Promise.all(truthDocs.map((d) => pool.analyzeText(d)));
+  const perSecond = (truthDocs.length * 1000) / (performance.now() - start);
+  row(`pool analyzeText, ${threads} thread(s)`, `${perSecond.toFixed(1)} docs/s`, '1,000-word documents');
+  await pool.close();
+}
+
+console.log(`Node ${process.version}, ${truthDocs.length} ground-truth documents of ~1,000 words\n`);
+console.log('| measure | result | ratio / note |\n|---|---:|---|');
+console.log(results.join('\n'));

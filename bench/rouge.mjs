@@ -1,0 +1,124 @@
+// ROUGE-L throughput: Styler's bit-parallel implementation against the js-rouge package, and the
+// 5,000 x 200,000-token case with its peak memory.
+//
+// Run: npm run build && node bench/rouge.mjs
+// Texts: the development corpora in /work/shared/corpora (or STYLER_CORPORA), cut into word windows.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as jsRouge from 'js-rouge';
+import { prepareRougeReference, rouge, rougeAgainstReferences, tokenizeRouge } from '../dist/analytics/rouge/index.js';
+
+const CORPORA = process.env.STYLER_CORPORA ?? '/work/shared/corpora';
+const REFERENCE_COUNT = 100;
+const WORDS_PER_TEXT = 1_000;
+const REPEATS = 7;
+
+function corpusWords() {
+  const words = [];
+  for (const source of readdirSync(CORPORA, { withFileTypes: true })) {
+    if (!source.isDirectory()) continue;
+    for (const file of readdirSync(join(CORPORA, source.name)).sort()) {
+      if (file.endsWith('.txt')) words.push(...readFileSync(join(CORPORA, source.name, file), 'utf8').split(/\s+/));
+    }
+  }
+  return words.filter((word) => word !== '');
+}
+
+/** `count` words starting at `start`, wrapping around the corpus. */
+function window(words, start, count) {
+  const out = [];
+  for (let i = 0; i < count; i++) out.push(words[(start + i) % words.length]);
+  return out.join(' ');
+}
+
+/** Median wall time in ms of `fn` over REPEATS runs, after one warm-up run. */
+function medianMs(fn) {
+  fn();
+  const times = [];
+  for (let r = 0; r < REPEATS; r++) {
+    const start = process.hrtime.bigint();
+    fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+// js-rouge options that make its ROUGE-L the plain whole-text LCS with rouge-score's tokens, so both
+// libraries compute the same number (checked below).
+const wholeTextLcs = { segmenter: (text) => [text], tokenizer: (text) => tokenizeRouge(text, true) };
+
+function throughput() {
+  const words = corpusWords();
+  const prediction = window(words, 54_321, WORDS_PER_TEXT);
+  const references = Array.from({ length: REFERENCE_COUNT }, (_, i) => window(words, i * 1_201, WORDS_PER_TEXT));
+  const prepared = references.map(prepareRougeReference);
+
+  const oursPrepared = medianMs(() => rougeAgainstReferences(prediction, prepared));
+  const oursRaw = medianMs(() => {
+    for (const reference of references) rouge(reference, prediction, { useStemmer: true });
+  });
+  const theirsSameLcs = medianMs(() => {
+    for (const reference of references) jsRouge.l(prediction, reference, wholeTextLcs);
+  });
+  const theirsDefault = medianMs(() => {
+    for (const reference of references) jsRouge.l(prediction, reference);
+  });
+
+  // Both must agree on the F-measure when given the same tokens and one sentence per text.
+  let maxDifference = 0;
+  for (const reference of references) {
+    const ours = rouge(reference, prediction, { useStemmer: true }).rougeL.fmeasure;
+    maxDifference = Math.max(maxDifference, Math.abs(ours - jsRouge.l(prediction, reference, wholeTextLcs)));
+  }
+  return { oursPrepared, oursRaw, theirsSameLcs, theirsDefault, maxDifference };
+}
+
+/** Runs in a child process so that its peak RSS belongs to this case alone. */
+function longCase(which) {
+  const words = corpusWords();
+  const target = window(words, 0, 200_000);
+  const prediction = window(words, 77_777, 5_000);
+  const start = process.hrtime.bigint();
+  let fmeasure;
+  if (which === 'ours-rouge') fmeasure = rouge(target, prediction, { useStemmer: true }).rougeL.fmeasure;
+  else if (which === 'ours-prepared') {
+    fmeasure = rougeAgainstReferences(prediction, [prepareRougeReference(target)]).rougeL.fmeasure;
+  } else fmeasure = jsRouge.l(prediction, target, wholeTextLcs);
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const peakRssMiB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(JSON.stringify({ which, ms, peakRssMiB, fmeasure }));
+}
+
+function runLongCaseInChild(which) {
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--long', which], {
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
+  if (child.status !== 0) return { which, error: child.error?.message ?? child.stderr.trim().split('\n').pop() };
+  return JSON.parse(child.stdout);
+}
+
+if (process.argv[2] === '--long') {
+  longCase(process.argv[3]);
+} else {
+  const result = throughput();
+  const f = (ms) => `${ms.toFixed(1)} ms`;
+  console.log(`ROUGE-L, one ${WORDS_PER_TEXT}-word prediction vs ${REFERENCE_COUNT} references of ${WORDS_PER_TEXT} words (median of ${REPEATS})`);
+  console.log(`  styler rougeAgainstReferences (prepared, rouge1+2+L): ${f(result.oursPrepared)}`);
+  console.log(`  styler rouge() x${REFERENCE_COUNT} (raw texts, stemmed, all four types): ${f(result.oursRaw)}`);
+  console.log(`  js-rouge l() x${REFERENCE_COUNT}, whole-text LCS on the same tokens: ${f(result.theirsSameLcs)}`);
+  console.log(`  js-rouge l() x${REFERENCE_COUNT}, default options (own tokens, sentence union LCS): ${f(result.theirsDefault)}`);
+  console.log(`  ratio styler prepared / js-rouge same LCS: ${(result.oursPrepared / result.theirsSameLcs).toFixed(4)}`);
+  console.log(`  ratio styler rouge() / js-rouge same LCS: ${(result.oursRaw / result.theirsSameLcs).toFixed(4)}`);
+  console.log(`  ratio styler rouge() / js-rouge default: ${(result.oursRaw / result.theirsDefault).toFixed(4)}`);
+  console.log(`  max |F(styler) - F(js-rouge)| on the same tokens: ${result.maxDifference}`);
+  console.log('5,000-token prediction vs 200,000-token target (one child process each, stemming on)');
+  for (const which of ['ours-rouge', 'ours-prepared', 'js-rouge']) {
+    const r = runLongCaseInChild(which);
+    if (r.error !== undefined) console.log(`  ${which}: failed (${r.error})`);
+    else console.log(`  ${which}: ${f(r.ms)}, peak RSS ${r.peakRssMiB.toFixed(0)} MiB, rougeL F ${r.fmeasure}`);
+  }
+}

@@ -1,0 +1,150 @@
+import { clauseForm } from './finiteness.js';
+import type { IntroducerKind } from './introducer.js';
+import { introducerKind } from './introducer.js';
+import type { SentenceView } from './sentence-view.js';
+import { isClauseBoundary, isClauseInitial, lowerAt, tagAt } from './sentence-view.js';
+import type { SubjectInfo } from './subject.js';
+import { findSubject } from './subject.js';
+import type { VerbGroup } from './verb-groups.js';
+import { COMPLEMENT_TAKERS, REPORTING_VERBS } from './word-lists.js';
+
+/** Independent and dependent finite clauses of one sentence (METRICS.md, "Sentence structure"). */
+export interface ClauseCounts {
+  /** Main clauses: own subject and finite verb (or imperative), not subordinate. 0 or more. */
+  independentClauses: number;
+  /** Finite subordinate clauses: adverbial, complement or relative. 0 or more. */
+  dependentClauses: number;
+}
+
+/** After these, "that"/"which" is not a relative pronoun ("gave it that blessed lack"). */
+const PERSONAL_OBJECTS: ReadonlySet<string> = new Set(['it', 'me', 'him', 'her', 'us', 'them', 'you']);
+
+type ClauseRole = 'main' | 'dependent' | 'shared';
+
+interface ClauseState {
+  mainSeen: boolean;
+  lastRole: ClauseRole | 'none';
+}
+
+/** Role of a clause whose subject is a wh-word or relative pronoun ("who left", "that is"). */
+function whSubjectRole(view: SentenceView, subject: SubjectInfo): ClauseRole {
+  const kind = introducerKind(view, subject.introducer);
+  if (kind === 'other' && PERSONAL_OBJECTS.has(lowerAt(view, subject.introducer))) return 'main';
+  if (kind === 'start' || kind === 'coord') return 'main';
+  if (kind === 'punct') {
+    // ", which ..." and ", who ..." are relative clauses; ", that is ..." a demonstrative.
+    const relative = lowerAt(view, subject.introducer) === ',' && lowerAt(view, subject.head) !== 'that'
+      && lowerAt(view, subject.head) !== 'what';
+    return relative ? 'dependent' : 'main';
+  }
+  return 'dependent';
+}
+
+function clauseRole(
+  view: SentenceView, subject: SubjectInfo, kind: IntroducerKind, openClause: boolean, state: ClauseState,
+): ClauseRole {
+  if (subject.kind === 'wh') return whSubjectRole(view, subject);
+  if (subject.kind === 'inverted') return kind === 'subordinator' ? 'dependent' : 'main';
+  const hasSubject = subject.kind !== 'none';
+  switch (kind) {
+    case 'subordinator':
+      return 'dependent';
+    case 'wh':
+      // "Where is it?" asks; "what he said", "the place where we met" embed.
+      return !hasSubject && isClauseInitial(view, subject.introducer) ? 'main' : 'dependent';
+    case 'coord':
+      if (!hasSubject) return 'shared';
+      // "if you come and you see it": a conjunct shares the subordination of a fronted clause.
+      return state.lastRole === 'dependent' && !state.mainSeen ? 'dependent' : 'main';
+    case 'start':
+    case 'punct':
+      return 'main';
+    case 'verb':
+      if (!hasSubject) return state.mainSeen ? 'shared' : 'main';
+      // "The man who came yesterday is nice": a fronted subordinate clause ends at the main verb.
+      if (!state.mainSeen && state.lastRole === 'dependent'
+        && !COMPLEMENT_TAKERS.has(lowerAt(view, subject.introducer))) return 'main';
+      return 'dependent';
+    case 'other':
+      if (!hasSubject) return state.mainSeen ? 'shared' : 'main';
+      // "Until we have those numbers [it] would be premature": the fronted clause has ended.
+      if (!state.mainSeen && state.lastRole === 'dependent') return 'main';
+      return openClause ? 'dependent' : 'main';
+  }
+}
+
+/** For each index, the latest clause boundary at or before it (-1 if none). */
+function lastBoundaries(view: SentenceView): Int32Array {
+  const latest = new Int32Array(view.length);
+  let boundary = -1;
+  for (let i = 0; i < view.length; i += 1) {
+    if (isClauseBoundary(view, i)) boundary = i;
+    latest[i] = boundary;
+  }
+  return latest;
+}
+
+/** Tags that may follow a reporting verb that has no object ("she said Friday", "he added ."). */
+const AFTER_REPORTING: ReadonlySet<string> = new Set(['PUNCT', 'ADP', 'ADV', 'PROPN', 'NUM', '']);
+
+/**
+ * A final clause that reports what came before ('"...," she said.', "..., I know."): a reporting
+ * verb after punctuation, with no object or clause of its own, closing the sentence.
+ */
+function isReportingTail(view: SentenceView, group: VerbGroup, subject: SubjectInfo, kind: IntroducerKind): boolean {
+  if (kind !== 'punct' || !REPORTING_VERBS.has(lowerAt(view, group.last))) return false;
+  let next = group.last + 1;
+  if (subject.kind === 'none') {
+    // Inverted: '"...," said the official.'
+    while (next < view.length && tagAt(view, next) !== 'PUNCT') next += 1;
+    return next >= view.length || view.length - next <= 2;
+  }
+  if (subject.kind !== 'pronoun' && subject.kind !== 'noun') return false;
+  if (!AFTER_REPORTING.has(tagAt(view, next))) return false;
+  for (let i = next; i < view.length; i += 1) {
+    const tag = tagAt(view, i);
+    if (tag === 'VERB' || tag === 'AUX' || tag === 'SCONJ') return false;
+  }
+  return true;
+}
+
+/**
+ * Counts independent and dependent clauses over the verb groups of one sentence, left to right.
+ * Each finite group is a clause; its subject and introducer make it main, subordinate, or a verb
+ * phrase sharing an earlier clause's subject ("She came and saw": one clause). A final reporting
+ * clause ('"...," she said.') is the one main clause, and the clauses it reports become its
+ * complements, as in a dependency treebank.
+ */
+export function countClauses(view: SentenceView, groups: readonly VerbGroup[]): ClauseCounts {
+  const boundaryAt = lastBoundaries(view);
+  const state: ClauseState = { mainSeen: false, lastRole: 'none' };
+  let independentClauses = 0;
+  let dependentClauses = 0;
+  let lastFiniteEnd = -1;
+  let lastImperative = false;
+  let reportingTail = false;
+  for (const group of groups) {
+    const subject = findSubject(view, group);
+    const kind = introducerKind(view, subject.introducer);
+    const openClause = lastFiniteEnd >= 0 && (boundaryAt[group.first - 1] ?? -1) < lastFiniteEnd;
+    const form = clauseForm(view, group, { subject, introducer: kind, openClause });
+    if (!form.finite) continue;
+    const role = clauseRole(view, subject, kind, openClause, state);
+    reportingTail = independentClauses > 0 && role !== 'dependent' && isReportingTail(view, group, subject, kind);
+    if (reportingTail) {
+      dependentClauses += independentClauses;
+      independentClauses = 1;
+    } else if (role === 'dependent') {
+      dependentClauses += 1;
+    } else if (role === 'main') {
+      if (!state.mainSeen || subject.kind !== 'none' || form.imperative) independentClauses += 1;
+      state.mainSeen = true;
+    } else if (form.imperative && !lastImperative) {
+      independentClauses += 1;
+    }
+    state.lastRole = role;
+    lastFiniteEnd = group.last;
+    lastImperative = form.imperative;
+  }
+  return { independentClauses, dependentClauses };
+}

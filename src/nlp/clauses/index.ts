@@ -1,0 +1,3 @@
+export type { SentenceClassification } from './classify-tokens.js';
+export { classifyTokens, structureFromCounts } from './classify-tokens.js';
+export type { ClauseCounts } from './clause-counts.js';

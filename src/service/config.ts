@@ -1,0 +1,140 @@
+/**
+ * Service settings: one frozen defaults object, overridden by environment variables. Every value is
+ * validated here, once; a bad variable stops start-up with a RangeError that names it.
+ */
+
+/** Everything the service reads from its environment. Sizes are bytes, durations milliseconds. */
+export interface ServiceConfig {
+  /** TCP port; 0 picks a free one. */
+  readonly port: number;
+  readonly host: string;
+  /** Version segment every route lives under. */
+  readonly basePath: string;
+  /** Holds styler.db (SQLite, WAL) and files/ (uploads and their extracted text). */
+  readonly dataDir: string;
+  /** A known key registered at start (development and tests); absent: a random key on first start. */
+  readonly apiKey?: string;
+  /** Largest upload accepted by POST /files. */
+  readonly maxFileBytes: number;
+  /** Largest JSON request body. */
+  readonly maxBodyBytes: number;
+  /** Longest text a transform accepts: `message`, or all `messages` contents together (UTF-16 code units). */
+  readonly maxTextChars: number;
+  /** Most a .docx may expand to when unzipped (zip-bomb guard), all entries together. */
+  readonly maxDocxExpandedBytes: number;
+  /** Most entries a .docx zip may hold. */
+  readonly maxDocxEntries: number;
+  /** Fine-tuning jobs run at the same time (0: this process runs none, it only serves the API). */
+  readonly jobConcurrency: number;
+  /** Starts after which a job that keeps being interrupted (e.g. the process dies during it) fails. */
+  readonly jobMaxAttempts: number;
+  /** Wait before retrying a job the full analytics pool turned away. */
+  readonly jobRetryDelayMs: number;
+  /** Analytics worker threads; absent: one per CPU. */
+  readonly poolThreads?: number;
+  /** Pool tasks that may wait for a thread; beyond it requests get 429 at once. */
+  readonly poolMaxQueue: number;
+  /** Grace for in-flight requests at shutdown before connections are cut. */
+  readonly shutdownTimeoutMs: number;
+  /** Parsed style models kept in memory. */
+  readonly modelCacheSize: number;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  readonly logLevel: string;
+}
+
+const MIB = 1024 * 1024;
+
+/** The one place service defaults live. */
+export const SERVICE_DEFAULTS = Object.freeze({
+  port: 8080,
+  host: '0.0.0.0',
+  basePath: '/v1',
+  dataDir: './data',
+  maxFileBytes: 10 * MIB,
+  maxBodyBytes: 2 * MIB,
+  maxTextChars: 100_000,
+  maxDocxExpandedBytes: 64 * MIB,
+  maxDocxEntries: 2_000,
+  jobConcurrency: 1,
+  jobMaxAttempts: 3,
+  jobRetryDelayMs: 2_000,
+  poolMaxQueue: 256,
+  shutdownTimeoutMs: 30_000,
+  modelCacheSize: 32,
+  logLevel: 'info',
+} satisfies Omit<ServiceConfig, 'apiKey' | 'poolThreads'>);
+
+/** Environment variable → setting, for docs and error messages. */
+export const SERVICE_ENV_VARS = Object.freeze({
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'STYLER_DATA_DIR',
+  apiKey: 'STYLER_API_KEY',
+  maxFileBytes: 'STYLER_MAX_FILE_BYTES',
+  maxBodyBytes: 'STYLER_MAX_BODY_BYTES',
+  maxTextChars: 'STYLER_MAX_TEXT_CHARS',
+  maxDocxExpandedBytes: 'STYLER_MAX_DOCX_EXPANDED_BYTES',
+  maxDocxEntries: 'STYLER_MAX_DOCX_ENTRIES',
+  jobConcurrency: 'STYLER_JOB_CONCURRENCY',
+  jobMaxAttempts: 'STYLER_JOB_MAX_ATTEMPTS',
+  jobRetryDelayMs: 'STYLER_JOB_RETRY_DELAY_MS',
+  poolThreads: 'STYLER_POOL_THREADS',
+  poolMaxQueue: 'STYLER_POOL_MAX_QUEUE',
+  shutdownTimeoutMs: 'STYLER_SHUTDOWN_TIMEOUT_MS',
+  modelCacheSize: 'STYLER_MODEL_CACHE_SIZE',
+  logLevel: 'STYLER_LOG_LEVEL',
+} satisfies Record<Exclude<keyof ServiceConfig, 'basePath'>, string>);
+
+const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
+/**
+ * The service configuration from `env` (default process.env), with `overrides` (CLI flags) applied
+ * last. Empty variables count as unset. Throws RangeError naming the variable for a bad value.
+ */
+export function loadServiceConfig(env: Env = process.env, overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+  const d = SERVICE_DEFAULTS;
+  const v = SERVICE_ENV_VARS;
+  const apiKey = env[v.apiKey]?.trim();
+  if (apiKey !== undefined && apiKey !== '' && (apiKey.length < 8 || /\s/.test(apiKey))) {
+    throw new RangeError(`${v.apiKey} must be at least 8 characters without whitespace`);
+  }
+  const logLevel = env[v.logLevel]?.trim() || d.logLevel;
+  if (!LOG_LEVELS.has(logLevel)) {
+    throw new RangeError(`${v.logLevel} must be one of ${[...LOG_LEVELS].join(', ')}, got '${logLevel}'`);
+  }
+  const poolThreads = env[v.poolThreads]?.trim() ? integer(env, v.poolThreads, 1, 1, 256) : undefined;
+  const config: ServiceConfig = {
+    port: integer(env, v.port, d.port, 0, 65_535),
+    host: env[v.host]?.trim() || d.host,
+    basePath: d.basePath,
+    dataDir: env[v.dataDir]?.trim() || d.dataDir,
+    maxFileBytes: integer(env, v.maxFileBytes, d.maxFileBytes, 1, 1024 * MIB),
+    maxBodyBytes: integer(env, v.maxBodyBytes, d.maxBodyBytes, 1024, 1024 * MIB),
+    maxTextChars: integer(env, v.maxTextChars, d.maxTextChars, 1, 10_000_000),
+    maxDocxExpandedBytes: integer(env, v.maxDocxExpandedBytes, d.maxDocxExpandedBytes, 1024, 4096 * MIB),
+    maxDocxEntries: integer(env, v.maxDocxEntries, d.maxDocxEntries, 1, 1_000_000),
+    jobConcurrency: integer(env, v.jobConcurrency, d.jobConcurrency, 0, 64),
+    jobMaxAttempts: integer(env, v.jobMaxAttempts, d.jobMaxAttempts, 1, 100),
+    jobRetryDelayMs: integer(env, v.jobRetryDelayMs, d.jobRetryDelayMs, 1, 3_600_000),
+    poolMaxQueue: integer(env, v.poolMaxQueue, d.poolMaxQueue, 1, 1_000_000),
+    shutdownTimeoutMs: integer(env, v.shutdownTimeoutMs, d.shutdownTimeoutMs, 0, 3_600_000),
+    modelCacheSize: integer(env, v.modelCacheSize, d.modelCacheSize, 0, 100_000),
+    logLevel,
+    ...(apiKey && { apiKey }),
+    ...(poolThreads !== undefined && { poolThreads }),
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

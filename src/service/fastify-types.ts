@@ -1,0 +1,21 @@
+/** What this service adds to fastify's request and route config types. */
+import type { Principal } from '../store/index.js';
+import type { ErrorCode } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API key's organization and project; set by the auth hook on every authenticated route. */
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Served without an API key (health check, OpenAPI document). */
+    public?: boolean;
+    /**
+     * The registry code for 400s the framework raises before the handler runs (malformed JSON,
+     * bad Content-Length): POST /style/transform answers all of them with 'Invalid input data.'.
+     */
+    badRequestCode?: ErrorCode;
+  }
+}
+
+export {};

@@ -1,0 +1,82 @@
+/**
+ * Bytes on disk beside the database: each file's upload and its extracted text. Every write goes to
+ * a temporary name, is flushed, then renamed into place, so a reader never sees half a file.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The two blobs kept per file. */
+export type BlobKind = 'upload' | 'text';
+
+const TEMP_MARKER = '.tmp-';
+const SAFE_ID = /^[A-Za-z0-9_-]+$/;
+
+/** A directory of blobs named `<id>.<kind>`. */
+export class BlobStore {
+  readonly directory: string;
+
+  /** Uses (and creates) `directory`. */
+  constructor(directory: string) {
+    this.directory = directory;
+    mkdirSync(directory, { recursive: true });
+  }
+
+  #path(id: string, kind: BlobKind): string {
+    // Ids come from the database, but a path must never be built from anything that could hold '/' or '..'.
+    if (!SAFE_ID.test(id)) throw new RangeError(`blob id must match ${String(SAFE_ID)}, got ${JSON.stringify(id)}`);
+    return join(this.directory, `${id}.${kind}`);
+  }
+
+  /** Writes the blob durably: temp file, fsync, rename over the final name. */
+  async write(id: string, kind: BlobKind, data: Uint8Array | string): Promise<void> {
+    const target = this.#path(id, kind);
+    const temp = `${target}${TEMP_MARKER}${randomBytes(6).toString('hex')}`;
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } catch (error) {
+      await handle.close();
+      await rm(temp, { force: true });
+      throw error;
+    }
+    await handle.close();
+    try {
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async read(id: string, kind: 'upload'): Promise<Buffer>;
+  async read(id: string, kind: 'text'): Promise<string>;
+  /** Reads a blob; rejects with ENOENT when it is missing. */
+  async read(id: string, kind: BlobKind): Promise<Buffer | string> {
+    return kind === 'text' ? readFile(this.#path(id, kind), 'utf8') : readFile(this.#path(id, kind));
+  }
+
+  /** Removes both blobs of `id`; missing ones are fine. */
+  async remove(id: string): Promise<void> {
+    await Promise.all([rm(this.#path(id, 'upload'), { force: true }), rm(this.#path(id, 'text'), { force: true })]);
+  }
+
+  /**
+   * Removes what a crash left behind: temporaries, and blobs whose id is not in `keep` (written to
+   * disk, but the database row never committed, or the row deleted before the unlink). Only safe
+   * while nothing writes, i.e. at service start. Returns the number of names removed.
+   */
+  removeLeftovers(keep: ReadonlySet<string>): number {
+    let removed = 0;
+    for (const name of readdirSync(this.directory)) {
+      const blob = /^(.+)\.(upload|text)$/.exec(name);
+      if (name.includes(TEMP_MARKER) || (blob?.[1] !== undefined && !keep.has(blob[1]))) {
+        rmSync(join(this.directory, name), { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+}

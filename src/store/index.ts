@@ -1,0 +1,25 @@
+/** Persistence: SQLite metadata (schema + migrations, one repository per table) and file blobs. */
+export { Store, STORE_LAYOUT, type CreateJobResult } from './store.js';
+export { openDatabase, type SqliteDatabase } from './database.js';
+export { migrate, MIGRATIONS, type Migration } from './migrations.js';
+export { BlobStore, type BlobKind } from './blob-store.js';
+export { fineTunedModelName, nowSeconds, randomId } from './ids.js';
+export type { Page, PageQuery } from './page.js';
+export {
+  TenancyRepository,
+  generateApiKey,
+  hashApiKey,
+  API_KEY_PREFIX,
+  type ApiKeyInfo,
+  type Principal,
+} from './tenancy-repository.js';
+export { FilesRepository, type FileDeleteResult, type FileKind, type FileRecord } from './files-repository.js';
+export {
+  JobsRepository,
+  type CancelResult,
+  type JobError,
+  type JobRecord,
+  type JobStatus,
+  type NewJob,
+} from './jobs-repository.js';
+export { ModelsRepository, type ModelRecord, type NewModel } from './models-repository.js';

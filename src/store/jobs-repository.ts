@@ -1,0 +1,195 @@
+/** Fine-tuning jobs and the files each trains on. Status changes are conditional updates, so two writers never both win. */
+import type { SqliteDatabase } from './database.js';
+import { nowSeconds } from './ids.js';
+import { preparePageStatements, readPage, type Page, type PageQuery } from './page.js';
+
+/** queued → running → succeeded | failed | cancelled (cancel also applies to queued jobs). */
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+/** Why a job failed: a stable machine-readable code and a message for people. */
+export interface JobError {
+  code: string;
+  message: string;
+}
+
+export interface JobRecord {
+  id: string;
+  organizationId: string;
+  projectId: string;
+  styleModel: string;
+  baseModel: string | null;
+  suffix: string | null;
+  matchOutputLength: boolean;
+  status: JobStatus;
+  fineTunedModel: string | null;
+  error: JobError | null;
+  /** How many times a runner has started this job (a restart after a crash counts again). */
+  attempts: number;
+  /** Unix seconds. */
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  trainingFiles: string[];
+}
+
+/** What creating a job needs; status, attempts and timestamps are set by the repository. */
+export type NewJob = Pick<
+  JobRecord,
+  'id' | 'organizationId' | 'projectId' | 'styleModel' | 'baseModel' | 'suffix' | 'matchOutputLength' | 'trainingFiles'
+>;
+
+/** Outcome of a cancel request. */
+export type CancelResult = { job: JobRecord } | { problem: 'not_found' | 'not_cancellable' };
+
+interface JobRow {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  style_model: string;
+  base_model: string | null;
+  suffix: string | null;
+  match_output_length: number;
+  status: JobStatus;
+  fine_tuned_model: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  attempts: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+const COLUMNS = `id, organization_id, project_id, style_model, base_model, suffix, match_output_length, status,
+  fine_tuned_model, error_code, error_message, attempts, created_at, started_at, finished_at`;
+
+/** Repository of the `jobs` and `job_training_files` tables. */
+export class JobsRepository {
+  readonly #db: SqliteDatabase;
+  readonly #statements;
+
+  constructor(db: SqliteDatabase) {
+    this.#db = db;
+    this.#statements = {
+      insert: db.prepare(
+        `INSERT INTO jobs (id, organization_id, project_id, style_model, base_model, suffix, match_output_length,
+          status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
+      ),
+      insertFile: db.prepare('INSERT INTO job_training_files (job_id, position, file_id) VALUES (?, ?, ?)'),
+      files: db.prepare<[string], string>(
+        'SELECT file_id FROM job_training_files WHERE job_id = ? ORDER BY position',
+      ).pluck(),
+      get: db.prepare<[string, string], JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE organization_id = ? AND id = ?`),
+      getAny: db.prepare<[string], JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`),
+      page: preparePageStatements<JobRow>(db, 'jobs', COLUMNS, 'id'),
+      nextQueued: db.prepare<[], JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE status = 'queued' ORDER BY seq LIMIT 1`),
+      start: db.prepare(
+        `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1 WHERE id = ? AND status = 'queued'`,
+      ),
+      cancel: db.prepare(
+        `UPDATE jobs SET status = 'cancelled', finished_at = ? WHERE id = ? AND status IN ('queued', 'running')`,
+      ),
+      requeue: db.prepare(
+        `UPDATE jobs SET status = 'queued', started_at = NULL, attempts = attempts - ? WHERE id = ? AND status = 'running'`,
+      ),
+      requeueAllRunning: db.prepare(`UPDATE jobs SET status = 'queued', started_at = NULL WHERE status = 'running'`),
+      fail: db.prepare(
+        `UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, finished_at = ?
+          WHERE id = ? AND status = ?`,
+      ),
+      succeed: db.prepare(
+        `UPDATE jobs SET status = 'succeeded', fine_tuned_model = ?, finished_at = ? WHERE id = ? AND status = 'running'`,
+      ),
+    };
+  }
+
+  /** Inserts a queued job and its training file list (the caller checked the files, in its transaction). */
+  insert(job: NewJob): JobRecord {
+    return this.#db.transaction(() => {
+      const s = this.#statements;
+      s.insert.run(job.id, job.organizationId, job.projectId, job.styleModel, job.baseModel, job.suffix,
+        job.matchOutputLength ? 1 : 0, nowSeconds());
+      job.trainingFiles.forEach((fileId, position) => s.insertFile.run(job.id, position, fileId));
+      return this.#load(s.getAny.get(job.id) as JobRow);
+    })();
+  }
+
+  /** The job, or undefined when it does not exist or belongs to another organization. */
+  get(organizationId: string, id: string): JobRecord | undefined {
+    const row = this.#statements.get.get(organizationId, id);
+    return row && this.#load(row);
+  }
+
+  /** The job by id alone, for the runner (which works for every organization). */
+  getById(id: string): JobRecord | undefined {
+    const row = this.#statements.getAny.get(id);
+    return row && this.#load(row);
+  }
+
+  /** A page of the organization's jobs (default newest first); undefined when `after` is unknown. */
+  list(organizationId: string, query: PageQuery): Page<JobRecord> | undefined {
+    return readPage(this.#statements.page, organizationId, query, (row) => this.#load(row));
+  }
+
+  /** Cancels a queued or running job; a running job's result is discarded when it arrives. */
+  cancel(organizationId: string, id: string): CancelResult {
+    return this.#db.transaction((): CancelResult => {
+      const row = this.#statements.get.get(organizationId, id);
+      if (!row) return { problem: 'not_found' };
+      if (this.#statements.cancel.run(nowSeconds(), id).changes === 0) return { problem: 'not_cancellable' };
+      return { job: this.#load(this.#statements.getAny.get(id) as JobRow) };
+    }).immediate();
+  }
+
+  /** Atomically moves the oldest queued job to running and returns it; undefined when none waits. */
+  claimNextQueued(): JobRecord | undefined {
+    return this.#db.transaction(() => {
+      const row = this.#statements.nextQueued.get();
+      if (!row) return undefined;
+      this.#statements.start.run(nowSeconds(), row.id);
+      return this.#load(this.#statements.getAny.get(row.id) as JobRow);
+    }).immediate();
+  }
+
+  /**
+   * Puts a running job back in the queue. `refundAttempt` when the job never really ran (the pool
+   * was full), so it does not count towards the attempt limit.
+   */
+  requeue(id: string, refundAttempt = false): boolean {
+    return this.#statements.requeue.run(refundAttempt ? 1 : 0, id).changes === 1;
+  }
+
+  /** Start-up recovery: jobs left running by a stopped process go back to the queue. Returns how many. */
+  requeueAllRunning(): number {
+    return this.#statements.requeueAllRunning.run().changes;
+  }
+
+  /** Marks a job failed if it is still in `from` status; false when it moved on (e.g. cancelled). */
+  fail(id: string, error: JobError, from: 'running' | 'queued' = 'running'): boolean {
+    return this.#statements.fail.run(error.code, error.message, nowSeconds(), id, from).changes === 1;
+  }
+
+  /** Marks a running job succeeded with its model name; false when it is no longer running. */
+  markSucceeded(id: string, fineTunedModel: string): boolean {
+    return this.#statements.succeed.run(fineTunedModel, nowSeconds(), id).changes === 1;
+  }
+
+  #load(row: JobRow): JobRecord {
+    return {
+      id: row.id,
+      organizationId: row.organization_id,
+      projectId: row.project_id,
+      styleModel: row.style_model,
+      baseModel: row.base_model,
+      suffix: row.suffix,
+      matchOutputLength: row.match_output_length === 1,
+      status: row.status,
+      fineTunedModel: row.fine_tuned_model,
+      error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
+      attempts: row.attempts,
+      createdAt: row.created_at,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+      trainingFiles: this.#statements.files.all(row.id) as string[],
+    };
+  }
+}

@@ -1,0 +1,94 @@
+/** Fine-tuned models: the learned StyleModel (JSON) and its readable summary, per organization. */
+import type { SqliteDatabase } from './database.js';
+import { nowSeconds } from './ids.js';
+import { preparePageStatements, readPage, type Page, type PageQuery } from './page.js';
+
+/** A model as listings show it; the StyleModel itself is read separately (it can be large). */
+export interface ModelRecord {
+  name: string;
+  organizationId: string;
+  jobId: string;
+  styleModel: string;
+  /** describeStyle() of the model, computed once when the job succeeded. */
+  summary: Record<string, unknown>;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
+/** What storing a model needs: the StyleModel and its summary, already serialised as JSON. */
+export interface NewModel {
+  name: string;
+  organizationId: string;
+  jobId: string;
+  styleModel: string;
+  modelJson: string;
+  summaryJson: string;
+}
+
+interface ModelRow {
+  name: string;
+  organization_id: string;
+  job_id: string;
+  style_model: string;
+  summary_json: string;
+  created_at: number;
+}
+
+const COLUMNS = 'name, organization_id, job_id, style_model, summary_json, created_at';
+
+function toRecord(row: ModelRow): ModelRecord {
+  return {
+    name: row.name,
+    organizationId: row.organization_id,
+    jobId: row.job_id,
+    styleModel: row.style_model,
+    summary: JSON.parse(row.summary_json) as Record<string, unknown>,
+    createdAt: row.created_at,
+  };
+}
+
+/** Repository of the `models` table. Every read is scoped to one organization. */
+export class ModelsRepository {
+  readonly #statements;
+
+  constructor(db: SqliteDatabase) {
+    this.#statements = {
+      insert: db.prepare(
+        `INSERT INTO models (name, organization_id, job_id, style_model, model_json, summary_json, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      get: db.prepare<[string, string], ModelRow>(`SELECT ${COLUMNS} FROM models WHERE organization_id = ? AND name = ?`),
+      modelJson: db.prepare<[string, string], string>(
+        'SELECT model_json FROM models WHERE organization_id = ? AND name = ?',
+      ).pluck(),
+      page: preparePageStatements<ModelRow>(db, 'models', COLUMNS, 'name'),
+      delete: db.prepare('DELETE FROM models WHERE organization_id = ? AND name = ?'),
+    };
+  }
+
+  insert(model: NewModel): void {
+    this.#statements.insert.run(model.name, model.organizationId, model.jobId, model.styleModel, model.modelJson,
+      model.summaryJson, nowSeconds());
+  }
+
+  /** The model's listing entry, or undefined when unknown to this organization. */
+  get(organizationId: string, name: string): ModelRecord | undefined {
+    const row = this.#statements.get.get(organizationId, name);
+    return row && toRecord(row);
+  }
+
+  /** The stored StyleModel JSON text, or undefined when unknown to this organization. */
+  getModelJson(organizationId: string, name: string): string | undefined {
+    return this.#statements.modelJson.get(organizationId, name) as string | undefined;
+  }
+
+  /** A page of the organization's models (default newest first); undefined when `after` is unknown. */
+  list(organizationId: string, query: PageQuery): Page<ModelRecord> | undefined {
+    return readPage(this.#statements.page, organizationId, query, toRecord);
+  }
+
+  /** Deletes a model; false when this organization has no model of that name. */
+  delete(organizationId: string, name: string): boolean {
+    return this.#statements.delete.run(organizationId, name).changes === 1;
+  }
+}

@@ -1,0 +1,75 @@
+/** The store: one SQLite database plus the blob directory, and the operations that span tables. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase, type SqliteDatabase } from './database.js';
+import { BlobStore } from './blob-store.js';
+import { FilesRepository } from './files-repository.js';
+import { JobsRepository, type JobRecord, type NewJob } from './jobs-repository.js';
+import { ModelsRepository, type NewModel } from './models-repository.js';
+import { TenancyRepository } from './tenancy-repository.js';
+
+/** File names inside the data directory. */
+export const STORE_LAYOUT = Object.freeze({ database: 'styler.db', blobs: 'files' });
+
+/** Outcome of creating a job: the job, or the first training file this organization does not own. */
+export type CreateJobResult = { job: JobRecord } | { missingFileId: string };
+
+/** Persistence for the service and the CLI. Synchronous repositories; only blob I/O is async. */
+export class Store {
+  readonly db: SqliteDatabase;
+  readonly tenancy: TenancyRepository;
+  readonly files: FilesRepository;
+  readonly jobs: JobsRepository;
+  readonly models: ModelsRepository;
+  readonly blobs: BlobStore;
+
+  private constructor(db: SqliteDatabase, blobDirectory: string) {
+    this.db = db;
+    this.tenancy = new TenancyRepository(db);
+    this.files = new FilesRepository(db);
+    this.jobs = new JobsRepository(db);
+    this.models = new ModelsRepository(db);
+    this.blobs = new BlobStore(blobDirectory);
+  }
+
+  /**
+   * Opens the store in `dataDir` (created if missing): `styler.db` (migrated to the current schema)
+   * and `files/` for uploads and extracted text.
+   */
+  static open(dataDir: string): Store {
+    if (typeof dataDir !== 'string' || dataDir === '') throw new TypeError('dataDir must be a non-empty path');
+    mkdirSync(dataDir, { recursive: true });
+    const db = openDatabase(join(dataDir, STORE_LAYOUT.database));
+    return new Store(db, join(dataDir, STORE_LAYOUT.blobs));
+  }
+
+  /** Creates a queued job if every training file exists in the job's organization (one transaction). */
+  createJob(job: NewJob): CreateJobResult {
+    return this.db.transaction((): CreateJobResult => {
+      const missingFileId = job.trainingFiles.find((id) => !this.files.get(job.organizationId, id));
+      if (missingFileId !== undefined) return { missingFileId };
+      return { job: this.jobs.insert(job) };
+    }).immediate();
+  }
+
+  /**
+   * Records a finished fit: marks the job succeeded and stores its model, both or neither.
+   * Returns false (and stores nothing) when the job is no longer running, e.g. it was cancelled.
+   */
+  completeJob(jobId: string, model: Omit<NewModel, 'jobId'>): boolean {
+    return this.db.transaction(() => {
+      if (!this.jobs.markSucceeded(jobId, model.name)) return false;
+      this.models.insert({ ...model, jobId });
+      return true;
+    }).immediate();
+  }
+
+  /** Removes blobs a crash left without a database row (call at service start, before serving). */
+  removeLeftoverBlobs(): number {
+    return this.blobs.removeLeftovers(this.files.allIds());
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,134 @@
+import { token, type LockReason, type Token } from './token.js';
+
+/**
+ * Inline tokenizer: one line of Markdown prose (no line prefix) → tokens. Markup, code, URLs and
+ * e-mail addresses come out locked; words, punctuation and spaces come out unlocked (later passes
+ * lock numbers, names and quoted speech).
+ */
+
+const INLINE_CODE = /(`+)[\s\S]*?\1/y;
+const IMAGE = /!\[[^\]]*\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/y;
+const LINK = /\[([^\]]+)\](\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)|\[[^\]]*\])/y;
+const AUTOLINK = /<((?:https?|mailto):[^>\s]+)>/y;
+const HTML_TAG = /<\/?[A-Za-z][^>]*>/y;
+const URL = /(?:https?:\/\/|www\.)[^\s<>"'`]*[^\s<>"'`.,;:!?)\]]/y;
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/uy;
+const NUMBER = /[$€£¥]?\p{N}+(?:[.,:/]\p{N}+)*(?:%|st|nd|rd|th|s|k|m|x)?(?![\p{L}\p{N}])/uy;
+// Dotted abbreviations (U.S., e.g.) keep their final period: it ends no sentence.
+const ABBREVIATION = /(?:\p{L}\.){2,}/uy;
+const TITLE = /(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|Rev|Gen|Col|Capt|Lt|Mt|vs|etc|approx|No|Fig|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.(?!\p{L})/uy;
+const WORD = /[\p{L}\p{M}\p{N}]+(?:[_'’\-.\u2010\u2011][\p{L}\p{M}\p{N}]+)*/uy;
+const SPACE = /[ \t]+/y;
+const EMPHASIS = /\*{1,3}|_{1,3}|~~/y;
+const ELLIPSIS = /\.\.\.|\. \. \.|…/y;
+const MULTI_PUNCT = /--|[?!]{2,}/y;
+
+function matchAt(pattern: RegExp, text: string, at: number): string | undefined {
+  pattern.lastIndex = at;
+  const found = pattern.exec(text);
+  return found ? found[0] : undefined;
+}
+
+function lockAll(tokens: Token[], reason: LockReason): Token[] {
+  for (const piece of tokens) piece.lock ??= reason;
+  return tokens;
+}
+
+// `*` and `_` are emphasis only when they touch text on one side (CommonMark flanking, simplified).
+function isEmphasis(text: string, at: number, run: string): boolean {
+  const before = text[at - 1];
+  const after = text[at + run.length];
+  const touchesAfter = after !== undefined && !/\s/.test(after);
+  const touchesBefore = before !== undefined && !/\s/.test(before);
+  if (run.startsWith('_') && before !== undefined && /[\p{L}\p{N}]/u.test(before) && after !== undefined && /[\p{L}\p{N}]/u.test(after)) {
+    return false;
+  }
+  return touchesAfter || touchesBefore;
+}
+
+/** Tokenizes one line of inline Markdown. */
+export function tokenizeInline(text: string): Token[] {
+  const out: Token[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const code = matchAt(INLINE_CODE, text, at);
+    if (code !== undefined) {
+      out.push({ ...token(code, 'word'), lock: 'code' });
+      at += code.length;
+      continue;
+    }
+    const image = matchAt(IMAGE, text, at);
+    if (image !== undefined) {
+      out.push({ ...token(image, 'markup'), lock: 'markup' });
+      at += image.length;
+      continue;
+    }
+    LINK.lastIndex = at;
+    const link = LINK.exec(text);
+    if (link) {
+      const label = link[1] ?? '';
+      out.push({ ...token('[', 'markup'), lock: 'markup' });
+      out.push(...lockAll(tokenizeInline(label), 'link'));
+      out.push({ ...token(`]${link[2] ?? ''}`, 'markup'), lock: 'markup' });
+      at += link[0].length;
+      continue;
+    }
+    AUTOLINK.lastIndex = at;
+    const autolink = AUTOLINK.exec(text);
+    if (autolink) {
+      out.push({ ...token('<', 'markup'), lock: 'markup' });
+      out.push({ ...token(autolink[1] ?? '', 'word'), lock: 'address', address: true });
+      out.push({ ...token('>', 'markup'), lock: 'markup' });
+      at += autolink[0].length;
+      continue;
+    }
+    const html = matchAt(HTML_TAG, text, at);
+    if (html !== undefined) {
+      out.push({ ...token(html, 'markup'), lock: 'markup' });
+      at += html.length;
+      continue;
+    }
+    const address = matchAt(URL, text, at) ?? matchAt(EMAIL, text, at);
+    if (address !== undefined) {
+      out.push({ ...token(address, 'word'), lock: 'address', address: true });
+      at += address.length;
+      continue;
+    }
+    const number = matchAt(NUMBER, text, at);
+    if (number !== undefined && /\p{N}/u.test(number)) {
+      out.push({ ...token(number, 'word'), lock: 'number' });
+      at += number.length;
+      continue;
+    }
+    const word = matchAt(ABBREVIATION, text, at) ?? matchAt(TITLE, text, at) ?? matchAt(WORD, text, at);
+    if (word !== undefined) {
+      out.push(token(word, 'word'));
+      at += word.length;
+      continue;
+    }
+    const space = matchAt(SPACE, text, at);
+    if (space !== undefined) {
+      out.push(token(space, 'space'));
+      at += space.length;
+      continue;
+    }
+    const emphasis = matchAt(EMPHASIS, text, at);
+    if (emphasis !== undefined && isEmphasis(text, at, emphasis)) {
+      out.push({ ...token(emphasis, 'markup'), lock: 'markup' });
+      at += emphasis.length;
+      continue;
+    }
+    if (text[at] === '\\' && at + 1 < text.length) {
+      // A backslash escape: the backslash is markup, the escaped character is locked text.
+      out.push({ ...token('\\', 'markup'), lock: 'markup' });
+      const escaped = String.fromCodePoint(text.codePointAt(at + 1) ?? 32);
+      out.push({ ...token(escaped, 'punct'), lock: 'markup' });
+      at += 1 + escaped.length;
+      continue;
+    }
+    const punct = matchAt(ELLIPSIS, text, at) ?? matchAt(MULTI_PUNCT, text, at) ?? String.fromCodePoint(text.codePointAt(at) ?? 32);
+    out.push(token(punct, 'punct'));
+    at += punct.length;
+  }
+  return out;
+}
