@@ -1,5 +1,5 @@
-import { addToHistogram, emptyCounts } from '../analytics/counts.js';
-import { UPOS_TAGS, type TextFeatures, type Upos } from '../analytics/features.js';
+import type { TextFeatures, Upos } from '../analytics/features.js';
+import { FeatureAccumulator } from './accumulator.js';
 import { classifyTokens } from './clauses/index.js';
 import { FUNCTION_WORDS } from './function-words.js';
 import { normalizeText, parseBlocks } from './markdown.js';
@@ -10,7 +10,6 @@ import { tagText } from './tagger.js';
 import { groupWords } from './words.js';
 
 const CONTENT_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
-const KNOWN_TAGS: ReadonlySet<string> = new Set(UPOS_TAGS);
 // Prose is tagged in batches of whole blocks so a huge text never builds one huge wink document.
 const BATCH_CHARACTERS = 64_000;
 
@@ -38,35 +37,31 @@ function batches(blocks: readonly string[]): string[] {
   return out;
 }
 
-function addSentence(features: TextFeatures, tokens: readonly TaggedToken[]): void {
+function addSentence(counts: FeatureAccumulator, tokens: readonly TaggedToken[]): void {
   for (const token of tokens) {
-    const tag: Upos = KNOWN_TAGS.has(token.pos) ? token.pos : 'X';
-    features.pos[tag] += 1;
-    if (token.type === 'punctuation') countPunctuation(token.text, features.punctuation);
+    counts.addTag(token.pos);
+    if (token.type === 'punctuation') countPunctuation(token.text, counts.punctuation);
   }
   const words = groupWords(tokens);
   if (words.length === 0) return;
 
   for (const word of words) {
-    features.words += 1;
-    addToHistogram(features.wordLengths, word.letters);
-    if (!word.isAddress) features.syllables += countSyllables(word.text);
-    const key = word.text.toLowerCase().replace(/\u2019/g, "'");
-    if (FUNCTION_WORDS.has(key)) features.functionWords[key] = (features.functionWords[key] ?? 0) + 1;
-    for (let i = word.firstToken; i <= word.lastToken; i += 1) {
+    const lower = word.text.toLowerCase();
+    const key = lower.includes('\u2019') ? lower.replace(/\u2019/g, "'") : lower;
+    let content = false;
+    for (let i = word.firstToken; i <= word.lastToken && !content; i += 1) {
       const pos = tokens[i]?.pos;
-      if (pos !== undefined && CONTENT_TAGS.has(pos)) {
-        features.contentWords += 1;
-        break;
-      }
+      content = pos !== undefined && CONTENT_TAGS.has(pos);
     }
+    counts.addWord(
+      word.letters,
+      word.isAddress ? 0 : countSyllables(word.text),
+      FUNCTION_WORDS.has(key) ? key : undefined,
+      content,
+    );
   }
   const { structure, voice } = classifyTokens(tokens as TaggedToken[]);
-  features.sentences += 1;
-  addToHistogram(features.sentenceLengths, words.length);
-  features.structure[structure] += 1;
-  features.voice[voice] += 1;
-  features.sentenceClasses.push({ words: words.length, structure, voice });
+  counts.addSentence(words.length, structure, voice);
 }
 
 /**
@@ -76,10 +71,10 @@ function addSentence(features: TextFeatures, tokens: readonly TaggedToken[]): vo
  */
 export function analyzeText(text: string): TextFeatures {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
-  const features: TextFeatures = { ...emptyCounts(), sentenceClasses: [] };
+  const counts = new FeatureAccumulator();
   for (const batch of batches(proseBlocks(text))) {
     const { tokens, sentences } = tagText(batch);
-    for (const [first, last] of sentences) addSentence(features, tokens.slice(first, last + 1));
+    for (const [first, last] of sentences) addSentence(counts, tokens.slice(first, last + 1));
   }
-  return features;
+  return counts.toFeatures();
 }

@@ -7,4 +7,4 @@ export { groupWords, type Word } from './words.js';
 export { countSyllables } from './syllables.js';
 export { FUNCTION_WORDS } from './function-words.js';
 export { classifySentence } from './classify-sentence.js';
-export { classifyTokens } from './clauses/index.js';
+export { classifyTokens, structureFromCounts } from './clauses/index.js';

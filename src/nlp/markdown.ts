@@ -44,6 +44,7 @@ const INDENTED_CODE = /^(?: {4}|\t)/;
 const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const HTML_LINE = /^ {0,3}<\/?[A-Za-z][^>]*>[ \t]*$|^ {0,3}<!--/;
 const BLANK = /^[ \t]*$/;
+const INLINE_MARKUP = /[*_~`<\\[!]/;
 
 interface Line {
   text: string;
@@ -197,6 +198,8 @@ function blockText(kind: BlockKind, raw: string): string {
 
 /** Removes inline Markdown markup, keeping what a reader sees as text. */
 export function inlineText(markdown: string): string {
+  // Most prose has no markup at all: skip the rewriting passes.
+  if (!INLINE_MARKUP.test(markdown)) return markdown.replace(/[ \t]+/g, ' ').trim();
   return markdown
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '') // images are not prose
     .replace(/\[([^\]]+)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/g, '$1')

@@ -18,12 +18,20 @@ const ADDRESS_TYPES = new Set(['url', 'email']);
 const INTERNAL_HYPHENS = new Set(['-', '\u2010', '\u2011']);
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
 
+/** Letters and digits in `text`; an ASCII fast path, since this runs on every token. */
 function letterCount(text: string): number {
-  return text.match(LETTER_OR_DIGIT)?.length ?? 0;
+  let count = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) return text.match(LETTER_OR_DIGIT)?.length ?? 0;
+    if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) count += 1;
+  }
+  return count;
 }
 
-function isWordlike(token: TaggedToken): boolean {
-  return WORDLIKE_TYPES.has(token.type) && letterCount(token.text) > 0;
+/** Letters and digits of a word-like token; 0 for any other token (or none). */
+function letterCountIfWordlike(token: TaggedToken | undefined): number {
+  return token !== undefined && WORDLIKE_TYPES.has(token.type) ? letterCount(token.text) : 0;
 }
 
 /**
@@ -34,20 +42,24 @@ function isWordlike(token: TaggedToken): boolean {
 export function groupWords(tokens: readonly TaggedToken[]): Word[] {
   const words: Word[] = [];
   let current: Word | undefined;
+  // Letters of the next token, carried over so each token is counted once.
+  let nextLetters = tokens.length > 0 ? letterCountIfWordlike(tokens[0]) : 0;
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i];
+    const letters = nextLetters;
+    nextLetters = letterCountIfWordlike(tokens[i + 1]);
     if (token === undefined) continue;
-    if (isWordlike(token)) {
+    if (letters > 0) {
       if (current && !token.spaceBefore && current.lastToken === i - 1) {
         current.text += token.text;
-        current.letters += letterCount(token.text);
+        current.letters += letters;
         current.isAddress ||= ADDRESS_TYPES.has(token.type);
         current.lastToken = i;
         continue;
       }
       current = {
         text: token.text,
-        letters: letterCount(token.text),
+        letters,
         isAddress: ADDRESS_TYPES.has(token.type),
         firstToken: i,
         lastToken: i,
@@ -63,7 +75,7 @@ export function groupWords(tokens: readonly TaggedToken[]): Word[] {
       !token.spaceBefore &&
       next !== undefined &&
       !next.spaceBefore &&
-      isWordlike(next);
+      nextLetters > 0;
     if (joinsHyphenated && current) {
       current.text += token.text;
       current.lastToken = i;

@@ -85,6 +85,11 @@ function send(reply: FastifyReply, response: ErrorResponse): void {
 export function installErrorHandlers(app: FastifyInstance, limits: ErrorLimits): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const response = toErrorResponse(error, limits, request.routeOptions.config.badRequestCode);
+    if (reply.raw.destroyed) {
+      // The client went away (work was aborted on purpose): nothing to answer, nothing failed.
+      request.log.info({ reason: (error as Error).message }, 'client disconnected');
+      return;
+    }
     if (response.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: response.status, reason: (error as Error).message }, 'request rejected');
     send(reply, response);

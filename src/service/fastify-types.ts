@@ -1,6 +1,8 @@
 /** What this service adds to fastify's request and route config types. */
 import type { Principal } from '../store/index.js';
 import type { ErrorCode } from '../errors.js';
+// Brings in the multipart plugin's request methods (isMultipart, parts).
+import type {} from '@fastify/multipart';
 
 declare module 'fastify' {
   interface FastifyRequest {

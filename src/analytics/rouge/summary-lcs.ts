@@ -1,5 +1,5 @@
 import { createLcsPattern } from './lcs.js';
-import { markRougeLcsTargetPositions } from './lcs-backtrack.js';
+import { RougeLcsBacktracker } from './lcs-backtrack.js';
 import { scoreFromMatches, zeroScore } from './score.js';
 import type { RougeScore } from './types.js';
 
@@ -37,12 +37,8 @@ export function summaryLevelLcsScore(target: SentencedIds, prediction: Sentenced
 
   // Each target sentence gets local ids 0..k-1, so its pattern is sized by the sentence, not the vocabulary.
   const localIdOf = new Int32Array(alphabetSize).fill(-1);
-  let longestPredictionSentence = 0;
-  for (let s = 0; s < prediction.sentenceStarts.length; s++) {
-    longestPredictionSentence = Math.max(longestPredictionSentence, sentence(prediction, s).length);
-  }
-  const localPredictionBuffer = new Int32Array(longestPredictionSentence);
-
+  const predictionSentences = prediction.sentenceStarts.map((_, index) => sentence(prediction, index));
+  const backtracker = new RougeLcsBacktracker();
   let hits = 0;
   for (let t = 0; t < target.sentenceStarts.length; t++) {
     const targetSentence = sentence(target, t);
@@ -55,17 +51,9 @@ export function summaryLevelLcsScore(target: SentencedIds, prediction: Sentenced
     }
     const pattern = createLcsPattern(localTarget, localAlphabet);
     const inUnion = new Uint8Array(targetSentence.length);
-
-    for (let p = 0; p < prediction.sentenceStarts.length; p++) {
-      const predictionSentence = sentence(prediction, p);
-      const localPrediction = localPredictionBuffer.subarray(0, predictionSentence.length);
-      let sharesToken = false;
-      for (let k = 0; k < predictionSentence.length; k++) {
-        const local = localIdOf[predictionSentence[k]!]!;
-        localPrediction[k] = local;
-        if (local >= 0) sharesToken = true;
-      }
-      if (sharesToken) markRougeLcsTargetPositions(pattern, localTarget, localPrediction, inUnion);
+    // A prediction sentence sharing no token with this one has an empty LCS: mark() returns at once.
+    for (const predictionSentence of predictionSentences) {
+      backtracker.mark(pattern, localTarget, predictionSentence, inUnion, localIdOf);
     }
 
     for (let k = 0; k < targetSentence.length; k++) {

@@ -40,6 +40,21 @@ function whSubjectRole(view: SentenceView, subject: SubjectInfo): ClauseRole {
   return 'dependent';
 }
 
+/** Adverbial linkers counted with the coordinators that never continue a subordinate clause. */
+const CLAUSE_LINKERS: ReadonlySet<string> = new Set(['then', 'so']);
+
+/** Tags after which a new subject starts a run-on main clause ("Staff is friendly [they] treat you"). */
+const RUN_ON_BEFORE: ReadonlySet<string> = new Set(['ADJ', 'ADV', 'PROPN', 'NUM', 'SYM', 'X', 'INTJ']);
+
+/**
+ * A clause with a subject but no marker, after a noun or the like: a zero relative or complement
+ * inside an open clause ("the hype [they are told]"), else a run-on main clause.
+ */
+function unmarkedClauseRole(view: SentenceView, subject: SubjectInfo, openClause: boolean): ClauseRole {
+  if (RUN_ON_BEFORE.has(tagAt(view, subject.introducer))) return 'main';
+  return openClause ? 'dependent' : 'main';
+}
+
 function clauseRole(
   view: SentenceView, subject: SubjectInfo, kind: IntroducerKind, openClause: boolean, state: ClauseState,
 ): ClauseRole {
@@ -53,14 +68,19 @@ function clauseRole(
       // "Where is it?" asks; "what he said", "the place where we met" embed.
       return !hasSubject && isClauseInitial(view, subject.introducer) ? 'main' : 'dependent';
     case 'coord':
-      if (!hasSubject) return 'shared';
-      // "if you come and you see it": a conjunct shares the subordination of a fronted clause.
+      // "This afternoon or later would work": a coordinator inside a fronted noun phrase.
+      if (!hasSubject) return state.mainSeen ? 'shared' : 'main';
+      // "if you come and you see it": a conjunct shares the subordination of a fronted clause,
+      // while "then"/"so" open the main clause after it ("if it's a reel then it's Scottish").
+      if (CLAUSE_LINKERS.has(lowerAt(view, subject.introducer))) return 'main';
       return state.lastRole === 'dependent' && !state.mainSeen ? 'dependent' : 'main';
     case 'start':
     case 'punct':
       return 'main';
     case 'verb':
       if (!hasSubject) return state.mainSeen ? 'shared' : 'main';
+      // "Having a pet is n't easy": a subject after a non-finite verb, with no finite verb before.
+      if (!openClause && state.lastRole === 'none') return 'main';
       // "The man who came yesterday is nice": a fronted subordinate clause ends at the main verb.
       if (!state.mainSeen && state.lastRole === 'dependent'
         && !COMPLEMENT_TAKERS.has(lowerAt(view, subject.introducer))) return 'main';
@@ -69,7 +89,7 @@ function clauseRole(
       if (!hasSubject) return state.mainSeen ? 'shared' : 'main';
       // "Until we have those numbers [it] would be premature": the fronted clause has ended.
       if (!state.mainSeen && state.lastRole === 'dependent') return 'main';
-      return openClause ? 'dependent' : 'main';
+      return unmarkedClauseRole(view, subject, openClause);
   }
 }
 
@@ -121,8 +141,6 @@ export function countClauses(view: SentenceView, groups: readonly VerbGroup[]): 
   let independentClauses = 0;
   let dependentClauses = 0;
   let lastFiniteEnd = -1;
-  let lastImperative = false;
-  let reportingTail = false;
   for (const group of groups) {
     const subject = findSubject(view, group);
     const kind = introducerKind(view, subject.introducer);
@@ -130,21 +148,21 @@ export function countClauses(view: SentenceView, groups: readonly VerbGroup[]): 
     const form = clauseForm(view, group, { subject, introducer: kind, openClause });
     if (!form.finite) continue;
     const role = clauseRole(view, subject, kind, openClause, state);
-    reportingTail = independentClauses > 0 && role !== 'dependent' && isReportingTail(view, group, subject, kind);
+    const reportingTail = independentClauses > 0 && role !== 'dependent' && isReportingTail(view, group, subject, kind);
     if (reportingTail) {
       dependentClauses += independentClauses;
       independentClauses = 1;
     } else if (role === 'dependent') {
       dependentClauses += 1;
     } else if (role === 'main') {
+      // The first main clause needs no subject ("Sounds good."); later ones need their own subject
+      // or must be imperatives ("She came and saw" is one clause; a bare verb after a coordinator
+      // shares the earlier clause's subject or imperative, as in "Work hard and retire early").
       if (!state.mainSeen || subject.kind !== 'none' || form.imperative) independentClauses += 1;
       state.mainSeen = true;
-    } else if (form.imperative && !lastImperative) {
-      independentClauses += 1;
     }
     state.lastRole = role;
     lastFiniteEnd = group.last;
-    lastImperative = form.imperative;
   }
   return { independentClauses, dependentClauses };
 }

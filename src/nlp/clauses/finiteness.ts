@@ -1,6 +1,6 @@
 import type { IntroducerKind } from './introducer.js';
 import type { SentenceView } from './sentence-view.js';
-import { lowerAt, previousContentIndex } from './sentence-view.js';
+import { lowerAt, previousContentIndex, tagAt } from './sentence-view.js';
 import type { SubjectInfo } from './subject.js';
 import type { VerbGroup } from './verb-groups.js';
 import { VerbFormFlag, verbFormFlags } from './verb-forms.js';
@@ -44,8 +44,12 @@ function bareFormIsFinite(view: SentenceView, context: ClauseContext, introducer
 function edFormIsPast(view: SentenceView, group: VerbGroup, context: ClauseContext, introducerLower: string): boolean {
   const { subject, introducer } = context;
   if (subject.kind === 'pronoun' || subject.kind === 'wh' || subject.kind === 'inverted') return true;
+  const next = lowerAt(view, group.last + 1);
+  if (next === 'by') return false;
+  // "Just wanted to confirm", "Really enjoyed it": a subjectless past opening a sentence with a
+  // complement; "Highly recommended." and "Posted by darin" stay participles.
+  if (subject.kind === 'none') return introducer === 'start' && next !== '' && tagAt(view, group.last + 1) !== 'PUNCT';
   if (subject.kind !== 'noun') return false;
-  if (lowerAt(view, group.last + 1) === 'by') return false;
   if (introducer === 'verb') return COMPLEMENT_TAKERS.has(introducerLower) || !context.openClause;
   return introducer !== 'other' || !context.openClause;
 }
@@ -80,5 +84,7 @@ export function clauseForm(view: SentenceView, group: VerbGroup, context: Clause
   }
   if ((flags & VerbFormFlag.base) === 0) return NON_FINITE;
   if (bareFormIsFinite(view, context, introducerLower)) return FINITE;
+  // "Email: ..." is a label, not an imperative.
+  if (lowerAt(view, group.last + 1) === ':') return NON_FINITE;
   return opensClause ? IMPERATIVE : NON_FINITE;
 }

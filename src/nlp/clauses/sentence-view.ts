@@ -37,10 +37,27 @@ function splitClitic(lower: string): [string, Upos, string, Upos] | null {
   return null;
 }
 
+/** Pronouns that are only ever subjects: a "noun" right after one is its verb ("he dances"). */
+const NOMINATIVE_PRONOUNS: ReadonlySet<string> = new Set(['i', 'he', 'she', 'we', 'they', 'who']);
+
+/**
+ * Tagger slips that grammar rules out: the word after a clause-initial "please" is an imperative
+ * verb ("Please forward a copy"), and a noun cannot follow a nominative pronoun ("who lives").
+ * `lower` and `tag` hold the tokens before the current one.
+ */
+function readsAsVerb(lower: readonly string[], tag: readonly Upos[], pos: Upos): boolean {
+  const previous = lower.length - 2;
+  const previousWord = lower[previous] ?? '';
+  if (previousWord === 'please' && (previous === 0 || tag[previous - 1] === 'PUNCT')) {
+    return pos === 'ADJ' || pos === 'ADV' || pos === 'NOUN' || pos === 'PROPN';
+  }
+  return pos === 'NOUN' && tag[previous] === 'PRON' && NOMINATIVE_PRONOUNS.has(previousWord);
+}
+
 /**
  * Builds the view in O(n). Tolerates malformed tokens (missing fields read as `X`), normalises
- * curly apostrophes, splits clitics the tagger left attached ("I'm"), and reads the word after a
- * clause-initial "please" as the imperative verb it is even when the tagger missed it.
+ * curly apostrophes, splits clitics the tagger left attached ("I'm"), and repairs tags that
+ * grammar rules out (`readsAsVerb`).
  */
 export function sentenceView(tokens: readonly TaggedToken[]): SentenceView {
   const lower: string[] = [];
@@ -56,17 +73,49 @@ export function sentenceView(tokens: readonly TaggedToken[]): SentenceView {
       tag.push(split[1], split[3]);
       continue;
     }
-    const previous = lower.length - 1;
-    if (lower[previous] === 'please' && (previous === 0 || tag[previous - 1] === 'PUNCT')
-      && (pos === 'ADJ' || pos === 'ADV' || pos === 'NOUN' || pos === 'PROPN')) {
-      lower.push(text);
-      tag.push('VERB');
+    lower.push(text);
+    tag.push(readsAsVerb(lower, tag, pos) ? 'VERB' : pos);
+  }
+  return restoreCopulas({ length: lower.length, lower, tag });
+}
+
+/** Tags after which "its" or a noun's "'s" is a verb, not a possessive ("its a reel", "the food's okay"). */
+const NON_NOUN_AFTER_COPULA: ReadonlySet<string> = new Set(['DET', 'PART', 'INTJ', 'AUX']);
+
+/** Whether the words from index `at` on rule out a possessive reading of the "'s"/"its" before them. */
+function copulaFollows(lower: readonly string[], tag: readonly Upos[], at: number): boolean {
+  let i = at;
+  // At most two adverbs ("it's really very good"): bounded to keep the pass linear.
+  while (tag[i] === 'ADV' && i < at + 2) i += 1;
+  const nextTag = tag[i] ?? 'PUNCT';
+  if (NON_NOUN_AFTER_COPULA.has(nextTag)) return true;
+  if (nextTag !== 'ADJ' || lower[i] === 'own') return false;
+  const after = tag[i + 1];
+  return after !== 'NOUN' && after !== 'PROPN' && after !== 'ADJ' && after !== 'NUM';
+}
+
+/**
+ * Web text writes "its" for "it's", and the tagger reads some copular "'s" as possessive. Both are
+ * a copula when no noun phrase follows: "its a reel" → it + 's, "The food's okay" → 's AUX. A
+ * name's "'s" stays possessive: "we go to Japaneiro's all the time" names a shop. One pass, O(n).
+ */
+function restoreCopulas(view: SentenceView): SentenceView {
+  const { lower, tag } = view;
+  const outLower: string[] = [];
+  const outTag: Upos[] = [];
+  for (let i = 0; i < lower.length; i += 1) {
+    const word = lower[i] ?? '';
+    const pos = tag[i] ?? 'X';
+    if (word === 'its' && (copulaFollows(lower, tag, i + 1) || tag[i + 1] === 'VERB' || tag[i + 1] === 'ADP')) {
+      outLower.push('it', "'s");
+      outTag.push('PRON', 'AUX');
       continue;
     }
-    lower.push(text);
-    tag.push(pos);
+    const possessiveTagged = word === "'s" && pos === 'PART' && (tag[i - 1] === 'NOUN' || tag[i - 1] === 'PRON');
+    outLower.push(word);
+    outTag.push(possessiveTagged && copulaFollows(lower, tag, i + 1) ? 'AUX' : pos);
   }
-  return { length: lower.length, lower, tag };
+  return { length: outLower.length, lower: outLower, tag: outTag };
 }
 
 export function lowerAt(view: SentenceView, index: number): string {
@@ -83,6 +132,8 @@ export const LOOKBACK_LIMIT = 12;
 /** Possessive determiners: they open a noun phrase and are never a subject themselves. */
 export const POSSESSIVES: ReadonlySet<string> = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 'ur']);
 
+const SPLIT_MODALS: ReadonlySet<string> = new Set(['ca', 'wo', 'sha']);
+
 /** A verb or auxiliary that can belong to a verb group (the tagger's "AM" after a time is not). */
 export function isVerbal(view: SentenceView, index: number): boolean {
   const tag = tagAt(view, index);
@@ -90,6 +141,8 @@ export function isVerbal(view: SentenceView, index: number): boolean {
   const lower = lowerAt(view, index);
   if (lower === 'please') return false;
   if (lower === 'am' && tagAt(view, index - 1) === 'NUM') return false;
+  // "ca", "wo", "sha" are modals only as the first half of "can't", "won't", "shan't" ("Ca" = California).
+  if (SPLIT_MODALS.has(lower) && lowerAt(view, index + 1) !== "n't") return false;
   return true;
 }
 

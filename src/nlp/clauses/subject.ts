@@ -29,6 +29,18 @@ export interface SubjectInfo {
   introducer: number;
 }
 
+const PERSONAL_SUBJECTS: ReadonlySet<string> = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'u']);
+
+const NOMINAL_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'NUM']);
+
+/** Index of the "(" matching the ")" at `close`, within the look-back limit; `close` if none. */
+function openingParenthesis(view: SentenceView, close: number): number {
+  for (let i = close - 1; i >= 0 && i >= close - LOOKBACK_LIMIT; i -= 1) {
+    if (lowerAt(view, i) === '(') return i;
+  }
+  return close;
+}
+
 const PREDETERMINERS: ReadonlySet<string> = new Set(['all', 'both', 'half', 'such']);
 
 function isNounPhraseInternal(view: SentenceView, index: number): boolean {
@@ -77,21 +89,32 @@ export function findSubject(view: SentenceView, group: VerbGroup): SubjectInfo {
   if (group.invertedSubject >= 0) {
     return { kind: 'inverted', head: group.invertedSubject, introducer: previousContentIndex(view, group.first) };
   }
-  const before = previousContentIndex(view, group.first);
+  let before = previousContentIndex(view, group.first);
+  // "The Center (GNOFHAC) filed": look past a parenthesis between subject and verb.
+  if (lowerAt(view, before) === ')') before = previousContentIndex(view, openingParenthesis(view, before));
   if (before < 0) return { kind: 'none', head: -1, introducer: -1 };
   const lower = lowerAt(view, before);
   const tag = tagAt(view, before);
   if ((RELATIVE_PRONOUNS.has(lower) || WH_WORDS.has(lower)) && (tag === 'PRON' || tag === 'DET' || lower === 'that')) {
     return { kind: 'wh', head: before, introducer: previousContentIndex(view, before) };
   }
-  if (tag === 'PRON') {
+  // "u" and "i" tagged as adjectives or nouns are still the pronouns.
+  const personal = PERSONAL_SUBJECTS.has(lower) && tag !== 'PRON' && tag !== 'DET';
+  if (tag === 'PRON' || personal) {
     if (SUBJECT_PRONOUNS.has(lower) && !OBJECT_PRONOUNS.has(lower)) {
       return { kind: 'pronoun', head: before, introducer: previousContentIndex(view, before) };
     }
     return { kind: 'none', head: -1, introducer: before };
   }
+  // "NASA's astronaut's may not fly": a possessive-looking "'s" can end a subject.
+  if (tag === 'PART' && lower === "'s" && NOMINAL_TAGS.has(tagAt(view, before - 1))) {
+    return { kind: 'noun', head: before - 1, introducer: previousContentIndex(view, nounPhraseStart(view, before - 1)) };
+  }
   const determinerPronoun = tag === 'DET' && SUBJECT_PRONOUNS.has(lower);
-  if (tag === 'NOUN' || tag === 'PROPN' || tag === 'NUM' || tag === 'X' || determinerPronoun) {
+  // "its military withdrew", "the wounded were": an adjective after a determiner heads the phrase.
+  const beforeAdjective = tagAt(view, before - 1);
+  const adjectiveHead = tag === 'ADJ' && (beforeAdjective === 'DET' || POSSESSIVES.has(lowerAt(view, before - 1)));
+  if (tag === 'NOUN' || tag === 'PROPN' || tag === 'NUM' || tag === 'X' || determinerPronoun || adjectiveHead) {
     const start = determinerPronoun ? before : nounPhraseStart(view, before);
     return { kind: 'noun', head: before, introducer: previousContentIndex(view, start) };
   }

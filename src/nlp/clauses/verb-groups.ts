@@ -107,7 +107,7 @@ export function findVerbGroups(view: SentenceView): VerbGroup[] {
     }
     let invertedSubject = -1;
     if (tagAt(view, last) === 'AUX' && isAuxiliaryLike(lowerAt(view, last)) && opensQuestion(view, i)) {
-      const subjectStart = last + 1;
+      const subjectStart = skipBridges(view, last + 1);
       const verb = invertedVerbAfter(view, subjectStart);
       if (verb >= 0) {
         invertedSubject = subjectStart;

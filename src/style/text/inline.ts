@@ -14,9 +14,9 @@ const HTML_TAG = /<\/?[A-Za-z][^>]*>/y;
 const URL = /(?:https?:\/\/|www\.)[^\s<>"'`]*[^\s<>"'`.,;:!?)\]]/y;
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/uy;
 const NUMBER = /[$€£¥]?\p{N}+(?:[.,:/]\p{N}+)*(?:%|st|nd|rd|th|s|k|m|x)?(?![\p{L}\p{N}])/uy;
-// Dotted abbreviations (U.S., e.g.) keep their final period: it ends no sentence.
-const ABBREVIATION = /(?:\p{L}\.){2,}/uy;
-const TITLE = /(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|Rev|Gen|Col|Capt|Lt|Mt|vs|etc|approx|No|Fig|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.(?!\p{L})/uy;
+// Dotted abbreviations (U.S., e.g.) and initials before a name (C. Darwin) keep their period: it ends no sentence.
+const ABBREVIATION = /(?:\p{L}\.){2,}|\p{Lu}\.(?=[ \t]+\p{Lu})/uy;
+const TITLE = /(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|Rev|Gen|Col|Capt|Lt|Mt|vs|etc|approx|No|Fig|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|viz|cf|ibid|esp|vol|pp|ca)\.(?!\p{L})/uy;
 const WORD = /[\p{L}\p{M}\p{N}]+(?:[_'’\-.\u2010\u2011][\p{L}\p{M}\p{N}]+)*/uy;
 const SPACE = /[ \t]+/y;
 const EMPHASIS = /\*{1,3}|_{1,3}|~~/y;

@@ -1,0 +1,140 @@
+// Styler's sentence voice and structure classifiers, and the wink UPOS tagger, measured against the
+// UD English EWT dev gold labels (fixtures/gold/ud-ewt-dev.jsonl), with compromise and
+// retext-passive as peers for voice. Prints markdown tables.
+// Run: npm run build && node bench/accuracy/gold.mjs
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import nlpCompromise from 'compromise';
+import { retext } from 'retext';
+import retextPassive from 'retext-passive';
+import { classifyTokens, tagSentence } from '../../dist/nlp/index.js';
+import {
+  accuracy, classScores, confusion, confusionTable, fmt, pct, perClassTable, table,
+} from './classification-metrics.mjs';
+import { alignedPairs, spansOf } from './upos-alignment.mjs';
+
+const STRUCTURES = ['simple', 'compound', 'complex', 'compound-complex', 'fragment/unknown'];
+const VOICES = ['active', 'passive'];
+const UPOS = ['ADJ', 'ADP', 'ADV', 'AUX', 'CCONJ', 'DET', 'INTJ', 'NOUN', 'NUM', 'PART', 'PRON', 'PROPN',
+  'PUNCT', 'SCONJ', 'SYM', 'VERB', 'X'];
+const MAIN_TAGS = ['NOUN', 'PROPN', 'VERB', 'AUX', 'ADJ', 'ADV', 'PRON', 'DET', 'ADP', 'PART', 'SCONJ', 'CCONJ'];
+
+const gold = readFileSync(new URL('../../fixtures/gold/ud-ewt-dev.jsonl', import.meta.url), 'utf8')
+  .split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+
+/** Runs `classify` over every gold sentence; returns predictions and seconds taken. */
+async function timed(classify) {
+  const start = performance.now();
+  const out = [];
+  for (const sentence of gold) out.push(await classify(sentence.text));
+  return { predictions: out, seconds: (performance.now() - start) / 1000 };
+}
+
+// compromise 14 has no sentences().isPassive(); its verb parser reports `grammar.passive`
+// (forms "was #Passive", "is being #Passive", "has been #Passive", "will be #Passive" ...).
+const compromiseVoice = (text) =>
+  (nlpCompromise(text).verbs().json().some((verb) => verb.verb?.grammar?.passive === true) ? 'passive' : 'active');
+const retextProcessor = retext().use(retextPassive);
+const retextVoice = async (text) => ((await retextProcessor.process(text)).messages.length > 0 ? 'passive' : 'active');
+
+// classifySentence(text) is exactly classifyTokens(tagSentence(text)); this form also gives the clause counts.
+const styler = await timed((text) => classifyTokens(tagSentence(text)));
+const compromise = await timed(compromiseVoice);
+const retextRun = await timed(retextVoice);
+
+const goldVoice = gold.map((g) => g.voice);
+const goldStructure = gold.map((g) => g.structure);
+const stylerVoice = styler.predictions.map((p) => p.voice);
+const stylerStructure = styler.predictions.map((p) => p.structure);
+const voiceSystems = [
+  { name: 'Styler', predictions: stylerVoice, seconds: styler.seconds },
+  { name: 'compromise', predictions: compromise.predictions, seconds: compromise.seconds },
+  { name: 'retext-passive', predictions: retextRun.predictions, seconds: retextRun.seconds },
+].map((system) => ({ ...system, matrix: confusion(goldVoice, system.predictions, VOICES) }));
+
+const out = [];
+const section = (title, body) => out.push(`### ${title}\n\n${body}\n`);
+
+section(`Voice (${gold.length} sentences, ${goldVoice.filter((v) => v === 'passive').length} passive)`, [
+  table(['system', 'accuracy', 'passive precision', 'passive recall', 'passive F1', 'seconds'],
+    voiceSystems.map((s) => {
+      const p = classScores(s.matrix, VOICES, 'passive');
+      return [s.name, fmt(accuracy(goldVoice, s.predictions)), fmt(p.precision), fmt(p.recall), fmt(p.f1), fmt(s.seconds, 2)];
+    })),
+  '',
+  'Styler confusion (rows gold, columns predicted):',
+  '',
+  confusionTable(voiceSystems[0].matrix, VOICES),
+].join('\n'));
+
+const structureMatrix = confusion(goldStructure, stylerStructure, STRUCTURES);
+const nonFragment = gold.map((g, i) => i).filter((i) => goldStructure[i] !== 'fragment/unknown');
+const macroF1 = STRUCTURES.reduce((sum, c) => sum + classScores(structureMatrix, STRUCTURES, c).f1, 0) / STRUCTURES.length;
+section('Sentence structure (Styler; no peer classifies structure)', [
+  table(['measure', 'value'], [
+    ['accuracy, all sentences', fmt(accuracy(goldStructure, stylerStructure))],
+    [`accuracy, gold non-fragments (${nonFragment.length})`,
+      fmt(accuracy(nonFragment.map((i) => goldStructure[i]), nonFragment.map((i) => stylerStructure[i])))],
+    ['macro F1 over the five classes', fmt(macroF1)],
+    ['independent-clause count exact', fmt(accuracy(gold.map((g) => g.independent_clauses), styler.predictions.map((p) => p.independentClauses)))],
+    ['dependent-clause count exact', fmt(accuracy(gold.map((g) => g.dependent_clauses), styler.predictions.map((p) => p.dependentClauses)))],
+  ]),
+  '',
+  perClassTable([{ name: 'Styler', matrix: structureMatrix }], STRUCTURES),
+  '',
+  'Confusion (rows gold, columns predicted):',
+  '',
+  confusionTable(structureMatrix, STRUCTURES),
+].join('\n'));
+
+// Even/odd halves of the file: the rules were tuned on even lines only, odd lines were held out.
+const splitRow = (name, keep) => {
+  const idx = gold.map((g, i) => i).filter(keep);
+  const gv = idx.map((i) => goldVoice[i]);
+  const gs = idx.map((i) => goldStructure[i]);
+  const ps = idx.map((i) => stylerStructure[i]);
+  const sm = confusion(gs, ps, STRUCTURES);
+  const minF1 = Math.min(...STRUCTURES.map((c) => classScores(sm, STRUCTURES, c).f1));
+  const passiveF1 = (preds) => fmt(classScores(confusion(gv, idx.map((i) => preds[i]), VOICES), VOICES, 'passive').f1);
+  return [name, String(idx.length), fmt(accuracy(gv, idx.map((i) => stylerVoice[i]))), passiveF1(stylerVoice),
+    fmt(accuracy(gs, ps)), fmt(minF1), passiveF1(compromise.predictions), passiveF1(retextRun.predictions)];
+};
+section('Tuning split (rules tuned on even lines; odd lines held out)', table(
+  ['lines', 'sentences', 'voice accuracy', 'passive F1', 'structure accuracy', 'lowest class F1',
+    'compromise passive F1', 'retext-passive passive F1'],
+  [splitRow('even (tuning)', (i) => i % 2 === 0), splitRow('odd (held out)', (i) => i % 2 === 1), splitRow('all', () => true)],
+));
+
+// UPOS: wink tokens aligned to gold syntactic words by identical character spans.
+let goldTokens = 0;
+let aligned = 0;
+let correct = 0;
+const uposMatrix = confusion([], [], UPOS);
+for (const sentence of gold) {
+  const wink = tagSentence(sentence.text);
+  const pairs = alignedPairs(spansOf(sentence.text, sentence.tokens), spansOf(sentence.text, wink.map((t) => t.text)));
+  goldTokens += sentence.tokens.length;
+  for (const [g, w] of pairs) {
+    const goldTag = sentence.upos[g];
+    const winkTag = wink[w].pos;
+    aligned += 1;
+    if (goldTag === winkTag) correct += 1;
+    if (uposMatrix[goldTag]?.[winkTag] !== undefined) uposMatrix[goldTag][winkTag] += 1;
+  }
+}
+const mainMatrix = Object.fromEntries(MAIN_TAGS.map((g) => [g, Object.fromEntries(MAIN_TAGS.map((p) => [p, uposMatrix[g][p]]))]));
+section('UPOS tagging (wink-eng-lite-web-model vs gold)', [
+  table(['measure', 'value'], [
+    ['gold tokens', String(goldTokens)],
+    ['aligned (identical character span)', `${aligned} (${pct(aligned / goldTokens)})`],
+    ['tag accuracy over aligned tokens', fmt(correct / aligned)],
+  ]),
+  '',
+  perClassTable([{ name: 'wink', matrix: uposMatrix }], UPOS),
+  '',
+  'Confusion among the main tags (rows gold, columns wink; aligned tokens):',
+  '',
+  confusionTable(mainMatrix, MAIN_TAGS),
+].join('\n'));
+
+console.log(out.join('\n'));

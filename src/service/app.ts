@@ -1,0 +1,90 @@
+/**
+ * Builds the fastify app from injected dependencies, so tests can run it in-process (inject) or on
+ * port 0, and the CLI on PORT. The job runner starts when the app is ready and stops on close.
+ */
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AnalyticsPool } from '../pool/index.js';
+import type { ProviderConfig } from '../providers/index.js';
+import type { Store } from '../store/index.js';
+import { installAuth } from './auth.js';
+import type { ServiceConfig } from './config.js';
+import { installErrorHandlers } from './error-handler.js';
+import { JobRunner } from './job-runner.js';
+import { openApiDocument } from './openapi.js';
+import type { RouteContext } from './route-context.js';
+import { fileRoutes } from './routes/files.js';
+import { healthRoute } from './routes/health.js';
+import { jobRoutes } from './routes/jobs.js';
+import { modelRoutes } from './routes/models.js';
+import { transformRoutes } from './routes/transform.js';
+import { StyleModelCache } from './style-models.js';
+import { TransformPipeline } from './transform/pipeline.js';
+
+/** Everything the app needs; the caller owns (and closes) store and pool. */
+export interface AppDeps {
+  store: Store;
+  pool: AnalyticsPool;
+  config: ServiceConfig;
+  providerConfig: ProviderConfig;
+  /** A pino logger; false for none; absent: fastify's own at config.logLevel. */
+  logger?: FastifyBaseLogger | false;
+}
+
+/** The fastify app with every route under config.basePath, plus the unversioned GET /health. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { store, pool, config, providerConfig } = deps;
+  const app = Fastify({
+    bodyLimit: config.maxBodyBytes,
+    ...(deps.logger === false
+      ? { logger: false }
+      : deps.logger
+        ? { loggerInstance: deps.logger }
+        : { logger: { level: config.logLevel } }),
+    // Requests that arrive while closing get a 503 from fastify instead of hanging.
+    return503OnClosing: true,
+    // A client that stalls mid-request must not hold a connection forever.
+    requestTimeout: 120_000,
+  }) as unknown as FastifyInstance;
+
+  const jobs = new JobRunner({
+    store,
+    pool,
+    logger: app.log,
+    concurrency: config.jobConcurrency,
+    maxAttempts: config.jobMaxAttempts,
+    retryDelayMs: config.jobRetryDelayMs,
+  });
+  const models = new StyleModelCache(store, config.modelCacheSize);
+  const context: RouteContext = {
+    store,
+    config,
+    jobs,
+    models,
+    transforms: new TransformPipeline({ pool, models, providerConfig, maxTextChars: config.maxTextChars }),
+  };
+
+  installErrorHandlers(app, config);
+  installAuth(app, store);
+  await app.register(multipart, {
+    limits: { fileSize: config.maxFileBytes, files: 1, fields: 8, parts: 9, fieldSize: 4096 },
+  });
+
+  healthRoute(app, '/health', pool, jobs);
+  await app.register(
+    async (v1) => {
+      healthRoute(v1, '/health', pool, jobs);
+      const document = openApiDocument(config);
+      v1.get('/openapi.json', { config: { public: true } }, async () => document);
+      fileRoutes(v1, context);
+      jobRoutes(v1, context);
+      modelRoutes(v1, context);
+      transformRoutes(v1, context);
+    },
+    { prefix: config.basePath },
+  );
+
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
+  return app;
+}

@@ -1,0 +1,102 @@
+/**
+ * POST /style/transform: a chat.completion object, or with `stream: true` Server-Sent Events of
+ * chat.completion.chunk objects ending in `data: [DONE]`. A client that disconnects aborts the
+ * base model request and skips the work not yet started.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { principalOf } from '../auth.js';
+import { toErrorResponse, type ErrorLimits } from '../error-handler.js';
+import type { RouteContext } from '../route-context.js';
+import { SseWriter } from '../sse.js';
+import { completionObject, deltaChunk, streamPieces, usageChunk } from '../transform/completion.js';
+import type { BaseText, PreparedTransform, TransformPipeline } from '../transform/pipeline.js';
+
+/** An AbortSignal that fires when the client goes away before the response is complete. */
+function disconnectSignal(reply: FastifyReply): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const onClose = (): void => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+  };
+  reply.raw.on('close', onClose);
+  return { signal: controller.signal, release: () => reply.raw.off('close', onClose) };
+}
+
+function rewriteBase(prepared: PreparedTransform): BaseText | undefined {
+  const { input } = prepared.request;
+  return input.mode === 'rewrite' ? { text: input.message, finishReason: 'stop' } : undefined;
+}
+
+async function respondJson(
+  transforms: TransformPipeline,
+  prepared: PreparedTransform,
+  signal: AbortSignal,
+): Promise<Record<string, unknown>> {
+  const base = rewriteBase(prepared) ?? (await transforms.generateBase(prepared, signal));
+  signal.throwIfAborted();
+  const styled = await transforms.restyle(prepared, base.text);
+  signal.throwIfAborted();
+  const extras = await transforms.extras(prepared, base.text, styled, signal);
+  return completionObject(prepared.identity, styled, base.finishReason, transforms.usage(prepared, styled), extras);
+}
+
+/**
+ * Streams the transform. Failures before the stream opens (validation, a full pool, a provider that
+ * never answered) still get their HTTP status; later ones become a final `data: {"error": ...}` event.
+ */
+async function respondStream(
+  transforms: TransformPipeline,
+  prepared: PreparedTransform,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signal: AbortSignal,
+  limits: ErrorLimits,
+): Promise<void> {
+  const { identity } = prepared;
+  let sse: SseWriter | undefined;
+  const open = (): SseWriter => {
+    if (sse) return sse;
+    reply.hijack();
+    sse = new SseWriter(reply.raw);
+    void sse.send(deltaChunk(identity, { role: 'assistant', content: '' }));
+    return sse;
+  };
+  try {
+    const base = rewriteBase(prepared) ?? (await transforms.streamBase(prepared, signal, open));
+    signal.throwIfAborted();
+    const styled = await transforms.restyle(prepared, base.text);
+    signal.throwIfAborted();
+    const stream = open();
+    // Quality, diff and distance run while the content streams out.
+    const extras = transforms.extras(prepared, base.text, styled, signal);
+    extras.catch(() => undefined);
+    for (const piece of streamPieces(styled)) {
+      if (stream.closed) break;
+      await stream.send(deltaChunk(identity, { content: piece }));
+    }
+    await stream.send(deltaChunk(identity, {}, base.finishReason));
+    await stream.send(usageChunk(identity, transforms.usage(prepared, styled), await extras));
+    await stream.done();
+  } catch (error) {
+    if (!sse) throw error;
+    if (sse.closed || signal.aborted) return;
+    const response = toErrorResponse(error, limits);
+    if (response.status >= 500) request.log.error({ err: error }, 'transform stream failed');
+    await sse.send({ error: response.message });
+    sse.end();
+  }
+}
+
+export function transformRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { transforms, config } = context;
+  app.post('/style/transform', { config: { badRequestCode: 'invalid_input' } }, async (request, reply) => {
+    const prepared = transforms.prepare(principalOf(request), request.body);
+    const { signal, release } = disconnectSignal(reply);
+    try {
+      if (!prepared.request.flags.stream) return await respondJson(transforms, prepared, signal);
+      await respondStream(transforms, prepared, request, reply, signal, config);
+      return reply;
+    } finally {
+      release();
+    }
+  });
+}

@@ -1,0 +1,77 @@
+/** Runs the service: store, pool and app wired together, listening, with graceful shutdown. */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createAnalyticsPool } from '../pool/index.js';
+import type { ProviderConfig } from '../providers/index.js';
+import { Store } from '../store/index.js';
+import { buildApp } from './app.js';
+import { ensureInitialKey } from './bootstrap.js';
+import type { ServiceConfig } from './config.js';
+
+export interface StartServiceOptions {
+  config: ServiceConfig;
+  providerConfig: ProviderConfig;
+  /** Where the one-time key and the listening address are printed. */
+  stdout: NodeJS.WritableStream;
+  logger?: FastifyBaseLogger | false;
+}
+
+export interface RunningService {
+  app: FastifyInstance;
+  /** e.g. http://127.0.0.1:8080/v1 */
+  url: string;
+  /**
+   * Graceful shutdown: stop accepting, let in-flight requests finish (at most
+   * config.shutdownTimeoutMs, then cut the connections), stop the job runner, close pool and database.
+   */
+  close(): Promise<void>;
+}
+
+/** Opens the store in config.dataDir (migrating it), starts the pool and listens on config.port. */
+export async function startService(options: StartServiceOptions): Promise<RunningService> {
+  const { config, providerConfig, stdout } = options;
+  const store = Store.open(config.dataDir);
+  let pool: ReturnType<typeof createAnalyticsPool> | undefined;
+  try {
+    store.removeLeftoverBlobs();
+    const initial = ensureInitialKey(store, config.apiKey);
+    if (initial.kind === 'created') {
+      stdout.write(
+        `Created the first API key, for organization '${initial.info.organizationName}', project ` +
+          `'${initial.info.projectName}'. It is shown only this once:\n\n  ${initial.key}\n\n`,
+      );
+    } else if (initial.kind === 'seeded' && initial.info.revokedAt !== null) {
+      stdout.write('Warning: STYLER_API_KEY is a revoked key; requests with it will be refused.\n');
+    }
+    pool = createAnalyticsPool({
+      maxQueue: config.poolMaxQueue,
+      ...(config.poolThreads !== undefined && { threads: config.poolThreads }),
+    });
+    const app = await buildApp({ store, pool, config, providerConfig, ...(options.logger !== undefined && { logger: options.logger }) });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${config.basePath}`;
+    stdout.write(`Styler service listening on ${url} (data in ${config.dataDir}, ${pool.threads} analytics threads)\n`);
+
+    const runningPool = pool;
+    let closing: Promise<void> | undefined;
+    const close = (): Promise<void> =>
+      (closing ??= (async () => {
+        const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
+        timer.unref();
+        try {
+          await app.close();
+        } finally {
+          clearTimeout(timer);
+          await runningPool.close();
+          store.close();
+        }
+      })());
+    return { app, url, close };
+  } catch (error) {
+    await pool?.close();
+    store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,87 @@
+import type { ConnectiveConcept } from '../lexicon/connectives.js';
+import { CONNECTIVES } from '../lexicon/connectives.js';
+import { FUNCTION_VARIANTS } from '../lexicon/variants.js';
+import type { DashStyle, EllipsisStyle, StyleHabits, StyleModel } from '../types.js';
+
+/** Habits are enforced only from this confidence up (docs/parts/style.md). */
+export const CONFIDENT = 0.5;
+
+/**
+ * What the edit operations need to know about the author, read once from the model: preferred
+ * forms (each only when the data make it confident) and the vocabulary.
+ */
+export interface EditContext {
+  habits: StyleHabits;
+  vocabulary: Readonly<Record<string, number>>;
+  /** Lower-cased words the input writes with a capital inside sentences. */
+  names: ReadonlySet<string>;
+  /** Filler and hedge removal is allowed (the output need not keep the input's length). */
+  allowShortening: boolean;
+  /** Share of contractible spots the author contracts, and how strongly to pull toward it (0–1). */
+  contractionRate: number;
+  contractionPull: number;
+  spelling: 'US' | 'UK' | undefined;
+  dash: DashStyle | undefined;
+  curlyQuotes: boolean | undefined;
+  ellipsis: EllipsisStyle | undefined;
+  oxfordComma: boolean | undefined;
+  /** Generic forms the author never uses. */
+  avoided: ReadonlySet<string>;
+  /** Connective form → author's count, and the concepts the author expresses with an opener at all. */
+  connectiveCounts: Readonly<Record<string, number>>;
+  connectiveConcepts: ReadonlySet<ConnectiveConcept>;
+  /** Function-word variant (lower-case) → the author's preferred form of its set. */
+  variantPreference: ReadonlyMap<string, string>;
+}
+
+/** How often the author uses a word (lower-case), 0 if never. */
+export function usage(context: EditContext, word: string): number {
+  return context.vocabulary[word] ?? 0;
+}
+
+function confident<T>(habit: { value: T; confidence: number }): T | undefined {
+  return habit.confidence >= CONFIDENT ? habit.value : undefined;
+}
+
+/** Reads the preferences of a model. */
+export function editContext(model: StyleModel, names: ReadonlySet<string>, allowShortening: boolean): EditContext {
+  const habits = model.habits;
+  const rate = habits.contractions.value.rate;
+  const spelling = confident(habits.spelling)?.variety;
+  const dash = confident(habits.punctuation.dash)?.style;
+  const curly = confident(habits.punctuation.curlyQuotes);
+  const ellipsis = confident(habits.punctuation.ellipsis)?.style;
+  const oxford = confident(habits.punctuation.oxfordComma);
+  const connectiveCounts = habits.openers.counts;
+  const concepts = new Set<ConnectiveConcept>();
+  for (const [concept, forms] of Object.entries(CONNECTIVES) as Array<[ConnectiveConcept, typeof CONNECTIVES.contrast]>) {
+    if (forms.some((form) => (connectiveCounts[form.text] ?? 0) > 0)) concepts.add(concept);
+  }
+  const variantPreference = new Map<string, string>();
+  for (const set of FUNCTION_VARIANTS) {
+    const counts = set.forms.map((form) => habits.vocabulary[form] ?? 0);
+    const best = Math.max(...counts);
+    // Two uses at least, and clearly ahead of the other forms.
+    if (best < 2) continue;
+    const preferred = set.forms[counts.indexOf(best)];
+    if (preferred === undefined || counts.some((count, i) => i !== counts.indexOf(best) && count * 2 > best)) continue;
+    for (const form of set.forms) variantPreference.set(form, preferred);
+  }
+  return {
+    habits,
+    vocabulary: habits.vocabulary,
+    names,
+    allowShortening,
+    contractionRate: rate,
+    contractionPull: habits.contractions.confidence * Math.abs(2 * rate - 1),
+    spelling: spelling === 'US' || spelling === 'UK' ? spelling : undefined,
+    dash: dash === undefined || dash === 'none' ? undefined : dash,
+    curlyQuotes: curly === undefined ? undefined : curly >= 0.8 ? true : curly <= 0.2 ? false : undefined,
+    ellipsis: ellipsis === undefined || ellipsis === 'none' ? undefined : ellipsis,
+    oxfordComma: oxford === undefined ? undefined : oxford >= 0.75 ? true : oxford <= 0.25 ? false : undefined,
+    avoided: new Set(habits.avoidedGeneric),
+    connectiveCounts,
+    connectiveConcepts: concepts,
+    variantPreference,
+  };
+}

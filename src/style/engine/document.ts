@@ -1,0 +1,100 @@
+import { normalizeText, parseBlocks, type BlockKind } from '../../nlp/index.js';
+import { tokenizeBlock } from '../text/tokenize.js';
+import { joinTokens, type Token } from '../text/token.js';
+import { alignBlocks, plainBlock } from './align.js';
+import { profileTokens, type SentenceProfile } from './profile.js';
+import type { SentenceClassCounts } from './state.js';
+
+/** One sentence under edit: its tokens (trailing space included), class and surface counts. */
+export interface EditSentence {
+  tokens: Token[];
+  classes: SentenceClassCounts;
+  profile: SentenceProfile;
+  /** Bumped by every edit of the sentence, so stale candidates can be recognised. */
+  version: number;
+  /** False once the sentence was merged into another. */
+  alive: boolean;
+}
+
+/** One Markdown block: prose blocks hold sentences, headings hold tokens; other blocks stay as they are. */
+export interface EditBlock {
+  kind: BlockKind;
+  level: number;
+  start: number;
+  end: number;
+  raw: string;
+  prose: boolean;
+  sentences: EditSentence[];
+  headingTokens: Token[] | undefined;
+}
+
+export interface EditDocument {
+  /** The normalised input. */
+  text: string;
+  blocks: EditBlock[];
+  /** Lower-cased words written with a capital inside a sentence somewhere in the input (names). */
+  names: ReadonlySet<string>;
+}
+
+const FRAGMENT: SentenceClassCounts = { structure: 'fragment/unknown', voice: 'active', independentClauses: 0, dependentClauses: 0 };
+
+/** A sentence from tokens and a class, with its profile computed. */
+export function makeSentence(tokens: Token[], classes: SentenceClassCounts): EditSentence {
+  return { tokens, classes, profile: profileTokens(tokens), version: 0, alive: true };
+}
+
+/**
+ * Reads a text for editing: normalises it, splits it into Markdown blocks, tokenizes prose blocks
+ * and headings, and tags all prose in one tagger pass to find sentences, tags and classes.
+ */
+export function buildDocument(input: string): EditDocument {
+  const text = normalizeText(input);
+  const blocks: EditBlock[] = parseBlocks(text).map((block) => ({
+    kind: block.kind,
+    level: block.level ?? 0,
+    start: block.start,
+    end: block.end,
+    raw: block.raw,
+    prose: block.prose,
+    sentences: [],
+    headingTokens: block.kind === 'heading' ? tokenizeBlock(block.raw, 'heading') : undefined,
+  }));
+  const prose = blocks
+    .filter((block) => block.prose)
+    .map((block) => {
+      const tokens = tokenizeBlock(block.raw, block.kind);
+      return { block, tokens, plain: plainBlock(tokens) };
+    });
+  const aligned = alignBlocks(prose);
+  const names = new Set<string>();
+  prose.forEach(({ block, tokens }, b) => {
+    for (const piece of tokens) if (piece.lock === 'name') names.add(piece.text.toLowerCase());
+    const { starts, classes } = aligned[b] ?? { starts: [], classes: [] };
+    if (starts.length === 0) {
+      block.sentences = [makeSentence(tokens, FRAGMENT)];
+      return;
+    }
+    block.sentences = starts.map((start, i) =>
+      makeSentence(tokens.slice(start, starts[i + 1] ?? tokens.length), classes[i] ?? FRAGMENT),
+    );
+  });
+  return { text, blocks, names };
+}
+
+/** The text of a block as edited. */
+export function renderBlock(block: EditBlock): string {
+  if (block.headingTokens !== undefined) return joinTokens(block.headingTokens);
+  if (!block.prose) return block.raw;
+  return block.sentences.filter((sentence) => sentence.alive).map((sentence) => joinTokens(sentence.tokens)).join('');
+}
+
+/** The whole text with every block's edits spliced in; text between blocks is kept as it was. */
+export function renderDocument(document: EditDocument): string {
+  let out = '';
+  let at = 0;
+  for (const block of document.blocks) {
+    out += document.text.slice(at, block.start) + renderBlock(block);
+    at = block.end;
+  }
+  return out + document.text.slice(at);
+}

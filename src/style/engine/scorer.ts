@@ -1,0 +1,89 @@
+import type { CountFeatures } from '../../analytics/index.js';
+import type { SentenceProfile } from './profile.js';
+import { groupDistances, groupResiduals, objectiveTargets, type ObjectiveTargets } from './objective.js';
+import { FeatureState, type SentenceClassCounts } from './state.js';
+
+/** Extra cost per unit of a group's residual above 1 (a group that got worse than the input). */
+export const WORSE_GROUP_PENALTY = 4;
+/** Weight of the habit mismatch, per sentence of the input (see habitScore). */
+export const HABIT_WEIGHT = 0.5;
+
+/** A sentence as the scorer sees it. */
+export interface Scored {
+  profile: SentenceProfile;
+  classes: SentenceClassCounts;
+  habit: number;
+}
+
+/**
+ * The objective of the edit engine (docs/parts/style.md):
+ *   score = Σ_g r_g + WORSE_GROUP_PENALTY · Σ_g max(0, r_g − 1) + HABIT_WEIGHT · H / N₀
+ * where r_g = 1 − (the group's personalization_improvement against the input), H is the summed
+ * habit mismatch of the sentences and N₀ the input's sentence count (at least 10). Lower is better;
+ * the input scores 9 + HABIT_WEIGHT · H₀ / N₀.
+ */
+export class Scorer {
+  readonly state = new FeatureState();
+  private readonly targets: ObjectiveTargets;
+  private baseline: number[][] = [];
+  private habit = 0;
+  private sentences0 = 10;
+  private words0 = 0;
+  /** Largest allowed |words − input words|, or Infinity. */
+  private lengthSlack = Infinity;
+
+  constructor(truth: CountFeatures) {
+    this.targets = objectiveTargets(truth);
+  }
+
+  /** Adds the input's sentences and fixes the baseline the residuals are relative to. */
+  start(sentences: readonly Scored[], lengthTolerance: number | undefined): void {
+    for (const sentence of sentences) this.add(sentence, 1);
+    this.baseline = groupDistances(this.state, this.targets);
+    this.sentences0 = Math.max(10, this.state.sentences);
+    this.words0 = this.state.words;
+    if (lengthTolerance !== undefined) this.lengthSlack = Math.floor(lengthTolerance * this.words0);
+  }
+
+  add(sentence: Scored, sign: 1 | -1): void {
+    this.state.apply(sentence.profile, sentence.classes, sign);
+    this.habit += sign * sentence.habit;
+  }
+
+  /** Each group's residual r_g (1 = as far as the input, 0 = on the ground truth). */
+  residuals(): number[] {
+    return groupResiduals(groupDistances(this.state, this.targets), this.baseline);
+  }
+
+  score(): number {
+    let total = 0;
+    for (const residual of this.residuals()) total += residual + WORSE_GROUP_PENALTY * Math.max(0, residual - 1);
+    return total + (HABIT_WEIGHT * this.habit) / this.sentences0;
+  }
+
+  /** How far the word count is from the input's, in words. */
+  lengthGap(): number {
+    return Math.abs(this.state.words - this.words0);
+  }
+
+  /** True when the word count is inside the allowed band. */
+  lengthAllowed(): boolean {
+    return this.lengthGap() <= this.lengthSlack;
+  }
+
+  /**
+   * The gain (score before − after) of replacing `removed` by `added`, or −Infinity when the change
+   * would take the word count out of the band (and further from the input). The state is restored.
+   */
+  tryReplace(removed: readonly Scored[], added: readonly Scored[]): number {
+    const before = this.score();
+    const gapBefore = this.lengthGap();
+    for (const sentence of removed) this.add(sentence, -1);
+    for (const sentence of added) this.add(sentence, 1);
+    const feasible = this.lengthAllowed() || this.lengthGap() < gapBefore;
+    const after = feasible ? this.score() : Infinity;
+    for (const sentence of added) this.add(sentence, -1);
+    for (const sentence of removed) this.add(sentence, 1);
+    return feasible ? before - after : -Infinity;
+  }
+}

@@ -1,0 +1,48 @@
+import { isEditableWord, type Token } from '../text/token.js';
+import { lowerKey, splice, space, word } from './tokens.js';
+import type { TokenEdit } from './types.js';
+
+/** Verbs that take a that-clause, where "that" may be written or left out without changing the meaning. */
+const COMPLEMENT_VERBS = new Set(
+  ('know knows knew think thinks thought believe believes believed say says said hope hopes hoped feel feels felt ' +
+    'mean means meant suggest suggests suggested show shows showed realize realizes realized realise realises realised ' +
+    'find finds found expect expects expected agree agrees agreed notice notices noticed learn learns learned ' +
+    'remember remembers remembered understand understands understood ensure ensures ensured assume assumes assumed')
+    .split(' '),
+);
+const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'this', 'there']);
+
+/**
+ * Complementizer and relative-pronoun edits: "know we" ↔ "know that we" after verbs that take a
+ * that-clause, and "that" ↔ "which" introducing a relative clause right after a noun.
+ */
+export function clauseWordEdits(tokens: readonly Token[]): TokenEdit[] {
+  const edits: TokenEdit[] = [];
+  tokens.forEach((piece, i) => {
+    if (!isEditableWord(piece)) return;
+    const lower = lowerKey(piece.text);
+    const next = tokens[i + 2];
+    if (tokens[i + 1]?.text !== ' ' || next === undefined) return;
+    const nextLower = lowerKey(next.text);
+    if (COMPLEMENT_VERBS.has(lower) && piece.tags.includes('VERB')) {
+      // Only before a subject with its own verb ("know we should"), never before an object ("know you well").
+      const verb = tokens[i + 4];
+      const finite = tokens[i + 3]?.text === ' ' && verb !== undefined && (verb.tags.includes('AUX') || verb.tags.includes('VERB'));
+      if (SUBJECT_PRONOUNS.has(nextLower) && next.kind === 'word' && finite) {
+        edits.push({ op: 'that-insert', tokens: splice(tokens, i + 2, i + 2, [word('that', ['SCONJ']), space()]) });
+      }
+      const after = tokens[i + 4];
+      if (nextLower === 'that' && isEditableWord(next) && tokens[i + 3]?.text === ' ' && after !== undefined && SUBJECT_PRONOUNS.has(lowerKey(after.text))) {
+        edits.push({ op: 'that-drop', tokens: splice(tokens, i + 2, i + 4, []) });
+      }
+    }
+    if ((piece.tags.includes('NOUN') || piece.tags.includes('PROPN')) && isEditableWord(next) && (nextLower === 'that' || nextLower === 'which')) {
+      const verb = tokens[i + 4];
+      if (tokens[i + 3]?.text !== ' ' || verb === undefined || !(verb.tags.includes('VERB') || verb.tags.includes('AUX'))) return;
+      if (nextLower === 'which' && !next.tags.includes('PRON') && !next.tags.includes('DET')) return;
+      const swapped = nextLower === 'that' ? 'which' : 'that';
+      edits.push({ op: 'relative', tokens: splice(tokens, i + 2, i + 3, [word(swapped, next.tags)]) });
+    }
+  });
+  return edits;
+}

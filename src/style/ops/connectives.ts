@@ -1,0 +1,85 @@
+import { CONNECTIVES, DROPPABLE_CONCEPTS, matchConnective, type ConnectiveMatch } from '../lexicon/connectives.js';
+import { capitalize, decapitalize, isEditableWord, type Token } from '../text/token.js';
+import type { EditContext } from '../engine/context.js';
+import { lowerKey, nextSolid, openingWord, phraseTokens, punct, space, splice } from './tokens.js';
+import type { TokenEdit } from './types.js';
+
+/** The connective opening a sentence: tokens [start, end) cover the form and its comma and the space after. */
+export interface OpeningConnective {
+  match: ConnectiveMatch;
+  start: number;
+  end: number;
+  /** Index of the first word after the connective. */
+  next: number;
+}
+
+// Ambiguous comma-less openers: "So many", "Yet another", "And so on" are not connectives.
+const NOT_AFTER_SO = new Set(['many', 'much', 'far', 'long', 'few', 'little', 'that', 'to', 'what', 'on', 'too']);
+
+/** Finds the connective that opens the sentence, if any (only editable words; comma forms need their comma). */
+export function findOpeningConnective(tokens: readonly Token[]): OpeningConnective | undefined {
+  const start = openingWord(tokens);
+  if (start < 0) return undefined;
+  const words: string[] = [];
+  const indices: number[] = [];
+  for (let i = start; i < tokens.length && words.length < 5; i += 1) {
+    const piece = tokens[i];
+    if (piece?.kind === 'space') continue;
+    if (!isEditableWord(piece)) break;
+    words.push(lowerKey(piece.text));
+    indices.push(i);
+  }
+  const match = matchConnective(words);
+  if (match === undefined) return undefined;
+  const last = indices[match.words - 1] ?? start;
+  let after = nextSolid(tokens, last);
+  const comma = tokens[after]?.text === ',' && tokens[after]?.lock === undefined;
+  if (match.form.comma && !comma) return undefined;
+  if (comma) after = nextSolid(tokens, after);
+  const following = tokens[after];
+  if (!isEditableWord(following) && following?.kind !== 'word') return undefined;
+  if (!comma && (match.form.text === 'So' || match.form.text === 'Yet') && NOT_AFTER_SO.has(lowerKey(following.text))) return undefined;
+  if (!comma && !['PRON', 'DET', 'NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM', 'AUX', 'VERB', 'SCONJ', 'ADP'].some((tag) => following.tags.includes(tag as never))) {
+    return undefined;
+  }
+  return { match, start, end: after, next: after };
+}
+
+/** Sentence-initial words that may lose their capital (not names). */
+export function canLowercase(piece: Token | undefined, context: EditContext): boolean {
+  if (!isEditableWord(piece)) return false;
+  const lower = piece.text.toLowerCase();
+  if (piece.text === 'I' || /^I['’]/.test(piece.text)) return false;
+  return !context.names.has(lower) && (context.vocabulary[lower] ?? 0) > 0;
+}
+
+/**
+ * Swaps a sentence-opening connective for another form of the same relation that the author
+ * uses ("However," → "But"), or leaves it out where the relation allows.
+ */
+export function connectiveEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+  const found = findOpeningConnective(tokens);
+  if (found === undefined) return [];
+  const { match } = found;
+  const following = tokens[found.next];
+  const edits: TokenEdit[] = [];
+  for (const form of CONNECTIVES[match.concept]) {
+    if (form.text === match.form.text || (context.connectiveCounts[form.text] ?? 0) === 0) continue;
+    const phrase = phraseTokens(form.text, form.tags);
+    const glue = form.comma ? [punct(','), space()] : [space()];
+    edits.push({ op: 'connective', tokens: splice(tokens, found.start, found.end, [...phrase, ...glue]) });
+  }
+  if (DROPPABLE_CONCEPTS.has(match.concept) && following !== undefined) {
+    const capitalised = following.lock === undefined ? { ...following, text: capitalize(following.text) } : following;
+    edits.push({ op: 'connective-drop', tokens: splice(tokens, found.start, found.next + 1, [capitalised]) });
+  }
+  return edits;
+}
+
+/** The sentence without its opening connective, first word lower-cased: what a join appends. */
+export function withoutConnective(tokens: readonly Token[], found: OpeningConnective): Token[] {
+  const following = tokens[found.next];
+  if (following === undefined) return [...tokens];
+  const lowered = following.lock === undefined ? { ...following, text: decapitalize(following.text) } : following;
+  return splice(tokens, found.start, found.next + 1, [lowered]);
+}

@@ -1,0 +1,88 @@
+import type { Upos } from '../../analytics/index.js';
+import { CONTRACTED, EXPANSIONS } from '../lexicon/contractions.js';
+import { capitalize, isCapitalized, isEditableWord, matchCase, type Token } from '../text/token.js';
+import type { EditContext } from '../engine/context.js';
+import { lowerKey, nextSolid, space, splice, word } from './tokens.js';
+import type { TokenEdit } from './types.js';
+
+/** A contractible spot: two words whose full form has a contraction ("do not", "it is"). */
+interface Spot {
+  first: number;
+  second: number;
+  contracted: string;
+}
+
+const SECOND_MUST_BE_AUX = new Set(['have', 'will', 'are', 'am', 'is']);
+
+/** Full forms that may be contracted: both words editable, the second an auxiliary where that matters, and more text after. */
+export function findContractible(tokens: readonly Token[]): Spot[] {
+  const spots: Spot[] = [];
+  tokens.forEach((piece, i) => {
+    if (!isEditableWord(piece) && !(piece.kind === 'word' && piece.text === 'I')) return;
+    const lower = lowerKey(piece.text);
+    if (lower === 'cannot' && isEditableWord(piece)) {
+      spots.push({ first: i, second: i, contracted: "can't" });
+      return;
+    }
+    if (tokens[i + 1]?.kind !== 'space' || tokens[i + 1]?.text !== ' ') return;
+    const second = tokens[i + 2];
+    if (!isEditableWord(second)) return;
+    const secondLower = lowerKey(second.text);
+    const contracted = CONTRACTED.get(`${lower} ${secondLower}`);
+    if (contracted === undefined) return;
+    if (SECOND_MUST_BE_AUX.has(secondLower) && !second.tags.includes('AUX')) return;
+    // A contraction cannot end a clause ("I know what it is."): a word must follow.
+    const after = tokens[nextSolid(tokens, i + 2)];
+    if (after === undefined || after.kind !== 'word') return;
+    spots.push({ first: i, second: i + 2, contracted });
+  });
+  return spots;
+}
+
+/** Contracted words that may be expanded (the lexicon's forms; `'s` only where it means `is`/`has`). */
+export function findContracted(tokens: readonly Token[]): number[] {
+  const out: number[] = [];
+  tokens.forEach((piece, i) => {
+    if ((isEditableWord(piece) || /^I['’]/.test(piece.text)) && EXPANSIONS.has(lowerKey(piece.text))) out.push(i);
+  });
+  return out;
+}
+
+function apostrophe(context: EditContext, text: string): string {
+  return context.curlyQuotes === true ? text.replace(/'/g, '’') : text;
+}
+
+/** Contracting and expanding edits of one sentence. */
+export function contractionEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+  const edits: TokenEdit[] = [];
+  for (const spot of findContractible(tokens)) {
+    const first = tokens[spot.first];
+    const second = tokens[spot.second];
+    if (first === undefined || second === undefined) continue;
+    const written = apostrophe(context, spot.contracted === "i'm" || spot.contracted.startsWith("i'") ? capitalize(spot.contracted) : spot.contracted);
+    const tags: Upos[] = spot.first === spot.second ? first.tags : [...first.tags, ...second.tags];
+    const text = isCapitalized(first.text) ? capitalize(written) : written;
+    edits.push({ op: 'contract', tokens: splice(tokens, spot.first, spot.second + 1, [word(text, tags)]) });
+  }
+  for (const index of findContracted(tokens)) {
+    const piece = tokens[index];
+    if (piece === undefined) continue;
+    let full = EXPANSIONS.get(lowerKey(piece.text)) ?? '';
+    // "it's been" is "it has been", not "it is been".
+    const next = tokens[nextSolid(tokens, index)];
+    if (/ is$/.test(full) && next !== undefined && /^(?:been|got|gotten)$/i.test(next.text)) full = full.replace(/ is$/, ' has');
+    const parts = full.split(' ');
+    const firstTags = piece.tags.slice(0, 1);
+    const restTags = piece.tags.length > 1 ? piece.tags.slice(1) : piece.tags;
+    const replacement =
+      parts.length === 1
+        ? [word(matchCase(piece.text, full), piece.tags)]
+        : [
+            word(parts[0] === 'i' ? 'I' : matchCase(piece.text, parts[0] ?? ''), firstTags),
+            space(),
+            word(parts[1] ?? '', restTags),
+          ];
+    edits.push({ op: 'expand', tokens: splice(tokens, index, index + 1, replacement) });
+  }
+  return edits;
+}

@@ -1,0 +1,93 @@
+import { structureFromCounts } from '../../nlp/index.js';
+import type { Upos } from '../../analytics/index.js';
+import { decapitalize, type Token } from '../text/token.js';
+import type { EditContext } from '../engine/context.js';
+import type { SentenceClassCounts } from '../engine/state.js';
+import { canLowercase, findOpeningConnective, withoutConnective } from './connectives.js';
+import { finalMark, lowerKey, openingWord, punct, solidEnd, space, word } from './tokens.js';
+import type { StructureEdit } from './types.js';
+import type { DashStyle } from '../types.js';
+
+/** Joined sentences stay below this many words. */
+export const MAX_JOINED_WORDS = 70;
+/** A sentence becomes a parenthesis only when this short. */
+const MAX_ASIDE_WORDS = 12;
+
+interface Part {
+  tokens: readonly Token[];
+  classes: SentenceClassCounts;
+  words: number;
+}
+
+/** Class of two clauses joined by coordination (`subordinate`: the second becomes a dependent clause). */
+export function joinedClass(a: SentenceClassCounts, b: SentenceClassCounts, subordinate = false): SentenceClassCounts {
+  const independentClauses = subordinate ? a.independentClauses : a.independentClauses + b.independentClauses;
+  const dependentClauses = a.dependentClauses + b.dependentClauses + (subordinate ? Math.max(1, b.independentClauses) : 0);
+  return {
+    independentClauses,
+    dependentClauses,
+    structure: structureFromCounts(independentClauses, dependentClauses),
+    voice: a.voice === 'passive' || b.voice === 'passive' ? 'passive' : 'active',
+  };
+}
+
+const THIS_SUBJECT = new Set(['this', 'it']);
+const DASH_MARK: Readonly<Record<DashStyle, [string, boolean]>> = {
+  em_closed: ['—', false],
+  em_spaced: ['—', true],
+  en_spaced: ['–', true],
+  double_hyphen: ['--', false],
+  double_hyphen_spaced: ['--', true],
+};
+
+/**
+ * Ways to join a sentence with the next one in the same block: with a semicolon, ", and", the
+ * connective's own conjunction (", but" for However, ", so" for Therefore), the author's dash,
+ * ", which" for a following "This/It + verb", or as a parenthesis when the second is short.
+ * The first must end in an unlocked period and the second must open with a word that may lose
+ * its capital (or a name, or "I").
+ */
+export function joinEdits(first: Part, second: Part, context: EditContext): StructureEdit[] {
+  if (first.words === 0 || second.words === 0 || first.words + second.words + 1 > MAX_JOINED_WORDS) return [];
+  const mark = finalMark(first.tokens, /^\.$/);
+  const end = solidEnd(first.tokens);
+  if (mark < 0 || mark !== end - 1 || openingWord(second.tokens) !== 0) return [];
+  const head = first.tokens.slice(0, mark);
+  const opening = second.tokens[0];
+  if (opening === undefined) return [];
+  const keepsCapital = opening.lock === 'name' || opening.text === 'I' || /^I['’]/.test(opening.text);
+  if (!keepsCapital && !canLowercase(opening, context)) return [];
+  const lowered: Token[] = keepsCapital ? [...second.tokens] : [{ ...opening, text: decapitalize(opening.text) }, ...second.tokens.slice(1)];
+  const coordinated = joinedClass(first.classes, second.classes);
+  const edits: StructureEdit[] = [];
+  const add = (op: string, tokens: Token[], classes = coordinated): void => {
+    edits.push({ op, sentences: [{ tokens, classes }] });
+  };
+  const connective = findOpeningConnective(second.tokens);
+  add('join-semicolon', [...head, punct(';'), space(), ...lowered]);
+  if (connective === undefined) {
+    add('join-and', [...head, punct(','), space(), word('and', ['CCONJ']), space(), ...lowered]);
+  } else {
+    const rest = withoutConnective(second.tokens, connective);
+    const conjunction: Record<string, [string, Upos]> = { contrast: ['but', 'CCONJ'], consequence: ['so', 'CCONJ'], addition: ['and', 'CCONJ'] };
+    const chosen = conjunction[connective.match.concept];
+    if (chosen !== undefined) add(`join-${chosen[0]}`, [...head, punct(','), space(), word(chosen[0], [chosen[1]]), space(), ...rest]);
+  }
+  if (context.dash !== undefined && connective === undefined) {
+    const [dash, spaced] = DASH_MARK[context.dash];
+    add('join-dash', [...head, ...(spaced ? [space(), punct(dash), space()] : [punct(dash)]), ...lowered]);
+  }
+  const subject = lowerKey(opening.text);
+  const verb = second.tokens[2];
+  if (connective === undefined && THIS_SUBJECT.has(subject) && opening.lock === undefined && second.tokens[1]?.text === ' ' && verb !== undefined) {
+    if (verb.tags.includes('VERB') || verb.tags.includes('AUX')) {
+      add('join-which', [...head, punct(','), space(), word('which', ['PRON']), ...second.tokens.slice(1)], joinedClass(first.classes, second.classes, true));
+    }
+  }
+  const secondMark = finalMark(second.tokens, /^\.$/);
+  if (connective === undefined && second.words <= MAX_ASIDE_WORDS && secondMark >= 0) {
+    const aside = lowered.slice(0, secondMark);
+    add('join-parenthesis', [...head, space(), punct('('), ...aside, punct(')'), ...second.tokens.slice(secondMark)]);
+  }
+  return edits;
+}

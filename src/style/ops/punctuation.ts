@@ -1,0 +1,154 @@
+import { dashStyleAt } from '../habits/punctuation-habits.js';
+import type { DashStyle, EllipsisStyle } from '../types.js';
+import type { Token } from '../text/token.js';
+import type { EditContext } from '../engine/context.js';
+import { nextSolid, previousSolid, punct, space, splice } from './tokens.js';
+import type { TokenEdit } from './types.js';
+
+const DASH_TEXT: Readonly<Record<DashStyle, { mark: string; spaced: boolean }>> = {
+  em_closed: { mark: '—', spaced: false },
+  em_spaced: { mark: '—', spaced: true },
+  en_spaced: { mark: '–', spaced: true },
+  double_hyphen: { mark: '--', spaced: false },
+  double_hyphen_spaced: { mark: '--', spaced: true },
+};
+
+/** A dash with the range it occupies (its spaces included). */
+interface DashSpot {
+  index: number;
+  from: number;
+  to: number;
+  style: DashStyle;
+}
+
+/** Dashes between words (not hyphens, not number ranges). */
+export function findDashes(tokens: readonly Token[]): DashSpot[] {
+  const out: DashSpot[] = [];
+  tokens.forEach((_, index) => {
+    const style = dashStyleAt(tokens, index);
+    if (style === undefined) return;
+    const spaced = tokens[index - 1]?.text === ' ' && tokens[index + 1]?.text === ' ';
+    out.push({ index, from: spaced ? index - 1 : index, to: spaced ? index + 2 : index + 1, style });
+  });
+  return out;
+}
+
+function dashTokens(style: DashStyle): Token[] {
+  const { mark, spaced } = DASH_TEXT[style];
+  return spaced ? [space(), punct(mark), space()] : [punct(mark)];
+}
+
+/** Dash edits: the author's dash form; a lone dash as a comma or colon; a pair as parentheses or commas. */
+function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+  const dashes = findDashes(tokens);
+  const edits: TokenEdit[] = [];
+  if (context.dash !== undefined) {
+    for (const dash of dashes) {
+      if (dash.style !== context.dash) edits.push({ op: 'dash-style', tokens: splice(tokens, dash.from, dash.to, dashTokens(context.dash)) });
+    }
+  }
+  const [first, second] = dashes;
+  if (dashes.length === 1 && first !== undefined) {
+    edits.push({ op: 'dash-comma', tokens: splice(tokens, first.from, first.to, [punct(','), space()]) });
+    edits.push({ op: 'dash-colon', tokens: splice(tokens, first.from, first.to, [punct(':'), space()]) });
+  }
+  if (dashes.length === 2 && first !== undefined && second !== undefined) {
+    const inner = tokens.slice(first.to, second.from);
+    const rest = tokens.slice(second.to);
+    const afterSecond = tokens[second.to];
+    const closesSentence = afterSecond?.kind === 'punct';
+    edits.push({
+      op: 'dash-parentheses',
+      tokens: [...tokens.slice(0, first.from), space(), punct('('), ...inner, punct(')'), ...(closesSentence ? [] : [space()]), ...rest],
+    });
+    edits.push({
+      op: 'dash-commas',
+      tokens: [...tokens.slice(0, first.from), punct(','), space(), ...inner, ...(closesSentence ? [] : [punct(','), space()]), ...rest],
+    });
+  }
+  return edits;
+}
+
+/** A series "a, b and c": the conjunction and whether a comma stands before it. */
+export interface SerialSpot {
+  conjunction: number;
+  comma: number;
+}
+
+/** Series of three or more short items closed by and/or, with or without the serial comma. */
+export function findSerialSpots(tokens: readonly Token[]): SerialSpot[] {
+  const out: SerialSpot[] = [];
+  tokens.forEach((piece, index) => {
+    const lower = piece.text.toLowerCase();
+    if (piece.kind !== 'word' || piece.lock !== undefined || (lower !== 'and' && lower !== 'or')) return;
+    let i = previousSolid(tokens, index);
+    const comma = tokens[i]?.text === ',' && tokens[i]?.lock === undefined ? i : -1;
+    if (comma >= 0) i = previousSolid(tokens, i);
+    let words = 0;
+    while (i >= 0 && tokens[i]?.kind === 'word' && words < 5) {
+      words += 1;
+      i = previousSolid(tokens, i);
+    }
+    if (words === 0 || words > 4 || tokens[i]?.text !== ',') return;
+    if (tokens[previousSolid(tokens, i)]?.kind !== 'word') return;
+    out.push({ conjunction: index, comma });
+  });
+  return out;
+}
+
+function oxfordEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+  if (context.oxfordComma === undefined) return [];
+  const edits: TokenEdit[] = [];
+  for (const spot of findSerialSpots(tokens)) {
+    if (context.oxfordComma && spot.comma < 0) {
+      const before = previousSolid(tokens, spot.conjunction);
+      edits.push({ op: 'oxford-add', tokens: splice(tokens, before + 1, before + 1, [punct(',')]) });
+    } else if (!context.oxfordComma && spot.comma >= 0) {
+      edits.push({ op: 'oxford-remove', tokens: splice(tokens, spot.comma, spot.comma + 1, []) });
+    }
+  }
+  return edits;
+}
+
+const CURLY_OF: Readonly<Record<string, string>> = { '“': '"', '”': '"', '‘': "'", '’': "'" };
+const ELLIPSIS_TEXT: Readonly<Record<EllipsisStyle, string>> = { character: '…', three_dots: '...', spaced_dots: '. . .' };
+
+/** Quotes and apostrophes in the author's form (curly or straight), as one edit for the sentence. */
+function quoteEdit(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+  if (context.curlyQuotes === undefined) return [];
+  let changed = false;
+  let doubleOpen = true;
+  const out = tokens.map((piece, index) => {
+    // Quoted speech, code, names and markup keep their characters; only free quote marks and apostrophes change.
+    if (piece.kind === 'markup' || piece.lock !== undefined) return piece;
+    let text = piece.text;
+    if (context.curlyQuotes) {
+      if (piece.kind === 'word') text = text.replace(/'/g, '’');
+      else if (text === '"') {
+        const before = tokens[index - 1];
+        doubleOpen = before === undefined || before.kind === 'space' || /^[(\[—–-]$/.test(before.text);
+        text = doubleOpen ? '“' : '”';
+      } else if (text === "'") text = '’';
+    } else text = text.replace(/[“”‘’]/g, (mark) => CURLY_OF[mark] ?? mark);
+    if (text === piece.text) return piece;
+    changed = true;
+    return { ...piece, text };
+  });
+  return changed ? [{ op: 'quotes', tokens: out }] : [];
+}
+
+/** Punctuation edits of one sentence: dashes, serial comma, exclamation, quotes, ellipsis. */
+export function punctuationEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+  const edits = [...dashEdits(tokens, context), ...oxfordEdits(tokens, context), ...quoteEdit(tokens, context)];
+  tokens.forEach((piece, index) => {
+    if (piece.kind !== 'punct' || piece.lock !== undefined) return;
+    if (piece.text === '!' && nextSolid(tokens, index) === -1) {
+      edits.push({ op: 'exclamation', tokens: splice(tokens, index, index + 1, [punct('.')]) });
+    }
+    const style = context.ellipsis;
+    if (style !== undefined && /^(?:…|\.\.\.|\. \. \.)$/.test(piece.text) && piece.text !== ELLIPSIS_TEXT[style]) {
+      edits.push({ op: 'ellipsis', tokens: splice(tokens, index, index + 1, [punct(ELLIPSIS_TEXT[style])]) });
+    }
+  });
+  return edits;
+}
