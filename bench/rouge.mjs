@@ -2,13 +2,21 @@
 // 5,000 x 200,000-token case with its peak memory.
 //
 // Run: npm run build && node bench/rouge.mjs
+// Parity with the rouge-score golden files only: node bench/rouge.mjs --parity
 // Texts: the development corpora in /work/shared/corpora (or STYLER_CORPORA), cut into word windows.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as jsRouge from 'js-rouge';
-import { prepareRougeReference, rouge, rougeAgainstReferences, tokenizeRouge } from '../dist/analytics/rouge/index.js';
+import {
+  porterStem,
+  prepareRougeReference,
+  rouge,
+  rougeAgainstReferences,
+  scoreMulti,
+  tokenizeRouge,
+} from '../dist/analytics/rouge/index.js';
 
 const CORPORA = process.env.STYLER_CORPORA ?? '/work/shared/corpora';
 const REFERENCE_COUNT = 100;
@@ -104,8 +112,72 @@ function runLongCaseInChild(which) {
   return JSON.parse(child.stdout);
 }
 
+const GOLDEN_DIR = fileURLToPath(new URL('../fixtures/reference/', import.meta.url));
+const readGolden = (name) =>
+  readFileSync(join(GOLDEN_DIR, name), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line));
+
+/** Max |ours - rouge-score| over every precision/recall/F of the listed types. */
+function maxError(ours, theirs, types) {
+  let max = 0;
+  for (const type of types) {
+    for (const key of ['precision', 'recall', 'fmeasure'])
+      max = Math.max(max, Math.abs(ours[type][key] - theirs[type][key]));
+  }
+  return max;
+}
+
+/** Parity with every golden line: counts, exact matches and the largest absolute error. */
+function parity() {
+  const all = ['rouge1', 'rouge2', 'rougeL', 'rougeLsum'];
+  const pairs = readGolden('rouge.jsonl');
+  let pairMax = 0;
+  let pairExact = 0;
+  for (const r of pairs) {
+    const error = maxError(rouge(r.target, r.prediction, { useStemmer: r.use_stemmer }), r.scores, all);
+    pairMax = Math.max(pairMax, error);
+    if (error === 0) pairExact++;
+  }
+  const multis = readGolden('rouge_multi.jsonl');
+  let multiMax = 0;
+  let multiIndexMismatches = 0;
+  let preparedMax = 0;
+  for (const r of multis) {
+    const result = scoreMulti(r.targets, r.prediction, { useStemmer: r.use_stemmer });
+    multiMax = Math.max(multiMax, maxError(result, r.scores, all));
+    for (const type of all) if (result.chosenTargetIndex[type] !== r.chosen_target_index[type]) multiIndexMismatches++;
+    if (r.use_stemmer) {
+      const prepared = rougeAgainstReferences(r.prediction, r.targets.map(prepareRougeReference));
+      preparedMax = Math.max(preparedMax, maxError(prepared, r.scores, ['rouge1', 'rouge2', 'rougeL']));
+    }
+  }
+  const tokens = readGolden('rouge_tokens.jsonl');
+  const tokenMismatches = tokens.filter(
+    (r) =>
+      JSON.stringify(tokenizeRouge(r.text, false)) !== JSON.stringify(r.tokens) ||
+      JSON.stringify(tokenizeRouge(r.text, true)) !== JSON.stringify(r.tokens_stemmed),
+  ).length;
+  const stems = readGolden('porter_stems.jsonl');
+  const stemMismatches = stems.filter((r) => porterStem(r.word) !== r.porter_stem).length;
+  console.log(
+    `rouge.jsonl: ${pairs.length} lines x 12 values, ${pairExact} lines bit-identical, max abs error ${pairMax}`,
+  );
+  console.log(
+    `rouge_multi.jsonl: ${multis.length} lines x 12 values, max abs error ${multiMax}, chosen-target mismatches ${multiIndexMismatches}`,
+  );
+  console.log(
+    `rouge_multi.jsonl via prepareRougeReference + rougeAgainstReferences (stemmed lines): max abs error ${preparedMax}`,
+  );
+  console.log(`rouge_tokens.jsonl: ${tokens.length} texts x 2 token lists, mismatches ${tokenMismatches}`);
+  console.log(`porter_stems.jsonl: ${stems.length} words, mismatches ${stemMismatches}`);
+}
+
 if (process.argv[2] === '--long') {
   longCase(process.argv[3]);
+} else if (process.argv[2] === '--parity') {
+  parity();
 } else {
   const result = throughput();
   const f = (ms) => `${ms.toFixed(1)} ms`;

@@ -45,7 +45,10 @@ export function table(header, rows) {
 
 /** Markdown confusion matrix (rows gold, columns predicted). */
 export function confusionTable(matrix, classes) {
-  return table(['gold \\ predicted', ...classes], classes.map((g) => [g, ...classes.map((p) => String(matrix[g][p]))]));
+  return table(
+    ['gold \\ predicted', ...classes],
+    classes.map((g) => [g, ...classes.map((p) => String(matrix[g][p]))]),
+  );
 }
 
 /** Markdown per-class table for one or more systems: precision / recall / F1 per class. */

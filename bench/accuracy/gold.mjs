@@ -9,18 +9,44 @@ import { retext } from 'retext';
 import retextPassive from 'retext-passive';
 import { classifyTokens, tagSentence } from '../../dist/nlp/index.js';
 import {
-  accuracy, classScores, confusion, confusionTable, fmt, pct, perClassTable, table,
+  accuracy,
+  classScores,
+  confusion,
+  confusionTable,
+  fmt,
+  pct,
+  perClassTable,
+  table,
 } from './classification-metrics.mjs';
-import { alignedPairs, spansOf } from './upos-alignment.mjs';
+import { measureUpos } from './upos-alignment.mjs';
 
 const STRUCTURES = ['simple', 'compound', 'complex', 'compound-complex', 'fragment/unknown'];
 const VOICES = ['active', 'passive'];
-const UPOS = ['ADJ', 'ADP', 'ADV', 'AUX', 'CCONJ', 'DET', 'INTJ', 'NOUN', 'NUM', 'PART', 'PRON', 'PROPN',
-  'PUNCT', 'SCONJ', 'SYM', 'VERB', 'X'];
+const UPOS = [
+  'ADJ',
+  'ADP',
+  'ADV',
+  'AUX',
+  'CCONJ',
+  'DET',
+  'INTJ',
+  'NOUN',
+  'NUM',
+  'PART',
+  'PRON',
+  'PROPN',
+  'PUNCT',
+  'SCONJ',
+  'SYM',
+  'VERB',
+  'X',
+];
 const MAIN_TAGS = ['NOUN', 'PROPN', 'VERB', 'AUX', 'ADJ', 'ADV', 'PRON', 'DET', 'ADP', 'PART', 'SCONJ', 'CCONJ'];
 
 const gold = readFileSync(new URL('../../fixtures/gold/ud-ewt-dev.jsonl', import.meta.url), 'utf8')
-  .split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line));
 
 /** Runs `classify` over every gold sentence; returns predictions and seconds taken. */
 async function timed(classify) {
@@ -33,7 +59,12 @@ async function timed(classify) {
 // compromise 14 has no sentences().isPassive(); its verb parser reports `grammar.passive`
 // (forms "was #Passive", "is being #Passive", "has been #Passive", "will be #Passive" ...).
 const compromiseVoice = (text) =>
-  (nlpCompromise(text).verbs().json().some((verb) => verb.verb?.grammar?.passive === true) ? 'passive' : 'active');
+  nlpCompromise(text)
+    .verbs()
+    .json()
+    .some((verb) => verb.verb?.grammar?.passive === true)
+    ? 'passive'
+    : 'active';
 const retextProcessor = retext().use(retextPassive);
 const retextVoice = async (text) => ((await retextProcessor.process(text)).messages.length > 0 ? 'passive' : 'active');
 
@@ -55,37 +86,79 @@ const voiceSystems = [
 const out = [];
 const section = (title, body) => out.push(`### ${title}\n\n${body}\n`);
 
-section(`Voice (${gold.length} sentences, ${goldVoice.filter((v) => v === 'passive').length} passive)`, [
-  table(['system', 'accuracy', 'passive precision', 'passive recall', 'passive F1', 'seconds'],
-    voiceSystems.map((s) => {
-      const p = classScores(s.matrix, VOICES, 'passive');
-      return [s.name, fmt(accuracy(goldVoice, s.predictions)), fmt(p.precision), fmt(p.recall), fmt(p.f1), fmt(s.seconds, 2)];
-    })),
-  '',
-  'Styler confusion (rows gold, columns predicted):',
-  '',
-  confusionTable(voiceSystems[0].matrix, VOICES),
-].join('\n'));
+section(
+  `Voice (${gold.length} sentences, ${goldVoice.filter((v) => v === 'passive').length} passive)`,
+  [
+    table(
+      ['system', 'accuracy', 'passive precision', 'passive recall', 'passive F1', 'seconds'],
+      voiceSystems.map((s) => {
+        const p = classScores(s.matrix, VOICES, 'passive');
+        return [
+          s.name,
+          fmt(accuracy(goldVoice, s.predictions)),
+          fmt(p.precision),
+          fmt(p.recall),
+          fmt(p.f1),
+          fmt(s.seconds, 2),
+        ];
+      }),
+    ),
+    '',
+    'Styler confusion (rows gold, columns predicted):',
+    '',
+    confusionTable(voiceSystems[0].matrix, VOICES),
+  ].join('\n'),
+);
 
 const structureMatrix = confusion(goldStructure, stylerStructure, STRUCTURES);
 const nonFragment = gold.map((g, i) => i).filter((i) => goldStructure[i] !== 'fragment/unknown');
-const macroF1 = STRUCTURES.reduce((sum, c) => sum + classScores(structureMatrix, STRUCTURES, c).f1, 0) / STRUCTURES.length;
-section('Sentence structure (Styler; no peer classifies structure)', [
-  table(['measure', 'value'], [
-    ['accuracy, all sentences', fmt(accuracy(goldStructure, stylerStructure))],
-    [`accuracy, gold non-fragments (${nonFragment.length})`,
-      fmt(accuracy(nonFragment.map((i) => goldStructure[i]), nonFragment.map((i) => stylerStructure[i])))],
-    ['macro F1 over the five classes', fmt(macroF1)],
-    ['independent-clause count exact', fmt(accuracy(gold.map((g) => g.independent_clauses), styler.predictions.map((p) => p.independentClauses)))],
-    ['dependent-clause count exact', fmt(accuracy(gold.map((g) => g.dependent_clauses), styler.predictions.map((p) => p.dependentClauses)))],
-  ]),
-  '',
-  perClassTable([{ name: 'Styler', matrix: structureMatrix }], STRUCTURES),
-  '',
-  'Confusion (rows gold, columns predicted):',
-  '',
-  confusionTable(structureMatrix, STRUCTURES),
-].join('\n'));
+const macroF1 =
+  STRUCTURES.reduce((sum, c) => sum + classScores(structureMatrix, STRUCTURES, c).f1, 0) / STRUCTURES.length;
+section(
+  'Sentence structure (Styler; no peer classifies structure)',
+  [
+    table(
+      ['measure', 'value'],
+      [
+        ['accuracy, all sentences', fmt(accuracy(goldStructure, stylerStructure))],
+        [
+          `accuracy, gold non-fragments (${nonFragment.length})`,
+          fmt(
+            accuracy(
+              nonFragment.map((i) => goldStructure[i]),
+              nonFragment.map((i) => stylerStructure[i]),
+            ),
+          ),
+        ],
+        ['macro F1 over the five classes', fmt(macroF1)],
+        [
+          'independent-clause count exact',
+          fmt(
+            accuracy(
+              gold.map((g) => g.independent_clauses),
+              styler.predictions.map((p) => p.independentClauses),
+            ),
+          ),
+        ],
+        [
+          'dependent-clause count exact',
+          fmt(
+            accuracy(
+              gold.map((g) => g.dependent_clauses),
+              styler.predictions.map((p) => p.dependentClauses),
+            ),
+          ),
+        ],
+      ],
+    ),
+    '',
+    perClassTable([{ name: 'Styler', matrix: structureMatrix }], STRUCTURES),
+    '',
+    'Confusion (rows gold, columns predicted):',
+    '',
+    confusionTable(structureMatrix, STRUCTURES),
+  ].join('\n'),
+);
 
 // Even/odd halves of the file: the rules were tuned on even lines only, odd lines were held out.
 const splitRow = (name, keep) => {
@@ -95,46 +168,78 @@ const splitRow = (name, keep) => {
   const ps = idx.map((i) => stylerStructure[i]);
   const sm = confusion(gs, ps, STRUCTURES);
   const minF1 = Math.min(...STRUCTURES.map((c) => classScores(sm, STRUCTURES, c).f1));
-  const passiveF1 = (preds) => fmt(classScores(confusion(gv, idx.map((i) => preds[i]), VOICES), VOICES, 'passive').f1);
-  return [name, String(idx.length), fmt(accuracy(gv, idx.map((i) => stylerVoice[i]))), passiveF1(stylerVoice),
-    fmt(accuracy(gs, ps)), fmt(minF1), passiveF1(compromise.predictions), passiveF1(retextRun.predictions)];
+  const passiveF1 = (preds) =>
+    fmt(
+      classScores(
+        confusion(
+          gv,
+          idx.map((i) => preds[i]),
+          VOICES,
+        ),
+        VOICES,
+        'passive',
+      ).f1,
+    );
+  return [
+    name,
+    String(idx.length),
+    fmt(
+      accuracy(
+        gv,
+        idx.map((i) => stylerVoice[i]),
+      ),
+    ),
+    passiveF1(stylerVoice),
+    fmt(accuracy(gs, ps)),
+    fmt(minF1),
+    passiveF1(compromise.predictions),
+    passiveF1(retextRun.predictions),
+  ];
 };
-section('Tuning split (rules tuned on even lines; odd lines held out)', table(
-  ['lines', 'sentences', 'voice accuracy', 'passive F1', 'structure accuracy', 'lowest class F1',
-    'compromise passive F1', 'retext-passive passive F1'],
-  [splitRow('even (tuning)', (i) => i % 2 === 0), splitRow('odd (held out)', (i) => i % 2 === 1), splitRow('all', () => true)],
-));
+section(
+  'Tuning split (rules tuned on even lines; odd lines held out)',
+  table(
+    [
+      'lines',
+      'sentences',
+      'voice accuracy',
+      'passive F1',
+      'structure accuracy',
+      'lowest class F1',
+      'compromise passive F1',
+      'retext-passive passive F1',
+    ],
+    [
+      splitRow('even (tuning)', (i) => i % 2 === 0),
+      splitRow('odd (held out)', (i) => i % 2 === 1),
+      splitRow('all', () => true),
+    ],
+  ),
+);
 
 // UPOS: wink tokens aligned to gold syntactic words by identical character spans.
-let goldTokens = 0;
-let aligned = 0;
-let correct = 0;
-const uposMatrix = confusion([], [], UPOS);
-for (const sentence of gold) {
-  const wink = tagSentence(sentence.text);
-  const pairs = alignedPairs(spansOf(sentence.text, sentence.tokens), spansOf(sentence.text, wink.map((t) => t.text)));
-  goldTokens += sentence.tokens.length;
-  for (const [g, w] of pairs) {
-    const goldTag = sentence.upos[g];
-    const winkTag = wink[w].pos;
-    aligned += 1;
-    if (goldTag === winkTag) correct += 1;
-    if (uposMatrix[goldTag]?.[winkTag] !== undefined) uposMatrix[goldTag][winkTag] += 1;
-  }
-}
-const mainMatrix = Object.fromEntries(MAIN_TAGS.map((g) => [g, Object.fromEntries(MAIN_TAGS.map((p) => [p, uposMatrix[g][p]]))]));
-section('UPOS tagging (wink-eng-lite-web-model vs gold)', [
-  table(['measure', 'value'], [
-    ['gold tokens', String(goldTokens)],
-    ['aligned (identical character span)', `${aligned} (${pct(aligned / goldTokens)})`],
-    ['tag accuracy over aligned tokens', fmt(correct / aligned)],
-  ]),
-  '',
-  perClassTable([{ name: 'wink', matrix: uposMatrix }], UPOS),
-  '',
-  'Confusion among the main tags (rows gold, columns wink; aligned tokens):',
-  '',
-  confusionTable(mainMatrix, MAIN_TAGS),
-].join('\n'));
+const { goldTokens, aligned, correct, matrix: uposMatrix } = measureUpos(gold, tagSentence, UPOS);
+const mainMatrix = Object.fromEntries(
+  MAIN_TAGS.map((g) => [g, Object.fromEntries(MAIN_TAGS.map((p) => [p, uposMatrix[g][p]]))]),
+);
+section(
+  'UPOS tagging (wink-eng-lite-web-model vs gold)',
+  [
+    table(
+      ['measure', 'value'],
+      [
+        ['gold tokens', String(goldTokens)],
+        ['aligned (identical character span)', `${aligned} (${pct(aligned / goldTokens)})`],
+        ['tag accuracy over aligned tokens', fmt(correct / aligned)],
+      ],
+    ),
+    '',
+    perClassTable([{ name: 'wink', matrix: uposMatrix }], UPOS),
+    '',
+    'Confusion among the main tags (rows gold, columns wink; aligned tokens):',
+    '',
+    confusionTable(mainMatrix, MAIN_TAGS),
+  ].join('\n'),
+);
 
 console.log(out.join('\n'));

@@ -45,3 +45,31 @@ export function alignedPairs(goldSpans, taggerSpans) {
   });
   return pairs;
 }
+
+/**
+ * Tags every gold sentence with `tagSentence` and compares tags over aligned tokens. Returns the
+ * gold token count, how many aligned, how many of those agree, and matrix[gold][tagger] counts.
+ */
+export function measureUpos(gold, tagSentence, tags) {
+  const matrix = Object.fromEntries(tags.map((g) => [g, Object.fromEntries(tags.map((p) => [p, 0]))]));
+  let goldTokens = 0;
+  let aligned = 0;
+  let correct = 0;
+  for (const sentence of gold) {
+    const tagged = tagSentence(sentence.text);
+    const goldSpans = spansOf(sentence.text, sentence.tokens);
+    const taggerSpans = spansOf(
+      sentence.text,
+      tagged.map((token) => token.text),
+    );
+    goldTokens += sentence.tokens.length;
+    for (const [g, t] of alignedPairs(goldSpans, taggerSpans)) {
+      const goldTag = sentence.upos[g];
+      const taggerTag = tagged[t].pos;
+      aligned += 1;
+      if (goldTag === taggerTag) correct += 1;
+      if (matrix[goldTag]?.[taggerTag] !== undefined) matrix[goldTag][taggerTag] += 1;
+    }
+  }
+  return { goldTokens, aligned, correct, matrix };
+}

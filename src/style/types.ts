@@ -25,7 +25,7 @@ export type Measured<T> = {
 };
 
 /** Dash forms, as written between words. */
-export type DashStyle = 'em_closed' | 'em_spaced' | 'en_spaced' | 'double_hyphen' | 'double_hyphen_spaced';
+export type DashStyle = 'em_closed' | 'em_spaced' | 'en_spaced' | 'hyphen_spaced' | 'double_hyphen' | 'double_hyphen_spaced';
 export type EllipsisStyle = 'character' | 'three_dots' | 'spaced_dots';
 export type HeadingCase = 'title' | 'sentence' | 'lower' | 'upper';
 

@@ -3,15 +3,16 @@
  * computation revisited"), over 32-bit words (Int32Array, read as bit patterns).
  *
  * One sequence, the pattern, is held as bits: bit i of a vector stands for pattern position i.
- * The other sequence is read one token at a time ("columns"). After column j the state vector V
- * has bit i = 0 exactly when LCS(pattern[0..i], text[0..j)) > LCS(pattern[0..i-1], text[0..j)),
- * i.e. where the DP table steps up going down column j. One column costs O(pattern / 32) word
- * operations: V' = (V + U) | (V - U) with U = V & match(token), where V - U = V & ~U since U ⊆ V.
- * The LCS length is the number of zero bits left in V.
+ * The other sequence is read one token at a time ("columns"). With t[i][j] the LCS length of the
+ * first i pattern tokens and the first j text tokens, the state vector V after column j has bit i = 0
+ * exactly when t[i+1][j] = t[i][j] + 1 (the table steps up going down column j). One column costs
+ * O(pattern / 32) word operations: V' = (V + U) | (V - U) with U = V & match(token), where
+ * V - U = V & ~U since U ⊆ V. The LCS length is the number of zero bits left in V.
  *
- * Memory is O(pattern length) words whatever the alphabet: tokens occurring often in the pattern
- * get a precomputed mask; rare ones are written into a scratch vector on the fly (cost: their
- * occurrence count, which is at most the vector's word count, so at most doubling the column cost).
+ * Memory is O(pattern length + alphabet size) words, never the product: tokens occurring more than
+ * wordCount / 8 times in the pattern get a precomputed mask (so at most 8 × 32 = 256 of them, 8 words
+ * per pattern token at most); rarer ones are written into a scratch vector on the fly and cleared
+ * after, adding at most a quarter of a column's cost.
  */
 
 const WORD_BITS = 32;
@@ -155,7 +156,8 @@ export function lcsLengthWithPattern(pattern: LcsPattern, text: Int32Array): num
 
 /**
  * LCS length of two id sequences (ids in [0, alphabetSize)). The shorter one becomes the bit
- * pattern, so memory is O(min(a, b)) words and time O(a × b / 32). Never builds an a × b table.
+ * pattern, so memory is O(min(a, b) + alphabetSize) words and time O(a × b / 32). Never builds an
+ * a × b table.
  */
 export function lcsLength(a: Int32Array, b: Int32Array, alphabetSize: number): number {
   if (a.length === 0 || b.length === 0) return 0;

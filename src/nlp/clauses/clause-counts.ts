@@ -19,6 +19,8 @@ export interface ClauseCounts {
 /** After these, "that"/"which" is not a relative pronoun ("gave it that blessed lack"). */
 const PERSONAL_OBJECTS: ReadonlySet<string> = new Set(['it', 'me', 'him', 'her', 'us', 'them', 'you']);
 
+const FREE_RELATIVES: ReadonlySet<string> = new Set(['whoever', 'whatever', 'whichever', 'whomever']);
+
 type ClauseRole = 'main' | 'dependent' | 'shared';
 
 interface ClauseState {
@@ -28,13 +30,17 @@ interface ClauseState {
 
 /** Role of a clause whose subject is a wh-word or relative pronoun ("who left", "that is"). */
 function whSubjectRole(view: SentenceView, subject: SubjectInfo): ClauseRole {
+  // "Whoever wins ...", "whatever happens ...": free relatives never ask a question.
+  if (FREE_RELATIVES.has(lowerAt(view, subject.head))) return 'dependent';
   const kind = introducerKind(view, subject.introducer);
   if (kind === 'other' && PERSONAL_OBJECTS.has(lowerAt(view, subject.introducer))) return 'main';
   if (kind === 'start' || kind === 'coord') return 'main';
   if (kind === 'punct') {
     // ", which ..." and ", who ..." are relative clauses; ", that is ..." a demonstrative.
-    const relative = lowerAt(view, subject.introducer) === ',' && lowerAt(view, subject.head) !== 'that'
-      && lowerAt(view, subject.head) !== 'what';
+    const relative =
+      lowerAt(view, subject.introducer) === ',' &&
+      lowerAt(view, subject.head) !== 'that' &&
+      lowerAt(view, subject.head) !== 'what';
     return relative ? 'dependent' : 'main';
   }
   return 'dependent';
@@ -56,7 +62,11 @@ function unmarkedClauseRole(view: SentenceView, subject: SubjectInfo, openClause
 }
 
 function clauseRole(
-  view: SentenceView, subject: SubjectInfo, kind: IntroducerKind, openClause: boolean, state: ClauseState,
+  view: SentenceView,
+  subject: SubjectInfo,
+  kind: IntroducerKind,
+  openClause: boolean,
+  state: ClauseState,
 ): ClauseRole {
   if (subject.kind === 'wh') return whSubjectRole(view, subject);
   if (subject.kind === 'inverted') return kind === 'subordinator' ? 'dependent' : 'main';
@@ -82,8 +92,12 @@ function clauseRole(
       // "Having a pet is n't easy": a subject after a non-finite verb, with no finite verb before.
       if (!openClause && state.lastRole === 'none') return 'main';
       // "The man who came yesterday is nice": a fronted subordinate clause ends at the main verb.
-      if (!state.mainSeen && state.lastRole === 'dependent'
-        && !COMPLEMENT_TAKERS.has(lowerAt(view, subject.introducer))) return 'main';
+      if (
+        !state.mainSeen &&
+        state.lastRole === 'dependent' &&
+        !COMPLEMENT_TAKERS.has(lowerAt(view, subject.introducer))
+      )
+        return 'main';
       return 'dependent';
     case 'other':
       if (!hasSubject) return state.mainSeen ? 'shared' : 'main';

@@ -5,7 +5,11 @@ import type { SubjectInfo } from './subject.js';
 import type { VerbGroup } from './verb-groups.js';
 import { VerbFormFlag, verbFormFlags } from './verb-forms.js';
 import {
-  BARE_INFINITIVE_TAKERS, COMPLEMENT_TAKERS, FINITE_BE, MODALS, PLURAL_OR_LOCAL_PRONOUNS,
+  BARE_INFINITIVE_TAKERS,
+  COMPLEMENT_TAKERS,
+  FINITE_BE,
+  MODALS,
+  PLURAL_OR_LOCAL_PRONOUNS,
 } from './word-lists.js';
 
 /** Finiteness of one verb group's clause. */
@@ -63,14 +67,15 @@ export function clauseForm(view: SentenceView, group: VerbGroup, context: Clause
   const first = lowerAt(view, group.first);
   if (lowerAt(view, previousContentIndex(view, group.first)) === 'to') return NON_FINITE;
   const introducerLower = lowerAt(view, context.subject.introducer);
-  const opensClause = context.subject.kind === 'none'
-    && (context.introducer === 'start' || context.introducer === 'punct');
+  const opensClause =
+    context.subject.kind === 'none' && (context.introducer === 'start' || context.introducer === 'punct');
   if (MODALS.has(first) || FINITE_BE.has(first) || FINITE_OPERATORS.has(first)) return FINITE;
   if (first === 'be' || first === 'do' || first === 'have') {
     if (opensClause) return IMPERATIVE;
     if (first === 'be') return NON_FINITE;
     // Auxiliary have/do with a subject and a verb after it: perfect or emphatic, always tensed.
-    const auxiliaryUse = group.last > group.first && (context.subject.kind === 'pronoun' || context.subject.kind === 'noun');
+    const auxiliaryUse =
+      group.last > group.first && (context.subject.kind === 'pronoun' || context.subject.kind === 'noun');
     if (auxiliaryUse && !BARE_INFINITIVE_TAKERS.has(introducerLower)) return FINITE;
   }
   if (first === 'been' || first === 'being') return NON_FINITE;

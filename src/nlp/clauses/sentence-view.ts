@@ -1,24 +1,39 @@
 import type { Upos } from '../../analytics/features.js';
 import type { TaggedToken } from '../tagged-token.js';
-import {
-  CLAUSE_PUNCTUATION, COORDINATORS, NEGATORS, SUBORDINATORS, WH_WORDS,
-} from './word-lists.js';
+import { CLAUSE_PUNCTUATION, COORDINATORS, NEGATORS, SUBORDINATORS, WH_WORDS } from './word-lists.js';
 
 /** One sentence as parallel arrays, read by every clause rule (built once, O(n)). */
 export interface SentenceView {
   /** Number of tokens. */
   length: number;
+  /** Lower-cased token texts, clitics split ("i", "'m"). */
   lower: readonly string[];
+  /** UPOS tags, parallel to `lower`, after the repairs of `sentenceView`. */
   tag: readonly Upos[];
 }
 
 /** Clitics wink leaves attached to a pronoun or "here" ("I'm", "here's"), with the tag of each part. */
 const UNSPLIT_CLITICS: ReadonlyArray<readonly [string, Upos]> = [
-  ["'m", 'AUX'], ["'re", 'AUX'], ["'s", 'AUX'], ["'ve", 'AUX'], ["'ll", 'AUX'], ["'d", 'AUX'],
+  ["'m", 'AUX'],
+  ["'re", 'AUX'],
+  ["'s", 'AUX'],
+  ["'ve", 'AUX'],
+  ["'ll", 'AUX'],
+  ["'d", 'AUX'],
 ];
 const CLITIC_HOSTS: ReadonlyMap<string, Upos> = new Map<string, Upos>([
-  ['i', 'PRON'], ['you', 'PRON'], ['we', 'PRON'], ['they', 'PRON'], ['he', 'PRON'], ['she', 'PRON'],
-  ['it', 'PRON'], ['that', 'PRON'], ['there', 'PRON'], ['here', 'ADV'], ['what', 'PRON'], ['who', 'PRON'],
+  ['i', 'PRON'],
+  ['you', 'PRON'],
+  ['we', 'PRON'],
+  ['they', 'PRON'],
+  ['he', 'PRON'],
+  ['she', 'PRON'],
+  ['it', 'PRON'],
+  ['that', 'PRON'],
+  ['there', 'PRON'],
+  ['here', 'ADV'],
+  ['what', 'PRON'],
+  ['who', 'PRON'],
 ]);
 
 function tokenLower(token: TaggedToken | undefined): string {
@@ -38,7 +53,7 @@ function splitClitic(lower: string): [string, Upos, string, Upos] | null {
 }
 
 /** Pronouns that are only ever subjects: a "noun" right after one is its verb ("he dances"). */
-const NOMINATIVE_PRONOUNS: ReadonlySet<string> = new Set(['i', 'he', 'she', 'we', 'they', 'who']);
+const NOMINATIVE_PRONOUNS: ReadonlySet<string> = new Set(['i', 'he', 'she', 'we', 'they', 'who', 'whoever']);
 
 /**
  * Tagger slips that grammar rules out: the word after a clause-initial "please" is an imperative
@@ -76,7 +91,7 @@ export function sentenceView(tokens: readonly TaggedToken[]): SentenceView {
     lower.push(text);
     tag.push(readsAsVerb(lower, tag, pos) ? 'VERB' : pos);
   }
-  return restoreCopulas({ length: lower.length, lower, tag });
+  return repairTags({ length: lower.length, lower, tag });
 }
 
 /** Tags after which "its" or a noun's "'s" is a verb, not a possessive ("its a reel", "the food's okay"). */
@@ -94,12 +109,33 @@ function copulaFollows(lower: readonly string[], tag: readonly Upos[], at: numbe
   return after !== 'NOUN' && after !== 'PROPN' && after !== 'ADJ' && after !== 'NUM';
 }
 
+/** Words that open an object: after a sentence-initial word they show it is a verb. */
+const OBJECT_OPENERS: ReadonlySet<string> = new Set([
+  'me',
+  'us',
+  'him',
+  'them',
+  'it',
+  'my',
+  'your',
+  'our',
+  'his',
+  'their',
+  'the',
+  'a',
+  'an',
+  'this',
+  'these',
+  'those',
+]);
+
 /**
  * Web text writes "its" for "it's", and the tagger reads some copular "'s" as possessive. Both are
  * a copula when no noun phrase follows: "its a reel" → it + 's, "The food's okay" → 's AUX. A
- * name's "'s" stays possessive: "we go to Japaneiro's all the time" names a shop. One pass, O(n).
+ * name's "'s" stays possessive: "we go to Japaneiro's all the time" names a shop. Also reads a
+ * sentence-initial "name" before an object as the imperative it is. One pass, O(n).
  */
-function restoreCopulas(view: SentenceView): SentenceView {
+function repairTags(view: SentenceView): SentenceView {
   const { lower, tag } = view;
   const outLower: string[] = [];
   const outTag: Upos[] = [];
@@ -112,16 +148,21 @@ function restoreCopulas(view: SentenceView): SentenceView {
       continue;
     }
     const possessiveTagged = word === "'s" && pos === 'PART' && (tag[i - 1] === 'NOUN' || tag[i - 1] === 'PRON');
+    // "Call me", "Open the window": a sentence-initial "noun" directly followed by an object
+    // pronoun or a determiner is an imperative verb the tagger read as a name.
+    const imperative = i === 0 && (pos === 'NOUN' || pos === 'PROPN') && OBJECT_OPENERS.has(lower[1] ?? '');
     outLower.push(word);
-    outTag.push(possessiveTagged && copulaFollows(lower, tag, i + 1) ? 'AUX' : pos);
+    outTag.push(possessiveTagged && copulaFollows(lower, tag, i + 1) ? 'AUX' : imperative ? 'VERB' : pos);
   }
   return { length: outLower.length, lower: outLower, tag: outTag };
 }
 
+/** Lower-cased token at `index`; '' outside the sentence. */
 export function lowerAt(view: SentenceView, index: number): string {
   return view.lower[index] ?? '';
 }
 
+/** UPOS tag at `index`; '' outside the sentence. */
 export function tagAt(view: SentenceView, index: number): Upos | '' {
   return view.tag[index] ?? '';
 }

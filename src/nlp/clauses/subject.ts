@@ -1,9 +1,7 @@
 import type { SentenceView } from './sentence-view.js';
 import { LOOKBACK_LIMIT, lowerAt, POSSESSIVES, previousContentIndex, tagAt } from './sentence-view.js';
 import type { VerbGroup } from './verb-groups.js';
-import {
-  OBJECT_PRONOUNS, RELATIVE_PRONOUNS, SUBJECT_PRONOUNS, SUBORDINATORS, WH_WORDS,
-} from './word-lists.js';
+import { OBJECT_PRONOUNS, RELATIVE_PRONOUNS, SUBJECT_PRONOUNS, SUBORDINATORS, WH_WORDS } from './word-lists.js';
 
 /** What stands in subject position before a verb group. */
 export type SubjectKind =
@@ -71,8 +69,11 @@ function nounPhraseStart(view: SentenceView, head: number): number {
     // "the man [in the car]", "hundreds [of demonstrators]": keep walking left past the preposition.
     const object = before - 1;
     const objectTag = tagAt(view, object);
-    if (tag === 'ADP' && !SUBORDINATORS.has(lowerAt(view, before))
-      && (objectTag === 'NOUN' || objectTag === 'PROPN' || objectTag === 'NUM')) {
+    if (
+      tag === 'ADP' &&
+      !SUBORDINATORS.has(lowerAt(view, before)) &&
+      (objectTag === 'NOUN' || objectTag === 'PROPN' || objectTag === 'NUM')
+    ) {
       start = object;
       continue;
     }
@@ -108,7 +109,11 @@ export function findSubject(view: SentenceView, group: VerbGroup): SubjectInfo {
   }
   // "NASA's astronaut's may not fly": a possessive-looking "'s" can end a subject.
   if (tag === 'PART' && lower === "'s" && NOMINAL_TAGS.has(tagAt(view, before - 1))) {
-    return { kind: 'noun', head: before - 1, introducer: previousContentIndex(view, nounPhraseStart(view, before - 1)) };
+    return {
+      kind: 'noun',
+      head: before - 1,
+      introducer: previousContentIndex(view, nounPhraseStart(view, before - 1)),
+    };
   }
   const determinerPronoun = tag === 'DET' && SUBJECT_PRONOUNS.has(lower);
   // "its military withdrew", "the wounded were": an adjective after a determiner heads the phrase.

@@ -16,8 +16,26 @@ export const VerbFormFlag = {
 
 /** Base forms that happen to end in -ed or -s and are not inflected forms. */
 const BASE_FORMS_LOOKING_INFLECTED = new Set([
-  'need', 'succeed', 'exceed', 'proceed', 'heed', 'feed', 'seed', 'bleed', 'breed', 'speed',
-  'weed', 'shed', 'embed', 'shred', 'wed', 'focus', 'bias', 'canvas', 'gas', 'bus',
+  'need',
+  'succeed',
+  'exceed',
+  'proceed',
+  'heed',
+  'feed',
+  'seed',
+  'bleed',
+  'breed',
+  'speed',
+  'weed',
+  'shed',
+  'embed',
+  'shred',
+  'wed',
+  'focus',
+  'bias',
+  'canvas',
+  'gas',
+  'bus',
 ]);
 
 /**

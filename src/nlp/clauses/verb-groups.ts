@@ -1,11 +1,15 @@
 import type { SentenceView } from './sentence-view.js';
 import {
-  isClauseInitial, isGroupBridge, isVerbal, lowerAt, POSSESSIVES, previousContentIndex, tagAt,
+  isClauseInitial,
+  isGroupBridge,
+  isVerbal,
+  lowerAt,
+  POSSESSIVES,
+  previousContentIndex,
+  tagAt,
 } from './sentence-view.js';
 import { VerbFormFlag, verbFormFlags } from './verb-forms.js';
-import {
-  BE_FORMS, FINITE_BE, FINITE_DO_HAVE, GET_FORMS, MODALS, SUBJECT_PRONOUNS, WH_WORDS,
-} from './word-lists.js';
+import { BE_FORMS, FINITE_BE, FINITE_DO_HAVE, GET_FORMS, MODALS, SUBJECT_PRONOUNS, WH_WORDS } from './word-lists.js';
 
 /** A verb group: an optional auxiliary chain plus its lexical verb ("could not be killed"). */
 export interface VerbGroup {
@@ -72,8 +76,13 @@ function invertedVerbAfter(view: SentenceView, from: number): number {
     const limit = Math.min(view.length, from + MAX_INVERTED_SUBJECT);
     while (i < limit) {
       const tag = tagAt(view, i);
-      const nominal = tag === 'NOUN' || tag === 'PROPN' || tag === 'NUM' || tag === 'ADJ' || tag === 'DET'
-        || (tag === 'PRON' && POSSESSIVES.has(lowerAt(view, i)));
+      const nominal =
+        tag === 'NOUN' ||
+        tag === 'PROPN' ||
+        tag === 'NUM' ||
+        tag === 'ADJ' ||
+        tag === 'DET' ||
+        (tag === 'PRON' && POSSESSIVES.has(lowerAt(view, i)));
       if (!nominal) break;
       i += 1;
     }

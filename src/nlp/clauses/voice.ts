@@ -1,11 +1,15 @@
 import type { SentenceView } from './sentence-view.js';
-import {
-  isClauseBoundary, isGroupBridge, lowerAt, POSSESSIVES, previousContentIndex, tagAt,
-} from './sentence-view.js';
+import { isClauseBoundary, isGroupBridge, lowerAt, POSSESSIVES, previousContentIndex, tagAt } from './sentence-view.js';
 import { canBeParticiple } from './verb-forms.js';
 import {
-  ADJECTIVAL_PARTICIPLES, BE_FORMS, DEGREE_ADVERBS, GET_ADJECTIVES, GET_FORMS, INTRANSITIVE_PARTICIPLES,
-  SUBJECT_PRONOUNS, WH_WORDS,
+  ADJECTIVAL_PARTICIPLES,
+  BE_FORMS,
+  DEGREE_ADVERBS,
+  GET_ADJECTIVES,
+  GET_FORMS,
+  INTRANSITIVE_PARTICIPLES,
+  SUBJECT_PRONOUNS,
+  WH_WORDS,
 } from './word-lists.js';
 
 /** Longest subject skipped between an inverted "be" and its participle ("Why is [the city] called"). */
@@ -38,8 +42,14 @@ function skipInvertedSubject(view: SentenceView, from: number): number {
     const tag = tagAt(view, i);
     const lower = lowerAt(view, i);
     const personal = tag === 'PRON' && SUBJECT_PRONOUNS.has(lower) && i === from;
-    const nominal = tag === 'DET' || tag === 'NOUN' || tag === 'PROPN' || tag === 'NUM' || tag === 'ADJ'
-      || personal || (tag === 'PRON' && POSSESSIVES.has(lower));
+    const nominal =
+      tag === 'DET' ||
+      tag === 'NOUN' ||
+      tag === 'PROPN' ||
+      tag === 'NUM' ||
+      tag === 'ADJ' ||
+      personal ||
+      (tag === 'PRON' && POSSESSIVES.has(lower));
     if (!nominal) break;
     i += 1;
   }
@@ -61,7 +71,7 @@ function isPassiveReading(view: SentenceView, aux: number, participle: number): 
   if (ADJECTIVAL_PARTICIPLES.has(word) || INTRANSITIVE_PARTICIPLES.has(word)) return false;
   if (GET_FORMS.has(lowerAt(view, aux)) && GET_ADJECTIVES.has(word)) return false;
   // An adjective-tagged participle before a noun is attributive ("is coagulated blood").
-  if (tagAt(view, participle) === 'ADJ' && (tagAt(view, participle + 1) === 'NOUN')) return false;
+  if (tagAt(view, participle) === 'ADJ' && tagAt(view, participle + 1) === 'NOUN') return false;
   if (DEGREE_ADVERBS.has(lowerAt(view, participle - 1))) return false;
   // "be used to it / to working" is the adjective "accustomed"; "is used to make" is a passive.
   if (word === 'used' && next === 'to' && tagAt(view, participle + 2) !== 'VERB') return false;

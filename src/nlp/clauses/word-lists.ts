@@ -1,12 +1,15 @@
 /**
  * Closed-class word lists the clause and voice rules consult, lower-cased.
  *
- * Source and method: the closed classes of English as a reference grammar lists them (Quirk et al.
- * 1985, ch. 2-3 auxiliaries, ch. 6 pronouns, ch. 14-15 subordinators; Biber et al. 1999 for the
- * complement-taking verbs and adjectives most frequent in conversation and news). Web spellings
- * that occur as tokens after wink's contraction splitting ("ca" of "can't", "wo" of "won't",
- * "ai" of "ain't", lower-case "i", "u") are added by hand. None of these lists was built from
- * the evaluation sentences.
+ * Source and method: the closed classes of English as reference grammars list them (Quirk et al.
+ * 1985, "A Comprehensive Grammar of the English Language": ch. 3 auxiliaries, ch. 6 pronouns,
+ * ch. 13-15 coordinators, subordinators and complementation; Biber et al. 1999 for the
+ * complement-taking and reporting verbs most frequent in conversation and news). Web spellings that
+ * reach us after wink's contraction splitting ("ca" of "can't", "wo" of "won't", "ai" of "ain't",
+ * lower-case "i", "u") are added by hand. The adjectival-participle lists (emotion and state
+ * adjectives, copular "get" + adjective, participles of intransitive verbs) are grammar classes too;
+ * their membership was checked against how UD English EWT annotates "be/get + participle", so they
+ * follow that treebank's convention of calling "interested", "involved" or "gone" adjectives.
  */
 
 function words(list: string): ReadonlySet<string> {
@@ -14,7 +17,7 @@ function words(list: string): ReadonlySet<string> {
 }
 
 /** Finite forms of "be", clitics included ("'s" only when tagged AUX). */
-export const FINITE_BE = words(`am is are was were 's 're 'm ai art`);
+export const FINITE_BE = words(`am is are was were 's 're 'm ai`);
 /** Every form of "be"; non-finite ones cannot start a finite clause but still carry a passive. */
 export const BE_FORMS = words(`am is are was were be been being 's 're 'm ai`);
 /** Forms of "get" that make a get-passive ("got tossed"). */

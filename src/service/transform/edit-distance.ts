@@ -28,14 +28,21 @@ export async function levenshtein(a: Int32Array, b: Int32Array): Promise<number>
   let current = new Int32Array(columns.length + 1);
   for (let j = 0; j <= columns.length; j += 1) previous[j] = j;
   let cells = 0;
+  const width = columns.length;
   for (let i = 1; i <= rows.length; i += 1) {
-    current[0] = i;
     const word = rows[i - 1];
-    for (let j = 1; j <= columns.length; j += 1) {
-      const substitution = (previous[j - 1] as number) + (columns[j - 1] === word ? 0 : 1);
-      const deletion = (previous[j] as number) + 1;
-      const insertion = (current[j - 1] as number) + 1;
-      current[j] = Math.min(substitution, deletion, insertion);
+    // Running copies of the left and upper-left cells keep the inner loop to one array read.
+    let left = i;
+    let diagonal = i - 1;
+    current[0] = i;
+    for (let j = 1; j <= width; j += 1) {
+      const up = previous[j] as number;
+      let cell = columns[j - 1] === word ? diagonal : diagonal + 1;
+      if (up + 1 < cell) cell = up + 1;
+      if (left + 1 < cell) cell = left + 1;
+      current[j] = cell;
+      diagonal = up;
+      left = cell;
     }
     [previous, current] = [current, previous];
     cells += columns.length;

@@ -10,6 +10,8 @@ export interface EditSentence {
   tokens: Token[];
   classes: SentenceClassCounts;
   profile: SentenceProfile;
+  /** Habit mismatch (habitScore), set once the edit context is known. */
+  habit: number;
   /** Bumped by every edit of the sentence, so stale candidates can be recognised. */
   version: number;
   /** False once the sentence was merged into another. */
@@ -40,7 +42,7 @@ const FRAGMENT: SentenceClassCounts = { structure: 'fragment/unknown', voice: 'a
 
 /** A sentence from tokens and a class, with its profile computed. */
 export function makeSentence(tokens: Token[], classes: SentenceClassCounts): EditSentence {
-  return { tokens, classes, profile: profileTokens(tokens), version: 0, alive: true };
+  return { tokens, classes, profile: profileTokens(tokens), habit: 0, version: 0, alive: true };
 }
 
 /**

@@ -3,8 +3,11 @@ import type { SentenceProfile } from './profile.js';
 import { groupDistances, groupResiduals, objectiveTargets, type ObjectiveTargets } from './objective.js';
 import { FeatureState, type SentenceClassCounts } from './state.js';
 
-/** Extra cost per unit of a group's residual above 1 (a group that got worse than the input). */
-export const WORSE_GROUP_PENALTY = 4;
+/** Penalty per unit of a group's residual above 1 − margin, while exploring and while repairing. */
+export const EXPLORE_PENALTY = 1;
+export const REPAIR_PENALTY = 10;
+/** While repairing, a group must end at least this far below its input residual of 1. */
+export const REPAIR_MARGIN = 0.01;
 /** Weight of the habit mismatch, per sentence of the input (see habitScore). */
 export const HABIT_WEIGHT = 0.5;
 
@@ -17,10 +20,11 @@ export interface Scored {
 
 /**
  * The objective of the edit engine (docs/parts/style.md):
- *   score = Σ_g r_g + WORSE_GROUP_PENALTY · Σ_g max(0, r_g − 1) + HABIT_WEIGHT · H / N₀
+ *   score = Σ_g r_g + P · Σ_g max(0, r_g − (1 − m)) + HABIT_WEIGHT · H / N₀
  * where r_g = 1 − (the group's personalization_improvement against the input), H is the summed
- * habit mismatch of the sentences and N₀ the input's sentence count (at least 10). Lower is better;
- * the input scores 9 + HABIT_WEIGHT · H₀ / N₀.
+ * habit mismatch of the sentences and N₀ the input's sentence count (at least 10). Lower is better.
+ * The search first explores with a mild penalty (P = EXPLORE_PENALTY, m = 0), then repairs with
+ * a steep one (P = REPAIR_PENALTY, m = REPAIR_MARGIN) so that every group ends below the input.
  */
 export class Scorer {
   readonly state = new FeatureState();
@@ -31,6 +35,9 @@ export class Scorer {
   private words0 = 0;
   /** Largest allowed |words − input words|, or Infinity. */
   private lengthSlack = Infinity;
+  /** Current penalty weight and margin (see the class comment). */
+  penalty = EXPLORE_PENALTY;
+  margin = 0;
 
   constructor(truth: CountFeatures) {
     this.targets = objectiveTargets(truth);
@@ -57,7 +64,7 @@ export class Scorer {
 
   score(): number {
     let total = 0;
-    for (const residual of this.residuals()) total += residual + WORSE_GROUP_PENALTY * Math.max(0, residual - 1);
+    for (const residual of this.residuals()) total += residual + this.penalty * Math.max(0, residual - 1 + this.margin);
     return total + (HABIT_WEIGHT * this.habit) / this.sentences0;
   }
 

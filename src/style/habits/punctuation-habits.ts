@@ -10,7 +10,7 @@ export function dashStyleAt(tokens: readonly Token[], index: number): DashStyle 
   if (piece.text === '—') return spaced ? 'em_spaced' : 'em_closed';
   if (piece.text === '–') return spaced ? 'en_spaced' : undefined;
   if (piece.text === '--') return spaced ? 'double_hyphen_spaced' : 'double_hyphen';
-  if (piece.text === '-' && spaced) return 'en_spaced';
+  if (piece.text === '-' && spaced) return 'hyphen_spaced';
   return undefined;
 }
 
@@ -59,7 +59,7 @@ export function serialCommas(tokens: readonly Token[]): { withComma: number; wit
 
 /** Punctuation habits of a corpus's prose sentences. */
 export function measurePunctuation(sentences: readonly Token[][], words: number): StyleHabits['punctuation'] {
-  const dashCounts: Record<DashStyle, number> = { em_closed: 0, em_spaced: 0, en_spaced: 0, double_hyphen: 0, double_hyphen_spaced: 0 };
+  const dashCounts: Record<DashStyle, number> = { em_closed: 0, em_spaced: 0, en_spaced: 0, hyphen_spaced: 0, double_hyphen: 0, double_hyphen_spaced: 0 };
   const ellipsisCounts: Record<EllipsisStyle, number> = { character: 0, three_dots: 0, spaced_dots: 0 };
   const marks = { ';': 0, ':': 0, '!': 0, '?': 0, '(': 0 };
   let curly = 0;

@@ -36,6 +36,7 @@ const DASH_MARK: Readonly<Record<DashStyle, [string, boolean]>> = {
   em_closed: ['—', false],
   em_spaced: ['—', true],
   en_spaced: ['–', true],
+  hyphen_spaced: ['-', true],
   double_hyphen: ['--', false],
   double_hyphen_spaced: ['--', true],
 };

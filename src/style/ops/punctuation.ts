@@ -9,6 +9,7 @@ const DASH_TEXT: Readonly<Record<DashStyle, { mark: string; spaced: boolean }>> 
   em_closed: { mark: '—', spaced: false },
   em_spaced: { mark: '—', spaced: true },
   en_spaced: { mark: '–', spaced: true },
+  hyphen_spaced: { mark: '-', spaced: true },
   double_hyphen: { mark: '--', spaced: false },
   double_hyphen_spaced: { mark: '--', spaced: true },
 };

@@ -39,7 +39,7 @@ export function joinTokens(tokens: readonly Token[]): string {
 }
 
 /** True when a word token may be rewritten. */
-export function isEditableWord(piece: Token | undefined): piece is Token & { kind: 'word'; lock: undefined } {
+export function isEditableWord(piece: Token | undefined): piece is Token & { kind: 'word' } {
   return piece !== undefined && piece.kind === 'word' && piece.lock === undefined;
 }
 

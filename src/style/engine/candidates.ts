@@ -1,0 +1,76 @@
+import { clauseWordEdits } from '../ops/clauses.js';
+import { connectiveEdits } from '../ops/connectives.js';
+import { contractionEdits } from '../ops/contractions.js';
+import { fillerEdits } from '../ops/fillers.js';
+import { genericEdits } from '../ops/generic.js';
+import { joinEdits } from '../ops/join.js';
+import { lexicalEdits } from '../ops/lexical.js';
+import { punctuationEdits } from '../ops/punctuation.js';
+import { splitEdits } from '../ops/split.js';
+import { synonymEdits } from '../ops/synonyms.js';
+import type { Token } from '../text/token.js';
+import type { EditContext } from './context.js';
+import type { EditBlock, EditSentence } from './document.js';
+import { habitScore } from './habit-score.js';
+import { profileTokens } from './profile.js';
+import type { Scored } from './scorer.js';
+import type { SentenceClassCounts } from './state.js';
+
+/** A proposed edit: which sentences it replaces (as they were when proposed) and what replaces them. */
+export interface Candidate {
+  id: number;
+  op: string;
+  block: EditBlock;
+  replaced: EditSentence[];
+  versions: number[];
+  next: Array<Scored & { tokens: Token[] }>;
+  gain: number;
+}
+
+let nextId = 0;
+
+function scored(tokens: Token[], classes: SentenceClassCounts, context: EditContext): Scored & { tokens: Token[] } {
+  return { tokens, classes, profile: profileTokens(tokens), habit: habitScore(tokens, context) };
+}
+
+function candidate(op: string, block: EditBlock, replaced: EditSentence[], next: Candidate['next']): Candidate {
+  nextId += 1;
+  return { id: nextId, op, block, replaced, versions: replaced.map((s) => s.version), next, gain: 0 };
+}
+
+/** True while every sentence the candidate replaces is unchanged. */
+export function isCurrent(entry: Candidate): boolean {
+  return entry.replaced.every((sentence, i) => sentence.alive && sentence.version === entry.versions[i]);
+}
+
+/** Every edit of one sentence on its own (word, phrase, punctuation and clause edits, splits). */
+export function sentenceCandidates(block: EditBlock, sentence: EditSentence, context: EditContext): Candidate[] {
+  const tokens = sentence.tokens;
+  const edits = [
+    ...contractionEdits(tokens, context),
+    ...connectiveEdits(tokens, context),
+    ...genericEdits(tokens, context),
+    ...lexicalEdits(tokens, context),
+    ...punctuationEdits(tokens, context),
+    ...fillerEdits(tokens, context),
+    ...clauseWordEdits(tokens),
+    ...synonymEdits(tokens, context),
+  ];
+  const out = edits.map((edit) => candidate(edit.op, block, [sentence], [scored(edit.tokens, sentence.classes, context)]));
+  for (const edit of splitEdits(tokens, sentence.classes, context)) {
+    out.push(candidate(edit.op, block, [sentence], edit.sentences.map((s) => scored(s.tokens, s.classes, context))));
+  }
+  return out;
+}
+
+/** Joins of two neighbouring sentences of a block. */
+export function pairCandidates(block: EditBlock, first: EditSentence, second: EditSentence, context: EditContext): Candidate[] {
+  const part = (sentence: EditSentence): { tokens: Token[]; classes: SentenceClassCounts; words: number } => ({
+    tokens: sentence.tokens,
+    classes: sentence.classes,
+    words: sentence.profile.words,
+  });
+  return joinEdits(part(first), part(second), context).map((edit) =>
+    candidate(edit.op, block, [first, second], edit.sentences.map((s) => scored(s.tokens, s.classes, context))),
+  );
+}

