@@ -1,8 +1,8 @@
 // Compares Styler's readability counts and scores with textstat 0.7.11 (fixtures/reference/readability.jsonl).
 // Run: npm run build && node bench/accuracy/readability.mjs
 import { readFileSync } from 'node:fs';
-import { analyzeText, fleschKincaidGrade, fleschReadingEase } from '../../dist/index.js';
-import { countSyllables } from '../../dist/nlp/index.js';
+import { fleschKincaidGrade, fleschReadingEase } from '../../dist/analytics/index.js';
+import { analyzeText, countSyllables } from '../../dist/nlp/index.js';
 
 const cases = readFileSync(new URL('../../fixtures/reference/readability.jsonl', import.meta.url), 'utf8')
   .split('\n').filter(Boolean).map((line) => JSON.parse(line));

@@ -26,7 +26,6 @@ export class SseWriter {
     this.#response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
-      connection: 'keep-alive',
       // Tells nginx-style proxies not to buffer the stream.
       'x-accel-buffering': 'no',
       ...extraHeaders,

@@ -1,0 +1,92 @@
+import { capitalize, decapitalize, isCapitalized, isEditableWord, type Token } from '../text/token.js';
+import { structureFromCounts } from '../../nlp/index.js';
+import type { SentenceClassCounts } from '../engine/state.js';
+import { lowerKey, space, splice, word } from './tokens.js';
+import type { StructureEdit } from './types.js';
+
+const PAST_MARKERS = new Set(['was', 'were', 'had', 'did']);
+const RELATIVE_WORDS = new Set(['that', 'which', 'who']);
+const BE_WORDS = new Set(['is', 'are', 'was', 'were']);
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'our', 'your', 'their', 'its', 'his', 'her', 'my', 'each', 'every']);
+
+function isNoun(piece: Token | undefined): boolean {
+  return piece !== undefined && piece.kind === 'word' && (piece.tags.includes('NOUN') || piece.tags.includes('PROPN'));
+}
+
+function isParticiple(piece: Token | undefined): boolean {
+  return isEditableWord(piece) && piece.tags.length === 1 && piece.tags[0] === 'VERB' && /[a-z](?:ed|en)$/.test(piece.text);
+}
+
+function plural(noun: string): boolean {
+  return /[^sui]s$/i.test(noun);
+}
+
+function reclass(classes: SentenceClassCounts, dependentDelta: number, voice: SentenceClassCounts['voice']): SentenceClassCounts {
+  const dependentClauses = Math.max(0, classes.dependentClauses + dependentDelta);
+  return { ...classes, dependentClauses, structure: structureFromCounts(classes.independentClauses, dependentClauses), voice };
+}
+
+/**
+ * Reduced and full relative clauses: "a bottle designed to" ↔ "a bottle that is designed to"
+ * (be in the sentence's tense, agreeing with the noun). Expanding adds a dependent passive clause;
+ * reducing removes one.
+ */
+export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceClassCounts): StructureEdit[] {
+  const edits: StructureEdit[] = [];
+  const past = tokens.some((piece) => piece.kind === 'word' && PAST_MARKERS.has(lowerKey(piece.text)));
+  tokens.forEach((piece, i) => {
+    if (!isNoun(piece) || tokens[i + 1]?.text !== ' ') return;
+    const next = tokens[i + 2];
+    if (isParticiple(next) && tokens[i + 3]?.text === ' ' && tokens[i + 4]?.kind === 'word') {
+      const be = past ? (plural(piece.text) ? 'were' : 'was') : plural(piece.text) ? 'are' : 'is';
+      for (const relative of ['that', 'which']) {
+        const inserted = [word(relative, ['PRON']), space(), word(be, ['AUX']), space()];
+        edits.push({ op: 'relative-expand', sentences: [{ tokens: splice(tokens, i + 2, i + 2, inserted), classes: reclass(classes, 1, 'passive') }] });
+      }
+      return;
+    }
+    const relative = tokens[i + 2];
+    const be = tokens[i + 4];
+    if (!isEditableWord(relative) || !RELATIVE_WORDS.has(lowerKey(relative.text)) || tokens[i + 3]?.text !== ' ') return;
+    if (!isEditableWord(be) || !BE_WORDS.has(lowerKey(be.text)) || tokens[i + 5]?.text !== ' ' || !isParticiple(tokens[i + 6])) return;
+    const reduced = splice(tokens, i + 2, i + 6, []);
+    const stillPassive = reduced.some((p, k) => p.kind === 'word' && BE_WORDS.has(lowerKey(p.text)) && isParticiple(reduced[k + 2]));
+    edits.push({ op: 'relative-reduce', sentences: [{ tokens: reduced, classes: reclass(classes, -1, stillPassive ? classes.voice : 'active') }] });
+  });
+  return edits;
+}
+
+/**
+ * Possessive to of-phrase: "this quarter's strong performance" → "the strong performance of this
+ * quarter" (common nouns only; names keep their possessive).
+ */
+export function possessiveEdits(tokens: readonly Token[], classes: SentenceClassCounts): StructureEdit[] {
+  const edits: StructureEdit[] = [];
+  tokens.forEach((piece, i) => {
+    if (!isEditableWord(piece) || !/^[a-z]+(?:['’]s|s['’])$/i.test(piece.text) || !piece.tags.includes('NOUN')) return;
+    const owner = piece.text.replace(/['’]s$/, '').replace(/['’]$/, '');
+    let start = i;
+    const determiner = tokens[i - 2];
+    if (tokens[i - 1]?.text === ' ' && isEditableWord(determiner) && DETERMINERS.has(lowerKey(determiner.text))) start = i - 2;
+    // The possessed phrase: adjectives then one or more nouns, all editable words.
+    let end = i + 1;
+    let nouns = 0;
+    while (tokens[end]?.text === ' ' && isEditableWord(tokens[end + 1])) {
+      const next = tokens[end + 1] as Token;
+      if (next.tags.includes('NOUN')) nouns += 1;
+      else if (nouns > 0 || !next.tags.includes('ADJ')) break;
+      end += 2;
+    }
+    if (nouns === 0) return;
+    const sentenceStart = isCapitalized(tokens[start]?.text ?? '') && tokens.slice(0, start).every((p) => p.kind !== 'word');
+    const possessed = tokens.slice(i + 2, end);
+    const ownerPhrase = start < i ? [{ ...(tokens[start] as Token), text: sentenceStart ? decapitalize(tokens[start]?.text ?? '') : (tokens[start]?.text ?? '') }, space()] : [];
+    const ownerWord = { ...piece, text: start === i && sentenceStart ? decapitalize(owner) : owner, tags: piece.tags.filter((tag) => tag !== 'PART') };
+    const the = word(sentenceStart ? 'The' : 'the', ['DET']);
+    const replacement = [the, space(), ...possessed, space(), word('of', ['ADP']), space(), ...ownerPhrase, ownerWord];
+    edits.push({ op: 'possessive', sentences: [{ tokens: splice(tokens, start, end, replacement), classes }] });
+  });
+  return edits;
+}
+
+export { capitalize };
