@@ -11,6 +11,11 @@ export interface TaggedDocument {
 
 const WHITESPACE_TYPE = 'tabCRLF';
 const PARAGRAPH_BREAK = /\n[ \t]*\n/;
+const UNSPLIT_CLITIC = /^([A-Za-z]+)(['\u2019](?:m|s|re|ve|ll|d))$/i;
+const CLITIC_BASE_TAGS: ReadonlyMap<string, Upos> = new Map([
+  ...['i', 'you', 'he', 'she', 'it', 'we', 'they', 'that', 'what', 'who', 'there'].map((w) => [w, 'PRON'] as const),
+  ...['here', 'where', 'how', 'when', 'why'].map((w) => [w, 'ADV'] as const),
+]);
 
 /**
  * Tags a text in one wink-nlp pass: tokens with UPOS, type and spacing, and sentence spans.
@@ -42,13 +47,18 @@ export function tagText(text: string): TaggedDocument {
       if (PARAGRAPH_BREAK.test(value)) blockStarts.add(tokens.length);
       continue;
     }
-    tokens.push({
-      text: value,
-      lower: value.toLowerCase(),
-      pos: (tags[i] ?? 'X') as Upos,
-      type,
-      spaceBefore: pendingSpace || (spaces[i] ?? '') !== '',
-    });
+    const spaceBefore = pendingSpace || (spaces[i] ?? '') !== '';
+    const clitic = type === 'word' ? UNSPLIT_CLITIC.exec(value) : null;
+    const baseTag = clitic ? CLITIC_BASE_TAGS.get((clitic[1] ?? '').toLowerCase()) : undefined;
+    if (clitic && baseTag !== undefined) {
+      // wink leaves "I'm" and "here's" whole; UD (and METRICS.md) tag the clitic on its own.
+      const base = clitic[1] ?? '';
+      const rest = clitic[2] ?? '';
+      tokens.push({ text: base, lower: base.toLowerCase(), pos: baseTag, type, spaceBefore });
+      tokens.push({ text: rest, lower: rest.toLowerCase(), pos: 'AUX', type, spaceBefore: false });
+    } else {
+      tokens.push({ text: value, lower: value.toLowerCase(), pos: (tags[i] ?? 'X') as Upos, type, spaceBefore });
+    }
     pendingSpace = false;
   }
   newIndex[values.length] = tokens.length;

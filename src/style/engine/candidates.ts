@@ -5,6 +5,7 @@ import { fillerEdits } from '../ops/fillers.js';
 import { genericEdits } from '../ops/generic.js';
 import { joinEdits } from '../ops/join.js';
 import { lexicalEdits } from '../ops/lexical.js';
+import { possessiveEdits, relativeClauseEdits } from '../ops/phrases.js';
 import { punctuationEdits } from '../ops/punctuation.js';
 import { splitEdits } from '../ops/split.js';
 import { synonymEdits } from '../ops/synonyms.js';
@@ -57,7 +58,12 @@ export function sentenceCandidates(block: EditBlock, sentence: EditSentence, con
     ...synonymEdits(tokens, context),
   ];
   const out = edits.map((edit) => candidate(edit.op, block, [sentence], [scored(edit.tokens, sentence.classes, context)]));
-  for (const edit of splitEdits(tokens, sentence.classes, context)) {
+  const structural = [
+    ...splitEdits(tokens, sentence.classes, context),
+    ...relativeClauseEdits(tokens, sentence.classes),
+    ...possessiveEdits(tokens, sentence.classes),
+  ];
+  for (const edit of structural) {
     out.push(candidate(edit.op, block, [sentence], edit.sentences.map((s) => scored(s.tokens, s.classes, context))));
   }
   return out;

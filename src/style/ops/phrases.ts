@@ -1,4 +1,4 @@
-import { capitalize, decapitalize, isCapitalized, isEditableWord, type Token } from '../text/token.js';
+import { decapitalize, isCapitalized, isEditableWord, type Token } from '../text/token.js';
 import { structureFromCounts } from '../../nlp/index.js';
 import type { SentenceClassCounts } from '../engine/state.js';
 import { lowerKey, space, splice, word } from './tokens.js';
@@ -89,4 +89,3 @@ export function possessiveEdits(tokens: readonly Token[], classes: SentenceClass
   return edits;
 }
 
-export { capitalize };
