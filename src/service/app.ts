@@ -4,6 +4,7 @@
  */
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { StylerError } from '../errors.js';
 import type { AnalyticsPool } from '../pool/index.js';
 import type { ProviderConfig } from '../providers/index.js';
 import type { Store } from '../store/index.js';
@@ -41,8 +42,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : deps.logger
         ? { loggerInstance: deps.logger }
         : { logger: { level: config.logLevel } }),
-    // Requests that arrive while closing get a 503 from fastify instead of hanging.
-    return503OnClosing: true,
+    // Requests that arrive while closing get our own 503 body (the hook below), not fastify's.
+    return503OnClosing: false,
     // A client that stalls mid-request must not hold a connection forever.
     requestTimeout: 120_000,
   }) as unknown as FastifyInstance;
@@ -65,6 +66,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   installErrorHandlers(app, config);
+  let closing = false;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    void reply.header('connection', 'close');
+    throw new StylerError('service_unavailable');
+  });
   installAuth(app, store);
   await app.register(multipart, {
     limits: { fileSize: config.maxFileBytes, files: 1, fields: 8, parts: 9, fieldSize: 4096 },
@@ -85,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   app.addHook('onReady', async () => jobs.start());
-  app.addHook('preClose', async () => jobs.stop());
+  app.addHook('preClose', async () => {
+    closing = true;
+    jobs.stop();
+  });
   return app;
 }

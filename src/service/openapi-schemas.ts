@@ -65,7 +65,7 @@ const qualityAnalytics = object(
     ]),
   },
   ['rouge'],
-  'Styled (personalized) and unstyled (unpersonalized) text compared with the training data (ground_truth). Definitions: docs/METRICS.md.',
+  'Styled (personalized) and unstyled (unpersonalized) text compared with the training data (ground_truth). Definitions: docs/metrics.md.',
 );
 
 const flagDescriptions = {

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx, buildZip, docxEntries } from './support/zip.js';
 import { jsonBody, startTestService, uploadForm, type TestService } from './support/harness.js';
+import { openApiErrors } from './support/openapi-validator.js';
+import { darwin } from './support/fixtures.js';
 
-const PROSE = readFileSync(new URL('../../../shared/corpora/darwin-letters/01.txt', `file://${process.cwd()}/`), 'utf8');
+const PROSE = darwin(1);
 const MAX_FILE_BYTES = 64 * 1024;
 
 async function upload(service: TestService, filename: string, content: Buffer | string, key?: string, purpose?: string | null) {
@@ -25,6 +26,7 @@ describe('files API', () => {
     expect(body).toMatchObject({ object: 'file', bytes: Buffer.byteLength(PROSE), filename: 'letter.txt', purpose: 'fine-tune' });
     expect(body.id).toMatch(/^file-[A-Za-z0-9]{24}$/);
     expect(body.created_at).toEqual(expect.any(Number));
+    expect(openApiErrors('File', body)).toEqual([]);
 
     const retrieved = await service.request(`/files/${String(body.id)}`);
     expect(await retrieved.json()).toEqual(body);
@@ -63,6 +65,7 @@ describe('files API', () => {
     for (let i = 0; i < 3; i += 1) ids.push(String((await upload(service, `p${i}.txt`, PROSE)).body.id));
     const page = (await (await service.request('/files?limit=2')).json()) as { object: string; data: { id: string }[]; has_more: boolean; last_id: string };
     expect(page.object).toBe('list');
+    expect(openApiErrors('FileList', page)).toEqual([]);
     expect(page.data.map((f) => f.id)).toEqual([ids[2], ids[1]]);
     expect(page.has_more).toBe(true);
     const next = (await (await service.request(`/files?limit=1&after=${page.last_id}`)).json()) as { data: { id: string }[] };
@@ -75,7 +78,9 @@ describe('files API', () => {
     const { body } = await upload(service, 'gone.txt', PROSE);
     const deleted = await service.request(`/files/${String(body.id)}`, { method: 'DELETE' });
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toEqual({ id: body.id, object: 'file', deleted: true });
+    const deletion = await deleted.json();
+    expect(deletion).toEqual({ id: body.id, object: 'file', deleted: true });
+    expect(openApiErrors('FileDeleted', deletion)).toEqual([]);
     for (const [method, path] of [['GET', ''], ['DELETE', ''], ['GET', '/content']] as const) {
       const response = await service.request(`/files/${String(body.id)}${path}`, { method });
       expect(response.status).toBe(404);

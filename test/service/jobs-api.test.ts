@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
+import { openApiErrors } from './support/openapi-validator.js';
+import { darwin } from './support/fixtures.js';
 
-const corpus = (n: number): string =>
-  readFileSync(new URL(`../../../shared/corpora/darwin-letters/${String(n).padStart(2, '0')}.txt`, `file://${process.cwd()}/`), 'utf8');
+const corpus = darwin;
 
 async function uploadText(service: TestService, text: string, key?: string): Promise<string> {
   const response = await service.request('/files', { method: 'POST', body: uploadForm('sample.txt', text), ...(key && { key }) });
@@ -57,6 +57,7 @@ describe('fine-tuning jobs API', () => {
     });
     expect(finished.fine_tuned_model).toMatch(/^ftm-darwin_1-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(finished.finished_at).toEqual(expect.any(Number));
+    expect(openApiErrors('FineTuningJob', finished)).toEqual([]);
   });
 
   it('names a model ftm-<uuid> without a suffix', async () => {
@@ -70,6 +71,7 @@ describe('fine-tuning jobs API', () => {
     const model = (await (await service.request(`/models/${name}`)).json()) as Record<string, unknown>;
     expect(model).toMatchObject({ id: name, object: 'model', owned_by: finished.organization_id, fine_tuning_job: finished.id, style_model: 'styler-2' });
     expect(Object.keys(model.style as object).length).toBeGreaterThan(0);
+    expect(openApiErrors('Model', model)).toEqual([]);
     const list = (await (await service.request('/models')).json()) as { data: { id: string }[] };
     expect(list.data.map((m) => m.id)).toContain(name);
     const hidden = await service.request(`/models/${name}`, { key: service.keys.globex });
@@ -85,6 +87,7 @@ describe('fine-tuning jobs API', () => {
     const page = (await (await service.request('/fine_tuning/jobs?limit=2')).json()) as { data: { id: string }[]; has_more: boolean };
     expect(page.data.map((j) => j.id)).toEqual([b.id, a.id]);
     expect(page.has_more).toBe(true);
+    expect(openApiErrors('FineTuningJobList', page)).toEqual([]);
     expect(page.data[0]).not.toHaveProperty('base_model');
     const next = (await (await service.request(`/fine_tuning/jobs?limit=1&after=${String(a.id)}`)).json()) as { data: { id: string }[] };
     expect(next.data).toHaveLength(1);

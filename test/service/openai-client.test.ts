@@ -1,11 +1,10 @@
 /** End to end with the official `openai` npm client against the real service on a free port. */
-import { readFileSync } from 'node:fs';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadQualitySchema, validate } from '../support/schema.js';
 import { startTestService, type TestService } from './support/harness.js';
+import { darwin, fixture } from './support/fixtures.js';
 
-const read = (path: string): string => readFileSync(new URL(`../../../shared/corpora/${path}`, `file://${process.cwd()}/`), 'utf8');
 
 interface Job {
   id: string;
@@ -43,13 +42,13 @@ describe('the service through the official openai client', () => {
 
   it('uploads, fine-tunes, transforms (plain and streamed) and deletes', async () => {
     const uploaded = [];
-    for (const n of ['04', '05']) {
-      uploaded.push(await client.files.create({ file: await toFile(Buffer.from(read(`gerrand-go-blog/${n}.txt`)), `${n}.txt`), purpose: 'fine-tune' }));
+    for (const n of [4, 5]) {
+      uploaded.push(await client.files.create({ file: await toFile(Buffer.from(darwin(n)), `0${n}.txt`), purpose: 'fine-tune' }));
     }
     expect(uploaded[0]).toMatchObject({ object: 'file', filename: '04.txt', purpose: 'fine-tune' });
     expect(await client.files.retrieve(uploaded[0]!.id)).toEqual(uploaded[0]);
 
-    const created = await client.post<Job>('/fine_tuning/jobs', { body: { training_files: uploaded.map((f) => f.id), suffix: 'gerrand', base_model: 'gpt-4o' } });
+    const created = await client.post<Job>('/fine_tuning/jobs', { body: { training_files: uploaded.map((f) => f.id), suffix: 'darwin', base_model: 'gpt-4o' } });
     expect(created).toMatchObject({ status: 'queued', fine_tuned_model: null });
 
     let job = (await client.fineTuning.jobs.retrieve(created.id)) as unknown as Job & { base_model: string };
@@ -60,9 +59,9 @@ describe('the service through the official openai client', () => {
     expect(job.status).toBe('succeeded');
     expect(job.base_model).toBe('gpt-4o');
     const model = job.fine_tuned_model!;
-    expect(model).toMatch(/^ftm-gerrand-/);
+    expect(model).toMatch(/^ftm-darwin-/);
 
-    const message = read('ai-inputs/02.txt');
+    const message = fixture('ai-input-02.txt');
     const completion = await client.post<Completion>('/style/transform', {
       body: { mode: 'rewrite', model, message, include_quality: true, include_rouge: true },
     });

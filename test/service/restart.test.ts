@@ -3,22 +3,19 @@
  * process is killed with SIGKILL finishes after a restart, and SIGTERM lets an in-flight stream end.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSseData } from './support/sse.js';
+import { darwin } from './support/fixtures.js';
 
 const ROOT = process.cwd();
 const API_KEY = 'sk-styler-restart-test-key';
-const corpusDir = join(ROOT, '../shared/corpora/federalist-hamilton');
-const BIG = readdirSync(corpusDir)
-  .sort()
-  .slice(0, 12)
-  .map((name) => readFileSync(join(corpusDir, name), 'utf8'))
-  .join('\n***\n');
-const SMALL = readFileSync(join(ROOT, '../shared/corpora/darwin-letters/07.txt'), 'utf8');
+// Big enough that its fit is still running when the process is killed right after creating it.
+const BIG = Array.from({ length: 3 }, () => [1, 2, 3, 4, 5, 6].map(darwin)).flat().join('\n***\n');
+const SMALL = darwin(7);
 
 interface Child {
   process: ChildProcessWithoutNullStreams;
@@ -93,7 +90,7 @@ describe('styler serve across restarts', () => {
     const first = await startChild(dataDir);
     children.push(first);
     expect(first.output()).not.toContain('shown only this once');
-    const big = await createJob(first, await upload(first, 'hamilton.txt', BIG));
+    const big = await createJob(first, await upload(first, 'darwin-1-6.txt', BIG));
     const small = await createJob(first, await upload(first, 'darwin.txt', SMALL));
     expect((await jobOf(first, big)).status).toBe('running');
     first.process.kill('SIGKILL');

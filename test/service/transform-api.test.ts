@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadQualitySchema, validate } from '../support/schema.js';
 import { startOpenAITestServer, type OpenAITestServer } from '../support/openai-test-server.js';
 import { jsonBody, modelJsonOf, seedModel, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
 import { readSseData } from './support/sse.js';
+import { openApiErrors } from './support/openapi-validator.js';
+import { darwin, fixture } from './support/fixtures.js';
 
-const read = (path: string): string => readFileSync(new URL(`../../../shared/corpora/${path}`, `file://${process.cwd()}/`), 'utf8');
-const AI_TEXT = read('ai-inputs/01.txt');
+const AI_TEXT = fixture('ai-input-01.txt');
 const BASE_REPLY = 'Here is a short note.\n\nIt is important to note that the weather was fine, and we walked a long way before dinner.';
 
 describe('POST /style/transform', () => {
@@ -23,7 +23,7 @@ describe('POST /style/transform', () => {
     });
     const ids: string[] = [];
     for (const n of ['01', '02', '03']) {
-      const response = await service.request('/files', { method: 'POST', body: uploadForm(`${n}.txt`, read(`darwin-letters/${n}.txt`)) });
+      const response = await service.request('/files', { method: 'POST', body: uploadForm(`${n}.txt`, darwin(Number(n))) });
       ids.push(((await response.json()) as { id: string }).id);
     }
     const job = (await (await service.request('/fine_tuning/jobs', jsonBody({ training_files: ids, suffix: 'darwin' }))).json()) as { id: string };
@@ -66,6 +66,7 @@ describe('POST /style/transform', () => {
       include_distance: true,
     });
     expect(status).toBe(200);
+    expect(openApiErrors('ChatCompletion', body)).toEqual([]);
     expect(validate(loadQualitySchema(), body.quality_analytics)).toEqual([]);
     expect(body.quality_analytics).toHaveProperty('rouge.rouge1.personalized.fmeasure');
     const content = (body.choices as Array<{ message: { content: string } }>)[0]!.message.content;
@@ -110,7 +111,10 @@ describe('POST /style/transform', () => {
     const events = await readSseData(response);
     expect(events[events.length - 1]).toBe('[DONE]');
     const chunks = events.slice(0, -1).map((data) => JSON.parse(data) as Record<string, any>);
-    for (const chunk of chunks) expect(chunk).toMatchObject({ object: 'chat.completion.chunk', model });
+    for (const chunk of chunks) {
+      expect(chunk).toMatchObject({ object: 'chat.completion.chunk', model });
+      expect(openApiErrors('ChatCompletionChunk', chunk)).toEqual([]);
+    }
     expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
     expect(chunks[0]!.choices[0].delta).toEqual({ role: 'assistant', content: '' });
     const text = chunks.flatMap((c) => c.choices.map((choice: any) => choice.delta.content ?? '')).join('');

@@ -1,12 +1,11 @@
 import type { RougeReference } from '../ground-truth-types.js';
-import { createLcsPattern, lcsLengthWithPattern } from './lcs.js';
-import { NgramProfile } from './ngram-overlap.js';
+import { bestLcsReference, type ChosenScore } from './best-lcs.js';
 import { assertString } from './options.js';
+import { referenceIndexFor, type ReferenceIndex } from './reference-index.js';
+import { referenceOverlaps } from './reference-overlap.js';
 import { scoreFromMatches, zeroScore } from './score.js';
-import { lcsScore } from './score-texts.js';
 import { tokenizeRouge } from './tokenize.js';
 import type { RougeNLScores } from './types.js';
-import { TokenVocabulary } from './vocabulary.js';
 
 /**
  * What ROUGE keeps of a reference document: its rouge-score tokens with stemming on (the service's
@@ -25,44 +24,80 @@ function assertReferences(references: unknown): asserts references is readonly R
   });
 }
 
+/** Multi-reference scores with, per type, the index of the winning reference (-1: no references). */
+export interface ChosenRougeNLScores {
+  scores: RougeNLScores;
+  chosenReferenceIndex: Record<keyof RougeNLScores, number>;
+}
+
+/** The first reference with the highest F-measure, among `count` scores given by `scoreOf`. */
+function firstBest(count: number, scoreOf: (r: number) => ChosenScore['score']): ChosenScore {
+  let best: ChosenScore = { referenceIndex: -1, score: zeroScore() };
+  for (let r = 0; r < count; r++) {
+    const score = scoreOf(r);
+    if (best.referenceIndex < 0 || score.fmeasure > best.score.fmeasure) best = { referenceIndex: r, score };
+  }
+  return best;
+}
+
 /**
- * rouge1, rouge2 and rougeL of `prediction` (stemming on) against prepared references, with
+ * rouge1, rouge2 and rougeL of a tokenized prediction against an index, with the winners' indices.
+ * `pruneLcs` = false computes every reference's LCS (for tests; the result is the same).
+ */
+export function scoreAgainstIndex(
+  predictionTokens: readonly string[],
+  index: ReferenceIndex,
+  pruneLcs = true,
+): ChosenRougeNLScores {
+  const predictionIds = new Int32Array(predictionTokens.length);
+  for (let i = 0; i < predictionTokens.length; i++) predictionIds[i] = index.tokenIdTable.idOf(predictionTokens[i]!);
+  const overlaps = referenceOverlaps(index, predictionIds);
+  const referenceTokens = (r: number): number => index.tokenStart[r + 1]! - index.tokenStart[r]!;
+  const predictionLength = predictionIds.length;
+  const predictionBigrams = Math.max(predictionLength - 1, 0);
+  const rouge1 = firstBest(index.referenceCount, (r) =>
+    scoreFromMatches(overlaps.unigrams[r]!, predictionLength, referenceTokens(r)),
+  );
+  const rouge2 = firstBest(index.referenceCount, (r) =>
+    scoreFromMatches(overlaps.bigrams[r]!, predictionBigrams, Math.max(referenceTokens(r) - 1, 0)),
+  );
+  const rougeL = bestLcsReference(index, predictionIds, overlaps.unigrams, pruneLcs);
+  return {
+    scores: { rouge1: rouge1.score, rouge2: rouge2.score, rougeL: rougeL.score },
+    chosenReferenceIndex: {
+      rouge1: rouge1.referenceIndex,
+      rouge2: rouge2.referenceIndex,
+      rougeL: rougeL.referenceIndex,
+    },
+  };
+}
+
+/**
+ * rouge1, rouge2 and rougeL of each prediction (stemming on) against prepared references, with
  * rouge-score's multi-reference rule: for each type the reference with the highest F-measure wins
  * (the first on ties) and its precision and recall are reported. No references: all zeros.
  *
- * The prediction is tokenized, profiled and turned into the bit-parallel LCS pattern once; each
- * reference then costs one pass over its tokens plus O(reference × prediction / 32) word operations.
+ * The references are indexed once (integer ids, n-gram counts) and the index is cached for this
+ * `references` array, so later calls with the same array skip that step: a ground truth must not be
+ * edited in place once scored (see `referenceIndexFor`). Each prediction then costs one pass over the
+ * references' distinct n-grams plus the bit-parallel LCS of the references that can still win rougeL.
  */
+export function rougeAgainstReferencesMany(
+  predictions: readonly string[],
+  references: readonly RougeReference[],
+): RougeNLScores[] {
+  if (!Array.isArray(predictions)) throw new TypeError('predictions must be an array of strings');
+  predictions.forEach((prediction: unknown, index) => assertString(prediction, `predictions[${index}]`));
+  assertReferences(references);
+  if (references.length === 0) {
+    return predictions.map(() => ({ rouge1: zeroScore(), rouge2: zeroScore(), rougeL: zeroScore() }));
+  }
+  const index = referenceIndexFor(references);
+  return predictions.map((prediction) => scoreAgainstIndex(tokenizeRouge(prediction, true), index).scores);
+}
+
+/** `rougeAgainstReferencesMany([prediction], references)[0]`: one prediction's multi-reference scores. */
 export function rougeAgainstReferences(prediction: string, references: readonly RougeReference[]): RougeNLScores {
   assertString(prediction, 'prediction');
-  assertReferences(references);
-  const best: RougeNLScores = { rouge1: zeroScore(), rouge2: zeroScore(), rougeL: zeroScore() };
-  if (references.length === 0) return best;
-
-  const vocabulary = new TokenVocabulary();
-  const predictionIds = vocabulary.encode(tokenizeRouge(prediction, true));
-  const profile = new NgramProfile(predictionIds, vocabulary.size);
-  const pattern = createLcsPattern(predictionIds, vocabulary.size);
-  const predictionTokens = predictionIds.length;
-  const predictionBigrams = Math.max(predictionTokens - 1, 0);
-
-  let buffer = new Int32Array(0);
-  let first = true;
-  for (const reference of references) {
-    const tokens = reference.tokens;
-    if (buffer.length < tokens.length) buffer = new Int32Array(tokens.length);
-    // Reference tokens unknown to the prediction become -1: they can match nothing.
-    const ids = vocabulary.lookup(tokens, buffer);
-    const matches = profile.match(ids);
-    const rouge1 = scoreFromMatches(matches.unigrams, predictionTokens, tokens.length);
-    const rouge2 = scoreFromMatches(matches.bigrams, predictionBigrams, Math.max(tokens.length - 1, 0));
-    // No shared unigram means an empty LCS: skip the bit-parallel pass.
-    const lcs = matches.unigrams === 0 ? 0 : lcsLengthWithPattern(pattern, ids);
-    const rougeL = lcsScore(lcs, predictionTokens, tokens.length);
-    if (first || rouge1.fmeasure > best.rouge1.fmeasure) best.rouge1 = rouge1;
-    if (first || rouge2.fmeasure > best.rouge2.fmeasure) best.rouge2 = rouge2;
-    if (first || rougeL.fmeasure > best.rougeL.fmeasure) best.rougeL = rougeL;
-    first = false;
-  }
-  return best;
+  return rougeAgainstReferencesMany([prediction], references)[0]!;
 }

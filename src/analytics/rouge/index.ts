@@ -3,7 +3,7 @@
  * 1e-9, with a bit-parallel LCS instead of an n × m table.
  */
 export { rouge, scoreMulti, type MultiRougeScores } from './score-texts.js';
-export { prepareRougeReference, rougeAgainstReferences } from './against-references.js';
+export { prepareRougeReference, rougeAgainstReferences, rougeAgainstReferencesMany } from './against-references.js';
 export { tokenizeRouge } from './tokenize.js';
 export { porterStem } from './porter.js';
 export {

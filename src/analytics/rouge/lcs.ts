@@ -98,15 +98,33 @@ export function initialLcsState(pattern: LcsPattern): Int32Array {
  * V' = (V + U) | (V & ~U), U = V & mask, with the carry rippling across words. Words are int32 so
  * the engine stays in integer arithmetic: `| 0` makes the add wrap mod 2^32, and the carry out of
  * bit 31 is bit 31 of (a & b) | ((a | b) & ~sum), which with U ⊆ V is U | (V & ~sum).
+ *
+ * Only words firstWord..lastWord of the mask can be non-zero. Below them U = 0 and no carry comes
+ * in, so V is unchanged; above them V' = (V + carry) | V, so the update goes on only while a carry
+ * is still moving. A token occurring once costs a word or two instead of the whole vector.
  */
-function advanceWithMask(state: Int32Array, mask: Int32Array, maskOffset: number, wordCount: number): void {
+function advanceWithMask(
+  state: Int32Array,
+  mask: Int32Array,
+  maskOffset: number,
+  firstWord: number,
+  lastWord: number,
+  wordCount: number,
+): void {
   let carry = 0;
-  for (let k = 0; k < wordCount; k++) {
+  let k = firstWord;
+  for (; k <= lastWord; k++) {
     const v = state[k]!;
     const u = v & mask[maskOffset + k]!;
     const sum = (v + u + carry) | 0;
     carry = (u | (v & ~sum)) >>> 31;
     state[k] = sum | (v & ~u);
+  }
+  for (; carry !== 0 && k < wordCount; k++) {
+    const v = state[k]!;
+    const sum = (v + 1) | 0;
+    carry = (v & ~sum) >>> 31;
+    state[k] = sum | v;
   }
 }
 
@@ -117,16 +135,19 @@ function advanceWithMask(state: Int32Array, mask: Int32Array, maskOffset: number
 export function advanceLcsState(pattern: LcsPattern, state: Int32Array, id: number): boolean {
   if (!patternHas(pattern, id)) return false;
   const slot = pattern.denseSlot[id]!;
-  const wordCount = pattern.wordCount;
-  if (slot >= 0) {
-    advanceWithMask(state, pattern.denseMasks, slot * wordCount, wordCount);
-    return true;
-  }
-  const { scratch, positions } = pattern;
+  const { positions, wordCount } = pattern;
   const from = pattern.positionStart[id]!;
   const to = pattern.positionStart[id + 1]!;
+  // Positions are stored in ascending order, so the first and last give the mask's word span.
+  const firstWord = positions[from]! >>> 5;
+  const lastWord = positions[to - 1]! >>> 5;
+  if (slot >= 0) {
+    advanceWithMask(state, pattern.denseMasks, slot * wordCount, firstWord, lastWord, wordCount);
+    return true;
+  }
+  const { scratch } = pattern;
   for (let p = from; p < to; p++) scratch[positions[p]! >>> 5]! |= 1 << (positions[p]! & 31);
-  advanceWithMask(state, scratch, 0, wordCount);
+  advanceWithMask(state, scratch, 0, firstWord, lastWord, wordCount);
   for (let p = from; p < to; p++) scratch[positions[p]! >>> 5] = 0;
   return true;
 }

@@ -1,19 +1,11 @@
 import { lcsLength } from './lcs.js';
 import { NgramProfile } from './ngram-overlap.js';
 import { assertString, resolveRougeOptions } from './options.js';
-import { fmeasure, scoreFromMatches, zeroScore } from './score.js';
+import { lcsScore, scoreFromMatches, zeroScore } from './score.js';
 import { summaryLevelLcsScore } from './summary-lcs.js';
 import { tokenizeRougeLines, type RougeTokens } from './tokenize.js';
-import { ROUGE_TYPES, type RougeOptions, type RougeScore, type RougeScores, type RougeType } from './types.js';
+import { ROUGE_TYPES, type RougeOptions, type RougeScores, type RougeType } from './types.js';
 import { TokenVocabulary } from './vocabulary.js';
-
-/** rougeL from an LCS length: LCS / prediction tokens, LCS / target tokens; 0s if either side is empty. */
-export function lcsScore(lcs: number, predictionTokens: number, targetTokens: number): RougeScore {
-  if (predictionTokens === 0 || targetTokens === 0) return zeroScore();
-  const precision = lcs / predictionTokens;
-  const recall = lcs / targetTokens;
-  return { precision, recall, fmeasure: fmeasure(precision, recall) };
-}
 
 /** All four scores for two tokenized texts. */
 function scoreTokenized(target: RougeTokens, prediction: RougeTokens): RougeScores {

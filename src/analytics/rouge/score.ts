@@ -19,3 +19,11 @@ export function scoreFromMatches(matches: number, predictionUnits: number, targe
 export function zeroScore(): RougeScore {
   return { precision: 0, recall: 0, fmeasure: 0 };
 }
+
+/** rougeL from an LCS length: LCS / prediction tokens, LCS / target tokens; 0s if either side is empty. */
+export function lcsScore(lcs: number, predictionTokens: number, targetTokens: number): RougeScore {
+  if (predictionTokens === 0 || targetTokens === 0) return zeroScore();
+  const precision = lcs / predictionTokens;
+  const recall = lcs / targetTokens;
+  return { precision, recall, fmeasure: fmeasure(precision, recall) };
+}

@@ -77,8 +77,12 @@ async function respondStream(
     await stream.send(usageChunk(identity, transforms.usage(prepared, styled), await extras));
     await stream.done();
   } catch (error) {
+    console.error('DBG stream catch', (error as Error).message, sse?.closed, signal.aborted);
     if (!sse) throw error;
-    if (sse.closed || signal.aborted) return;
+    if (sse.closed || signal.aborted) {
+      console.error('DBG socket destroyed?', reply.raw.socket?.destroyed, reply.raw.destroyed, reply.raw.writableEnded);
+      return;
+    }
     const response = toErrorResponse(error, limits);
     if (response.status >= 500) request.log.error({ err: error }, 'transform stream failed');
     await sse.send({ error: response.message });
@@ -94,6 +98,7 @@ export function transformRoutes(app: FastifyInstance, context: RouteContext): vo
     try {
       if (!prepared.request.flags.stream) return await respondJson(transforms, prepared, signal);
       await respondStream(transforms, prepared, request, reply, signal, config);
+      console.error('DBG handler done');
       return reply;
     } finally {
       release();

@@ -9,6 +9,7 @@ import { possessiveEdits, relativeClauseEdits } from '../ops/phrases.js';
 import { punctuationEdits } from '../ops/punctuation.js';
 import { splitEdits } from '../ops/split.js';
 import { synonymEdits } from '../ops/synonyms.js';
+import { passiveEdits } from '../ops/voice.js';
 import type { Token } from '../text/token.js';
 import type { EditContext } from './context.js';
 import type { EditBlock, EditSentence } from './document.js';
@@ -62,6 +63,7 @@ export function sentenceCandidates(block: EditBlock, sentence: EditSentence, con
     ...splitEdits(tokens, sentence.classes, context),
     ...relativeClauseEdits(tokens, sentence.classes),
     ...possessiveEdits(tokens, sentence.classes),
+    ...passiveEdits(tokens, sentence.classes),
   ];
   for (const edit of structural) {
     out.push(candidate(edit.op, block, [sentence], edit.sentences.map((s) => scored(s.tokens, s.classes, context))));

@@ -1,4 +1,4 @@
-import { normalizeText, parseBlocks, type BlockKind } from '../../nlp/index.js';
+import { FUNCTION_WORDS, normalizeText, parseBlocks, type BlockKind } from '../../nlp/index.js';
 import { tokenizeBlock } from '../text/tokenize.js';
 import { joinTokens, type Token } from '../text/token.js';
 import { alignBlocks, plainBlock } from './align.js';
@@ -70,7 +70,10 @@ export function buildDocument(input: string): EditDocument {
   const aligned = alignBlocks(prose);
   const names = new Set<string>();
   prose.forEach(({ block, tokens }, b) => {
-    for (const piece of tokens) if (piece.lock === 'name') names.add(piece.text.toLowerCase());
+    for (const piece of tokens) {
+      const lower = piece.text.toLowerCase();
+      if (piece.lock === 'name' && !FUNCTION_WORDS.has(lower)) names.add(lower);
+    }
     const { starts, classes } = aligned[b] ?? { starts: [], classes: [] };
     if (starts.length === 0) {
       block.sentences = [makeSentence(tokens, FRAGMENT)];

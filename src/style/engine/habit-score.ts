@@ -1,6 +1,9 @@
 import { CONNECTIVES, DROPPABLE_CONCEPTS } from '../lexicon/connectives.js';
 import type { Token } from '../text/token.js';
 import { findOpeningConnective } from '../ops/connectives.js';
+import { openingFillerEnd } from '../ops/fillers.js';
+import { INNER_FILLERS } from '../lexicon/generic.js';
+import { lowerKey } from '../ops/tokens.js';
 import { findContractible, findContracted } from '../ops/contractions.js';
 import { findGeneric } from '../ops/generic.js';
 import { findSpellingMismatches, findVariantMismatches } from '../ops/lexical.js';
@@ -16,7 +19,8 @@ const QUOTE_WEIGHT = 0.25;
  * does not use, per dash or ellipsis in another form, per serial comma written the other way, per
  * opener the author would not use; contractions score by the author's rate (a contraction costs
  * pull × (1 − 2·rate) when the author rarely contracts, a full form pull × (2·rate − 1) when the
- * author usually does); quote marks in the other form a quarter point each. Lower is closer.
+ * author usually does); quote marks in the other form a quarter point each; when the output may be
+ * shorter, an opening filler one point and an unused hedge half a point. Lower is closer.
  */
 export function habitScore(tokens: readonly Token[], context: EditContext): number {
   let score = 0;
@@ -32,6 +36,14 @@ export function habitScore(tokens: readonly Token[], context: EditContext): numb
     const concept = connective.match.concept;
     const alternatives = CONNECTIVES[concept].some((form) => (context.connectiveCounts[form.text] ?? 0) > 0);
     if (alternatives || DROPPABLE_CONCEPTS.has(concept)) score += 1;
+  }
+  if (context.allowShortening) {
+    // Fillers and hedges the author never writes count only where they may be removed.
+    if (openingFillerEnd(tokens) > 0) score += 1;
+    for (const piece of tokens) {
+      const lower = lowerKey(piece.text);
+      if (piece.kind === 'word' && INNER_FILLERS.has(lower) && (context.vocabulary[lower] ?? 0) === 0) score += 0.5;
+    }
   }
   const rate = context.contractionRate;
   if (rate < 0.5) score += context.contractionPull * findContracted(tokens).length;

@@ -140,18 +140,42 @@ export function groupDistances(state: FeatureState, targets: ObjectiveTargets): 
   ];
 }
 
+/** Smallest gap a residual is measured against, relative to the target's size (see groupFloors). */
+export const RELATIVE_FLOOR = 0.01;
+/** Smallest gap for a Jensen-Shannon distance. */
+export const DISTANCE_FLOOR = 0.002;
+
 /**
- * Residual of one group relative to the input: the mean over the group's numbers of dp / du,
- * i.e. 1 − the group's personalization_improvement (with the analytics' rule for du = 0).
- * Below 1 means the group moved toward the author.
+ * The gap below which a group's distance counts as noise: 1 % of the target value for the stats,
+ * readability and density, DISTANCE_FLOOR for distances. Without it a text that happens to sit on
+ * the author's value of one metric would make every edit look infinitely bad for that metric.
  */
-export function groupResiduals(distances: number[][], baseline: number[][]): number[] {
+export function groupFloors(targets: ObjectiveTargets): number[][] {
+  const relative = (values: readonly number[]): number[] => values.map((v) => Math.max(1e-9, RELATIVE_FLOOR * Math.abs(v)));
+  return [
+    relative(targets.sentenceStats),
+    relative(targets.wordStats),
+    relative(targets.readability),
+    [DISTANCE_FLOOR],
+    [DISTANCE_FLOOR],
+    relative([targets.lexicalDensity]),
+    [DISTANCE_FLOOR],
+    [DISTANCE_FLOOR],
+    [DISTANCE_FLOOR],
+  ];
+}
+
+/**
+ * Residual of one group relative to the input: the mean over the group's numbers of
+ * dp / max(du, floor), i.e. 1 − the group's personalization_improvement wherever the input's gap
+ * du is above the floor. Below 1 means the group moved toward the author.
+ */
+export function groupResiduals(distances: number[][], baseline: number[][], floors: number[][]): number[] {
   return distances.map((values, g) => {
     let sum = 0;
     values.forEach((dp, k) => {
-      const du = baseline[g]?.[k] ?? 0;
-      const tiny = 1e-12;
-      sum += du > tiny ? dp / du : dp > tiny ? 2 : 1;
+      const du = Math.max(baseline[g]?.[k] ?? 0, floors[g]?.[k] ?? 1e-9);
+      sum += dp / du;
     });
     return values.length > 0 ? sum / values.length : 1;
   });

@@ -1,6 +1,6 @@
 import type { CountFeatures } from '../../analytics/index.js';
 import type { SentenceProfile } from './profile.js';
-import { groupDistances, groupResiduals, objectiveTargets, type ObjectiveTargets } from './objective.js';
+import { groupDistances, groupFloors, groupResiduals, objectiveTargets, type ObjectiveTargets } from './objective.js';
 import { FeatureState, type SentenceClassCounts } from './state.js';
 
 /** Penalty per unit of a group's residual above 1 − margin, while exploring and while repairing. */
@@ -9,7 +9,7 @@ export const REPAIR_PENALTY = 10;
 /** While repairing, a group must end at least this far below its input residual of 1. */
 export const REPAIR_MARGIN = 0.01;
 /** Weight of the habit mismatch, per sentence of the input (see habitScore). */
-export const HABIT_WEIGHT = 0.5;
+export const HABIT_WEIGHT = 1.5;
 
 /** A sentence as the scorer sees it. */
 export interface Scored {
@@ -21,7 +21,7 @@ export interface Scored {
 /**
  * The objective of the edit engine (docs/parts/style.md):
  *   score = Σ_g r_g + P · Σ_g max(0, r_g − (1 − m)) + HABIT_WEIGHT · H / N₀
- * where r_g = 1 − (the group's personalization_improvement against the input), H is the summed
+ * where r_g ≈ 1 − (the group's personalization_improvement against the input; see groupResiduals), H the summed
  * habit mismatch of the sentences and N₀ the input's sentence count (at least 10). Lower is better.
  * The search first explores with a mild penalty (P = EXPLORE_PENALTY, m = 0), then repairs with
  * a steep one (P = REPAIR_PENALTY, m = REPAIR_MARGIN) so that every group ends below the input.
@@ -29,6 +29,7 @@ export interface Scored {
 export class Scorer {
   readonly state = new FeatureState();
   private readonly targets: ObjectiveTargets;
+  private readonly floors: number[][];
   private baseline: number[][] = [];
   private habit = 0;
   private sentences0 = 10;
@@ -41,6 +42,7 @@ export class Scorer {
 
   constructor(truth: CountFeatures) {
     this.targets = objectiveTargets(truth);
+    this.floors = groupFloors(this.targets);
   }
 
   /** Adds the input's sentences and fixes the baseline the residuals are relative to. */
@@ -59,7 +61,7 @@ export class Scorer {
 
   /** Each group's residual r_g (1 = as far as the input, 0 = on the ground truth). */
   residuals(): number[] {
-    return groupResiduals(groupDistances(this.state, this.targets), this.baseline);
+    return groupResiduals(groupDistances(this.state, this.targets), this.baseline, this.floors);
   }
 
   score(): number {

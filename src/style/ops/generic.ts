@@ -51,7 +51,9 @@ export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
       });
       if (!ok) continue;
       const pos = candidate.entry.pos;
-      if (candidate.words.length === 1 && pos !== undefined && !piece.tags.includes(pos)) continue;
+      // Participles are often tagged ADJ, and "regarding" ADP; a noun never passes for a verb.
+      const fits = pos === undefined || piece.tags.includes(pos) || (pos === 'VERB' && (piece.tags.includes('ADJ') || piece.tags.includes('ADP')));
+      if (candidate.words.length === 1 && !fits) continue;
       out.push({ start, end: at + 1, entry: candidate.entry, slot: candidate.slot, form: candidate.words.join(' ') });
     }
   });

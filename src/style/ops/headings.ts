@@ -3,15 +3,26 @@ import { capitalize, decapitalize, isCapitalized, type Token } from '../text/tok
 import type { HeadingCase } from '../types.js';
 import { usage, type EditContext } from '../engine/context.js';
 import { lowerKey } from './tokens.js';
+import { lemmatize, type Lemma } from '../wordnet/morphy.js';
+
+function inWordNet(lower: string): boolean {
+  const found: Lemma[] = [];
+  for (const pos of ['noun', 'verb', 'adj', 'adv'] as const) found.push(...lemmatize(lower, pos));
+  return found.length > 0;
+}
 
 /** Words a title-case heading leaves in lower case (unless first or last). */
 const TITLE_SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'so', 'yet', 'of', 'in', 'on', 'at', 'to', 'by', 'as', 'up', 'via', 'vs']);
 
-/** True when a capitalised heading word is a common word that can go to lower case (not a name). */
+/**
+ * True when a capitalised heading word is a common word that can go to lower case: a function
+ * word, a word of the author's or a WordNet word, and never written with a capital inside a
+ * sentence of the input (a name).
+ */
 function commonWord(piece: Token, context: EditContext): boolean {
   const lower = lowerKey(piece.text);
   if (context.names.has(lower)) return false;
-  return FUNCTION_WORDS.has(lower) || usage(context, lower) > 0;
+  return FUNCTION_WORDS.has(lower) || usage(context, lower) > 0 || inWordNet(lower);
 }
 
 /**

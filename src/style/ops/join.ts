@@ -13,6 +13,10 @@ export const MAX_JOINED_WORDS = 70;
 /** A sentence becomes a parenthesis only when this short. */
 const MAX_ASIDE_WORDS = 12;
 
+function joint(piece: Token): Token {
+  return { ...piece, joint: true };
+}
+
 interface Part {
   tokens: readonly Token[];
   classes: SentenceClassCounts;
@@ -56,39 +60,47 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   const head = first.tokens.slice(0, mark);
   const opening = second.tokens[0];
   if (opening === undefined) return [];
-  const keepsCapital = opening.lock === 'name' || opening.text === 'I' || /^I['’]/.test(opening.text);
-  if (!keepsCapital && !canLowercase(opening, context)) return [];
+  const keepsCapital = opening.lock === 'name' || context.names.has(opening.text.toLowerCase()) || opening.text === 'I' || /^I['’]/.test(opening.text);
+  // Joins that keep the second sentence's first word need it to lose its capital, or be a name.
+  const lowerable = keepsCapital || canLowercase(opening, context);
   const lowered: Token[] = keepsCapital ? [...second.tokens] : [{ ...opening, text: decapitalize(opening.text) }, ...second.tokens.slice(1)];
   const coordinated = joinedClass(first.classes, second.classes);
   const edits: StructureEdit[] = [];
   const add = (op: string, tokens: Token[], classes = coordinated): void => {
     edits.push({ op, sentences: [{ tokens, classes }] });
   };
+  // At most three sentences become one, and never with two inserted "and"s.
+  const joints = [...first.tokens, ...second.tokens].filter((piece) => piece.joint === true);
+  if (joints.length >= 2) return [];
+  const hasAnd = joints.some((piece) => piece.text === 'and');
   const connective = findOpeningConnective(second.tokens);
-  add('join-semicolon', [...head, punct(';'), space(), ...lowered]);
+  if (lowerable) add('join-semicolon', [...head, joint(punct(';')), space(), ...lowered]);
   if (connective === undefined) {
-    add('join-and', [...head, punct(','), space(), word('and', ['CCONJ']), space(), ...lowered]);
+    if (!hasAnd && lowerable) add('join-and', [...head, punct(','), space(), joint(word('and', ['CCONJ'])), space(), ...lowered]);
   } else {
     const rest = withoutConnective(second.tokens, connective);
     const conjunction: Record<string, [string, Upos]> = { contrast: ['but', 'CCONJ'], consequence: ['so', 'CCONJ'], addition: ['and', 'CCONJ'] };
     const chosen = conjunction[connective.match.concept];
-    if (chosen !== undefined) add(`join-${chosen[0]}`, [...head, punct(','), space(), word(chosen[0], [chosen[1]]), space(), ...rest]);
+    if (chosen !== undefined && !(hasAnd && chosen[0] === 'and')) {
+      add(`join-${chosen[0]}`, [...head, punct(','), space(), joint(word(chosen[0], [chosen[1]])), space(), ...rest]);
+    }
   }
+  if (!lowerable) return edits;
   if (context.dash !== undefined && connective === undefined) {
     const [dash, spaced] = DASH_MARK[context.dash];
-    add('join-dash', [...head, ...(spaced ? [space(), punct(dash), space()] : [punct(dash)]), ...lowered]);
+    add('join-dash', [...head, ...(spaced ? [space(), joint(punct(dash)), space()] : [joint(punct(dash))]), ...lowered]);
   }
   const subject = lowerKey(opening.text);
   const verb = second.tokens[2];
   if (connective === undefined && THIS_SUBJECT.has(subject) && opening.lock === undefined && second.tokens[1]?.text === ' ' && verb !== undefined) {
     if (verb.tags.includes('VERB') || verb.tags.includes('AUX')) {
-      add('join-which', [...head, punct(','), space(), word('which', ['PRON']), ...second.tokens.slice(1)], joinedClass(first.classes, second.classes, true));
+      add('join-which', [...head, punct(','), space(), joint(word('which', ['PRON'])), ...second.tokens.slice(1)], joinedClass(first.classes, second.classes, true));
     }
   }
   const secondMark = finalMark(second.tokens, /^\.$/);
   if (connective === undefined && second.words <= MAX_ASIDE_WORDS && secondMark >= 0) {
     const aside = lowered.slice(0, secondMark);
-    add('join-parenthesis', [...head, space(), punct('('), ...aside, punct(')'), ...second.tokens.slice(secondMark)]);
+    add('join-parenthesis', [...head, space(), joint(punct('(')), ...aside, punct(')'), ...second.tokens.slice(secondMark)]);
   }
   return edits;
 }

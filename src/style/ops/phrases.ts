@@ -37,7 +37,13 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
   tokens.forEach((piece, i) => {
     if (!isNoun(piece) || tokens[i + 1]?.text !== ' ') return;
     const next = tokens[i + 2];
-    if (isParticiple(next) && tokens[i + 3]?.text === ' ' && tokens[i + 4]?.kind === 'word') {
+    // "a bottle designed to ...": the participle must be followed by a preposition or particle,
+    // else it is the clause's own verb ("the team improved response times").
+    const following = tokens[i + 4];
+    const shortened = following !== undefined && following.kind === 'word' && (following.tags.includes('ADP') || following.tags.includes('PART'));
+    // And a verb must come before the noun: the noun is an object or complement, not the subject.
+    const verbBefore = tokens.slice(0, i).some((p) => p.tags.includes('VERB') || p.tags.includes('AUX'));
+    if (isParticiple(next) && tokens[i + 3]?.text === ' ' && shortened && verbBefore) {
       const be = past ? (plural(piece.text) ? 'were' : 'was') : plural(piece.text) ? 'are' : 'is';
       for (const relative of ['that', 'which']) {
         const inserted = [word(relative, ['PRON']), space(), word(be, ['AUX']), space()];
@@ -77,7 +83,9 @@ export function possessiveEdits(tokens: readonly Token[], classes: SentenceClass
       else if (nouns > 0 || !next.tags.includes('ADJ')) break;
       end += 2;
     }
-    if (nouns === 0) return;
+    // "the team's resilience and adaptability": the possessive spans a coordination; leave it.
+    const afterPhrase = tokens[end + 1];
+    if (nouns === 0 || (tokens[end]?.text === ' ' && afterPhrase !== undefined && /^(?:and|or|nor)$/i.test(afterPhrase.text))) return;
     const sentenceStart = isCapitalized(tokens[start]?.text ?? '') && tokens.slice(0, start).every((p) => p.kind !== 'word');
     const possessed = tokens.slice(i + 2, end);
     const ownerPhrase = start < i ? [{ ...(tokens[start] as Token), text: sentenceStart ? decapitalize(tokens[start]?.text ?? '') : (tokens[start]?.text ?? '') }, space()] : [];

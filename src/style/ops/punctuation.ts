@@ -50,7 +50,10 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
   }
   const [first, second] = dashes;
   if (dashes.length === 1 && first !== undefined) {
-    edits.push({ op: 'dash-comma', tokens: splice(tokens, first.from, first.to, [punct(','), space()]) });
+    // A comma before a new subject would splice two clauses ("in control, you can").
+    if (!tokens[nextSolid(tokens, first.index)]?.tags.includes('PRON')) {
+      edits.push({ op: 'dash-comma', tokens: splice(tokens, first.from, first.to, [punct(','), space()]) });
+    }
     edits.push({ op: 'dash-colon', tokens: splice(tokens, first.from, first.to, [punct(':'), space()]) });
   }
   if (dashes.length === 2 && first !== undefined && second !== undefined) {

@@ -45,7 +45,10 @@ export function isSentenceInitial(tokens: readonly Token[], index: number): bool
     const piece = tokens[i];
     if (piece === undefined) break;
     if (piece.kind === 'space' || piece.kind === 'markup') continue;
-    if (piece.kind === 'punct' && (CLOSERS.test(piece.text) || /^["“‘(\[]$/.test(piece.text))) continue;
+    // Quoted speech opens a sentence of its own ("He said, "It works."").
+    if (piece.kind === 'punct' && /^[“‘]$/.test(piece.text)) return true;
+    if (piece.kind === 'punct' && piece.text === '"' && (tokens[i - 1] === undefined || tokens[i - 1]?.kind === 'space')) return true;
+    if (piece.kind === 'punct' && (CLOSERS.test(piece.text) || /^[(\[]$/.test(piece.text))) continue;
     return piece.kind === 'punct' && SENTENCE_END.test(piece.text);
   }
   return true;

@@ -24,6 +24,8 @@ export interface Token {
   tags: Upos[];
   /** A URL or e-mail address: one word of zero syllables. */
   address?: boolean;
+  /** Set on the connecting word or mark a join inserted (to keep chains of joins short). */
+  joint?: boolean;
 }
 
 /** A new unlocked token. */

@@ -2,7 +2,7 @@ import { lookupIndex, synsetWords, type WordNetPos } from './database.js';
 import { inflect, lemmatize } from './morphy.js';
 
 /** Words with more senses than this in a part of speech are too ambiguous to replace. */
-export const MAX_SENSES = 4;
+export const MAX_SENSES = 2;
 
 const cache = new Map<string, string[]>();
 

@@ -1,0 +1,18 @@
+/** Learning a style model and applying it: the style engine's public API. */
+export { fitStyle } from './fit.js';
+export { restyle } from './restyle.js';
+export { splitDocuments } from './split-documents.js';
+export { describeStyle } from './describe.js';
+export { styleCard } from './style-card.js';
+export { restyleWithLLM, type RestyleWithLLMOptions } from './llm.js';
+export { STYLE_DEFAULTS } from './defaults.js';
+export type {
+  DashStyle,
+  EllipsisStyle,
+  FitStyleOptions,
+  HeadingCase,
+  Measured,
+  RestyleOptions,
+  StyleHabits,
+  StyleModel,
+} from './types.js';

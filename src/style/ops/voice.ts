@@ -1,0 +1,92 @@
+import { capitalize, decapitalize, isEditableWord, type Token } from '../text/token.js';
+import type { SentenceClassCounts } from '../engine/state.js';
+import { lemmatize } from '../wordnet/morphy.js';
+import { lowerKey, space, splice, word } from './tokens.js';
+import type { StructureEdit } from './types.js';
+
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'our', 'your', 'their', 'its', 'his', 'her', 'my', 'each', 'every', 'some', 'many', 'several', 'all', 'most']);
+const OBJECT_CASE: Readonly<Record<string, string>> = { i: 'me', we: 'us', they: 'them', he: 'him', she: 'her', you: 'you', it: 'it' };
+const MODIFIER_TAGS = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
+// Linking verbs take a complement, not an object: they have no passive.
+const LINKING_VERBS = new Set(['remained', 'seemed', 'appeared', 'proved', 'stayed', 'turned', 'looked', 'sounded', 'felt', 'grew', 'ended', 'started', 'continued']);
+const FOLLOWERS = new Set(['in', 'on', 'at', 'for', 'during', 'from', 'with', 'across', 'after', 'before', 'over', 'through', 'within', 'without', 'last', 'this']);
+
+/** End (exclusive) of a noun phrase starting at `start`: determiner?, modifiers, a noun head; one "of"-phrase allowed. */
+export function nounPhraseEnd(tokens: readonly Token[], start: number, allowOf = true): number {
+  let at = start;
+  let words = 0;
+  let end = -1;
+  const first = tokens[at];
+  if (first?.kind === 'word' && DETERMINERS.has(lowerKey(first.text))) {
+    at += 2;
+    words += 1;
+  }
+  while (words < 7) {
+    const piece = tokens[at];
+    if (piece === undefined || piece.kind !== 'word' || !piece.tags.some((tag) => MODIFIER_TAGS.has(tag)) || piece.tags.includes('PART')) break;
+    if (piece.tags.includes('NOUN') || piece.tags.includes('PROPN')) end = at + 1;
+    words += 1;
+    if (tokens[at + 1]?.text !== ' ') break;
+    at += 2;
+  }
+  if (end < 0) return -1;
+  if (allowOf && tokens[end]?.text === ' ' && lowerKey(tokens[end + 1]?.text ?? '') === 'of' && tokens[end + 2]?.text === ' ') {
+    const inner = nounPhraseEnd(tokens, end + 3, false);
+    if (inner > 0) return inner;
+  }
+  return end;
+}
+
+function isRegularPast(piece: Token | undefined): boolean {
+  if (!isEditableWord(piece) || piece.tags.length !== 1 || piece.tags[0] !== 'VERB' || !/^[a-z]+ed$/.test(piece.text)) return false;
+  const lemmas = lemmatize(piece.text, 'verb');
+  return lemmas.length > 0 && lemmas.every((lemma) => lemma.ending === 'ed');
+}
+
+function plural(head: string): boolean {
+  return /[^sui]s$/i.test(head);
+}
+
+/**
+ * Active to passive for a plain past-tense clause: "[the team] improved [response times] ..." →
+ * "Response times were improved by the team ...". Only regular past tenses, a noun-phrase subject
+ * (or a subject pronoun, put in object case) and a noun-phrase object followed by a preposition,
+ * a comma or the end. An opening phrase closed by a comma ("Last quarter, ...") stays in front.
+ */
+export function passiveEdits(tokens: readonly Token[], classes: SentenceClassCounts): StructureEdit[] {
+  let subjectStart = tokens.findIndex((piece) => piece.kind !== 'markup' && piece.kind !== 'space');
+  if (subjectStart < 0 || tokens[subjectStart]?.kind !== 'word') return [];
+  const comma = tokens.findIndex((piece) => piece.text === ',');
+  if (comma > 0 && comma < subjectStart + 10 && tokens[comma + 1]?.text === ' ') subjectStart = comma + 2;
+  const subjectToken = tokens[subjectStart];
+  if (subjectToken === undefined || subjectToken.kind !== 'word') return [];
+  const pronoun = OBJECT_CASE[lowerKey(subjectToken.text)];
+  const subjectEnd = pronoun !== undefined ? subjectStart + 1 : nounPhraseEnd(tokens, subjectStart);
+  if (subjectEnd < 0 || tokens[subjectEnd]?.text !== ' ') return [];
+  const verb = tokens[subjectEnd + 1];
+  if (!isRegularPast(verb) || LINKING_VERBS.has(lowerKey(verb?.text ?? '')) || tokens[subjectEnd + 2]?.text !== ' ') return [];
+  const objectStart = subjectEnd + 3;
+  const objectEnd = nounPhraseEnd(tokens, objectStart);
+  if (objectEnd < 0) return [];
+  const objectTokens = tokens.slice(objectStart, objectEnd);
+  const subjectTokens = tokens.slice(subjectStart, subjectEnd);
+  if ([...objectTokens, ...subjectTokens].some((piece) => piece.lock === 'quote' || piece.lock === 'code')) return [];
+  const after = tokens[objectEnd];
+  const next = tokens[objectEnd + 1];
+  const closes = after?.kind === 'punct' && /^[.,;!?]$/.test(after.text);
+  const continues = after?.text === ' ' && next !== undefined && FOLLOWERS.has(lowerKey(next.text));
+  if (!closes && !continues) return [];
+  const atStart = tokens.slice(0, subjectStart).every((piece) => piece.kind !== 'word');
+  const head = objectTokens[objectTokens.length - 1]?.text ?? '';
+  const be = plural(head) ? 'were' : 'was';
+  const firstObject = objectTokens[0] as Token;
+  const object = atStart && firstObject.lock === undefined ? [{ ...firstObject, text: capitalize(firstObject.text) }, ...objectTokens.slice(1)] : objectTokens;
+  const agent =
+    pronoun !== undefined
+      ? [word(pronoun, ['PRON'])]
+      : atStart && subjectToken.lock === undefined
+        ? [{ ...subjectToken, text: decapitalize(subjectToken.text) }, ...subjectTokens.slice(1)]
+        : subjectTokens;
+  const replacement = [...object, space(), word(be, ['AUX']), space(), verb as Token, space(), word('by', ['ADP']), space(), ...agent];
+  return [{ op: 'passive', sentences: [{ tokens: splice(tokens, subjectStart, objectEnd, replacement), classes: { ...classes, voice: 'passive' } }] }];
+}
