@@ -27,6 +27,6 @@ export type {
   TextFeatures,
   Upos,
 } from './analytics/index.js';
-export { fitStyle, restyle, splitDocuments, describeStyle } from './style/index.js';
+export { fitStyle, restyle, splitDocuments, describeStyle, styleCard, restyleWithLLM } from './style/index.js';
 export type { StyleModel, FitStyleOptions, RestyleOptions } from './style/types.js';
 export { ERRORS, StylerError, type ErrorCode } from './errors.js';

@@ -9,6 +9,7 @@ import type { AnalyticsPool } from '../pool/index.js';
 import type { ProviderConfig } from '../providers/index.js';
 import type { Store } from '../store/index.js';
 import { installAuth } from './auth.js';
+import { trackConnections } from './connection-drain.js';
 import type { ServiceConfig } from './config.js';
 import { installErrorHandlers } from './error-handler.js';
 import { JobRunner } from './job-runner.js';
@@ -92,9 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   app.addHook('onReady', async () => jobs.start());
+  const connections = trackConnections(app.server);
   app.addHook('preClose', async () => {
     closing = true;
     jobs.stop();
+    connections.drain();
   });
   return app;
 }

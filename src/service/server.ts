@@ -60,14 +60,10 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       (closing ??= (async () => {
         const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
         timer.unref();
-        // Node closes idle keep-alive connections once when closing starts; connections whose
-        // response finishes later (a stream) would otherwise hold shutdown until their keep-alive timeout.
-        const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
         try {
           await app.close();
         } finally {
           clearTimeout(timer);
-          clearInterval(sweeper);
           await runningPool.close();
           store.close();
         }

@@ -34,7 +34,9 @@ export function keepsInvariants(input: string, reply: string): boolean {
 
 function unwrapFence(reply: string, input: string): string {
   const fenced = /^\s*```[\w-]*\n([\s\S]*?)\n```\s*$/.exec(reply);
-  return fenced && !input.trimStart().startsWith('```') ? (fenced[1] ?? reply) : reply.trim();
+  const body = fenced && !input.trimStart().startsWith('```') ? (fenced[1] ?? reply) : reply;
+  // The reply ends as the input does (models drop or add final newlines at will).
+  return body.trim() + (input.endsWith('\n') ? '\n' : '');
 }
 
 /**

@@ -43,7 +43,7 @@ describe('styler CLI', () => {
     const json = io();
     expect(await main(['analyze', join(dir, 'p.txt'), '--format', 'json', '--threads', '1'], json.io)).toBe(0);
     const rows = JSON.parse(json.out());
-    expect(rows[0]).toMatchObject({ sentences: 2, words: 9 });
+    expect(rows[0]).toMatchObject({ sentences: 2, words: 10 });
   });
 
   it('reports missing files, bad UTF-8 and wrong usage with exit code 2', async () => {

@@ -230,6 +230,23 @@ describe('POST /style/transform', () => {
     }
   });
 
+  it('asks the rewrite LLM first when STYLER_LLM_REWRITE is on', async () => {
+    const rewriter = await startOpenAITestServer({ reply: (request) => String(request.messages[request.messages.length - 1]?.content ?? '') });
+    const withLlm = await startTestService({
+      providerEnv: { STYLER_LLM_BASE_URL: rewriter.url, STYLER_LLM_REWRITE: '1', STYLER_LLM_REWRITE_MODEL: 'rewriter-model' },
+    });
+    try {
+      seedModel(withLlm, withLlm.keys.acme, 'ftm-llm', modelJsonOf(service, service.keys.acme, model));
+      const response = await withLlm.request('/style/transform', jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }));
+      expect(response.status).toBe(200);
+      expect(rewriter.requests).toHaveLength(1);
+      expect(rewriter.requests[0]!.body).toMatchObject({ model: 'rewriter-model' });
+    } finally {
+      await withLlm.close();
+      await rewriter.close();
+    }
+  });
+
   it('requires a valid key', async () => {
     const response = await service.request('/style/transform', { ...jsonBody({ mode: 'rewrite', model, message: 'x' }), key: null });
     expect(response.status).toBe(401);

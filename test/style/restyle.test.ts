@@ -30,7 +30,9 @@ describe('restyle', () => {
   it('keeps the word count within ±10 % by default and may shorten without it', () => {
     const before = countWords(AI_TEXT);
     expect(Math.abs(countWords(formal) - before)).toBeLessThanOrEqual(0.1 * before);
-    const free = restyle(AI_TEXT, FORMAL_MODEL, { matchOutputLength: false });
+    // A short-sentence author loses the filler once the length may change.
+    expect(restyle(AI_TEXT, CASUAL_MODEL)).toMatch(/important to note/);
+    const free = restyle(AI_TEXT, CASUAL_MODEL, { matchOutputLength: false });
     expect(free).not.toMatch(/important to note/);
     for (const span of PROTECTED) expect(free).toContain(span);
   });

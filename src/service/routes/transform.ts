@@ -33,7 +33,7 @@ async function respondJson(
 ): Promise<Record<string, unknown>> {
   const base = rewriteBase(prepared) ?? (await transforms.generateBase(prepared, signal));
   signal.throwIfAborted();
-  const styled = await transforms.restyle(prepared, base.text);
+  const styled = await transforms.restyle(prepared, base.text, signal);
   signal.throwIfAborted();
   const extras = await transforms.extras(prepared, base.text, styled, signal);
   return completionObject(prepared.identity, styled, base.finishReason, transforms.usage(prepared, styled), extras);
@@ -63,7 +63,7 @@ async function respondStream(
   try {
     const base = rewriteBase(prepared) ?? (await transforms.streamBase(prepared, signal, open));
     signal.throwIfAborted();
-    const styled = await transforms.restyle(prepared, base.text);
+    const styled = await transforms.restyle(prepared, base.text, signal);
     signal.throwIfAborted();
     const stream = open();
     // Quality, diff and distance run while the content streams out.
@@ -77,12 +77,8 @@ async function respondStream(
     await stream.send(usageChunk(identity, transforms.usage(prepared, styled), await extras));
     await stream.done();
   } catch (error) {
-    console.error('DBG stream catch', (error as Error).message, sse?.closed, signal.aborted);
     if (!sse) throw error;
-    if (sse.closed || signal.aborted) {
-      console.error('DBG socket destroyed?', reply.raw.socket?.destroyed, reply.raw.destroyed, reply.raw.writableEnded);
-      return;
-    }
+    if (sse.closed || signal.aborted) return;
     const response = toErrorResponse(error, limits);
     if (response.status >= 500) request.log.error({ err: error }, 'transform stream failed');
     await sse.send({ error: response.message });
@@ -98,7 +94,6 @@ export function transformRoutes(app: FastifyInstance, context: RouteContext): vo
     try {
       if (!prepared.request.flags.stream) return await respondJson(transforms, prepared, signal);
       await respondStream(transforms, prepared, request, reply, signal, config);
-      console.error('DBG handler done');
       return reply;
     } finally {
       release();

@@ -7,6 +7,7 @@ import { StylerError } from '../../errors.js';
 import type { AnalyticsPool } from '../../pool/index.js';
 import { resolveChatProvider, type ChatProvider, type ProviderConfig } from '../../providers/index.js';
 import type { Principal } from '../../store/index.js';
+import { restyleWithLLM } from '../../style/index.js';
 import type { StyleModel } from '../../style/types.js';
 import type { StyleModelCache } from '../style-models.js';
 import type { CompletionIdentity, TransformExtras } from './completion.js';
@@ -41,11 +42,29 @@ function aborted(signal: AbortSignal): StylerError {
   return new StylerError('internal', 'The client disconnected.', { cause: signal.reason });
 }
 
+/** The optional LLM rewrite before the engine's restyle (STYLER_LLM_REWRITE with STYLER_LLM_REWRITE_MODEL). */
+interface LlmRewrite {
+  provider: ChatProvider;
+  model: string;
+}
+
+/**
+ * The LLM rewrite the provider configuration asks for, or undefined. Throws (at start-up) when
+ * STYLER_LLM_REWRITE is on without a model or with a model no configured service can serve.
+ */
+export function llmRewriteOf(config: ProviderConfig): LlmRewrite | undefined {
+  if (!config.llmRewrite) return undefined;
+  if (!config.rewriteModel) throw new RangeError('STYLER_LLM_REWRITE is on: set STYLER_LLM_REWRITE_MODEL too');
+  return { provider: resolveChatProvider({ baseModel: config.rewriteModel }, config), model: config.rewriteModel };
+}
+
 export class TransformPipeline {
   readonly #deps: TransformPipelineDeps;
+  readonly #llmRewrite: LlmRewrite | undefined;
 
   constructor(deps: TransformPipelineDeps) {
     this.#deps = deps;
+    this.#llmRewrite = llmRewriteOf(deps.providerConfig);
   }
 
   /**
@@ -101,14 +120,23 @@ export class TransformPipeline {
     return { text: checkBaseText(text), finishReason: 'stop' };
   }
 
-  /** The styled text of `original`, on the pool, with the request's heading options and the model's length rule. */
-  async restyle(prepared: PreparedTransform, original: string): Promise<string> {
+  /**
+   * The styled text of `original` with the request's heading options and the model's length rule:
+   * the engine's restyle on the pool; with the LLM rewrite configured, restyleWithLLM (the LLM
+   * rewrites first, then the engine enforces the habits, on this thread).
+   */
+  async restyle(prepared: PreparedTransform, original: string, signal: AbortSignal): Promise<string> {
     const { flags } = prepared.request;
-    return this.#deps.pool.restyle(original, prepared.styleModel, {
+    const options = {
       matchOutputLength: prepared.styleModel.matchOutputLength,
       skipHeadings: flags.skipHeadings,
       skipH1: flags.skipH1,
-    });
+    };
+    if (this.#llmRewrite) {
+      const { provider, model } = this.#llmRewrite;
+      return restyleWithLLM(original, prepared.styleModel, provider, { ...options, baseModel: model, signal });
+    }
+    return this.#deps.pool.restyle(original, prepared.styleModel, options);
   }
 
   /** The extras the flags ask for, computed together: quality on the pool, diff and distance here. */
