@@ -13,7 +13,8 @@ export interface Word {
   lastToken: number;
 }
 
-const WORDLIKE_TYPES = new Set(['word', 'number', 'decade', 'ordinal', 'url', 'email', 'hashtag', 'mention', 'time', 'date']);
+// Any token with a letter or digit is word-like unless wink typed it as one of these (e.g. `:-D`, `$`).
+const NON_WORD_TYPES = new Set(['punctuation', 'emoji', 'emoticon', 'symbol', 'currency', 'tabCRLF']);
 const ADDRESS_TYPES = new Set(['url', 'email']);
 const INTERNAL_HYPHENS = new Set(['-', '\u2010', '\u2011']);
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
@@ -31,7 +32,7 @@ function letterCount(text: string): number {
 
 /** Letters and digits of a word-like token; 0 for any other token (or none). */
 function letterCountIfWordlike(token: TaggedToken | undefined): number {
-  return token !== undefined && WORDLIKE_TYPES.has(token.type) ? letterCount(token.text) : 0;
+  return token !== undefined && !NON_WORD_TYPES.has(token.type) ? letterCount(token.text) : 0;
 }
 
 /**

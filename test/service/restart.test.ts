@@ -14,7 +14,7 @@ import { darwin } from './support/fixtures.js';
 const ROOT = process.cwd();
 const API_KEY = 'sk-styler-restart-test-key';
 // Big enough that its fit is still running when the process is killed right after creating it.
-const BIG = Array.from({ length: 3 }, () => [1, 2, 3, 4, 5, 6].map(darwin)).flat().join('\n***\n');
+const BIG = Array.from({ length: 5 }, () => [1, 2, 3, 4, 5, 6].map(darwin)).flat().join('\n***\n');
 const SMALL = darwin(7);
 
 interface Child {
@@ -90,8 +90,10 @@ describe('styler serve across restarts', () => {
     const first = await startChild(dataDir);
     children.push(first);
     expect(first.output()).not.toContain('shown only this once');
-    const big = await createJob(first, await upload(first, 'darwin-1-6.txt', BIG));
-    const small = await createJob(first, await upload(first, 'darwin.txt', SMALL));
+    const bigFile = await upload(first, 'darwin-1-6.txt', BIG);
+    const smallFile = await upload(first, 'darwin-7.txt', SMALL);
+    const big = await createJob(first, bigFile);
+    const small = await createJob(first, smallFile);
     expect((await jobOf(first, big)).status).toBe('running');
     first.process.kill('SIGKILL');
     expect(await first.exit).toBeNull();

@@ -105,6 +105,19 @@ type KernelRun = (
   resultAt: number,
 ) => void;
 
+/** The part of the WebAssembly JavaScript API used here (the project's TypeScript libs leave it out). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  validate(bytes: Uint8Array): boolean;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: Record<string, unknown> };
+}
+/** Absent under `node --jitless`. */
+const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+
 /** Above this many bytes of kernel memory (long texts), callers use the JavaScript LCS instead. */
 export const PAIRED_LCS_MAX_BYTES = 32 * 1024 * 1024;
 const PAGE_BYTES = 65_536;
@@ -124,7 +137,7 @@ export class PairedLcs {
   private columnView = new Int32Array(0);
 
   private constructor(
-    private readonly memory: WebAssembly.Memory,
+    private readonly memory: WasmMemory,
     private readonly run: KernelRun,
   ) {}
 
@@ -133,9 +146,9 @@ export class PairedLcs {
    * does not support for it) or the host is big-endian.
    */
   static create(): PairedLcs | null {
-    if (!LITTLE_ENDIAN || typeof WebAssembly !== 'object' || !WebAssembly.validate(KERNEL_MODULE)) return null;
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(KERNEL_MODULE));
-    const { memory, pairedLcs } = instance.exports as { memory: WebAssembly.Memory; pairedLcs: KernelRun };
+    if (!LITTLE_ENDIAN || wasm === undefined || !wasm.validate(KERNEL_MODULE)) return null;
+    const instance = new wasm.Instance(new wasm.Module(KERNEL_MODULE));
+    const { memory, pairedLcs } = instance.exports as { memory: WasmMemory; pairedLcs: KernelRun };
     return new PairedLcs(memory, pairedLcs);
   }
 

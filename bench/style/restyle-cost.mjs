@@ -1,0 +1,39 @@
+// Cost of restyle on a 1,000-word text as a ratio to qualityAnalytics on the same text (the issue:
+// "at most a few qualityAnalytics calls"). The text: the AI inputs in order, whole paragraphs, until
+// 1,000 words. Medians of 15 runs after warm-up. Run: npm run build && node bench/style/restyle-cost.mjs
+import { performance } from 'node:perf_hooks';
+import { fitStyle, qualityAnalytics, restyle } from '../../dist/index.js';
+import { authors, readFolder, splitAuthor } from './corpora.mjs';
+
+const RUNS = 15;
+const blocks = readFolder('ai-inputs').flatMap((f) => f.text.split(/\n\s*\n/).filter((b) => b.trim().length > 0));
+const kept = [];
+let words = 0;
+for (const block of blocks) {
+  if (words >= 1000) break;
+  kept.push(block);
+  words += block.split(/\s+/).filter(Boolean).length;
+}
+const text = `${kept.join('\n\n')}\n`;
+
+function median(fn) {
+  fn();
+  const times = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const start = performance.now();
+    fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(RUNS / 2)];
+}
+
+console.log(`text: ${words} words`);
+console.log('| author | restyle (ms) | qualityAnalytics (ms) | ratio | with ROUGE (ms) | ratio |\n| --- | ---: | ---: | ---: | ---: | ---: |');
+for (const name of authors()) {
+  const model = fitStyle(splitAuthor(name).train.map((f) => f.text));
+  const styled = median(() => restyle(text, model));
+  const quality = median(() => qualityAnalytics({ personalized: text, unpersonalized: text, groundTruth: model.groundTruth }));
+  const withRouge = median(() => qualityAnalytics({ personalized: text, unpersonalized: text, groundTruth: model.groundTruth, includeRouge: true }));
+  console.log(`| ${name} | ${styled.toFixed(1)} | ${quality.toFixed(1)} | ${(styled / quality).toFixed(2)} | ${withRouge.toFixed(1)} | ${(styled / withRouge).toFixed(2)} |`);
+}
