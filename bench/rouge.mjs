@@ -3,20 +3,19 @@
 //
 // Run: npm run build && node bench/rouge.mjs
 // Parity with the rouge-score golden files only: node bench/rouge.mjs --parity
+// Two texts against 100 references only (qualityAnalytics' ROUGE): node bench/rouge.mjs --pair
+//   STYLER_ROUGE_MODULE=/path/to/analytics/rouge/index.js runs that case on another build (before/after).
 // Texts: the development corpora in /work/shared/corpora (or STYLER_CORPORA), cut into word windows.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as jsRouge from 'js-rouge';
-import {
-  porterStem,
-  prepareRougeReference,
-  rouge,
-  rougeAgainstReferences,
-  scoreMulti,
-  tokenizeRouge,
-} from '../dist/analytics/rouge/index.js';
+import winkNLP from 'wink-nlp';
+import winkModel from 'wink-eng-lite-web-model';
+
+const rougeModule = await import(process.env.STYLER_ROUGE_MODULE ?? '../dist/analytics/rouge/index.js');
+const { porterStem, prepareRougeReference, rouge, rougeAgainstReferences, scoreMulti, tokenizeRouge } = rougeModule;
 
 const CORPORA = process.env.STYLER_CORPORA ?? '/work/shared/corpora';
 const REFERENCE_COUNT = 100;
@@ -53,6 +52,63 @@ function medianMs(fn) {
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)];
+}
+
+/** Median wall time in ms of `fn(run)` over REPEATS runs after WARM_UPS, `run` counting from 0 across all. */
+function medianMsOfRuns(fn) {
+  let run = 0;
+  return medianMs(() => fn(run++));
+}
+
+/**
+ * qualityAnalytics' ROUGE: two 1,000-word texts scored against the same 100 prepared references of
+ * 1,000 words, warm (the same references array every call, so its index is reused) and cold (a fresh
+ * structured clone every call, as a pooled worker receives it; cloning is done before timing and shown
+ * apart). "related": both texts are cut from inside the span the references cover, so some reference
+ * shares a long passage with each (like bench/analytics.mjs, whose texts and references come from the
+ * same paragraphs); "unrelated": both come from the corpus words after the last reference, so no
+ * reference shares a passage and every rougeL must be computed. For scale: one bare wink-nlp tagging
+ * pass over the same two texts (the unit of bench/analytics.mjs's throughput goals).
+ */
+function pairAgainstReferences() {
+  const words = corpusWords();
+  const references = Array.from({ length: REFERENCE_COUNT }, (_, i) =>
+    prepareRougeReference(window(words, i * 1_201, WORDS_PER_TEXT)),
+  );
+  // Older builds lack rougeAgainstReferencesMany: score the two texts one call each there.
+  const scorePair = rougeModule.rougeAgainstReferencesMany
+    ? (texts, refs) => rougeModule.rougeAgainstReferencesMany(texts, refs)
+    : (texts, refs) => texts.map((text) => rougeAgainstReferences(text, refs));
+  const nlp = winkNLP(winkModel);
+  const cases = { related: [54_321, 98_765], unrelated: [120_500, 126_000] };
+  const rows = {};
+  for (const [name, starts] of Object.entries(cases)) {
+    const texts = starts.map((start) => window(words, start, WORDS_PER_TEXT));
+    // A clone per run, so that no run finds the index an earlier one built.
+    const clones = Array.from({ length: WARM_UPS + REPEATS }, () => structuredClone(references));
+    rows[name] = {
+      warm: medianMs(() => scorePair(texts, references)),
+      cold: medianMsOfRuns((run) => scorePair(texts, clones[run % clones.length])),
+      tagging: medianMs(() => {
+        for (const text of texts) nlp.readDoc(text).tokens().out(nlp.its.pos);
+      }),
+    };
+  }
+  return { rows, cloneMs: medianMs(() => structuredClone(references)) };
+}
+
+function printPairAgainstReferences() {
+  const { rows, cloneMs } = pairAgainstReferences();
+  const f = (ms) => `${ms.toFixed(2)} ms`;
+  console.log(
+    `Two ${WORDS_PER_TEXT}-word texts vs ${REFERENCE_COUNT} prepared references of ${WORDS_PER_TEXT} words, rouge1+2+L (median of ${REPEATS})`,
+  );
+  for (const [name, row] of Object.entries(rows)) {
+    console.log(
+      `  ${name}: warm ${f(row.warm)}, cold ${f(row.cold)}; bare wink tagging of the two texts ${f(row.tagging)} (warm / tagging ${(row.warm / row.tagging).toFixed(2)})`,
+    );
+  }
+  console.log(`  structuredClone of the references (not included above): ${f(cloneMs)}`);
 }
 
 // js-rouge options that make its ROUGE-L the plain whole-text LCS with rouge-score's tokens, so both
@@ -178,7 +234,10 @@ if (process.argv[2] === '--long') {
   longCase(process.argv[3]);
 } else if (process.argv[2] === '--parity') {
   parity();
+} else if (process.argv[2] === '--pair') {
+  printPairAgainstReferences();
 } else {
+  printPairAgainstReferences();
   const result = throughput();
   const f = (ms) => `${ms.toFixed(1)} ms`;
   console.log(

@@ -1,13 +1,14 @@
 // Load on POST /v1/style/transform: rewrite of a 500-word text with include_quality, 32 connections
 // (autocannon), next to qualityAnalytics called directly on the same texts in the same process.
 // Run: npm run build && node bench/service/transform-load.mjs [durationSeconds=20]
+/* global FormData, Blob -- Node 20 globals */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp, loadServiceConfig } from '../../dist/service/index.js';
 import { Store } from '../../dist/store/index.js';
-import { createAnalyticsPool, qualityAnalytics } from '../../dist/index.js';
+import { createAnalyticsPool, qualityAnalytics, restyle } from '../../dist/index.js';
 import { loadProviderConfig } from '../../dist/providers/index.js';
 import { readFolder, textOfWords, throughput } from '../support/corpus.mjs';
 
@@ -15,7 +16,12 @@ const durationSeconds = Number(process.argv[2] ?? 20);
 const CONNECTIONS = 32;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'styler-bench-'));
-const config = loadServiceConfig({ PORT: '0', HOST: '127.0.0.1', STYLER_DATA_DIR: dataDir, STYLER_LOG_LEVEL: 'silent' });
+const config = loadServiceConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  STYLER_DATA_DIR: dataDir,
+  STYLER_LOG_LEVEL: 'silent',
+});
 const store = Store.open(dataDir);
 const { key } = store.tenancy.createKey({ organization: 'bench', project: 'load' });
 const pool = createAnalyticsPool({ maxQueue: config.poolMaxQueue });
@@ -48,8 +54,11 @@ while (job.status === 'queued' || job.status === 'running') {
 if (job.status !== 'succeeded') throw new Error(`training failed: ${JSON.stringify(job.error)}`);
 const trainMs = performance.now() - trainStart;
 
-const aiParagraphs = readFolder('ai-inputs').flatMap((text) => text.split(/\n\s*\n/)).filter((p) => p.trim());
-const message = textOfWords(aiParagraphs, 500);
+const aiParagraphs = readFolder('ai-inputs')
+  .flatMap((text) => text.split(/\n\s*\n/))
+  .filter((p) => p.trim());
+// Exactly 500 words, paragraph breaks kept.
+const message = textOfWords(aiParagraphs, 600).match(/^(?:\s*\S+){500}/)[0];
 const words = message.split(/\s+/).filter(Boolean).length;
 const body = JSON.stringify({ mode: 'rewrite', model: job.fine_tuned_model, message, include_quality: true });
 const one = await call('/style/transform', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -68,6 +77,10 @@ const modelJson = store.models.getModelJson(store.tenancy.authenticate(key).orga
 const groundTruth = JSON.parse(modelJson).groundTruth;
 const styled = one.choices[0].message.content;
 const direct = throughput(() => qualityAnalytics({ personalized: styled, unpersonalized: message, groundTruth }), 5000);
+const styleModel = JSON.parse(modelJson);
+const directRestyle = throughput(() => restyle(message, styleModel), 5000);
+// What the pool's threads could do at best if the service added nothing: threads / (restyle + quality time).
+const ceiling = pool.threads / (1 / directRestyle + 1 / direct);
 
 // The pool alone, 32 qualityAnalytics calls in flight (no HTTP, no restyle).
 let poolCalls = 0;
@@ -90,7 +103,9 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const errors = result.errors + result.timeouts + result.non2xx;
 const lines = [
-  `Machine: ${availableParallelism()} vCPU ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; pool threads ${pool.threads}.`,
+  `Machine: ${availableParallelism()} vCPU ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}; pool threads ${pool.threads}.`,
   `Model trained on 10 darwin-letters documents in ${(trainMs / 1000).toFixed(1)} s. Text: ${words} words of ai-inputs.`,
   '',
   '| What | Value |',
@@ -102,6 +117,9 @@ const lines = [
   `| Errors (connection errors + timeouts + non-2xx) | ${errors} |`,
   `| qualityAnalytics called directly, one thread | ${direct.toFixed(2)} calls/s |`,
   `| pool.qualityAnalytics, ${CONNECTIONS} in flight, ${pool.threads} threads | ${poolRate.toFixed(2)} calls/s |`,
+  `| restyle called directly, one thread | ${directRestyle.toFixed(2)} calls/s |`,
+  `| Ceiling: ${pool.threads} threads / (restyle + qualityAnalytics time) | ${ceiling.toFixed(2)} requests/s |`,
+  `| Transform rate / ceiling | ${(result.requests.average / ceiling).toFixed(2)} |`,
   `| Transform rate / direct qualityAnalytics rate | ${(result.requests.average / direct).toFixed(2)} |`,
   `| Transform rate / pool qualityAnalytics rate | ${(result.requests.average / poolRate).toFixed(2)} |`,
 ];

@@ -9,7 +9,10 @@ const NAME = /(?<=[\p{Ll}\d,;] )\p{Lu}[\p{L}\p{N}'’-]*/gu;
  * their title-case capitals are not names, and restyling may change heading case.
  */
 export function contentItems(text) {
-  const body = text.split('\n').filter((line) => !/^\s{0,3}#/.test(line)).join('\n');
+  const body = text
+    .split('\n')
+    .filter((line) => !/^\s{0,3}#/.test(line))
+    .join('\n');
   const withoutUrls = body.replace(URL, ' ');
   const names = (withoutUrls.match(NAME) ?? []).filter((name) => !/^I(?:['’]\w+)?$/.test(name));
   return [...(body.match(URL) ?? []), ...(withoutUrls.match(NUMBER) ?? []), ...names];
@@ -37,7 +40,10 @@ function countOf(items) {
  */
 export function contentKept(input, output) {
   const before = countOf(contentItems(input));
-  const body = output.split('\n').filter((line) => !/^\s{0,3}#/.test(line)).join('\n');
+  const body = output
+    .split('\n')
+    .filter((line) => !/^\s{0,3}#/.test(line))
+    .join('\n');
   let kept = 0;
   let total = 0;
   for (const [item, count] of before) {

@@ -15,16 +15,21 @@ function frequencies(features, words) {
  * reference documents (z-scores), and each author's mean z-score vector.
  */
 export function deltaAttributor(referenceByAuthor) {
-  const documents = Object.entries(referenceByAuthor).flatMap(([author, texts]) => texts.map((text) => ({ author, features: analyzeText(text) })));
+  const documents = Object.entries(referenceByAuthor).flatMap(([author, texts]) =>
+    texts.map((text) => ({ author, features: analyzeText(text) })),
+  );
   const totals = {};
-  for (const { features } of documents) for (const [word, count] of Object.entries(features.functionWords)) totals[word] = (totals[word] ?? 0) + count;
+  for (const { features } of documents)
+    for (const [word, count] of Object.entries(features.functionWords)) totals[word] = (totals[word] ?? 0) + count;
   const words = Object.entries(totals)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, MOST_FREQUENT)
     .map(([word]) => word);
   const rows = documents.map((doc) => frequencies(doc.features, words));
   const mean = words.map((_, i) => rows.reduce((sum, row) => sum + row[i], 0) / rows.length);
-  const std = words.map((_, i) => Math.sqrt(rows.reduce((sum, row) => sum + (row[i] - mean[i]) ** 2, 0) / rows.length) || 1e-9);
+  const std = words.map(
+    (_, i) => Math.sqrt(rows.reduce((sum, row) => sum + (row[i] - mean[i]) ** 2, 0) / rows.length) || 1e-9,
+  );
   const z = (row) => row.map((value, i) => (value - mean[i]) / std[i]);
   const profiles = {};
   for (const author of Object.keys(referenceByAuthor)) {
@@ -37,7 +42,10 @@ export function deltaAttributor(referenceByAuthor) {
     attribute(text) {
       const zText = z(frequencies(analyzeText(text), words));
       const deltas = Object.fromEntries(
-        Object.entries(profiles).map(([author, profile]) => [author, zText.reduce((sum, value, i) => sum + Math.abs(value - profile[i]), 0) / words.length]),
+        Object.entries(profiles).map(([author, profile]) => [
+          author,
+          zText.reduce((sum, value, i) => sum + Math.abs(value - profile[i]), 0) / words.length,
+        ]),
       );
       const best = Object.entries(deltas).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0][0];
       return { deltas, author: best };

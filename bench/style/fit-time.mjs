@@ -7,7 +7,9 @@ import { authors, readFolder } from './corpora.mjs';
 
 const DOCUMENTS = 100;
 const WORDS = 1000;
-const paragraphs = authors().flatMap((name) => readFolder(name).flatMap((f) => f.text.split(/\n\s*\n/).filter((p) => p.trim().length > 0)));
+const paragraphs = authors().flatMap((name) =>
+  readFolder(name).flatMap((f) => f.text.split(/\n\s*\n/).filter((p) => p.trim().length > 0)),
+);
 const documents = [];
 let next = 0;
 for (let d = 0; d < DOCUMENTS; d += 1) {
@@ -31,4 +33,6 @@ for (let i = 0; i < 3; i += 1) {
   runs.push(performance.now() - start);
 }
 runs.sort((a, b) => a - b);
-console.log(`fitStyle: ${DOCUMENTS} documents, ${totalWords} words: median ${(runs[1] / 1000).toFixed(2)} s (runs: ${runs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
+console.log(
+  `fitStyle: ${DOCUMENTS} documents, ${totalWords} words: median ${(runs[1] / 1000).toFixed(2)} s (runs: ${runs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`,
+);

@@ -8,7 +8,10 @@ export function groupImprovements(q) {
   return {
     sentence_length_stats: stats(q.sentence_length_stats),
     word_length_stats: stats(q.word_length_stats),
-    readability: mean([q.readability.flesch_reading_ease.personalization_improvement, q.readability.flesch_kincaid_grade.personalization_improvement]),
+    readability: mean([
+      q.readability.flesch_reading_ease.personalization_improvement,
+      q.readability.flesch_kincaid_grade.personalization_improvement,
+    ]),
     function_word_frequency: q.function_word_frequency.jensen_shannon_distance.personalization_improvement,
     pos_frequency: q.pos_frequency.jensen_shannon_distance.personalization_improvement,
     lexical_density: q.lexical_density.personalization_improvement,

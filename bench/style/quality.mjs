@@ -14,7 +14,9 @@ import { groupImprovements } from './groups.mjs';
 const names = authors();
 const inputs = readFolder('ai-inputs');
 const split = Object.fromEntries(names.map((name) => [name, splitAuthor(name)]));
-const attributor = deltaAttributor(Object.fromEntries(names.map((name) => [name, split[name].heldOut.map((f) => f.text)])));
+const attributor = deltaAttributor(
+  Object.fromEntries(names.map((name) => [name, split[name].heldOut.map((f) => f.text)])),
+);
 
 const results = { authors: names, inputs: inputs.length, mostFrequentWords: attributor.words.length, settings: {} };
 const baseline = Object.fromEntries(inputs.map((input) => [input.file, attributor.attribute(input.text).author]));
@@ -34,7 +36,11 @@ for (const matchOutputLength of [true, false]) {
     let authorHits = 0;
     for (const input of inputs) {
       const output = restyle(input.text, model, { matchOutputLength });
-      const quality = qualityAnalytics({ personalized: output, unpersonalized: input.text, groundTruth: model.groundTruth });
+      const quality = qualityAnalytics({
+        personalized: output,
+        unpersonalized: input.text,
+        groundTruth: model.groundTruth,
+      });
       for (const [group, value] of Object.entries(groupImprovements(quality))) {
         groups[group] ??= { positive: 0, sum: 0, count: 0 };
         groups[group].count += 1;
@@ -55,31 +61,51 @@ for (const matchOutputLength of [true, false]) {
       }
       pairs += 1;
     }
-    perAuthor[name] = { personalizedAttribution: authorHits / inputs.length, unpersonalizedAttribution: inputs.filter((i) => baseline[i.file] === name).length / inputs.length };
+    perAuthor[name] = {
+      personalizedAttribution: authorHits / inputs.length,
+      unpersonalizedAttribution: inputs.filter((i) => baseline[i.file] === name).length / inputs.length,
+    };
   }
   const triples = Object.values(groups).reduce((sum, g) => sum + g.count, 0);
   const positive = Object.values(groups).reduce((sum, g) => sum + g.positive, 0);
   results.settings[String(matchOutputLength)] = {
     pairs,
     improvedTriples: positive / triples,
-    groups: Object.fromEntries(Object.entries(groups).map(([group, g]) => [group, { improvedShare: g.positive / g.count, meanImprovement: g.sum / g.count }])),
+    groups: Object.fromEntries(
+      Object.entries(groups).map(([group, g]) => [
+        group,
+        { improvedShare: g.positive / g.count, meanImprovement: g.sum / g.count },
+      ]),
+    ),
     contentKept: total === 0 ? 1 : kept / total,
     contentItems: total,
     rouge1Recall: recall / pairs,
     lengthWithin10Percent: lengthWithin / pairs,
-    attribution: { unpersonalized: unpersonalizedHits / pairs, personalized: personalizedHits / pairs, chance: 1 / names.length, perAuthor },
+    attribution: {
+      unpersonalized: unpersonalizedHits / pairs,
+      personalized: personalizedHits / pairs,
+      chance: 1 / names.length,
+      perAuthor,
+    },
   };
 }
 
 const jsonAt = process.argv.indexOf('--json');
-if (jsonAt > 0 && process.argv[jsonAt + 1]) writeFileSync(process.argv[jsonAt + 1], `${JSON.stringify(results, null, 2)}\n`);
+if (jsonAt > 0 && process.argv[jsonAt + 1])
+  writeFileSync(process.argv[jsonAt + 1], `${JSON.stringify(results, null, 2)}\n`);
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 for (const [setting, r] of Object.entries(results.settings)) {
   console.log(`\nmatchOutputLength: ${setting} (${r.pairs} author × input pairs)`);
   console.log('| group | improved | mean improvement |\n| --- | ---: | ---: |');
-  for (const [group, g] of Object.entries(r.groups)) console.log(`| ${group} | ${pct(g.improvedShare)} | ${g.meanImprovement.toFixed(3)} |`);
+  for (const [group, g] of Object.entries(r.groups))
+    console.log(`| ${group} | ${pct(g.improvedShare)} | ${g.meanImprovement.toFixed(3)} |`);
   console.log(`| all (author, input, group) triples | ${pct(r.improvedTriples)} | |`);
-  console.log(`content kept: ${pct(r.contentKept)} of ${r.contentItems} numbers, names and URLs; ROUGE-1 recall vs input: ${r.rouge1Recall.toFixed(3)}; word count within ±10 %: ${pct(r.lengthWithin10Percent)}`);
-  console.log(`attribution to the target author (Burrows' Delta, ${results.mostFrequentWords} MFW): unpersonalized ${pct(r.attribution.unpersonalized)}, personalized ${pct(r.attribution.personalized)}, chance ${pct(r.attribution.chance)}`);
-  for (const [name, a] of Object.entries(r.attribution.perAuthor)) console.log(`  ${name}: ${pct(a.unpersonalizedAttribution)} → ${pct(a.personalizedAttribution)}`);
+  console.log(
+    `content kept: ${pct(r.contentKept)} of ${r.contentItems} numbers, names and URLs; ROUGE-1 recall vs input: ${r.rouge1Recall.toFixed(3)}; word count within ±10 %: ${pct(r.lengthWithin10Percent)}`,
+  );
+  console.log(
+    `attribution to the target author (Burrows' Delta, ${results.mostFrequentWords} MFW): unpersonalized ${pct(r.attribution.unpersonalized)}, personalized ${pct(r.attribution.personalized)}, chance ${pct(r.attribution.chance)}`,
+  );
+  for (const [name, a] of Object.entries(r.attribution.perAuthor))
+    console.log(`  ${name}: ${pct(a.unpersonalizedAttribution)} → ${pct(a.personalizedAttribution)}`);
 }

@@ -8,3 +8,4 @@ export { countSyllables } from './syllables.js';
 export { FUNCTION_WORDS } from './function-words.js';
 export { classifySentence } from './classify-sentence.js';
 export { classifyTokens, structureFromCounts } from './clauses/index.js';
+export { IRREGULAR_BASE_FORMS } from './clauses/irregular-verbs.js';

@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { deserializeError, StylerError } from '../errors.js';
 import type { PoolMethod, PoolRequest, PoolResponse } from './protocol.js';
-import type { AnalyticsPool, AnalyticsPoolOptions } from './types.js';
+import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions } from './types.js';
 
-export type { AnalyticsPool, AnalyticsPoolOptions, QualityInput } from './types.js';
+export type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput } from './types.js';
 
 const DEFAULTS = Object.freeze({ maxQueue: 256 });
 
@@ -46,12 +46,13 @@ export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): Analyti
   });
   let closed = false;
 
-  async function call<T>(method: PoolMethod, args: unknown[]): Promise<T> {
+  async function call<T>(method: PoolMethod, args: unknown[], options: PoolCallOptions = {}): Promise<T> {
     if (closed) throw new StylerError('internal', 'The analytics pool is closed.');
+    options.signal?.throwIfAborted();
     if (piscina.queueSize >= maxQueue && maxQueue > 0) throw new StylerError('rate_limited');
     let response: PoolResponse;
     try {
-      response = await piscina.run({ method, args });
+      response = await piscina.run({ method, args }, options.signal ? { signal: options.signal } : {});
     } catch (error) {
       if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new StylerError('rate_limited');
       throw error;
@@ -61,12 +62,13 @@ export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): Analyti
   }
 
   return {
-    analyzeText: (text) => call('analyzeText', [text]),
-    buildGroundTruth: (documents) => call('buildGroundTruth', [documents]),
-    qualityAnalytics: (input) => call('qualityAnalytics', [input]),
-    fitStyle: (documents, fitOptions) => call('fitStyle', fitOptions === undefined ? [documents] : [documents, fitOptions]),
-    restyle: (text, model, restyleOptions) =>
-      call('restyle', restyleOptions === undefined ? [text, model] : [text, model, restyleOptions]),
+    analyzeText: (text, options) => call('analyzeText', [text], options),
+    buildGroundTruth: (documents, options) => call('buildGroundTruth', [documents], options),
+    qualityAnalytics: (input, options) => call('qualityAnalytics', [input], options),
+    fitStyle: (documents, fitOptions, options) =>
+      call('fitStyle', fitOptions === undefined ? [documents] : [documents, fitOptions], options),
+    restyle: (text, model, restyleOptions, options) =>
+      call('restyle', restyleOptions === undefined ? [text, model] : [text, model, restyleOptions], options),
     get queueSize() {
       return piscina.queueSize;
     },

@@ -17,13 +17,18 @@ export interface AnalyticsPoolOptions {
   maxQueue?: number;
 }
 
+/** Per-call options: aborting removes a queued task, or ends the worker thread running it. */
+export interface PoolCallOptions {
+  signal?: AbortSignal;
+}
+
 /** A Piscina worker pool running the analytics and style engine off the event loop. */
 export interface AnalyticsPool {
-  analyzeText(text: string): Promise<TextFeatures>;
-  buildGroundTruth(documents: string[]): Promise<GroundTruth>;
-  qualityAnalytics(input: QualityInput): Promise<QualityAnalytics>;
-  fitStyle(documents: string[], options?: FitStyleOptions): Promise<StyleModel>;
-  restyle(text: string, model: StyleModel, options?: RestyleOptions): Promise<string>;
+  analyzeText(text: string, call?: PoolCallOptions): Promise<TextFeatures>;
+  buildGroundTruth(documents: string[], call?: PoolCallOptions): Promise<GroundTruth>;
+  qualityAnalytics(input: QualityInput, call?: PoolCallOptions): Promise<QualityAnalytics>;
+  fitStyle(documents: string[], options?: FitStyleOptions, call?: PoolCallOptions): Promise<StyleModel>;
+  restyle(text: string, model: StyleModel, options?: RestyleOptions, call?: PoolCallOptions): Promise<string>;
   /** Tasks waiting for a thread. */
   readonly queueSize: number;
   readonly threads: number;

@@ -1,6 +1,6 @@
 import { countsOnly, qualityFromFeatures, sumCounts } from '../analytics/index.js';
 import type { GroundTruth, QualityAnalytics } from '../analytics/index.js';
-import { prepareRougeReference, rougeAgainstReferences } from '../analytics/rouge/index.js';
+import { prepareRougeReference, rougeAgainstReferencesMany } from '../analytics/rouge/index.js';
 import { analyzeText } from '../nlp/index.js';
 import { assertGroundTruth, assertString, assertStringArray } from './validate.js';
 
@@ -39,11 +39,9 @@ export function qualityAnalytics(input: QualityAnalyticsInput): QualityAnalytics
   }
   const personalized = analyzeText(input.personalized);
   const unpersonalized = analyzeText(input.unpersonalized);
-  const rouge = input.includeRouge
-    ? {
-        personalized: rougeAgainstReferences(input.personalized, input.groundTruth.rouge),
-        unpersonalized: rougeAgainstReferences(input.unpersonalized, input.groundTruth.rouge),
-      }
+  const rougeScores = input.includeRouge
+    ? rougeAgainstReferencesMany([input.personalized, input.unpersonalized], input.groundTruth.rouge)
     : undefined;
+  const rouge = rougeScores && { personalized: rougeScores[0]!, unpersonalized: rougeScores[1]! };
   return qualityFromFeatures(personalized, unpersonalized, input.groundTruth.features, rouge);
 }

@@ -11,7 +11,7 @@ import type { Store } from '../store/index.js';
 import { installAuth } from './auth.js';
 import { trackConnections } from './connection-drain.js';
 import type { ServiceConfig } from './config.js';
-import { installErrorHandlers } from './error-handler.js';
+import { frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
 import { JobRunner } from './job-runner.js';
 import { openApiDocument } from './openapi.js';
 import type { RouteContext } from './route-context.js';
@@ -47,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     // A client that stalls mid-request must not hold a connection forever.
     requestTimeout: 120_000,
+    frameworkErrors: frameworkErrorHandler(config),
   }) as unknown as FastifyInstance;
 
   const jobs = new JobRunner({

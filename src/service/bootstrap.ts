@@ -6,9 +6,7 @@ export const DEFAULT_TENANT = Object.freeze({ organization: 'default', project: 
 
 /** What start-up did about keys. */
 export type InitialKey =
-  | { kind: 'created'; key: string; info: ApiKeyInfo }
-  | { kind: 'seeded'; info: ApiKeyInfo }
-  | { kind: 'existing' };
+  { kind: 'created'; key: string; info: ApiKeyInfo } | { kind: 'seeded'; info: ApiKeyInfo } | { kind: 'existing' };
 
 /**
  * With `apiKey` (STYLER_API_KEY): registers it for the default project unless already registered.

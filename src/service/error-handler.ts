@@ -36,7 +36,10 @@ function framework(code: string, limits: ErrorLimits): { code: ErrorCode; messag
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return { code: 'unsupported_content_type', message: 'Upload files as multipart/form-data.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: 'payload_too_large', message: `Request body is too large: the limit is ${limits.maxBodyBytes} bytes.` };
+      return {
+        code: 'payload_too_large',
+        message: `Request body is too large: the limit is ${limits.maxBodyBytes} bytes.`,
+      };
     case 'FST_REQ_FILE_TOO_LARGE':
       return { code: 'file_too_large', message: `File is too large: the limit is ${limits.maxFileBytes} bytes.` };
     case 'FST_PARTS_LIMIT':
@@ -79,6 +82,15 @@ export function toErrorResponse(error: unknown, limits: ErrorLimits, badRequestC
 function send(reply: FastifyReply, response: ErrorResponse): void {
   if (response.status === 429 || response.status === 503) void reply.header('retry-after', '1');
   void reply.code(response.status).type('application/json; charset=utf-8').send({ error: response.message });
+}
+
+/**
+ * fastify's `frameworkErrors` option: errors raised before routing (a malformed URL, a bad
+ * Content-Type header) get the same body as everything else.
+ */
+export function frameworkErrorHandler(limits: ErrorLimits) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void =>
+    send(reply, toErrorResponse(error, limits));
 }
 
 /** Installs the error handler and the not-found handler on `app`. */

@@ -24,13 +24,16 @@ export interface JobRunnerOptions {
 /** The job's error when its fit throws: StylerErrors and argument errors keep their message. */
 export function jobErrorOf(error: unknown): JobError {
   if (error instanceof StylerError && error.code !== 'internal') return { code: error.code, message: error.message };
-  if (error instanceof TypeError || error instanceof RangeError) return { code: 'invalid_training_data', message: error.message };
+  if (error instanceof TypeError || error instanceof RangeError)
+    return { code: 'invalid_training_data', message: error.message };
   return { code: 'internal', message: 'Fine-tuning failed because of an internal error.' };
 }
 
 export class JobRunner {
   readonly #options: JobRunnerOptions;
   readonly #inFlight = new Map<string, Promise<void>>();
+  // Aborting a fit ends the worker thread running it, so a cancelled job frees its thread at once.
+  readonly #fits = new Map<string, AbortController>();
   #stopped = true;
   #retryTimer: NodeJS.Timeout | undefined;
 
@@ -86,6 +89,12 @@ export class JobRunner {
     clearTimeout(this.#retryTimer);
     this.#retryTimer = undefined;
     for (const id of this.#inFlight.keys()) this.#options.store.jobs.requeue(id);
+    for (const fit of this.#fits.values()) fit.abort();
+  }
+
+  /** Stops the fit of a job that was just cancelled, if it runs in this process. */
+  abort(jobId: string): void {
+    this.#fits.get(jobId)?.abort();
   }
 
   /** Resolves when every job started by this runner has settled (tests, shutdown). */
@@ -106,7 +115,11 @@ export class JobRunner {
     }
     try {
       log.info({ documents: documents.length }, 'fine-tuning job started');
-      const model = await pool.fitStyle(documents, { matchOutputLength: job.matchOutputLength });
+      const fit = new AbortController();
+      this.#fits.set(job.id, fit);
+      const model = await pool
+        .fitStyle(documents, { matchOutputLength: job.matchOutputLength }, { signal: fit.signal })
+        .finally(() => this.#fits.delete(job.id));
       if (this.#stopped) return;
       const name = fineTunedModelName(job.suffix);
       const stored = store.completeJob(job.id, {
@@ -119,6 +132,8 @@ export class JobRunner {
       log.info({ model: stored ? name : null }, stored ? 'fine-tuning job succeeded' : 'fine-tuning result discarded');
     } catch (error) {
       if (this.#stopped) return;
+      // A cancelled job's fit was aborted on purpose: its status already says cancelled.
+      if (store.jobs.get(job.organizationId, job.id)?.status === 'cancelled') return;
       if (error instanceof StylerError && error.code === 'rate_limited') {
         // The pool is saturated by transforms: not the job's fault, so retry later without counting it.
         store.jobs.requeue(job.id, true);

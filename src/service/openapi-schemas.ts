@@ -45,14 +45,24 @@ const withDistance = (keys: string[]): Schema =>
 
 const qualityAnalytics = object(
   {
-    rouge: object({ rouge1: rougeComparison, rouge2: rougeComparison, rougeL: rougeComparison }, [], 'Only with include_rouge.'),
+    rouge: object(
+      { rouge1: rougeComparison, rouge2: rougeComparison, rougeL: rougeComparison },
+      [],
+      'Only with include_rouge.',
+    ),
     sentence_length_stats: lengthStats,
     word_length_stats: lengthStats,
     readability: object({ flesch_reading_ease: grounded, flesch_kincaid_grade: grounded }),
     function_word_frequency: object({ jensen_shannon_distance: distance }),
     pos_frequency: object({ jensen_shannon_distance: distance }),
     lexical_density: grounded,
-    sentence_structure_frequency: withDistance(['simple', 'compound', 'complex', 'compound-complex', 'fragment/unknown']),
+    sentence_structure_frequency: withDistance([
+      'simple',
+      'compound',
+      'complex',
+      'compound-complex',
+      'fragment/unknown',
+    ]),
     sentence_voice_frequency: withDistance(['active', 'passive']),
     punctuation: withDistance([
       'comma_density',
@@ -111,7 +121,12 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = Object.freeze({
   FineTuningJobList: list('FineTuningJob', 'Newest first.'),
   CreateFineTuningJobRequest: object(
     {
-      training_files: { type: 'array', minItems: 1, items: str, description: 'IDs of uploaded files of this organization.' },
+      training_files: {
+        type: 'array',
+        minItems: 1,
+        items: str,
+        description: 'IDs of uploaded files of this organization.',
+      },
       style_model: { const: 'styler-2', default: 'styler-2' },
       suffix: { type: ['string', 'null'], pattern: '^[A-Za-z0-9_-]{0,16}$', description: 'Added to the model name.' },
       match_output_length: {
@@ -146,9 +161,14 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = Object.freeze({
       base_model_service: {
         type: 'string',
         default: 'auto',
-        description: "auto, openai, ollama or openai-compatible (see docs/api.md).",
+        description: 'auto, openai, ollama or openai-compatible (see docs/api.md).',
       },
-      base_temperature: { type: 'number', minimum: BASE_TEMPERATURE.min, maximum: BASE_TEMPERATURE.max, default: BASE_TEMPERATURE.default },
+      base_temperature: {
+        type: 'number',
+        minimum: BASE_TEMPERATURE.min,
+        maximum: BASE_TEMPERATURE.max,
+        default: BASE_TEMPERATURE.default,
+      },
     },
     ['base_model_service', 'base_temperature'],
   ),
@@ -162,7 +182,12 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = Object.freeze({
       message: { type: 'string', description: 'rewrite mode: the text to style.' },
       messages: { type: 'array', minItems: 1, maxItems: MAX_MESSAGES, items: ref('ChatMessage') },
       full_mode_options: ref('FullModeOptions'),
-      ...Object.fromEntries(Object.entries(flagDescriptions).map(([key, description]) => [key, { type: 'boolean', default: false, description }])),
+      ...Object.fromEntries(
+        Object.entries(flagDescriptions).map(([key, description]) => [
+          key,
+          { type: 'boolean', default: false, description },
+        ]),
+      ),
     },
     oneOf: [
       { properties: { mode: { const: 'rewrite' } }, required: ['message'] },

@@ -14,14 +14,19 @@ function error(description: string, ...messages: string[]): Json {
     content: {
       'application/json': {
         schema: ref('Error'),
-        ...(messages.length > 0 && { examples: Object.fromEntries(messages.map((m, i) => [`e${i + 1}`, { value: { error: m } }])) }),
+        ...(messages.length > 0 && {
+          examples: Object.fromEntries(messages.map((m, i) => [`e${i + 1}`, { value: { error: m } }])),
+        }),
       },
     },
   };
 }
 
 const unauthorized = error('Missing, unknown or revoked API key.', 'Invalid API key.');
-const rateLimited = error('The analytics pool is saturated; retry after Retry-After seconds.', 'Too many requests in progress: retry shortly.');
+const rateLimited = error(
+  'The analytics pool is saturated; retry after Retry-After seconds.',
+  'Too many requests in progress: retry shortly.',
+);
 
 function ok(description: string, schema: string): Json {
   return { description, content: json(ref(schema)) };
@@ -34,7 +39,12 @@ function pathParam(name: string, description: string): Json {
 function listParams(defaultLimit: number, maxLimit: number): Json[] {
   return [
     { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit } },
-    { name: 'after', in: 'query', schema: { type: 'string' }, description: 'ID of the last item of the previous page.' },
+    {
+      name: 'after',
+      in: 'query',
+      schema: { type: 'string' },
+      description: 'ID of the last item of the previous page.',
+    },
     { name: 'order', in: 'query', schema: { enum: ['asc', 'desc'], default: 'desc' } },
   ];
 }
@@ -64,30 +74,47 @@ export function openApiDocument(config: ServiceConfig): Json {
                 schema: {
                   type: 'object',
                   required: ['file'],
-                  properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' }, purpose: { const: 'fine-tune' } },
+                  properties: {
+                    file: { type: 'string', contentMediaType: 'application/octet-stream' },
+                    purpose: { const: 'fine-tune' },
+                  },
                 },
               },
             },
           },
           responses: {
             200: ok('The stored file.', 'File'),
-            400: error('Empty, corrupt, encrypted or prose-free file, or a bad form.', 'File is empty.', "Missing form field 'file'."),
+            400: error(
+              'Empty, corrupt, encrypted or prose-free file, or a bad form.',
+              'File is empty.',
+              "Missing form field 'file'.",
+            ),
             401: unauthorized,
-            413: error(`Over ${config.maxFileBytes} bytes, or a .docx expanding past ${config.maxDocxExpandedBytes} bytes.`),
+            413: error(
+              `Over ${config.maxFileBytes} bytes, or a .docx expanding past ${config.maxDocxExpandedBytes} bytes.`,
+            ),
             415: error('Not .txt/.docx, content not matching the extension, or a .txt that is not UTF-8/UTF-16.'),
           },
         },
         get: {
           operationId: 'listFiles',
           parameters: [...listParams(10_000, 10_000), { name: 'purpose', in: 'query', schema: { type: 'string' } }],
-          responses: { 200: ok("The organization's files.", 'FileList'), 400: error('Bad list parameter.'), 401: unauthorized },
+          responses: {
+            200: ok("The organization's files.", 'FileList'),
+            400: error('Bad list parameter.'),
+            401: unauthorized,
+          },
         },
       },
       '/files/{file_id}': {
         parameters: [pathParam('file_id', 'The file ID.')],
         get: {
           operationId: 'retrieveFile',
-          responses: { 200: ok('The file.', 'File'), 401: unauthorized, 404: error('Unknown file.', 'File not found.') },
+          responses: {
+            200: ok('The file.', 'File'),
+            401: unauthorized,
+            404: error('Unknown file.', 'File not found.'),
+          },
         },
         delete: {
           operationId: 'deleteFile',
@@ -95,19 +122,33 @@ export function openApiDocument(config: ServiceConfig): Json {
             200: ok('Deleted.', 'FileDeleted'),
             401: unauthorized,
             404: error('Unknown file.', 'File not found.'),
-            409: error('A queued or running job trains on the file.', 'File is used by a queued or running fine-tuning job.'),
+            409: error(
+              'A queued or running job trains on the file.',
+              'File is used by a queued or running fine-tuning job.',
+            ),
           },
         },
       },
       '/files/{file_id}/content': {
         parameters: [
           pathParam('file_id', 'The file ID.'),
-          { name: 'format', in: 'query', schema: { enum: ['original', 'text'], default: 'original' }, description: 'original: the uploaded bytes; text: the extracted text.' },
+          {
+            name: 'format',
+            in: 'query',
+            schema: { enum: ['original', 'text'], default: 'original' },
+            description: 'original: the uploaded bytes; text: the extracted text.',
+          },
         ],
         get: {
           operationId: 'downloadFile',
           responses: {
-            200: { description: 'The file content.', content: { 'text/plain': {}, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {} } },
+            200: {
+              description: 'The file content.',
+              content: {
+                'text/plain': {},
+                'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {},
+              },
+            },
             401: unauthorized,
             404: error('Unknown file.', 'File not found.'),
           },
@@ -126,7 +167,11 @@ export function openApiDocument(config: ServiceConfig): Json {
         get: {
           operationId: 'listFineTuningJobs',
           parameters: listParams(20, 100),
-          responses: { 200: ok("The organization's jobs.", 'FineTuningJobList'), 400: error('Bad list parameter.'), 401: unauthorized },
+          responses: {
+            200: ok("The organization's jobs.", 'FineTuningJobList'),
+            400: error('Bad list parameter.'),
+            401: unauthorized,
+          },
         },
       },
       '/fine_tuning/jobs/{fine_tuning_job_id}': {
@@ -163,11 +208,19 @@ export function openApiDocument(config: ServiceConfig): Json {
         parameters: [pathParam('model', 'The fine-tuned model name.')],
         get: {
           operationId: 'retrieveModel',
-          responses: { 200: ok('The model and its learned style.', 'Model'), 401: unauthorized, 404: error('Unknown model.', 'Model not found.') },
+          responses: {
+            200: ok('The model and its learned style.', 'Model'),
+            401: unauthorized,
+            404: error('Unknown model.', 'Model not found.'),
+          },
         },
         delete: {
           operationId: 'deleteModel',
-          responses: { 200: ok('Deleted.', 'ModelDeleted'), 401: unauthorized, 404: error('Unknown model.', 'Model not found.') },
+          responses: {
+            200: ok('Deleted.', 'ModelDeleted'),
+            401: unauthorized,
+            404: error('Unknown model.', 'Model not found.'),
+          },
         },
       },
       '/style/transform': {
@@ -199,11 +252,17 @@ export function openApiDocument(config: ServiceConfig): Json {
         get: { operationId: 'health', security: [], responses: { 200: ok('Alive.', 'Health') } },
       },
       '/openapi.json': {
-        get: { operationId: 'openapi', security: [], responses: { 200: { description: 'This document.', content: json({ type: 'object' }) } } },
+        get: {
+          operationId: 'openapi',
+          security: [],
+          responses: { 200: { description: 'This document.', content: json({ type: 'object' }) } },
+        },
       },
     },
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' },
+      },
       schemas: OPENAPI_SCHEMAS,
     },
   };

@@ -79,7 +79,9 @@ export function toModelObject(model: ModelRecord): ModelObject {
 }
 
 /** An OpenAI-style list: `{ object: 'list', data, first_id, last_id, has_more }`. */
-export function toList<T extends { id: string }>(page: Page<T>): {
+export function toList<T extends { id: string }>(
+  page: Page<T>,
+): {
   object: 'list';
   data: T[];
   first_id: string | null;

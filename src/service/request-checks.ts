@@ -34,7 +34,8 @@ export function parseListQuery(query: unknown, limits: ListLimits, code: ErrorCo
     result.limit = value;
   }
   if (after !== undefined) {
-    if (typeof after !== 'string' || after === '') throw new StylerError(code, 'after must be an id from an earlier page.');
+    if (typeof after !== 'string' || after === '')
+      throw new StylerError(code, 'after must be an id from an earlier page.');
     result.after = after;
   }
   if (order !== undefined) {

@@ -46,7 +46,13 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       maxQueue: config.poolMaxQueue,
       ...(config.poolThreads !== undefined && { threads: config.poolThreads }),
     });
-    const app = await buildApp({ store, pool, config, providerConfig, ...(options.logger !== undefined && { logger: options.logger }) });
+    const app = await buildApp({
+      store,
+      pool,
+      config,
+      providerConfig,
+      ...(options.logger !== undefined && { logger: options.logger }),
+    });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

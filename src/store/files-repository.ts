@@ -51,7 +51,8 @@ function toRecord(row: FileRow): FileRecord {
   };
 }
 
-const COLUMNS = 'id, organization_id, project_id, filename, purpose, kind, bytes, text_chars, document_count, created_at';
+const COLUMNS =
+  'id, organization_id, project_id, filename, purpose, kind, bytes, text_chars, document_count, created_at';
 
 /** Repository of the `files` table. Every read is scoped to one organization. */
 export class FilesRepository {
@@ -67,10 +68,12 @@ export class FilesRepository {
       ),
       get: db.prepare<[string, string], FileRow>(`SELECT ${COLUMNS} FROM files WHERE organization_id = ? AND id = ?`),
       page: preparePageStatements<FileRow>(db, 'files', COLUMNS, 'id'),
-      activeJobUses: db.prepare<[string], number>(
-        `SELECT COUNT(*) FROM job_training_files t JOIN jobs j ON j.id = t.job_id
+      activeJobUses: db
+        .prepare<[string], number>(
+          `SELECT COUNT(*) FROM job_training_files t JOIN jobs j ON j.id = t.job_id
           WHERE t.file_id = ? AND j.status IN ('queued', 'running')`,
-      ).pluck(),
+        )
+        .pluck(),
       delete: db.prepare('DELETE FROM files WHERE organization_id = ? AND id = ?'),
       allIds: db.prepare<[], string>('SELECT id FROM files').pluck(),
     };
@@ -104,12 +107,14 @@ export class FilesRepository {
 
   /** Deletes the file unless a queued or running job still needs it (checked in the same transaction). */
   delete(organizationId: string, id: string): FileDeleteResult {
-    return this.#db.transaction((): FileDeleteResult => {
-      if (!this.#statements.get.get(organizationId, id)) return 'not_found';
-      if ((this.#statements.activeJobUses.get(id) as number) > 0) return 'in_use';
-      this.#statements.delete.run(organizationId, id);
-      return 'deleted';
-    }).immediate();
+    return this.#db
+      .transaction((): FileDeleteResult => {
+        if (!this.#statements.get.get(organizationId, id)) return 'not_found';
+        if ((this.#statements.activeJobUses.get(id) as number) > 0) return 'in_use';
+        this.#statements.delete.run(organizationId, id);
+        return 'deleted';
+      })
+      .immediate();
   }
 
   /** Ids of every file of every organization (start-up cleanup of orphaned blobs). */

@@ -75,9 +75,9 @@ export class JobsRepository {
           status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
       ),
       insertFile: db.prepare('INSERT INTO job_training_files (job_id, position, file_id) VALUES (?, ?, ?)'),
-      files: db.prepare<[string], string>(
-        'SELECT file_id FROM job_training_files WHERE job_id = ? ORDER BY position',
-      ).pluck(),
+      files: db
+        .prepare<[string], string>('SELECT file_id FROM job_training_files WHERE job_id = ? ORDER BY position')
+        .pluck(),
       get: db.prepare<[string, string], JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE organization_id = ? AND id = ?`),
       getAny: db.prepare<[string], JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`),
       page: preparePageStatements<JobRow>(db, 'jobs', COLUMNS, 'id'),
@@ -106,8 +106,16 @@ export class JobsRepository {
   insert(job: NewJob): JobRecord {
     return this.#db.transaction(() => {
       const s = this.#statements;
-      s.insert.run(job.id, job.organizationId, job.projectId, job.styleModel, job.baseModel, job.suffix,
-        job.matchOutputLength ? 1 : 0, nowSeconds());
+      s.insert.run(
+        job.id,
+        job.organizationId,
+        job.projectId,
+        job.styleModel,
+        job.baseModel,
+        job.suffix,
+        job.matchOutputLength ? 1 : 0,
+        nowSeconds(),
+      );
       job.trainingFiles.forEach((fileId, position) => s.insertFile.run(job.id, position, fileId));
       return this.#load(s.getAny.get(job.id) as JobRow);
     })();
@@ -132,22 +140,26 @@ export class JobsRepository {
 
   /** Cancels a queued or running job; a running job's result is discarded when it arrives. */
   cancel(organizationId: string, id: string): CancelResult {
-    return this.#db.transaction((): CancelResult => {
-      const row = this.#statements.get.get(organizationId, id);
-      if (!row) return { problem: 'not_found' };
-      if (this.#statements.cancel.run(nowSeconds(), id).changes === 0) return { problem: 'not_cancellable' };
-      return { job: this.#load(this.#statements.getAny.get(id) as JobRow) };
-    }).immediate();
+    return this.#db
+      .transaction((): CancelResult => {
+        const row = this.#statements.get.get(organizationId, id);
+        if (!row) return { problem: 'not_found' };
+        if (this.#statements.cancel.run(nowSeconds(), id).changes === 0) return { problem: 'not_cancellable' };
+        return { job: this.#load(this.#statements.getAny.get(id) as JobRow) };
+      })
+      .immediate();
   }
 
   /** Atomically moves the oldest queued job to running and returns it; undefined when none waits. */
   claimNextQueued(): JobRecord | undefined {
-    return this.#db.transaction(() => {
-      const row = this.#statements.nextQueued.get();
-      if (!row) return undefined;
-      this.#statements.start.run(nowSeconds(), row.id);
-      return this.#load(this.#statements.getAny.get(row.id) as JobRow);
-    }).immediate();
+    return this.#db
+      .transaction(() => {
+        const row = this.#statements.nextQueued.get();
+        if (!row) return undefined;
+        this.#statements.start.run(nowSeconds(), row.id);
+        return this.#load(this.#statements.getAny.get(row.id) as JobRow);
+      })
+      .immediate();
   }
 
   /**

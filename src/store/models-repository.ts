@@ -57,18 +57,27 @@ export class ModelsRepository {
         `INSERT INTO models (name, organization_id, job_id, style_model, model_json, summary_json, created_at)
           VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
-      get: db.prepare<[string, string], ModelRow>(`SELECT ${COLUMNS} FROM models WHERE organization_id = ? AND name = ?`),
-      modelJson: db.prepare<[string, string], string>(
-        'SELECT model_json FROM models WHERE organization_id = ? AND name = ?',
-      ).pluck(),
+      get: db.prepare<[string, string], ModelRow>(
+        `SELECT ${COLUMNS} FROM models WHERE organization_id = ? AND name = ?`,
+      ),
+      modelJson: db
+        .prepare<[string, string], string>('SELECT model_json FROM models WHERE organization_id = ? AND name = ?')
+        .pluck(),
       page: preparePageStatements<ModelRow>(db, 'models', COLUMNS, 'name'),
       delete: db.prepare('DELETE FROM models WHERE organization_id = ? AND name = ?'),
     };
   }
 
   insert(model: NewModel): void {
-    this.#statements.insert.run(model.name, model.organizationId, model.jobId, model.styleModel, model.modelJson,
-      model.summaryJson, nowSeconds());
+    this.#statements.insert.run(
+      model.name,
+      model.organizationId,
+      model.jobId,
+      model.styleModel,
+      model.modelJson,
+      model.summaryJson,
+      nowSeconds(),
+    );
   }
 
   /** The model's listing entry, or undefined when unknown to this organization. */

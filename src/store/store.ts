@@ -45,11 +45,13 @@ export class Store {
 
   /** Creates a queued job if every training file exists in the job's organization (one transaction). */
   createJob(job: NewJob): CreateJobResult {
-    return this.db.transaction((): CreateJobResult => {
-      const missingFileId = job.trainingFiles.find((id) => !this.files.get(job.organizationId, id));
-      if (missingFileId !== undefined) return { missingFileId };
-      return { job: this.jobs.insert(job) };
-    }).immediate();
+    return this.db
+      .transaction((): CreateJobResult => {
+        const missingFileId = job.trainingFiles.find((id) => !this.files.get(job.organizationId, id));
+        if (missingFileId !== undefined) return { missingFileId };
+        return { job: this.jobs.insert(job) };
+      })
+      .immediate();
   }
 
   /**
@@ -57,11 +59,13 @@ export class Store {
    * Returns false (and stores nothing) when the job is no longer running, e.g. it was cancelled.
    */
   completeJob(jobId: string, model: Omit<NewModel, 'jobId'>): boolean {
-    return this.db.transaction(() => {
-      if (!this.jobs.markSucceeded(jobId, model.name)) return false;
-      this.models.insert({ ...model, jobId });
-      return true;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        if (!this.jobs.markSucceeded(jobId, model.name)) return false;
+        this.models.insert({ ...model, jobId });
+        return true;
+      })
+      .immediate();
   }
 
   /** Removes blobs a crash left without a database row (call at service start, before serving). */

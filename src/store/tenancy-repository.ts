@@ -147,15 +147,17 @@ export class TenancyRepository {
       throw new TypeError('key must be a string of at least 8 characters without whitespace');
     }
     const hash = hashApiKey(scope.key);
-    return this.#db.transaction(() => {
-      const existing = this.#statements.keyByHash.get(hash);
-      if (existing) return toInfo(existing);
-      const organizationId = this.ensureOrganization(scope.organization);
-      const projectId = this.ensureProject(organizationId, scope.project);
-      const id = randomId('key');
-      this.#statements.insertKey.run(id, projectId, hash, displayPrefix(scope.key), nowSeconds());
-      return toInfo(this.#statements.keyById.get(id) as KeyRow);
-    }).immediate();
+    return this.#db
+      .transaction(() => {
+        const existing = this.#statements.keyByHash.get(hash);
+        if (existing) return toInfo(existing);
+        const organizationId = this.ensureOrganization(scope.organization);
+        const projectId = this.ensureProject(organizationId, scope.project);
+        const id = randomId('key');
+        this.#statements.insertKey.run(id, projectId, hash, displayPrefix(scope.key), nowSeconds());
+        return toInfo(this.#statements.keyById.get(id) as KeyRow);
+      })
+      .immediate();
   }
 
   /** The principal of an active key, or undefined for an unknown or revoked one. */
@@ -164,7 +166,12 @@ export class TenancyRepository {
     const row = this.#statements.keyByHash.get(hash);
     // The lookup is by digest, so timing reveals nothing about the key; the constant-time compare
     // makes the final decision independent of how many digest bytes matched.
-    if (!row || row.revoked_at !== null || row.key_hash.length !== hash.length || !timingSafeEqual(row.key_hash, hash)) {
+    if (
+      !row ||
+      row.revoked_at !== null ||
+      row.key_hash.length !== hash.length ||
+      !timingSafeEqual(row.key_hash, hash)
+    ) {
       return undefined;
     }
     return {

@@ -14,7 +14,9 @@ export function fitStyle(documents: string[], options?: FitStyleOptions): StyleM
   assertFitOptions(options);
   const groundTruth = buildGroundTruth(documents);
   if (groundTruth.features.sentences === 0 || groundTruth.features.words === 0) {
-    throw new RangeError('documents hold no prose: at least one sentence of text (not only headings, code or tables) is needed');
+    throw new RangeError(
+      'documents hold no prose: at least one sentence of text (not only headings, code or tables) is needed',
+    );
   }
   return {
     version: 1,

@@ -37,7 +37,8 @@ function weighted(counts: ReadonlyMap<string, number>, idf: ReadonlyMap<string, 
 export function closestPassages(text: string, model: StyleModel, count: number): string[] {
   const passages = model.habits.passages.map(wordCounts);
   const documentFrequency = new Map<string, number>();
-  for (const counts of passages) for (const word of counts.keys()) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
+  for (const counts of passages)
+    for (const word of counts.keys()) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
   const idf = new Map<string, number>();
   const target = wordCounts(text);
   for (const word of new Set([...documentFrequency.keys(), ...target.keys()])) {
@@ -45,7 +46,11 @@ export function closestPassages(text: string, model: StyleModel, count: number):
   }
   const query = weighted(target, idf);
   return model.habits.passages
-    .map((passage, index) => ({ passage, index, score: cosineSimilarity(query, weighted(passages[index] ?? new Map(), idf)) }))
+    .map((passage, index) => ({
+      passage,
+      index,
+      score: cosineSimilarity(query, weighted(passages[index] ?? new Map(), idf)),
+    }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .slice(0, count)
     .map((entry) => entry.passage);
@@ -65,7 +70,14 @@ export function rewriteMessages(text: string, model: StyleModel, examples: numbe
     '',
     "The author's habits:",
     styleCard(model),
-    ...(passages.length > 0 ? ['', 'Passages the author wrote (for their voice, not their content):', ...passages.map((p) => `---\n${p}`), '---'] : []),
+    ...(passages.length > 0
+      ? [
+          '',
+          'Passages the author wrote (for their voice, not their content):',
+          ...passages.map((p) => `---\n${p}`),
+          '---',
+        ]
+      : []),
   ].join('\n');
   return [
     { role: 'system', content: system },

@@ -46,15 +46,25 @@ function unwrapFence(reply: string, input: string): string {
  * a number, URL, e-mail address or code of the input, changed its Markdown blocks (kinds and
  * order), or came back empty, the input is restyled by the engine alone instead. Provider failures reject (StylerError provider_failed).
  */
-export async function restyleWithLLM(text: string, model: StyleModel, provider: ChatProvider, options: RestyleWithLLMOptions): Promise<string> {
+export async function restyleWithLLM(
+  text: string,
+  model: StyleModel,
+  provider: ChatProvider,
+  options: RestyleWithLLMOptions,
+): Promise<string> {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
   assertStyleModel(model);
   if (typeof provider !== 'object' || provider === null || typeof provider.complete !== 'function') {
     throw new TypeError('provider must be a ChatProvider');
   }
-  if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object with a baseModel');
-  if (typeof options.baseModel !== 'string' || options.baseModel.trim() === '') throw new TypeError('options.baseModel must be a non-empty string');
-  if (options.temperature !== undefined && (typeof options.temperature !== 'number' || !Number.isFinite(options.temperature) || options.temperature < 0)) {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('options must be an object with a baseModel');
+  if (typeof options.baseModel !== 'string' || options.baseModel.trim() === '')
+    throw new TypeError('options.baseModel must be a non-empty string');
+  if (
+    options.temperature !== undefined &&
+    (typeof options.temperature !== 'number' || !Number.isFinite(options.temperature) || options.temperature < 0)
+  ) {
     throw new RangeError('options.temperature must be a finite number ≥ 0');
   }
   const { baseModel, temperature, signal, ...restyleOptions } = options;

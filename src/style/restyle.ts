@@ -39,13 +39,16 @@ export function restyle(text: string, model: StyleModel, options?: RestyleOption
   const sentences = document.blocks.flatMap((block) => block.sentences);
   for (const sentence of sentences) sentence.habit = habitScore(sentence.tokens, context);
   scorer.start(sentences, matchOutputLength ? STYLE_DEFAULTS.lengthTarget : undefined);
+  const inputCounts = scorer.state.toCounts();
   searchEdits(document, scorer, context);
   const output = renderDocument(document);
   if (output === document.text) return output;
   const inputWords = countWords(document.text);
-  if (matchOutputLength && Math.abs(countWords(output) - inputWords) > STYLE_DEFAULTS.lengthTolerance * inputWords) return document.text;
+  if (matchOutputLength && Math.abs(countWords(output) - inputWords) > STYLE_DEFAULTS.lengthTolerance * inputWords)
+    return document.text;
   // The one full re-analysis: keep the edits only if the analytics agree that, overall, they helped.
-  const improvements = improvementsOf(analyzeText(output), analyzeText(document.text), model.groundTruth.features);
+  // The input's counts come from the tagger pass that read it (buildDocument), not a second analysis.
+  const improvements = improvementsOf(analyzeText(output), inputCounts, model.groundTruth.features);
   const total = Object.values(improvements).reduce((a, b) => a + b, 0);
   return total >= 0 ? output : document.text;
 }

@@ -13,7 +13,10 @@ export function splitDocuments(fileText: string): string[] {
   const documents: string[] = [];
   let current: string[] = [];
   const flush = (): void => {
-    const text = current.join('\n').replace(/^\s*\n/, '').trimEnd();
+    const text = current
+      .join('\n')
+      .replace(/^\s*\n/, '')
+      .trimEnd();
     if (text.trim().length > 0) documents.push(text);
     current = [];
   };

@@ -22,20 +22,37 @@ export function styleCard(model: StyleModel): string {
   const p = h.punctuation;
   const lines: string[] = [];
   const s = h.sentenceLength.value;
-  lines.push(`Sentences average ${Math.round(s.mean)} words (median ${Math.round(s.median)}; most between ${s.p10} and ${s.p90}).`);
-  lines.push(`Paragraphs hold about ${Math.round(h.paragraphLength.value.meanSentences)} sentences (${Math.round(h.paragraphLength.value.meanWords)} words).`);
-  if (h.contractions.confidence >= CONFIDENT) lines.push(`Contractions: ${describeRate(h.contractions.value.rate)} (${Math.round(h.contractions.value.rate * 100)} % of the places where one fits).`);
-  if (p.dash.confidence >= CONFIDENT && p.dash.value.style !== 'none') lines.push(`Dashes: ${DASH_NAMES[p.dash.value.style] ?? p.dash.value.style}, about ${p.dash.value.perThousandWords} per 1,000 words.`);
-  lines.push(`Per 1,000 words: ${p.semicolonPerThousandWords.value} semicolons, ${p.colonPerThousandWords.value} colons, ${p.parenthesesPerThousandWords.value} parentheses, ${p.exclamationPerThousandWords.value} exclamation marks, ${p.questionPerThousandWords.value} question marks.`);
+  lines.push(
+    `Sentences average ${Math.round(s.mean)} words (median ${Math.round(s.median)}; most between ${s.p10} and ${s.p90}).`,
+  );
+  lines.push(
+    `Paragraphs hold about ${Math.round(h.paragraphLength.value.meanSentences)} sentences (${Math.round(h.paragraphLength.value.meanWords)} words).`,
+  );
+  if (h.contractions.confidence >= CONFIDENT)
+    lines.push(
+      `Contractions: ${describeRate(h.contractions.value.rate)} (${Math.round(h.contractions.value.rate * 100)} % of the places where one fits).`,
+    );
+  if (p.dash.confidence >= CONFIDENT && p.dash.value.style !== 'none')
+    lines.push(
+      `Dashes: ${DASH_NAMES[p.dash.value.style] ?? p.dash.value.style}, about ${p.dash.value.perThousandWords} per 1,000 words.`,
+    );
+  lines.push(
+    `Per 1,000 words: ${p.semicolonPerThousandWords.value} semicolons, ${p.colonPerThousandWords.value} colons, ${p.parenthesesPerThousandWords.value} parentheses, ${p.exclamationPerThousandWords.value} exclamation marks, ${p.questionPerThousandWords.value} question marks.`,
+  );
   if (p.oxfordComma.confidence >= CONFIDENT) lines.push(`Serial (Oxford) comma: ${describeRate(p.oxfordComma.value)}.`);
-  if (p.curlyQuotes.confidence >= CONFIDENT) lines.push(`Quotation marks and apostrophes: ${p.curlyQuotes.value >= 0.5 ? 'curly (“ ” ’)' : 'straight (" \')'}.`);
-  if (h.spelling.confidence >= CONFIDENT && (h.spelling.value.variety === 'US' || h.spelling.value.variety === 'UK')) lines.push(`Spelling: ${h.spelling.value.variety}.`);
+  if (p.curlyQuotes.confidence >= CONFIDENT)
+    lines.push(`Quotation marks and apostrophes: ${p.curlyQuotes.value >= 0.5 ? 'curly (“ ” ’)' : 'straight (" \')'}.`);
+  if (h.spelling.confidence >= CONFIDENT && (h.spelling.value.variety === 'US' || h.spelling.value.variety === 'UK'))
+    lines.push(`Spelling: ${h.spelling.value.variety}.`);
   const openers = Object.entries(h.openers.preferred).map(([concept, form]) => `"${form}" (${concept})`);
   if (openers.length > 0) lines.push(`Preferred sentence openers: ${openers.join(', ')}.`);
   const avoided = h.avoidedGeneric.filter((form) => !form.includes(' ')).slice(0, 25);
   if (avoided.length > 0) lines.push(`Never uses: ${avoided.join(', ')}.`);
   const person = h.person;
-  lines.push(`Per 1,000 words: first person singular ${Math.round(person.firstSingularPerThousandWords)}, plural ${Math.round(person.firstPluralPerThousandWords)}, second person ${Math.round(person.secondPerThousandWords)} (keep the input's point of view).`);
-  if (h.headings.confidence >= CONFIDENT && h.headings.value.case !== 'unknown') lines.push(`Headings in ${h.headings.value.case} case.`);
+  lines.push(
+    `Per 1,000 words: first person singular ${Math.round(person.firstSingularPerThousandWords)}, plural ${Math.round(person.firstPluralPerThousandWords)}, second person ${Math.round(person.secondPerThousandWords)} (keep the input's point of view).`,
+  );
+  if (h.headings.confidence >= CONFIDENT && h.headings.value.case !== 'unknown')
+    lines.push(`Headings in ${h.headings.value.case} case.`);
   return lines.map((line) => `- ${line}`).join('\n');
 }

@@ -25,7 +25,8 @@ export type Measured<T> = {
 };
 
 /** Dash forms, as written between words. */
-export type DashStyle = 'em_closed' | 'em_spaced' | 'en_spaced' | 'hyphen_spaced' | 'double_hyphen' | 'double_hyphen_spaced';
+export type DashStyle =
+  'em_closed' | 'em_spaced' | 'en_spaced' | 'hyphen_spaced' | 'double_hyphen' | 'double_hyphen_spaced';
 export type EllipsisStyle = 'character' | 'three_dots' | 'spaced_dots';
 export type HeadingCase = 'title' | 'sentence' | 'lower' | 'upper';
 
@@ -75,7 +76,11 @@ export type StyleHabits = {
   /** Numbers from zero to ten written as words, as a share of all such numbers (data only). */
   numerals: Measured<{ smallAsWordsRate: number; digits: number; words: number }>;
   /** First- and second-person pronouns per 1,000 words (data only: never rewritten). */
-  person: { firstSingularPerThousandWords: number; firstPluralPerThousandWords: number; secondPerThousandWords: number };
+  person: {
+    firstSingularPerThousandWords: number;
+    firstPluralPerThousandWords: number;
+    secondPerThousandWords: number;
+  };
   /** Short representative passages for few-shot prompts (bounded). */
   passages: string[];
 };

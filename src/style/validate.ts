@@ -8,7 +8,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function assertDocuments(documents: unknown): asserts documents is string[] {
   if (!Array.isArray(documents)) throw new TypeError('documents must be an array of strings');
   documents.forEach((document, index) => {
-    if (typeof document !== 'string') throw new TypeError(`documents[${index}] must be a string, got ${typeof document}`);
+    if (typeof document !== 'string')
+      throw new TypeError(`documents[${index}] must be a string, got ${typeof document}`);
   });
   if (documents.length === 0) throw new RangeError('documents must hold at least one document');
 }

@@ -38,3 +38,22 @@ describe('createAnalyticsPool', () => {
     expect(() => createAnalyticsPool({ maxQueue: -1 })).toThrow(RangeError);
   });
 });
+
+describe('aborting a pool call', () => {
+  it('rejects with the abort reason and leaves the pool usable', async () => {
+    const aborting = createAnalyticsPool({ threads: 1 });
+    try {
+      const controller = new AbortController();
+      const long = 'The river rose in the night, and the fields were flooded by morning. '.repeat(4000);
+      const running = aborting.analyzeText(long, { signal: controller.signal });
+      const queued = aborting.analyzeText(long, { signal: controller.signal });
+      controller.abort();
+      await expect(running).rejects.toThrow();
+      await expect(queued).rejects.toThrow();
+      await expect(aborting.analyzeText('Still here.', { signal: AbortSignal.abort() })).rejects.toThrow();
+      expect((await aborting.analyzeText('Still here.')).words).toBe(2);
+    } finally {
+      await aborting.close();
+    }
+  });
+});

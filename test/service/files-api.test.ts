@@ -7,15 +7,27 @@ import { darwin } from './support/fixtures.js';
 const PROSE = darwin(1);
 const MAX_FILE_BYTES = 64 * 1024;
 
-async function upload(service: TestService, filename: string, content: Buffer | string, key?: string, purpose?: string | null) {
-  const response = await service.request('/files', { method: 'POST', body: uploadForm(filename, content, purpose), ...(key && { key }) });
+async function upload(
+  service: TestService,
+  filename: string,
+  content: Buffer | string,
+  key?: string,
+  purpose?: string | null,
+) {
+  const response = await service.request('/files', {
+    method: 'POST',
+    body: uploadForm(filename, content, purpose),
+    ...(key && { key }),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 describe('files API', () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startTestService({ env: { STYLER_MAX_FILE_BYTES: String(MAX_FILE_BYTES), STYLER_MAX_DOCX_EXPANDED_BYTES: String(1024 * 1024) } });
+    service = await startTestService({
+      env: { STYLER_MAX_FILE_BYTES: String(MAX_FILE_BYTES), STYLER_MAX_DOCX_EXPANDED_BYTES: String(1024 * 1024) },
+    });
   });
   afterAll(async () => service.close());
 
@@ -23,7 +35,12 @@ describe('files API', () => {
     const { status, body } = await upload(service, 'letter.txt', PROSE);
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['bytes', 'created_at', 'filename', 'id', 'object', 'purpose']);
-    expect(body).toMatchObject({ object: 'file', bytes: Buffer.byteLength(PROSE), filename: 'letter.txt', purpose: 'fine-tune' });
+    expect(body).toMatchObject({
+      object: 'file',
+      bytes: Buffer.byteLength(PROSE),
+      filename: 'letter.txt',
+      purpose: 'fine-tune',
+    });
     expect(body.id).toMatch(/^file-[A-Za-z0-9]{24}$/);
     expect(body.created_at).toEqual(expect.any(Number));
     expect(openApiErrors('File', body)).toEqual([]);
@@ -42,12 +59,19 @@ describe('files API', () => {
     const aText = await (await service.request(`/files/${String(a.body.id)}/content?format=text`)).text();
     expect(aText).toBe(PROSE.replace(/\r\n?/g, '\n'));
 
-    const docx = buildDocx([{ text: 'Field Notes', heading: 1 }, { text: 'We walked along the shore and counted the birds again.' }, { text: 'Evening', heading: 2 }, { text: 'The light failed early, so we went home.' }]);
+    const docx = buildDocx([
+      { text: 'Field Notes', heading: 1 },
+      { text: 'We walked along the shore and counted the birds again.' },
+      { text: 'Evening', heading: 2 },
+      { text: 'The light failed early, so we went home.' },
+    ]);
     const b = await upload(service, 'notes.DOCX', docx);
     expect(b.status).toBe(200);
     expect(b.body).toMatchObject({ filename: 'notes.DOCX', bytes: docx.length });
     const bText = await (await service.request(`/files/${String(b.body.id)}/content?format=text`)).text();
-    expect(bText).toBe('# Field Notes\n\nWe walked along the shore and counted the birds again.\n\n## Evening\n\nThe light failed early, so we went home.');
+    expect(bText).toBe(
+      '# Field Notes\n\nWe walked along the shore and counted the birds again.\n\n## Evening\n\nThe light failed early, so we went home.',
+    );
     const original = await service.request(`/files/${String(b.body.id)}/content`);
     expect(Buffer.from(await original.arrayBuffer()).equals(docx)).toBe(true);
 
@@ -63,12 +87,19 @@ describe('files API', () => {
   it('lists files newest first with pagination', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) ids.push(String((await upload(service, `p${i}.txt`, PROSE)).body.id));
-    const page = (await (await service.request('/files?limit=2')).json()) as { object: string; data: { id: string }[]; has_more: boolean; last_id: string };
+    const page = (await (await service.request('/files?limit=2')).json()) as {
+      object: string;
+      data: { id: string }[];
+      has_more: boolean;
+      last_id: string;
+    };
     expect(page.object).toBe('list');
     expect(openApiErrors('FileList', page)).toEqual([]);
     expect(page.data.map((f) => f.id)).toEqual([ids[2], ids[1]]);
     expect(page.has_more).toBe(true);
-    const next = (await (await service.request(`/files?limit=1&after=${page.last_id}`)).json()) as { data: { id: string }[] };
+    const next = (await (await service.request(`/files?limit=1&after=${page.last_id}`)).json()) as {
+      data: { id: string }[];
+    };
     expect(next.data.map((f) => f.id)).toEqual([ids[0]]);
     expect((await service.request('/files?limit=0')).status).toBe(400);
     expect((await service.request('/files?after=file-nope')).status).toBe(400);
@@ -81,7 +112,11 @@ describe('files API', () => {
     const deletion = await deleted.json();
     expect(deletion).toEqual({ id: body.id, object: 'file', deleted: true });
     expect(openApiErrors('FileDeleted', deletion)).toEqual([]);
-    for (const [method, path] of [['GET', ''], ['DELETE', ''], ['GET', '/content']] as const) {
+    for (const [method, path] of [
+      ['GET', ''],
+      ['DELETE', ''],
+      ['GET', '/content'],
+    ] as const) {
       const response = await service.request(`/files/${String(body.id)}${path}`, { method });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: 'File not found.' });
@@ -91,7 +126,11 @@ describe('files API', () => {
   it("hides one organization's files from another", async () => {
     const { body } = await upload(service, 'private.txt', PROSE);
     const id = String(body.id);
-    for (const [method, path] of [['GET', ''], ['GET', '/content'], ['DELETE', '']] as const) {
+    for (const [method, path] of [
+      ['GET', ''],
+      ['GET', '/content'],
+      ['DELETE', ''],
+    ] as const) {
       const response = await service.request(`/files/${id}${path}`, { method, key: service.keys.globex });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: 'File not found.' });
@@ -116,17 +155,62 @@ describe('files API', () => {
   const bad: Array<[string, string, () => Buffer | string, number, RegExp]> = [
     ['another type', 'paper.pdf', () => PROSE, 415, /Unsupported file type/],
     ['no extension', 'README', () => PROSE, 415, /Unsupported file type/],
-    ['a .txt holding a zip', 'a.txt', () => buildDocx([{ text: 'hello there' }]), 415, /does not match its \.txt extension/],
+    [
+      'a .txt holding a zip',
+      'a.txt',
+      () => buildDocx([{ text: 'hello there' }]),
+      415,
+      /does not match its \.txt extension/,
+    ],
     ['a .docx holding text', 'a.docx', () => PROSE, 415, /does not match its \.docx extension/],
-    ['a non-UTF-8 .txt', 'latin1.txt', () => Buffer.from('Caf\xe9 au lait, s\xf6 good and more words here.', 'latin1'), 415, /not UTF-8/],
+    [
+      'a non-UTF-8 .txt',
+      'latin1.txt',
+      () => Buffer.from('Caf\xe9 au lait, s\xf6 good and more words here.', 'latin1'),
+      415,
+      /not UTF-8/,
+    ],
     ['an empty file', 'empty.txt', () => '', 400, /^File is empty/],
     ['a whitespace-only file', 'blank.txt', () => '  \n\n ', 400, /^File is empty/],
     ['text with no prose', 'numbers.txt', () => '1 2 3\n4 5 6\n7 8 9', 400, /no prose/],
     ['a document with no prose', 'mixed.txt', () => `${PROSE}\n***\n42 17 99 3.5`, 400, /Document 2 of 2/],
-    ['a corrupt .docx', 'broken.docx', () => buildDocx([{ text: 'hello there world' }]).subarray(0, 200), 400, /corrupt/],
-    ['an encrypted .docx', 'locked.docx', () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64), Buffer.from('EncryptedPackage', 'utf16le')]), 400, /encrypted/],
-    ['a .docx zip bomb', 'bomb.docx', () => buildZip([...docxEntries([{ text: 'hello there friend' }]), { name: 'word/media/zeros.bin', data: Buffer.alloc(8 * 1024 * 1024) }]), 413, /expands to more than/],
-    ['a file over the size limit', 'big.txt', () => 'word '.repeat(MAX_FILE_BYTES / 5 + 10), 413, /File is too large: the limit is 65536 bytes/],
+    [
+      'a corrupt .docx',
+      'broken.docx',
+      () => buildDocx([{ text: 'hello there world' }]).subarray(0, 200),
+      400,
+      /corrupt/,
+    ],
+    [
+      'an encrypted .docx',
+      'locked.docx',
+      () =>
+        Buffer.concat([
+          Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+          Buffer.alloc(64),
+          Buffer.from('EncryptedPackage', 'utf16le'),
+        ]),
+      400,
+      /encrypted/,
+    ],
+    [
+      'a .docx zip bomb',
+      'bomb.docx',
+      () =>
+        buildZip([
+          ...docxEntries([{ text: 'hello there friend' }]),
+          { name: 'word/media/zeros.bin', data: Buffer.alloc(8 * 1024 * 1024) },
+        ]),
+      413,
+      /expands to more than/,
+    ],
+    [
+      'a file over the size limit',
+      'big.txt',
+      () => 'word '.repeat(MAX_FILE_BYTES / 5 + 10),
+      413,
+      /File is too large: the limit is 65536 bytes/,
+    ],
   ];
   it.each(bad)('rejects %s', async (_, filename, content, status, message) => {
     const { status: actual, body } = await upload(service, filename, content());
@@ -152,7 +236,9 @@ describe('files API', () => {
 
     response = await service.request('/files', jsonBody({ file: PROSE }));
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ error: "Upload files as multipart/form-data with the file in field 'file'." });
+    expect(await response.json()).toEqual({
+      error: "Upload files as multipart/form-data with the file in field 'file'.",
+    });
   });
 
   it('answers unknown routes with a 404 error body', async () => {

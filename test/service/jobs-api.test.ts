@@ -6,7 +6,11 @@ import { darwin } from './support/fixtures.js';
 const corpus = darwin;
 
 async function uploadText(service: TestService, text: string, key?: string): Promise<string> {
-  const response = await service.request('/files', { method: 'POST', body: uploadForm('sample.txt', text), ...(key && { key }) });
+  const response = await service.request('/files', {
+    method: 'POST',
+    body: uploadForm('sample.txt', text),
+    ...(key && { key }),
+  });
   expect(response.status).toBe(200);
   return String(((await response.json()) as { id: string }).id);
 }
@@ -24,14 +28,22 @@ describe('fine-tuning jobs API', () => {
   beforeAll(async () => {
     service = await startTestService();
     files = [await uploadText(service, corpus(1)), await uploadText(service, `${corpus(2)}\n***\n${corpus(3)}`)];
-    const { status, body } = await createJob(service, { training_files: files, suffix: 'darwin_1', base_model: 'gpt-4o-mini' });
+    const { status, body } = await createJob(service, {
+      training_files: files,
+      suffix: 'darwin_1',
+      base_model: 'gpt-4o-mini',
+    });
     expect(status).toBe(200);
     finished = await waitForJob(service, String(body.id));
   });
   afterAll(async () => service.close());
 
   it('creates a queued job with exactly the spec fields', async () => {
-    const { status, body } = await createJob(service, { training_files: [files[0]], style_model: 'styler-2', match_output_length: false });
+    const { status, body } = await createJob(service, {
+      training_files: [files[0]],
+      style_model: 'styler-2',
+      match_output_length: false,
+    });
     expect(status).toBe(200);
     expect(body).toEqual({
       object: 'fine_tuning.job',
@@ -55,7 +67,9 @@ describe('fine-tuning jobs API', () => {
       training_files: files,
       error: null,
     });
-    expect(finished.fine_tuned_model).toMatch(/^ftm-darwin_1-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(finished.fine_tuned_model).toMatch(
+      /^ftm-darwin_1-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     expect(finished.finished_at).toEqual(expect.any(Number));
     expect(openApiErrors('FineTuningJob', finished)).toEqual([]);
   });
@@ -69,7 +83,13 @@ describe('fine-tuning jobs API', () => {
   it('lists models with a readable summary of the learned style', async () => {
     const name = String(finished.fine_tuned_model);
     const model = (await (await service.request(`/models/${name}`)).json()) as Record<string, unknown>;
-    expect(model).toMatchObject({ id: name, object: 'model', owned_by: finished.organization_id, fine_tuning_job: finished.id, style_model: 'styler-2' });
+    expect(model).toMatchObject({
+      id: name,
+      object: 'model',
+      owned_by: finished.organization_id,
+      fine_tuning_job: finished.id,
+      style_model: 'styler-2',
+    });
     expect(Object.keys(model.style as object).length).toBeGreaterThan(0);
     expect(openApiErrors('Model', model)).toEqual([]);
     const list = (await (await service.request('/models')).json()) as { data: { id: string }[] };
@@ -77,19 +97,26 @@ describe('fine-tuning jobs API', () => {
     const hidden = await service.request(`/models/${name}`, { key: service.keys.globex });
     expect(hidden.status).toBe(404);
     expect(await hidden.json()).toEqual({ error: 'Model not found.' });
-    const theirs = (await (await service.request('/models', { key: service.keys.globex })).json()) as { data: unknown[] };
+    const theirs = (await (await service.request('/models', { key: service.keys.globex })).json()) as {
+      data: unknown[];
+    };
     expect(theirs.data).toEqual([]);
   });
 
   it('lists jobs newest first with limit and after', async () => {
     const a = (await createJob(service, { training_files: [files[0]] })).body;
     const b = (await createJob(service, { training_files: [files[0]] })).body;
-    const page = (await (await service.request('/fine_tuning/jobs?limit=2')).json()) as { data: { id: string }[]; has_more: boolean };
+    const page = (await (await service.request('/fine_tuning/jobs?limit=2')).json()) as {
+      data: { id: string }[];
+      has_more: boolean;
+    };
     expect(page.data.map((j) => j.id)).toEqual([b.id, a.id]);
     expect(page.has_more).toBe(true);
     expect(openApiErrors('FineTuningJobList', page)).toEqual([]);
     expect(page.data[0]).not.toHaveProperty('base_model');
-    const next = (await (await service.request(`/fine_tuning/jobs?limit=1&after=${String(a.id)}`)).json()) as { data: { id: string }[] };
+    const next = (await (await service.request(`/fine_tuning/jobs?limit=1&after=${String(a.id)}`)).json()) as {
+      data: { id: string }[];
+    };
     expect(next.data).toHaveLength(1);
     expect(next.data[0]?.id).not.toBe(a.id);
     await waitForJob(service, String(a.id));
@@ -139,9 +166,14 @@ describe('fine-tuning jobs API', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: 'Fine-tuning job not found.' });
     }
-    const cancel = await service.request(`/fine_tuning/jobs/${String(finished.id)}/cancel`, { method: 'POST', key: service.keys.globex });
+    const cancel = await service.request(`/fine_tuning/jobs/${String(finished.id)}/cancel`, {
+      method: 'POST',
+      key: service.keys.globex,
+    });
     expect(await cancel.json()).toEqual({ error: 'Fine-tuning job not found.' });
-    const list = (await (await service.request('/fine_tuning/jobs', { key: service.keys.globex })).json()) as { data: unknown[] };
+    const list = (await (await service.request('/fine_tuning/jobs', { key: service.keys.globex })).json()) as {
+      data: unknown[];
+    };
     expect(list.data).toEqual([]);
     const noKey = await service.request(`/fine_tuning/jobs/${String(finished.id)}`, { key: 'sk-styler-nope' });
     expect(noKey.status).toBe(401);
@@ -153,13 +185,37 @@ describe('fine-tuning jobs API', () => {
     ['a non-string style_model', () => ({ training_files: [files[0]], style_model: 2 }), 'Invalid model name.'],
     ['missing training_files', () => ({}), 'training_files must be a non-empty array of file IDs.'],
     ['empty training_files', () => ({ training_files: [] }), 'training_files must be a non-empty array of file IDs.'],
-    ['non-string training file ids', () => ({ training_files: [1] }), 'training_files must be a non-empty array of file IDs.'],
-    ['an unknown training file', () => ({ training_files: ['file-missing'] }), 'Training file not found: file-missing.'],
-    ['a 17-character suffix', () => ({ training_files: [files[0]], suffix: 'a'.repeat(17) }), 'suffix must be at most 16 characters of letters, digits, - and _.'],
-    ['a suffix with spaces', () => ({ training_files: [files[0]], suffix: 'my model' }), 'suffix must be at most 16 characters of letters, digits, - and _.'],
-    ['a string match_output_length', () => ({ training_files: [files[0]], match_output_length: 'yes' }), 'match_output_length must be a boolean.'],
+    [
+      'non-string training file ids',
+      () => ({ training_files: [1] }),
+      'training_files must be a non-empty array of file IDs.',
+    ],
+    [
+      'an unknown training file',
+      () => ({ training_files: ['file-missing'] }),
+      'Training file not found: file-missing.',
+    ],
+    [
+      'a 17-character suffix',
+      () => ({ training_files: [files[0]], suffix: 'a'.repeat(17) }),
+      'suffix must be at most 16 characters of letters, digits, - and _.',
+    ],
+    [
+      'a suffix with spaces',
+      () => ({ training_files: [files[0]], suffix: 'my model' }),
+      'suffix must be at most 16 characters of letters, digits, - and _.',
+    ],
+    [
+      'a string match_output_length',
+      () => ({ training_files: [files[0]], match_output_length: 'yes' }),
+      'match_output_length must be a boolean.',
+    ],
     ['an unknown field', () => ({ training_files: [files[0]], epochs: 3 }), "Unknown field 'epochs'."],
-    ['an OpenAI-style model field', () => ({ training_files: [files[0]], model: 'styler-2' }), /^Unknown field 'model'/],
+    [
+      'an OpenAI-style model field',
+      () => ({ training_files: [files[0]], model: 'styler-2' }),
+      /^Unknown field 'model'/,
+    ],
     ['a JSON array body', () => [files[0]], 'Request body must be a JSON object.'],
   ])('rejects %s with 400', async (_, body, message) => {
     const { status, body: error } = await createJob(service, body());
@@ -177,17 +233,35 @@ describe('fine-tuning jobs API', () => {
   });
 
   it('rejects malformed JSON, wrong content types and oversized bodies', async () => {
-    let response = await service.request('/fine_tuning/jobs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"training_files": [' });
+    let response = await service.request('/fine_tuning/jobs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"training_files": [',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Request body is not valid JSON.' });
-    response = await service.request('/fine_tuning/jobs', { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' });
+    response = await service.request('/fine_tuning/jobs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<a/>',
+    });
     expect(response.status).toBe(415);
     expect(Object.keys((await response.json()) as object)).toEqual(['error']);
     const huge = JSON.stringify({ training_files: ['x'.repeat(service.config.maxBodyBytes)] });
-    response = await service.request('/fine_tuning/jobs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: huge });
+    response = await service.request('/fine_tuning/jobs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: huge,
+    });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: `Request body is too large: the limit is ${service.config.maxBodyBytes} bytes.` });
-    response = await service.request('/fine_tuning/jobs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"__proto__": {"x": 1}}' });
+    expect(await response.json()).toEqual({
+      error: `Request body is too large: the limit is ${service.config.maxBodyBytes} bytes.`,
+    });
+    response = await service.request('/fine_tuning/jobs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"__proto__": {"x": 1}}',
+    });
     expect(response.status).toBe(400);
   });
 

@@ -5,7 +5,6 @@ import { loadQualitySchema, validate } from '../support/schema.js';
 import { startTestService, type TestService } from './support/harness.js';
 import { darwin, fixture } from './support/fixtures.js';
 
-
 interface Job {
   id: string;
   status: string;
@@ -43,12 +42,16 @@ describe('the service through the official openai client', () => {
   it('uploads, fine-tunes, transforms (plain and streamed) and deletes', async () => {
     const uploaded = [];
     for (const n of [4, 5]) {
-      uploaded.push(await client.files.create({ file: await toFile(Buffer.from(darwin(n)), `0${n}.txt`), purpose: 'fine-tune' }));
+      uploaded.push(
+        await client.files.create({ file: await toFile(Buffer.from(darwin(n)), `0${n}.txt`), purpose: 'fine-tune' }),
+      );
     }
     expect(uploaded[0]).toMatchObject({ object: 'file', filename: '04.txt', purpose: 'fine-tune' });
     expect(await client.files.retrieve(uploaded[0]!.id)).toEqual(uploaded[0]);
 
-    const created = await client.post<Job>('/fine_tuning/jobs', { body: { training_files: uploaded.map((f) => f.id), suffix: 'darwin', base_model: 'gpt-4o' } });
+    const created = await client.post<Job>('/fine_tuning/jobs', {
+      body: { training_files: uploaded.map((f) => f.id), suffix: 'darwin', base_model: 'gpt-4o' },
+    });
     expect(created).toMatchObject({ status: 'queued', fine_tuned_model: null });
 
     let job = (await client.fineTuning.jobs.retrieve(created.id)) as unknown as Job & { base_model: string };
@@ -65,7 +68,11 @@ describe('the service through the official openai client', () => {
     const completion = await client.post<Completion>('/style/transform', {
       body: { mode: 'rewrite', model, message, include_quality: true, include_rouge: true },
     });
-    expect(completion).toMatchObject({ object: 'chat.completion', model, choices: [{ message: { role: 'assistant' }, finish_reason: 'stop' }] });
+    expect(completion).toMatchObject({
+      object: 'chat.completion',
+      model,
+      choices: [{ message: { role: 'assistant' }, finish_reason: 'stop' }],
+    });
     expect(validate(loadQualitySchema(), completion.quality_analytics)).toEqual([]);
 
     const stream = await client.post<AsyncIterable<Chunk>>('/style/transform', {
@@ -83,25 +90,50 @@ describe('the service through the official openai client', () => {
     expect(last?.usage).toEqual(completion.usage);
     expect(last?.quality_analytics).toEqual(completion.quality_analytics);
 
-    await expect(other.files.retrieve(uploaded[0]!.id)).rejects.toMatchObject({ status: 404, error: 'File not found.' });
-    await expect(other.fineTuning.jobs.retrieve(created.id)).rejects.toMatchObject({ status: 404, error: 'Fine-tuning job not found.' });
-    await expect(other.post('/style/transform', { body: { mode: 'rewrite', model, message } })).rejects.toMatchObject({ status: 404 });
+    await expect(other.files.retrieve(uploaded[0]!.id)).rejects.toMatchObject({
+      status: 404,
+      error: 'File not found.',
+    });
+    await expect(other.fineTuning.jobs.retrieve(created.id)).rejects.toMatchObject({
+      status: 404,
+      error: 'Fine-tuning job not found.',
+    });
+    await expect(other.post('/style/transform', { body: { mode: 'rewrite', model, message } })).rejects.toMatchObject({
+      status: 404,
+    });
 
     expect(await client.files.delete(uploaded[0]!.id)).toEqual({ id: uploaded[0]!.id, object: 'file', deleted: true });
-    await expect(client.files.retrieve(uploaded[0]!.id)).rejects.toMatchObject({ status: 404, error: 'File not found.' });
+    await expect(client.files.retrieve(uploaded[0]!.id)).rejects.toMatchObject({
+      status: 404,
+      error: 'File not found.',
+    });
   });
 
   it('surfaces the error bodies of the spec as APIError', async () => {
     const bad = new OpenAI({ apiKey: 'sk-styler-invalid', baseURL: service.baseUrl, maxRetries: 0 });
     await expect(bad.files.delete('file-x')).rejects.toMatchObject({ status: 401, error: 'Invalid API key.' });
-    await expect(bad.fineTuning.jobs.retrieve('ftjob-x')).rejects.toMatchObject({ status: 401, error: 'Invalid API key.' });
-    await expect(bad.post('/style/transform', { body: {} })).rejects.toMatchObject({ status: 401, error: 'Invalid API key.' });
+    await expect(bad.fineTuning.jobs.retrieve('ftjob-x')).rejects.toMatchObject({
+      status: 401,
+      error: 'Invalid API key.',
+    });
+    await expect(bad.post('/style/transform', { body: {} })).rejects.toMatchObject({
+      status: 401,
+      error: 'Invalid API key.',
+    });
     await expect(client.files.delete('file-unknown')).rejects.toMatchObject({ status: 404, error: 'File not found.' });
-    await expect(client.fineTuning.jobs.retrieve('ftjob-unknown')).rejects.toMatchObject({ status: 404, error: 'Fine-tuning job not found.' });
-    await expect(client.post('/fine_tuning/jobs', { body: { training_files: ['file-x'], style_model: 'gpt-4o' } })).rejects.toMatchObject({
+    await expect(client.fineTuning.jobs.retrieve('ftjob-unknown')).rejects.toMatchObject({
+      status: 404,
+      error: 'Fine-tuning job not found.',
+    });
+    await expect(
+      client.post('/fine_tuning/jobs', { body: { training_files: ['file-x'], style_model: 'gpt-4o' } }),
+    ).rejects.toMatchObject({
       status: 400,
       error: 'Invalid model name.',
     });
-    await expect(client.post('/style/transform', { body: { mode: 'rewrite' } })).rejects.toMatchObject({ status: 400, error: 'Invalid input data.' });
+    await expect(client.post('/style/transform', { body: { mode: 'rewrite' } })).rejects.toMatchObject({
+      status: 400,
+      error: 'Invalid input data.',
+    });
   });
 });

@@ -22,12 +22,17 @@ const ROUTES = [
 ];
 
 describe('OpenAPI document', () => {
-  const document = openApiDocument(loadServiceConfig({})) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+  const document = openApiDocument(loadServiceConfig({})) as {
+    openapi: string;
+    paths: Record<string, Record<string, unknown>>;
+  };
 
   it('is OpenAPI 3.1 and documents exactly the served routes', () => {
     expect(document.openapi).toBe('3.1.0');
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>
-      Object.keys(item).filter((key) => key !== 'parameters').map((method) => `${method.toUpperCase()} ${path}`),
+      Object.keys(item)
+        .filter((key) => key !== 'parameters')
+        .map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual([...ROUTES].sort());
   });
@@ -40,6 +45,13 @@ describe('OpenAPI document', () => {
     expect(openApiErrors('Error', { error: 'x', code: 1 })).not.toEqual([]);
     expect(openApiErrors('TransformRequest', { mode: 'rewrite', model: 'm', message: 'x' })).toEqual([]);
     expect(openApiErrors('TransformRequest', { mode: 'rewrite', model: 'm' })).not.toEqual([]);
-    expect(openApiErrors('TransformRequest', { mode: 'full', model: 'm', messages: [{ role: 'user', content: 'x' }], full_mode_options: { base_model: 'b' } })).toEqual([]);
+    expect(
+      openApiErrors('TransformRequest', {
+        mode: 'full',
+        model: 'm',
+        messages: [{ role: 'user', content: 'x' }],
+        full_mode_options: { base_model: 'b' },
+      }),
+    ).toEqual([]);
   });
 });

@@ -38,7 +38,12 @@ describe('parseTransformRequest', () => {
         skipH1: false,
       },
     });
-    expect(parseTransformRequest({ ...full, messages: [{ role: 'developer', content: 'Be brief.' }, ...full.messages] }, LIMITS).input).toEqual({
+    expect(
+      parseTransformRequest(
+        { ...full, messages: [{ role: 'developer', content: 'Be brief.' }, ...full.messages] },
+        LIMITS,
+      ).input,
+    ).toEqual({
       mode: 'full',
       messages: [
         { role: 'system', content: 'Be brief.' },
@@ -95,8 +100,14 @@ describe('parseTransformRequest', () => {
   });
 
   it('answers 413 for texts over the limit, in both modes', () => {
-    expect(failure({ ...rewrite, message: 'x'.repeat(1001) })).toMatchObject({ status: 413, message: 'Text is too long: at most 1000 characters.' });
-    const long = [{ role: 'user', content: 'x'.repeat(600) }, { role: 'user', content: 'y'.repeat(401) }];
+    expect(failure({ ...rewrite, message: 'x'.repeat(1001) })).toMatchObject({
+      status: 413,
+      message: 'Text is too long: at most 1000 characters.',
+    });
+    const long = [
+      { role: 'user', content: 'x'.repeat(600) },
+      { role: 'user', content: 'y'.repeat(401) },
+    ];
     expect(failure({ ...full, messages: long })).toMatchObject({ status: 413 });
     expect(() => parseTransformRequest({ ...rewrite, message: 'x'.repeat(1000) }, LIMITS)).not.toThrow();
   });
@@ -109,19 +120,36 @@ describe('parseTransformRequest', () => {
 describe('toErrorResponse', () => {
   const limits = { maxFileBytes: 100, maxBodyBytes: 2048 };
   it('maps StylerErrors, framework errors and unknown errors', () => {
-    expect(toErrorResponse(new StylerError('file_not_found'), limits)).toEqual({ status: 404, message: 'File not found.' });
+    expect(toErrorResponse(new StylerError('file_not_found'), limits)).toEqual({
+      status: 404,
+      message: 'File not found.',
+    });
     const invalidJson = Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 });
     expect(toErrorResponse(invalidJson, limits)).toEqual({ status: 400, message: 'Request body is not valid JSON.' });
-    expect(toErrorResponse(invalidJson, limits, 'invalid_input')).toEqual({ status: 400, message: 'Invalid input data.' });
+    expect(toErrorResponse(invalidJson, limits, 'invalid_input')).toEqual({
+      status: 400,
+      message: 'Invalid input data.',
+    });
     const tooLarge = Object.assign(new Error('x'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 });
-    expect(toErrorResponse(tooLarge, limits, 'invalid_input')).toEqual({ status: 413, message: 'Request body is too large: the limit is 2048 bytes.' });
+    expect(toErrorResponse(tooLarge, limits, 'invalid_input')).toEqual({
+      status: 413,
+      message: 'Request body is too large: the limit is 2048 bytes.',
+    });
     const fileTooLarge = Object.assign(new Error('x'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
-    expect(toErrorResponse(fileTooLarge, limits)).toEqual({ status: 413, message: 'File is too large: the limit is 100 bytes.' });
+    expect(toErrorResponse(fileTooLarge, limits)).toEqual({
+      status: 413,
+      message: 'File is too large: the limit is 100 bytes.',
+    });
     const media = Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 });
     expect(toErrorResponse(media, limits).status).toBe(415);
-    const poisoned = Object.assign(new SyntaxError('Object contains forbidden prototype property'), { statusCode: 400 });
+    const poisoned = Object.assign(new SyntaxError('Object contains forbidden prototype property'), {
+      statusCode: 400,
+    });
     expect(toErrorResponse(poisoned, limits)).toEqual({ status: 400, message: 'Invalid input data.' });
-    expect(toErrorResponse(new Error('secret detail'), limits)).toEqual({ status: 500, message: 'Internal server error.' });
+    expect(toErrorResponse(new Error('secret detail'), limits)).toEqual({
+      status: 500,
+      message: 'Internal server error.',
+    });
     expect(toErrorResponse('thrown string', limits)).toEqual({ status: 500, message: 'Internal server error.' });
   });
 });
@@ -129,11 +157,28 @@ describe('toErrorResponse', () => {
 describe('loadServiceConfig', () => {
   it('uses the frozen defaults and reads the environment', () => {
     const defaults = loadServiceConfig({});
-    expect(defaults).toMatchObject({ port: 8080, dataDir: './data', basePath: '/v1', maxFileBytes: SERVICE_DEFAULTS.maxFileBytes });
+    expect(defaults).toMatchObject({
+      port: 8080,
+      dataDir: './data',
+      basePath: '/v1',
+      maxFileBytes: SERVICE_DEFAULTS.maxFileBytes,
+    });
     expect(Object.isFrozen(defaults)).toBe(true);
     expect(defaults.apiKey).toBeUndefined();
-    const config = loadServiceConfig({ PORT: '0', STYLER_DATA_DIR: '/tmp/x', STYLER_API_KEY: 'dev-key-123', STYLER_MAX_FILE_BYTES: '2048', STYLER_POOL_THREADS: '2' });
-    expect(config).toMatchObject({ port: 0, dataDir: '/tmp/x', apiKey: 'dev-key-123', maxFileBytes: 2048, poolThreads: 2 });
+    const config = loadServiceConfig({
+      PORT: '0',
+      STYLER_DATA_DIR: '/tmp/x',
+      STYLER_API_KEY: 'dev-key-123',
+      STYLER_MAX_FILE_BYTES: '2048',
+      STYLER_POOL_THREADS: '2',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      dataDir: '/tmp/x',
+      apiKey: 'dev-key-123',
+      maxFileBytes: 2048,
+      poolThreads: 2,
+    });
     expect(loadServiceConfig({ PORT: '9000' }, { port: 1234 }).port).toBe(1234);
   });
 

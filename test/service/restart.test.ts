@@ -14,7 +14,9 @@ import { darwin } from './support/fixtures.js';
 const ROOT = process.cwd();
 const API_KEY = 'sk-styler-restart-test-key';
 // Big enough that its fit is still running when the process is killed right after creating it.
-const BIG = Array.from({ length: 5 }, () => [1, 2, 3, 4, 5, 6].map(darwin)).flat().join('\n***\n');
+const BIG = Array.from({ length: 5 }, () => [1, 2, 3, 4, 5, 6].map(darwin))
+  .flat()
+  .join('\n***\n');
 const SMALL = darwin(7);
 
 interface Child {
@@ -53,7 +55,10 @@ async function startChild(dataDir: string): Promise<Child> {
 }
 
 function api(child: Child, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${child.url}${path}`, { ...init, headers: { authorization: `Bearer ${API_KEY}`, ...(init.headers as Record<string, string>) } });
+  return fetch(`${child.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${API_KEY}`, ...(init.headers as Record<string, string>) },
+  });
 }
 
 async function upload(child: Child, name: string, text: string): Promise<string> {
@@ -75,7 +80,10 @@ async function createJob(child: Child, fileId: string): Promise<string> {
 }
 
 async function jobOf(child: Child, id: string): Promise<{ status: string; fine_tuned_model: string | null }> {
-  return (await (await api(child, `/fine_tuning/jobs/${id}`)).json()) as { status: string; fine_tuned_model: string | null };
+  return (await (await api(child, `/fine_tuning/jobs/${id}`)).json()) as {
+    status: string;
+    fine_tuned_model: string | null;
+  };
 }
 
 describe('styler serve across restarts', () => {
@@ -101,7 +109,10 @@ describe('styler serve across restarts', () => {
     // What the killed process left behind: one job mid-run, one waiting.
     const db = new Database(join(dataDir, 'styler.db'), { readonly: true });
     const statuses = Object.fromEntries(
-      (db.prepare('SELECT id, status FROM jobs').all() as Array<{ id: string; status: string }>).map((row) => [row.id, row.status]),
+      (db.prepare('SELECT id, status FROM jobs').all() as Array<{ id: string; status: string }>).map((row) => [
+        row.id,
+        row.status,
+      ]),
     );
     db.close();
     expect(statuses).toEqual({ [big]: 'running', [small]: 'queued' });
@@ -123,7 +134,14 @@ describe('styler serve across restarts', () => {
     const streaming = await api(second, '/style/transform', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mode: 'rewrite', model, message: SMALL, stream: true, include_quality: true, include_rouge: true }),
+      body: JSON.stringify({
+        mode: 'rewrite',
+        model,
+        message: SMALL,
+        stream: true,
+        include_quality: true,
+        include_rouge: true,
+      }),
     });
     expect(streaming.status).toBe(200);
     second.process.kill('SIGTERM');

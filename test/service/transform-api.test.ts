@@ -1,13 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadQualitySchema, validate } from '../support/schema.js';
 import { startOpenAITestServer, type OpenAITestServer } from '../support/openai-test-server.js';
-import { jsonBody, modelJsonOf, seedModel, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
+import {
+  jsonBody,
+  modelJsonOf,
+  seedModel,
+  startTestService,
+  uploadForm,
+  waitForJob,
+  type TestService,
+} from './support/harness.js';
 import { readSseData } from './support/sse.js';
 import { openApiErrors } from './support/openapi-validator.js';
 import { darwin, fixture } from './support/fixtures.js';
 
 const AI_TEXT = fixture('ai-input-01.txt');
-const BASE_REPLY = 'Here is a short note.\n\nIt is important to note that the weather was fine, and we walked a long way before dinner.';
+interface Completion {
+  choices: Array<{ message: { content: string } }>;
+}
+interface Chunk {
+  id: string;
+  choices: Array<{ delta: { role?: string; content?: string }; finish_reason: string | null }>;
+  usage?: unknown;
+  quality_analytics?: unknown;
+}
+const contentOf = (body: unknown): string => (body as Completion).choices[0]!.message.content;
+/** Lower-case headings above AI prose: a model that learned Title Case headings changes them. */
+const HEADED = `# a walk in the park\n\n## what we saw\n\n${AI_TEXT}`;
+const BASE_REPLY =
+  'Here is a short note.\n\nIt is important to note that the weather was fine, and we walked a long way before dinner.';
 
 describe('POST /style/transform', () => {
   let service: TestService;
@@ -16,17 +37,25 @@ describe('POST /style/transform', () => {
   let jobId: string;
 
   beforeAll(async () => {
-    llm = await startOpenAITestServer({ reply: BASE_REPLY });
+    llm = await startOpenAITestServer({
+      reply: (request) =>
+        request.messages[request.messages.length - 1]?.content === 'headings please' ? HEADED : BASE_REPLY,
+    });
     service = await startTestService({
       env: { STYLER_MAX_TEXT_CHARS: '20000', STYLER_JOB_CONCURRENCY: '1' },
       providerEnv: { STYLER_LLM_BASE_URL: llm.url },
     });
     const ids: string[] = [];
     for (const n of ['01', '02', '03']) {
-      const response = await service.request('/files', { method: 'POST', body: uploadForm(`${n}.txt`, darwin(Number(n))) });
+      const response = await service.request('/files', {
+        method: 'POST',
+        body: uploadForm(`${n}.txt`, darwin(Number(n))),
+      });
       ids.push(((await response.json()) as { id: string }).id);
     }
-    const job = (await (await service.request('/fine_tuning/jobs', jsonBody({ training_files: ids, suffix: 'darwin' }))).json()) as { id: string };
+    const job = (await (
+      await service.request('/fine_tuning/jobs', jsonBody({ training_files: ids, suffix: 'darwin' }))
+    ).json()) as { id: string };
     jobId = job.id;
     model = String((await waitForJob(service, job.id)).fine_tuned_model);
   });
@@ -44,7 +73,11 @@ describe('POST /style/transform', () => {
     const { status, body } = await transform({ mode: 'rewrite', model, message: AI_TEXT });
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['choices', 'created', 'id', 'model', 'object', 'usage']);
-    expect(body).toMatchObject({ object: 'chat.completion', model, choices: [{ index: 0, message: { role: 'assistant' }, finish_reason: 'stop' }] });
+    expect(body).toMatchObject({
+      object: 'chat.completion',
+      model,
+      choices: [{ index: 0, message: { role: 'assistant' }, finish_reason: 'stop' }],
+    });
     const content = (body.choices as Array<{ message: { content: string } }>)[0]!.message.content;
     expect(content.trim().length).toBeGreaterThan(0);
     const usage = body.usage as { prompt_tokens: number; completion_tokens: number; total_tokens: number };
@@ -72,7 +105,12 @@ describe('POST /style/transform', () => {
     const content = (body.choices as Array<{ message: { content: string } }>)[0]!.message.content;
     const comparison = body.comparison as { original: string; diff: Array<{ type: string; text: string }> };
     expect(comparison.original).toBe(AI_TEXT);
-    expect(comparison.diff.filter((s) => s.type !== 'delete').map((s) => s.text).join('')).toBe(content.trimStart());
+    expect(
+      comparison.diff
+        .filter((s) => s.type !== 'delete')
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(content.trimStart());
     const distance = body.distance as Record<string, number>;
     expect(distance.original_words).toBe(AI_TEXT.split(/\s+/).filter(Boolean).length);
     expect(distance.levenshtein_ratio).toBeGreaterThanOrEqual(0);
@@ -90,7 +128,10 @@ describe('POST /style/transform', () => {
     const { status, body } = await transform({
       mode: 'full',
       model,
-      messages: [{ role: 'system', content: 'Be concise.' }, { role: 'user', content: 'Write a note about a walk.' }],
+      messages: [
+        { role: 'system', content: 'Be concise.' },
+        { role: 'user', content: 'Write a note about a walk.' },
+      ],
       full_mode_options: { base_model: 'local-model', base_model_service: 'openai-compatible', base_temperature: 0.3 },
       include_compare_original: true,
       include_quality: true,
@@ -105,33 +146,41 @@ describe('POST /style/transform', () => {
 
   it('streams chat.completion.chunk events ending with usage and [DONE]', async () => {
     const json = await transform({ mode: 'rewrite', model, message: AI_TEXT });
-    const response = await service.request('/style/transform', jsonBody({ mode: 'rewrite', model, message: AI_TEXT, stream: true, include_quality: true }));
+    const response = await service.request(
+      '/style/transform',
+      jsonBody({ mode: 'rewrite', model, message: AI_TEXT, stream: true, include_quality: true }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const events = await readSseData(response);
     expect(events[events.length - 1]).toBe('[DONE]');
-    const chunks = events.slice(0, -1).map((data) => JSON.parse(data) as Record<string, any>);
+    const chunks = events.slice(0, -1).map((data) => JSON.parse(data) as Chunk);
     for (const chunk of chunks) {
       expect(chunk).toMatchObject({ object: 'chat.completion.chunk', model });
       expect(openApiErrors('ChatCompletionChunk', chunk)).toEqual([]);
     }
     expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
-    expect(chunks[0]!.choices[0].delta).toEqual({ role: 'assistant', content: '' });
-    const text = chunks.flatMap((c) => c.choices.map((choice: any) => choice.delta.content ?? '')).join('');
-    expect(text).toBe((json.body.choices as any)[0].message.content);
+    expect(chunks[0]!.choices[0]!.delta).toEqual({ role: 'assistant', content: '' });
+    const text = chunks.flatMap((c) => c.choices.map((choice) => choice.delta.content ?? '')).join('');
+    expect(text).toBe(contentOf(json.body));
     const last = chunks[chunks.length - 1]!;
     expect(last.choices).toEqual([]);
     expect(last.usage).toEqual(json.body.usage);
     expect(validate(loadQualitySchema(), last.quality_analytics)).toEqual([]);
-    expect(chunks[chunks.length - 2]!.choices[0].finish_reason).toBe('stop');
+    expect(chunks[chunks.length - 2]!.choices[0]!.finish_reason).toBe('stop');
   });
 
   it('streams full mode, and a client that disconnects stops the base model request', async () => {
-    const streamed = await service.request('/style/transform', jsonBody({
-      mode: 'full', model, stream: true,
-      messages: [{ role: 'user', content: 'Write.' }],
-      full_mode_options: { base_model: 'local-model', base_model_service: 'openai-compatible' },
-    }));
+    const streamed = await service.request(
+      '/style/transform',
+      jsonBody({
+        mode: 'full',
+        model,
+        stream: true,
+        messages: [{ role: 'user', content: 'Write.' }],
+        full_mode_options: { base_model: 'local-model', base_model_service: 'openai-compatible' },
+      }),
+    );
     const events = await readSseData(streamed);
     expect(events[events.length - 1]).toBe('[DONE]');
 
@@ -140,7 +189,12 @@ describe('POST /style/transform', () => {
     try {
       const controller = new AbortController();
       const request = fetch(`${slowService.baseUrl}/style/transform`, {
-        ...jsonBody({ mode: 'full', model: 'ftm-unknown', messages: [{ role: 'user', content: 'x' }], full_mode_options: { base_model: 'm' } }),
+        ...jsonBody({
+          mode: 'full',
+          model: 'ftm-unknown',
+          messages: [{ role: 'user', content: 'x' }],
+          full_mode_options: { base_model: 'm' },
+        }),
         headers: { 'content-type': 'application/json', authorization: `Bearer ${slowService.keys.acme}` },
       });
       // An unknown model is refused before any base model call.
@@ -153,7 +207,13 @@ describe('POST /style/transform', () => {
         method: 'POST',
         signal: controller.signal,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${slowService.keys.acme}` },
-        body: JSON.stringify({ mode: 'full', model: 'ftm-copy', stream: true, messages: [{ role: 'user', content: 'x' }], full_mode_options: { base_model: 'm' } }),
+        body: JSON.stringify({
+          mode: 'full',
+          model: 'ftm-copy',
+          stream: true,
+          messages: [{ role: 'user', content: 'x' }],
+          full_mode_options: { base_model: 'm' },
+        }),
       });
       expect(response.status).toBe(200);
       const reader = response.body!.getReader();
@@ -170,12 +230,36 @@ describe('POST /style/transform', () => {
   });
 
   it('applies skip_headings and skip_h1 in both modes', async () => {
-    const text = `# a walk in the park\n\n## what we saw\n\n${AI_TEXT}`;
-    const { body } = await transform({ mode: 'rewrite', model, message: text, skip_headings: true });
-    const content = (body.choices as any)[0].message.content as string;
-    expect(content.startsWith('# a walk in the park\n\n## what we saw\n\n')).toBe(true);
-    const h1 = await transform({ mode: 'rewrite', model, message: text, skip_h1: true });
-    expect(((h1.body.choices as any)[0].message.content as string).startsWith('# a walk in the park\n\n')).toBe(true);
+    // A model whose author writes Title Case headings.
+    const titled = [1, 2, 3].map(
+      (n) => `# Notes From The Voyage ${n}\n\n## On The Birds Of The Island\n\n${darwin(n)}`,
+    );
+    const upload = await service.request('/files', {
+      method: 'POST',
+      body: uploadForm('titled.txt', titled.join('\n***\n')),
+    });
+    const job = (await (
+      await service.request(
+        '/fine_tuning/jobs',
+        jsonBody({ training_files: [((await upload.json()) as { id: string }).id] }),
+      )
+    ).json()) as { id: string };
+    const headed = String((await waitForJob(service, job.id)).fine_tuned_model);
+    const full = {
+      mode: 'full',
+      messages: [{ role: 'user', content: 'headings please' }],
+      full_mode_options: { base_model: 'local-model' },
+    };
+    for (const input of [{ mode: 'rewrite', message: HEADED }, full]) {
+      const restyled = contentOf((await transform({ ...input, model: headed })).body);
+      expect(restyled.startsWith('# a walk in the park\n')).toBe(false);
+      expect(restyled).not.toContain('## what we saw\n');
+      const skipped = contentOf((await transform({ ...input, model: headed, skip_headings: true })).body);
+      expect(skipped.startsWith('# a walk in the park\n\n## what we saw\n\n')).toBe(true);
+      const h1 = contentOf((await transform({ ...input, model: headed, skip_h1: true })).body);
+      expect(h1.startsWith('# a walk in the park\n\n')).toBe(true);
+      expect(h1).not.toContain('## what we saw\n');
+    }
   });
 
   it.each([
@@ -183,8 +267,19 @@ describe('POST /style/transform', () => {
     ['a bad mode', { mode: 'edit', model: 'm', message: 'x' }],
     ['a missing message', { mode: 'rewrite', model: 'm' }],
     ['full mode without messages', { mode: 'full', model: 'm', full_mode_options: { base_model: 'b' } }],
-    ['full mode without base_model', { mode: 'full', model: 'm', messages: [{ role: 'user', content: 'x' }], full_mode_options: {} }],
-    ['a temperature of 3', { mode: 'full', model: 'm', messages: [{ role: 'user', content: 'x' }], full_mode_options: { base_model: 'b', base_temperature: 3 } }],
+    [
+      'full mode without base_model',
+      { mode: 'full', model: 'm', messages: [{ role: 'user', content: 'x' }], full_mode_options: {} },
+    ],
+    [
+      'a temperature of 3',
+      {
+        mode: 'full',
+        model: 'm',
+        messages: [{ role: 'user', content: 'x' }],
+        full_mode_options: { base_model: 'b', base_temperature: 3 },
+      },
+    ],
     ['a string flag', { mode: 'rewrite', model: 'm', message: 'x', include_quality: 'true' }],
     ['an unknown field', { mode: 'rewrite', model: 'm', message: 'x', max_tokens: 5 }],
   ])('answers 400 Invalid input data. for %s', async (_, body) => {
@@ -193,11 +288,19 @@ describe('POST /style/transform', () => {
 
   it('answers malformed JSON and a non-JSON body with Invalid input data.', async () => {
     for (const body of ['{"mode": "rewrite",', '']) {
-      const response = await service.request('/style/transform', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await service.request('/style/transform', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: 'Invalid input data.' });
     }
-    const text = await service.request('/style/transform', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    const text = await service.request('/style/transform', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+    });
     expect(await text.json()).toEqual({ error: 'Invalid input data.' });
   });
 
@@ -208,8 +311,14 @@ describe('POST /style/transform', () => {
   });
 
   it('answers 404 for unknown, foreign and untrained models', async () => {
-    expect(await transform({ mode: 'rewrite', model: 'ftm-nope', message: AI_TEXT })).toEqual({ status: 404, body: { error: 'Model not found.' } });
-    expect(await transform({ mode: 'rewrite', model, message: AI_TEXT }, service.keys.globex)).toEqual({ status: 404, body: { error: 'Model not found.' } });
+    expect(await transform({ mode: 'rewrite', model: 'ftm-nope', message: AI_TEXT })).toEqual({
+      status: 404,
+      body: { error: 'Model not found.' },
+    });
+    expect(await transform({ mode: 'rewrite', model, message: AI_TEXT }, service.keys.globex)).toEqual({
+      status: 404,
+      body: { error: 'Model not found.' },
+    });
     const { status, body } = await transform({ mode: 'rewrite', model: jobId, message: AI_TEXT });
     expect(status).toBe(404);
     expect(String(body.error)).toContain(model);
@@ -218,11 +327,27 @@ describe('POST /style/transform', () => {
   it('names what to configure when full mode has no base model service', async () => {
     const bare = await startTestService();
     try {
-      const response = await bare.request('/style/transform', jsonBody({ mode: 'full', model: 'ftm-x', messages: [{ role: 'user', content: 'x' }], full_mode_options: { base_model: 'gpt-4o' } }));
+      const response = await bare.request(
+        '/style/transform',
+        jsonBody({
+          mode: 'full',
+          model: 'ftm-x',
+          messages: [{ role: 'user', content: 'x' }],
+          full_mode_options: { base_model: 'gpt-4o' },
+        }),
+      );
       // The model is checked first (404), so use the provider check through a known model name.
       expect(response.status).toBe(404);
       seedModel(bare, bare.keys.acme, 'ftm-x', modelJsonOf(service, service.keys.acme, model));
-      const again = await bare.request('/style/transform', jsonBody({ mode: 'full', model: 'ftm-x', messages: [{ role: 'user', content: 'x' }], full_mode_options: { base_model: 'gpt-4o' } }));
+      const again = await bare.request(
+        '/style/transform',
+        jsonBody({
+          mode: 'full',
+          model: 'ftm-x',
+          messages: [{ role: 'user', content: 'x' }],
+          full_mode_options: { base_model: 'gpt-4o' },
+        }),
+      );
       expect(again.status).toBe(400);
       expect(String(((await again.json()) as { error: string }).error)).toMatch(/OPENAI_API_KEY/);
     } finally {
@@ -231,13 +356,22 @@ describe('POST /style/transform', () => {
   });
 
   it('asks the rewrite LLM first when STYLER_LLM_REWRITE is on', async () => {
-    const rewriter = await startOpenAITestServer({ reply: (request) => String(request.messages[request.messages.length - 1]?.content ?? '') });
+    const rewriter = await startOpenAITestServer({
+      reply: (request) => String(request.messages[request.messages.length - 1]?.content ?? ''),
+    });
     const withLlm = await startTestService({
-      providerEnv: { STYLER_LLM_BASE_URL: rewriter.url, STYLER_LLM_REWRITE: '1', STYLER_LLM_REWRITE_MODEL: 'rewriter-model' },
+      providerEnv: {
+        STYLER_LLM_BASE_URL: rewriter.url,
+        STYLER_LLM_REWRITE: '1',
+        STYLER_LLM_REWRITE_MODEL: 'rewriter-model',
+      },
     });
     try {
       seedModel(withLlm, withLlm.keys.acme, 'ftm-llm', modelJsonOf(service, service.keys.acme, model));
-      const response = await withLlm.request('/style/transform', jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }));
+      const response = await withLlm.request(
+        '/style/transform',
+        jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }),
+      );
       expect(response.status).toBe(200);
       expect(rewriter.requests).toHaveLength(1);
       expect(rewriter.requests[0]!.body).toMatchObject({ model: 'rewriter-model' });
@@ -248,7 +382,10 @@ describe('POST /style/transform', () => {
   });
 
   it('requires a valid key', async () => {
-    const response = await service.request('/style/transform', { ...jsonBody({ mode: 'rewrite', model, message: 'x' }), key: null });
+    const response = await service.request('/style/transform', {
+      ...jsonBody({ mode: 'rewrite', model, message: 'x' }),
+      key: null,
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'Invalid API key.' });
   });

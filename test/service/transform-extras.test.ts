@@ -7,7 +7,9 @@ import { countUsage } from '../../src/service/transform/usage.js';
 
 /** Reference Levenshtein: the full matrix. */
 function naiveLevenshtein(a: number[], b: number[]): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i += 1) {
     for (let j = 1; j <= b.length; j += 1) {
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
@@ -49,7 +51,10 @@ describe('levenshtein', () => {
     });
     expect(metrics.levenshtein_ratio).toBeCloseTo(1 - 2 / 7, 12);
     expect(metrics.length_ratio).toBeCloseTo(7 / 6, 12);
-    expect(await distanceMetrics('same words', 'same  words')).toMatchObject({ levenshtein_distance: 0, levenshtein_ratio: 1 });
+    expect(await distanceMetrics('same words', 'same  words')).toMatchObject({
+      levenshtein_distance: 0,
+      levenshtein_ratio: 1,
+    });
   });
 });
 
@@ -97,7 +102,12 @@ describe('word diff', () => {
       { type: 'delete', text: 'it.' },
       { type: 'insert', text: 'it on time.' },
     ]);
-    expect(diff.filter((s) => s.type !== 'delete').map((s) => s.text).join('')).toBe(styled);
+    expect(
+      diff
+        .filter((s) => s.type !== 'delete')
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(styled);
   });
 });
 

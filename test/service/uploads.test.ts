@@ -72,7 +72,9 @@ describe('decodeTextFile', () => {
 
   it('refuses non-UTF-8 text, such as Windows-1252', async () => {
     // "café" in Windows-1252: é is the single byte 0xE9, invalid in UTF-8.
-    expect(await codeOf(() => decodeTextFile(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x6f, 0x6b])))).toBe('file_encoding');
+    expect(await codeOf(() => decodeTextFile(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x6f, 0x6b])))).toBe(
+      'file_encoding',
+    );
     expect(await codeOf(() => decodeTextFile(Buffer.from([0xff, 0xfe, 0x41])))).toBe('file_encoding');
     expect(await codeOf(() => decodeTextFile(Buffer.from([0xff, 0xfe, 0, 0, 0x41, 0, 0, 0])))).toBe('file_encoding');
   });
@@ -98,7 +100,8 @@ describe('hasProse', () => {
 
 describe('htmlToText', () => {
   it('keeps headings as # lines, paragraphs and list items as blocks, and decodes entities', () => {
-    const html = '<h1>Title</h1><p>One &amp; <strong>two</strong>.</p><h3>Small</h3><ul><li>item</li></ul>' +
+    const html =
+      '<h1>Title</h1><p>One &amp; <strong>two</strong>.</p><h3>Small</h3><ul><li>item</li></ul>' +
       '<p>Line<br />break<sup><a href="#fn1">[1]</a></sup></p>';
     expect(htmlToText(html)).toBe('# Title\n\nOne & two.\n\n### Small\n\n- item\n\nLine\nbreak');
   });
@@ -106,22 +109,35 @@ describe('htmlToText', () => {
 
 describe('docx inspection and extraction', () => {
   it('extracts paragraphs and headings from a valid .docx', async () => {
-    const docx = buildDocx([{ text: 'My Title', heading: 1 }, { text: 'Plain words here.' }, { text: 'Part', heading: 2 }]);
+    const docx = buildDocx([
+      { text: 'My Title', heading: 1 },
+      { text: 'Plain words here.' },
+      { text: 'Part', heading: 2 },
+    ]);
     await expect(inspectDocx(docx, LIMITS)).resolves.toMatchObject({ entries: 5 });
     expect(await extractDocxText(docx)).toBe('# My Title\n\nPlain words here.\n\n## Part');
   });
 
   it('refuses a zip bomb by its expanded size, honest or lying about it', async () => {
     const zeros = Buffer.alloc(4 * 1024 * 1024);
-    const honest = buildZip([...docxEntries([{ text: 'hello there friend' }]), { name: 'word/media/bomb.bin', data: zeros }]);
+    const honest = buildZip([
+      ...docxEntries([{ text: 'hello there friend' }]),
+      { name: 'word/media/bomb.bin', data: zeros },
+    ]);
     expect(honest.length).toBeLessThan(16 * 1024);
     expect(await codeOf(inspectDocx(honest, LIMITS))).toBe('docx_too_large');
-    const lying = buildZip([...docxEntries([{ text: 'hello' }]), { name: 'word/media/bomb.bin', data: zeros, declaredSize: 10 }]);
+    const lying = buildZip([
+      ...docxEntries([{ text: 'hello' }]),
+      { name: 'word/media/bomb.bin', data: zeros, declaredSize: 10 },
+    ]);
     expect(await codeOf(inspectDocx(lying, LIMITS))).toBe('docx_corrupt');
   });
 
   it('refuses too many entries', async () => {
-    const many = buildZip([...docxEntries([{ text: 'x' }]), ...Array.from({ length: 100 }, (_, i) => ({ name: `f${i}`, data: 'x' }))]);
+    const many = buildZip([
+      ...docxEntries([{ text: 'x' }]),
+      ...Array.from({ length: 100 }, (_, i) => ({ name: `f${i}`, data: 'x' })),
+    ]);
     expect(await codeOf(inspectDocx(many, LIMITS))).toBe('docx_too_large');
   });
 
@@ -147,7 +163,9 @@ describe('docx inspection and extraction', () => {
 
   it('reports a docx whose XML is broken as corrupt', async () => {
     const broken = buildZip(
-      docxEntries([{ text: 'x' }]).map((e) => (e.name === 'word/document.xml' ? { ...e, data: '<w:document><unclosed' } : e)),
+      docxEntries([{ text: 'x' }]).map((e) =>
+        e.name === 'word/document.xml' ? { ...e, data: '<w:document><unclosed' } : e,
+      ),
     );
     await inspectDocx(broken, LIMITS);
     expect(await codeOf(extractDocxText(broken))).toBe('docx_corrupt');

@@ -81,7 +81,12 @@ describe('files, jobs and models', () => {
     expect(store.jobs.list(acme.organizationId, { limit: 10 })!.data).toEqual([]);
     const created = store.createJob(jobOf(acme, [mine.id]));
     if (!('job' in created)) throw new Error('expected a job');
-    expect(created.job).toMatchObject({ status: 'queued', fineTunedModel: null, trainingFiles: [mine.id], attempts: 0 });
+    expect(created.job).toMatchObject({
+      status: 'queued',
+      fineTunedModel: null,
+      trainingFiles: [mine.id],
+      attempts: 0,
+    });
     expect(store.jobs.get(globex.organizationId, created.job.id)).toBeUndefined();
   });
 
@@ -109,7 +114,13 @@ describe('files, jobs and models', () => {
     expect(store.jobs.claimNextQueued()?.id).toBe(b.id);
     expect(store.jobs.claimNextQueued()).toBeUndefined();
 
-    const model = { name: 'ftm-a-1', organizationId: acme.organizationId, styleModel: 'styler-2', modelJson: '{"v":1}', summaryJson: '{"s":2}' };
+    const model = {
+      name: 'ftm-a-1',
+      organizationId: acme.organizationId,
+      styleModel: 'styler-2',
+      modelJson: '{"v":1}',
+      summaryJson: '{"s":2}',
+    };
     expect(store.completeJob(a.id, model)).toBe(true);
     expect(store.completeJob(a.id, { ...model, name: 'ftm-a-2' })).toBe(false);
     expect(store.jobs.get(acme.organizationId, a.id)).toMatchObject({ status: 'succeeded', fineTunedModel: 'ftm-a-1' });

@@ -10,7 +10,9 @@ describe('migrate', () => {
     const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
     expect(versions).toEqual(MIGRATIONS.map((m) => m.version));
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-    expect(tables).toEqual(expect.arrayContaining(['api_keys', 'files', 'jobs', 'models', 'organizations', 'projects']));
+    expect(tables).toEqual(
+      expect.arrayContaining(['api_keys', 'files', 'jobs', 'models', 'organizations', 'projects']),
+    );
     db.close();
   });
 
@@ -26,7 +28,11 @@ describe('migrate', () => {
   it('rolls back a failing migration and leaves its version unrecorded', () => {
     const db = new Database(':memory:');
     migrate(db);
-    const broken = { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE half (x); SELECT nope FROM missing;' };
+    const broken = {
+      version: MIGRATIONS.length + 1,
+      name: 'broken',
+      sql: 'CREATE TABLE half (x); SELECT nope FROM missing;',
+    };
     expect(() => migrate(db, [...MIGRATIONS, broken])).toThrow();
     expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
     expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(MIGRATIONS.length);

@@ -28,7 +28,10 @@ describe('TenancyRepository', () => {
 
   it('stores only a digest and a short prefix of the key', () => {
     const { key } = store.tenancy.createKey({ organization: 'acme', project: 'blog' });
-    const row = store.db.prepare('SELECT key_hash, key_prefix FROM api_keys').get() as { key_hash: Buffer; key_prefix: string };
+    const row = store.db.prepare('SELECT key_hash, key_prefix FROM api_keys').get() as {
+      key_hash: Buffer;
+      key_prefix: string;
+    };
     expect(row.key_hash.equals(hashApiKey(key))).toBe(true);
     expect(key.startsWith(row.key_prefix)).toBe(true);
     expect(row.key_prefix.length).toBeLessThan(key.length / 2);

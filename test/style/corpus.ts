@@ -25,11 +25,14 @@ const CASUAL_PARAGRAPHS = [
 ];
 
 /** Documents of the formal author (each two paragraphs). */
-export const FORMAL_DOCUMENTS: string[] = [0, 2, 4, 6].map((i) => `${FORMAL_PARAGRAPHS[i]}\n\n${FORMAL_PARAGRAPHS[i + 1]}\n`);
+export const FORMAL_DOCUMENTS: string[] = [0, 2, 4, 6].map(
+  (i) => `${FORMAL_PARAGRAPHS[i]}\n\n${FORMAL_PARAGRAPHS[i + 1]}\n`,
+);
 
 /** Documents of the casual author, with Markdown headings and lists. */
 export const CASUAL_DOCUMENTS: string[] = [0, 2, 4].map(
-  (i) => `# A new release for you\n\n${CASUAL_PARAGRAPHS[i]}\n\n## What we changed\n\n- Faster builds\n- Smaller binaries\n\n${CASUAL_PARAGRAPHS[i + 1]}\n`,
+  (i) =>
+    `# A new release for you\n\n${CASUAL_PARAGRAPHS[i]}\n\n## What we changed\n\n- Faster builds\n- Smaller binaries\n\n${CASUAL_PARAGRAPHS[i + 1]}\n`,
 );
 
 /** Generic AI-style input to restyle. */

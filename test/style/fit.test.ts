@@ -7,7 +7,9 @@ describe('fitStyle: arguments', () => {
     expect(() => fitStyle('text' as unknown as string[])).toThrow(/documents/);
     expect(() => fitStyle('text' as unknown as string[])).toThrow(TypeError);
     expect(() => fitStyle(['ok', 3 as unknown as string])).toThrow(/documents\[1\]/);
-    expect(() => fitStyle(['A sentence here.'], { matchOutputLength: 'yes' as unknown as boolean })).toThrow(/matchOutputLength/);
+    expect(() => fitStyle(['A sentence here.'], { matchOutputLength: 'yes' as unknown as boolean })).toThrow(
+      /matchOutputLength/,
+    );
   });
 
   it('throws RangeError for an empty list or documents without prose', () => {
@@ -59,7 +61,9 @@ describe('fitStyle: the model', () => {
   it('records vocabulary, generic phrasing avoided, person and passages', () => {
     expect(formal.habits.vocabulary['letter']).toBeGreaterThan(0);
     expect(formal.habits.avoidedGeneric).toContain('leverage');
-    expect(formal.habits.person.firstSingularPerThousandWords).toBeGreaterThan(casual.habits.person.firstSingularPerThousandWords);
+    expect(formal.habits.person.firstSingularPerThousandWords).toBeGreaterThan(
+      casual.habits.person.firstSingularPerThousandWords,
+    );
     expect(formal.habits.passages.length).toBeGreaterThan(0);
     for (const passage of formal.habits.passages) expect(passage.split(/\s+/).length).toBeLessThanOrEqual(140);
   });

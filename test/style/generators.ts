@@ -37,8 +37,15 @@ const protectedItem: fc.Arbitrary<Protected> = fc.oneof(
 );
 
 const sentence = fc
-  .tuple(fc.constantFrom(...SENTENCES), fc.option(protectedItem, { nil: undefined }), fc.constantFrom('.', '.', '!', '?'))
-  .map(([base, item, mark]) => ({ text: item === undefined ? `${base}${mark}` : `${base} with ${item.text}${mark === '?' ? '.' : mark}`, items: item ? [item] : [] }));
+  .tuple(
+    fc.constantFrom(...SENTENCES),
+    fc.option(protectedItem, { nil: undefined }),
+    fc.constantFrom('.', '.', '!', '?'),
+  )
+  .map(([base, item, mark]) => ({
+    text: item === undefined ? `${base}${mark}` : `${base} with ${item.text}${mark === '?' ? '.' : mark}`,
+    items: item ? [item] : [],
+  }));
 
 const paragraph = fc.array(sentence, { minLength: 1, maxLength: 4 }).map((list) => ({
   text: list.map((s) => s.text).join(' '),
@@ -47,11 +54,35 @@ const paragraph = fc.array(sentence, { minLength: 1, maxLength: 4 }).map((list) 
 
 const block = fc.oneof(
   { weight: 4, arbitrary: paragraph },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 3 }), fc.constantFrom('Key Benefits', 'Why It Matters', 'Getting Started')).map(([level, title]) => ({ text: `${'#'.repeat(level)} ${title}`, items: [] as Protected[] })) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('- ', '* ', '1. '), sentence).map(([marker, s]) => ({ text: `${marker}${s.text}`, items: s.items })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 3 }), fc.constantFrom('Key Benefits', 'Why It Matters', 'Getting Started'))
+      .map(([level, title]) => ({ text: `${'#'.repeat(level)} ${title}`, items: [] as Protected[] })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom('- ', '* ', '1. '), sentence)
+      .map(([marker, s]) => ({ text: `${marker}${s.text}`, items: s.items })),
+  },
   { weight: 1, arbitrary: sentence.map((s) => ({ text: `> ${s.text}`, items: s.items })) },
-  { weight: 1, arbitrary: word.map((w) => ({ text: `\`\`\`\nconst ${w} = 1;   // However, Moreover\n\`\`\``, items: [{ text: `const ${w} = 1;   // However, Moreover` }] })) },
-  { weight: 1, arbitrary: fc.tuple(word, sentence).map(([w, s]) => ({ text: `See [the ${w}](https://docs.example.com/${w}) for more. ${s.text}`, items: [{ text: `[the ${w}](https://docs.example.com/${w})` }, ...s.items] })) },
+  {
+    weight: 1,
+    arbitrary: word.map((w) => ({
+      text: `\`\`\`\nconst ${w} = 1;   // However, Moreover\n\`\`\``,
+      items: [{ text: `const ${w} = 1;   // However, Moreover` }],
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(word, sentence)
+      .map(([w, s]) => ({
+        text: `See [the ${w}](https://docs.example.com/${w}) for more. ${s.text}`,
+        items: [{ text: `[the ${w}](https://docs.example.com/${w})` }, ...s.items],
+      })),
+  },
 );
 
 /** A Markdown document of 1–6 blocks with the protected items it contains. */

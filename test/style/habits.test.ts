@@ -21,8 +21,14 @@ describe('punctuation habits', () => {
   });
 
   it('counts serial commas with and without the comma before the conjunction', () => {
-    expect(serialCommas(tokenizeBlock('We saw the town, the church, and the market.', 'paragraph'))).toEqual({ withComma: 1, without: 0 });
-    expect(serialCommas(tokenizeBlock('We saw the town, the church and the market.', 'paragraph'))).toEqual({ withComma: 0, without: 1 });
+    expect(serialCommas(tokenizeBlock('We saw the town, the church, and the market.', 'paragraph'))).toEqual({
+      withComma: 1,
+      without: 0,
+    });
+    expect(serialCommas(tokenizeBlock('We saw the town, the church and the market.', 'paragraph'))).toEqual({
+      withComma: 0,
+      without: 1,
+    });
     expect(serialCommas(tokenizeBlock('I came, and I saw it all.', 'paragraph'))).toEqual({ withComma: 0, without: 0 });
   });
 
@@ -40,16 +46,23 @@ describe('punctuation habits', () => {
 
 describe('lexical habits', () => {
   it('counts contracted and contractible spots', () => {
-    const words = sentencesOf("I don't know. We do not go there. It is late now. It's fine. I know what it is.").map(wordsOf);
+    const words = sentencesOf("I don't know. We do not go there. It is late now. It's fine. I know what it is.").map(
+      wordsOf,
+    );
     expect(contractionCounts(words)).toEqual({ contracted: 2, full: 2 });
   });
 
   it('counts phrases of several words', () => {
-    expect(phraseCounts([['in', 'order', 'to', 'go', 'in', 'order', 'to']], ['in order to', 'order'])).toEqual({ 'in order to': 2, order: 2 });
+    expect(phraseCounts([['in', 'order', 'to', 'go', 'in', 'order', 'to']], ['in order to', 'order'])).toEqual({
+      'in order to': 2,
+      order: 2,
+    });
   });
 
   it('measures spelling variety, numerals and person', () => {
-    const words = sentencesOf('I like the colour and the flavour of it. We saw three ships and 2 boats. You organise it.').map(wordsOf);
+    const words = sentencesOf(
+      'I like the colour and the flavour of it. We saw three ships and 2 boats. You organise it.',
+    ).map(wordsOf);
     const habits = measureLexical(words, 20);
     expect(habits.spelling.value).toMatchObject({ variety: 'UK', uk: 3, us: 0 });
     expect(habits.numerals.value).toMatchObject({ words: 1, digits: 1 });
@@ -61,7 +74,9 @@ describe('lexical habits', () => {
 
 describe('openers, headings and helpers', () => {
   it('finds connective openers and the preferred form per concept', () => {
-    const words = sentencesOf('But it rained. But we went. However, it was fine. So we stayed. Moreover, it snowed.').map(wordsOf);
+    const words = sentencesOf(
+      'But it rained. But we went. However, it was fine. So we stayed. Moreover, it snowed.',
+    ).map(wordsOf);
     const openers = measureOpeners(words);
     expect(openers.counts).toEqual({ But: 2, However: 1, Moreover: 1, So: 1 });
     expect(openers.preferred).toMatchObject({ contrast: 'But', consequence: 'So', addition: 'Moreover' });

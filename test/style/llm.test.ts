@@ -6,7 +6,7 @@ import { keepsInvariants } from '../../src/style/llm.js';
 import { startOpenAITestServer, type OpenAITestServer } from '../support/openai-test-server.js';
 import { FORMAL_MODEL } from './ops-helpers.js';
 
-const INPUT = 'Moreover, the plan costs $5 per month. We can\'t wait to see it at https://example.com.\n';
+const INPUT = "Moreover, the plan costs $5 per month. We can't wait to see it at https://example.com.\n";
 const GOOD_REPLY = 'The plan costs $5 per month, and we cannot wait to see it at https://example.com.\n';
 const BAD_REPLY = 'The plan is cheap. We cannot wait to see it.\n';
 
@@ -22,7 +22,9 @@ describe('LLM prompt', () => {
     const passages = closestPassages('The weather was cold and wet, and we stayed at home.', FORMAL_MODEL, 2);
     expect(passages).toHaveLength(2);
     expect(passages[0]).toMatch(/weather has been cold and wet/);
-    expect(closestPassages('The weather was cold and wet.', FORMAL_MODEL, 2)).toEqual(closestPassages('The weather was cold and wet.', FORMAL_MODEL, 2));
+    expect(closestPassages('The weather was cold and wet.', FORMAL_MODEL, 2)).toEqual(
+      closestPassages('The weather was cold and wet.', FORMAL_MODEL, 2),
+    );
   });
 
   it('puts rules, the card and examples in the system message and the text in the user message', () => {
@@ -51,13 +53,18 @@ describe('restyleWithLLM against an OpenAI-compatible server', () => {
     await server.close();
   });
 
-  const provider = () => createOpenAICompatibleProvider({ name: 'openai-compatible', baseUrl: server.url, timeoutMs: 5000 });
+  const provider = () =>
+    createOpenAICompatibleProvider({ name: 'openai-compatible', baseUrl: server.url, timeoutMs: 5000 });
 
   it("sends the few-shot prompt and restyles the model's reply with the engine", async () => {
     reply = GOOD_REPLY;
     const output = await restyleWithLLM(INPUT, FORMAL_MODEL, provider(), { baseModel: 'test-model', temperature: 0.2 });
     expect(output).toBe(restyle(GOOD_REPLY, FORMAL_MODEL));
-    const body = server.requests[server.requests.length - 1]?.body as { model: string; temperature: number; messages: Array<{ content: string }> };
+    const body = server.requests[server.requests.length - 1]?.body as {
+      model: string;
+      temperature: number;
+      messages: Array<{ content: string }>;
+    };
     expect(body.model).toBe('test-model');
     expect(body.temperature).toBeCloseTo(0.2, 6);
     expect(body.messages[0]?.content).toContain('Passages the author wrote');
@@ -74,7 +81,9 @@ describe('restyleWithLLM against an OpenAI-compatible server', () => {
     await expect(restyleWithLLM(INPUT, FORMAL_MODEL, {} as never, { baseModel: 'm' })).rejects.toThrow(/provider/);
     const failing = await startOpenAITestServer({ failWith: { status: 500 } });
     const broken = createOpenAICompatibleProvider({ name: 'openai-compatible', baseUrl: failing.url, timeoutMs: 5000 });
-    await expect(restyleWithLLM(INPUT, FORMAL_MODEL, broken, { baseModel: 'm' })).rejects.toMatchObject({ code: 'provider_failed' });
+    await expect(restyleWithLLM(INPUT, FORMAL_MODEL, broken, { baseModel: 'm' })).rejects.toMatchObject({
+      code: 'provider_failed',
+    });
     await failing.close();
   });
 });

@@ -32,12 +32,19 @@ describe('objective pieces', () => {
 
   it('jsDistance equals the analytics Jensen-Shannon distance', () => {
     fc.assert(
-      fc.property(fc.array(fc.nat(20), { minLength: 5, maxLength: 5 }), fc.array(fc.nat(20), { minLength: 5, maxLength: 5 }), (a, b) => {
-        const total = b.reduce((s, v) => s + v, 0);
-        const q = Float64Array.from(b.map((v) => (total > 0 ? v / total : 0)));
-        const record = (values: number[]): Record<string, number> => Object.fromEntries(values.map((v, i) => [`k${i}`, v]));
-        expect(Math.abs(jsDistance(Float64Array.from(a), q) - jensenShannonDistance(record(a), record(b)))).toBeLessThan(1e-9);
-      }),
+      fc.property(
+        fc.array(fc.nat(20), { minLength: 5, maxLength: 5 }),
+        fc.array(fc.nat(20), { minLength: 5, maxLength: 5 }),
+        (a, b) => {
+          const total = b.reduce((s, v) => s + v, 0);
+          const q = Float64Array.from(b.map((v) => (total > 0 ? v / total : 0)));
+          const record = (values: number[]): Record<string, number> =>
+            Object.fromEntries(values.map((v, i) => [`k${i}`, v]));
+          expect(
+            Math.abs(jsDistance(Float64Array.from(a), q) - jensenShannonDistance(record(a), record(b))),
+          ).toBeLessThan(1e-9);
+        },
+      ),
     );
   });
 });
@@ -46,7 +53,8 @@ describe('incremental state', () => {
   it('sums sentence profiles to the counts analyzeText gives for the same text', () => {
     const document = buildDocument(AI_TEXT);
     const state = new FeatureState();
-    for (const block of document.blocks) for (const sentence of block.sentences) state.apply(sentence.profile, sentence.classes, 1);
+    for (const block of document.blocks)
+      for (const sentence of block.sentences) state.apply(sentence.profile, sentence.classes, 1);
     const features = analyzeText(AI_TEXT);
     expect(state.sentences).toBe(features.sentences);
     expect(Math.abs(state.words - features.words)).toBeLessThanOrEqual(2);
@@ -69,7 +77,11 @@ describe('incremental state', () => {
   });
 
   it('summarises quality_analytics per group as documented', () => {
-    const quality = qualityAnalytics({ personalized: AI_TEXT, unpersonalized: AI_TEXT, groundTruth: FORMAL_MODEL.groundTruth });
+    const quality = qualityAnalytics({
+      personalized: AI_TEXT,
+      unpersonalized: AI_TEXT,
+      groundTruth: FORMAL_MODEL.groundTruth,
+    });
     expect(Object.values(groupImprovements(quality))).toEqual(new Array(9).fill(0));
   });
 });

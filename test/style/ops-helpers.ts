@@ -8,9 +8,14 @@ export const FORMAL_MODEL = fitStyle(FORMAL_DOCUMENTS);
 export const CASUAL_MODEL = fitStyle(CASUAL_DOCUMENTS);
 
 /** The edit context of a model for a text, optionally with a vocabulary of its own. */
-export function contextFor(model = FORMAL_MODEL, options: { shorten?: boolean; vocabulary?: Record<string, number>; names?: string[] } = {}): EditContext {
+export function contextFor(
+  model = FORMAL_MODEL,
+  options: { shorten?: boolean; vocabulary?: Record<string, number>; names?: string[] } = {},
+): EditContext {
   const context = editContext(model, new Set(options.names ?? []), options.shorten === true);
-  return options.vocabulary === undefined ? context : { ...context, vocabulary: { ...context.vocabulary, ...options.vocabulary } };
+  return options.vocabulary === undefined
+    ? context
+    : { ...context, vocabulary: { ...context.vocabulary, ...options.vocabulary } };
 }
 
 /** The tagged sentences of a one-paragraph text. */
@@ -26,8 +31,16 @@ export function firstSentence(text: string): EditSentence {
 }
 
 /** The texts of edits of a given operation. */
-export function textsOf(edits: Array<{ op: string; tokens?: Token[]; sentences?: Array<{ tokens: Token[] }> }>, op: string): string[] {
+export function textsOf(
+  edits: Array<{ op: string; tokens?: Token[]; sentences?: Array<{ tokens: Token[] }> }>,
+  op: string,
+): string[] {
   return edits
     .filter((edit) => edit.op === op)
-    .map((edit) => (edit.tokens !== undefined ? joinTokens(edit.tokens) : (edit.sentences ?? []).map((s) => joinTokens(s.tokens)).join('')).trim());
+    .map((edit) =>
+      (edit.tokens !== undefined
+        ? joinTokens(edit.tokens)
+        : (edit.sentences ?? []).map((s) => joinTokens(s.tokens)).join('')
+      ).trim(),
+    );
 }

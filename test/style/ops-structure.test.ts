@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { joinEdits, joinedClass } from '../../src/style/ops/join.js';
 import { splitEdits } from '../../src/style/ops/split.js';
 import { possessiveEdits, relativeClauseEdits } from '../../src/style/ops/phrases.js';
-import { passiveEdits } from '../../src/style/ops/voice.js';
+import { passiveEdits, regularParticiple } from '../../src/style/ops/voice.js';
 import { punctuationEdits } from '../../src/style/ops/punctuation.js';
 import type { EditSentence } from '../../src/style/engine/document.js';
 import { CASUAL_MODEL, FORMAL_MODEL, contextFor, firstSentence, sentencesOf, textsOf } from './ops-helpers.js';
 
 // The crafted corpus is small: state the habits these tests rely on outright.
-const formal = { ...contextFor(FORMAL_MODEL), dash: 'em_closed' as const, oxfordComma: true };
+const base = contextFor(FORMAL_MODEL);
+const formal = {
+  ...base,
+  dash: 'em_closed' as const,
+  oxfordComma: true,
+  proposes: { ...base.proposes, parentheses: true, colons: true },
+};
 
 function part(sentence: EditSentence) {
   return { tokens: sentence.tokens, classes: sentence.classes, words: sentence.profile.words };
@@ -31,14 +37,22 @@ describe('join', () => {
 
   it('turns an opening connective into its conjunction and "This + verb" into "which"', () => {
     expect(textsOf(joins('Prices rose. However, sales grew.'), 'join-but')).toEqual(['Prices rose, but sales grew.']);
-    expect(textsOf(joins('Prices rose. This means we pay more.'), 'join-which')).toEqual(['Prices rose, which means we pay more.']);
+    expect(textsOf(joins('Prices rose. This means we pay more.'), 'join-which')).toEqual([
+      'Prices rose, which means we pay more.',
+    ]);
   });
 
   it('keeps the capital of names and never joins after a question or before a name it cannot tell', () => {
     const names = { ...contextFor(FORMAL_MODEL, { names: ['alice'] }), dash: 'em_closed' as const };
-    expect(textsOf(joins('The rain stopped. Alice went out.', names), 'join-semicolon')).toEqual(['The rain stopped; Alice went out.']);
+    expect(textsOf(joins('The rain stopped. Alice went out.', names), 'join-semicolon')).toEqual([
+      'The rain stopped; Alice went out.',
+    ]);
     expect(joins('Did the rain stop? We went out.')).toEqual([]);
     expect(joins('The rain stopped. Zyxwv went out.')).toEqual([]);
+  });
+
+  it('offers no parenthesis to an author who writes none', () => {
+    expect(textsOf(joins('The rain stopped. We went out.', base), 'join-parenthesis')).toEqual([]);
   });
 
   it('predicts the class of the joined sentence', () => {
@@ -46,13 +60,19 @@ describe('join', () => {
     const passive = { structure: 'complex', voice: 'passive', independentClauses: 1, dependentClauses: 1 } as const;
     expect(joinedClass(simple, simple)).toMatchObject({ structure: 'compound', voice: 'active' });
     expect(joinedClass(simple, passive)).toMatchObject({ structure: 'compound-complex', voice: 'passive' });
-    expect(joinedClass(simple, simple, true)).toMatchObject({ structure: 'complex', independentClauses: 1, dependentClauses: 1 });
+    expect(joinedClass(simple, simple, true)).toMatchObject({
+      structure: 'complex',
+      independentClauses: 1,
+      dependentClauses: 1,
+    });
   });
 });
 
 describe('split', () => {
   it('splits a compound sentence at ", and" or ", but" before a new subject', () => {
-    const sentence = firstSentence('The team improved response times last month, and the customers noticed the change quickly.');
+    const sentence = firstSentence(
+      'The team improved response times last month, and the customers noticed the change quickly.',
+    );
     expect(sentence.classes.independentClauses).toBeGreaterThanOrEqual(2);
     expect(textsOf(splitEdits(sentence.tokens, sentence.classes, formal), 'split')).toEqual([
       'The team improved response times last month. The customers noticed the change quickly.',
@@ -88,7 +108,9 @@ describe('phrases and voice', () => {
 
   it('rewrites a possessive as an of-phrase', () => {
     const sentence = firstSentence("This quarter's strong performance was good.");
-    expect(textsOf(possessiveEdits(sentence.tokens, sentence.classes), 'possessive')).toEqual(['The strong performance of this quarter was good.']);
+    expect(textsOf(possessiveEdits(sentence.tokens, sentence.classes), 'possessive')).toEqual([
+      'The strong performance of this quarter was good.',
+    ]);
     const coordinated = firstSentence("We praised the team's resilience and adaptability.");
     expect(possessiveEdits(coordinated.tokens, coordinated.classes)).toEqual([]);
   });
@@ -99,9 +121,36 @@ describe('phrases and voice', () => {
     expect(textsOf(edits, 'passive')).toEqual(['Response times were improved by the team in the third quarter.']);
     expect(edits[0]?.sentences[0]?.classes.voice).toBe('passive');
     const pronoun = firstSentence('Last year, we launched a new service.');
-    expect(textsOf(passiveEdits(pronoun.tokens, pronoun.classes), 'passive')).toEqual(['Last year, a new service was launched by us.']);
+    expect(textsOf(passiveEdits(pronoun.tokens, pronoun.classes), 'passive')).toEqual([
+      'Last year, a new service was launched by us.',
+    ]);
+    const present = firstSentence('The companion app offers weekly insights.');
+    expect(textsOf(passiveEdits(present.tokens, present.classes), 'passive')).toEqual([
+      'Weekly insights are offered by the companion app.',
+    ]);
+    const modal = firstSentence('The team will review the results in May.');
+    expect(textsOf(passiveEdits(modal.tokens, modal.classes), 'passive')).toEqual([
+      'The results will be reviewed by the team in May.',
+    ]);
+    const adverbial = firstSentence('We stopped the service last week.');
+    expect(textsOf(passiveEdits(adverbial.tokens, adverbial.classes), 'passive')).toEqual([
+      'The service was stopped by us last week.',
+    ]);
     const linking = firstSentence('Agent turnover remained a concern.');
     expect(passiveEdits(linking.tokens, linking.classes)).toEqual([]);
+  });
+});
+
+describe('regularParticiple', () => {
+  it('spells regular participles and refuses irregular verbs', () => {
+    expect(['stop', 'offer', 'carry', 'review', 'admit', 'take'].map(regularParticiple)).toEqual([
+      'stopped',
+      'offered',
+      'carried',
+      'reviewed',
+      'admitted',
+      undefined,
+    ]);
   });
 });
 
@@ -113,14 +162,20 @@ describe('punctuation', () => {
     expect(textsOf(edits, 'dash-comma')).toEqual(['It is easy to forget, yet it matters.']);
     expect(textsOf(edits, 'dash-colon')).toEqual(['It is easy to forget: yet it matters.']);
     const pair = firstSentence('It comes in three colors — red, blue, and green — for everyone.');
-    expect(textsOf(punctuationEdits(pair.tokens, formal), 'dash-parentheses')).toEqual(['It comes in three colors (red, blue, and green) for everyone.']);
+    expect(textsOf(punctuationEdits(pair.tokens, formal), 'dash-parentheses')).toEqual([
+      'It comes in three colors (red, blue, and green) for everyone.',
+    ]);
   });
 
   it('adds or removes the serial comma as the author does', () => {
     const without = firstSentence('We saw the town, the church and the market.');
-    expect(textsOf(punctuationEdits(without.tokens, formal), 'oxford-add')).toEqual(['We saw the town, the church, and the market.']);
+    expect(textsOf(punctuationEdits(without.tokens, formal), 'oxford-add')).toEqual([
+      'We saw the town, the church, and the market.',
+    ]);
     const withComma = firstSentence('We saw the town, the church, and the market.');
-    expect(textsOf(punctuationEdits(withComma.tokens, { ...contextFor(CASUAL_MODEL), oxfordComma: false }), 'oxford-remove')).toEqual(['We saw the town, the church and the market.']);
+    expect(
+      textsOf(punctuationEdits(withComma.tokens, { ...contextFor(CASUAL_MODEL), oxfordComma: false }), 'oxford-remove'),
+    ).toEqual(['We saw the town, the church and the market.']);
   });
 
   it('offers a period for a final exclamation mark and converts quotes', () => {
@@ -128,6 +183,6 @@ describe('punctuation', () => {
     expect(textsOf(punctuationEdits(sentence.tokens, formal), 'exclamation')).toEqual(['Try it today.']);
     const curly = { ...formal, curlyQuotes: true };
     const quoted = firstSentence('She said "it\'s fine" and left.');
-    expect(textsOf(punctuationEdits(quoted.tokens, curly), 'quotes')).toEqual(['She said “it\'s fine” and left.']);
+    expect(textsOf(punctuationEdits(quoted.tokens, curly), 'quotes')).toEqual(["She said “it's fine” and left."]);
   });
 });

@@ -33,7 +33,9 @@ describe('restyle properties', () => {
   it('is deterministic', () => {
     fc.assert(
       fc.property(markdownDocument, fc.boolean(), ({ text }, match) => {
-        expect(restyle(text, FORMAL_MODEL, { matchOutputLength: match })).toBe(restyle(text, FORMAL_MODEL, { matchOutputLength: match }));
+        expect(restyle(text, FORMAL_MODEL, { matchOutputLength: match })).toBe(
+          restyle(text, FORMAL_MODEL, { matchOutputLength: match }),
+        );
       }),
       { numRuns: RUNS },
     );
@@ -52,7 +54,8 @@ describe('restyle properties', () => {
     fc.assert(
       fc.property(markdownDocument, fc.boolean(), modelName, ({ text, items }, match, name) => {
         const output = restyle(text, MODELS[name], { matchOutputLength: match });
-        for (const item of items) expect(occurrences(output, item.text)).toBeGreaterThanOrEqual(occurrences(text, item.text));
+        for (const item of items)
+          expect(occurrences(output, item.text)).toBeGreaterThanOrEqual(occurrences(text, item.text));
       }),
       { numRuns: RUNS },
     );

@@ -5,7 +5,15 @@ import { countWords } from '../../src/style/text/word-count.js';
 import { AI_TEXT } from './corpus.js';
 import { CASUAL_MODEL, FORMAL_MODEL } from './ops-helpers.js';
 
-const PROTECTED = ['$4.99', 'March 3, 2025', 'https://example.com/plan', 'help@example.com', '`plan --today`', '"It changed how I work."', 'Dr. Jane Smith'];
+const PROTECTED = [
+  '$4.99',
+  'March 3, 2025',
+  'https://example.com/plan',
+  'help@example.com',
+  '`plan --today`',
+  '"It changed how I work."',
+  'Dr. Jane Smith',
+];
 
 describe('restyle', () => {
   const formal = restyle(AI_TEXT, FORMAL_MODEL);

@@ -5,7 +5,9 @@ import { joinTokens, matchCase, type Token } from '../../src/style/text/token.js
 import { countWords } from '../../src/style/text/word-count.js';
 
 function locks(tokens: Token[]): Record<string, string> {
-  return Object.fromEntries(tokens.filter((t) => t.lock !== undefined && t.kind !== 'space').map((t) => [t.text, t.lock as string]));
+  return Object.fromEntries(
+    tokens.filter((t) => t.lock !== undefined && t.kind !== 'space').map((t) => [t.text, t.lock as string]),
+  );
 }
 
 describe('tokenizeBlock', () => {
@@ -15,7 +17,10 @@ describe('tokenizeBlock', () => {
   });
 
   it('locks markup, links, code, URLs, e-mail addresses and numbers', () => {
-    const tokens = tokenizeBlock('- **Note:** read [the guide](http://a.b/c) at https://example.com/x, mail me@x.org, run `go build` for $4.99 (14%).', 'list_item');
+    const tokens = tokenizeBlock(
+      '- **Note:** read [the guide](http://a.b/c) at https://example.com/x, mail me@x.org, run `go build` for $4.99 (14%).',
+      'list_item',
+    );
     const locked = locks(tokens);
     expect(locked['- ']).toBe('markup');
     expect(locked['**']).toBe('markup');
@@ -30,7 +35,9 @@ describe('tokenizeBlock', () => {
   });
 
   it('locks names inside sentences but not sentence-initial words or "I"', () => {
-    const locked = locks(tokenizeBlock('Today I met Alice and the HydraSense team in Paris. NASA called.', 'paragraph'));
+    const locked = locks(
+      tokenizeBlock('Today I met Alice and the HydraSense team in Paris. NASA called.', 'paragraph'),
+    );
     expect(locked['Alice']).toBe('name');
     expect(locked['Paris']).toBe('name');
     expect(locked['HydraSense']).toBe('name');
@@ -65,9 +72,17 @@ describe('tokenizeBlock', () => {
 
 describe('splitSentences', () => {
   it('splits at end marks before a capital and keeps initials and abbreviations together', () => {
-    const tokens = tokenizeBlock('Dr. Smith met C. Darwin in the U.S. today. Was it fun? Yes! "Quite so," he said.', 'paragraph');
+    const tokens = tokenizeBlock(
+      'Dr. Smith met C. Darwin in the U.S. today. Was it fun? Yes! "Quite so," he said.',
+      'paragraph',
+    );
     const sentences = splitSentences(tokens).map(([a, b]) => joinTokens(tokens.slice(a, b + 1)).trim());
-    expect(sentences).toEqual(['Dr. Smith met C. Darwin in the U.S. today.', 'Was it fun?', 'Yes!', '"Quite so," he said.']);
+    expect(sentences).toEqual([
+      'Dr. Smith met C. Darwin in the U.S. today.',
+      'Was it fun?',
+      'Yes!',
+      '"Quite so," he said.',
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { RougeReference } from '../ground-truth-types.js';
-import { bestLcsReference, type ChosenScore } from './best-lcs.js';
+import { bestLcsReferences, type BestLcsOptions, type ChosenScore } from './best-lcs.js';
 import { assertString } from './options.js';
 import { referenceIndexFor, type ReferenceIndex } from './reference-index.js';
 import { referenceOverlaps } from './reference-overlap.js';
@@ -41,35 +41,44 @@ function firstBest(count: number, scoreOf: (r: number) => ChosenScore['score']):
 }
 
 /**
- * rouge1, rouge2 and rougeL of a tokenized prediction against an index, with the winners' indices.
- * `pruneLcs` = false computes every reference's LCS (for tests; the result is the same).
+ * rouge1, rouge2 and rougeL of tokenized predictions against an index, with the winners' indices.
+ * `options` pick the LCS engine and can turn pruning off; the results are the same (tests use them).
  */
-export function scoreAgainstIndex(
-  predictionTokens: readonly string[],
+export function scoreManyAgainstIndex(
+  predictionTokens: ReadonlyArray<readonly string[]>,
   index: ReferenceIndex,
-  pruneLcs = true,
-): ChosenRougeNLScores {
-  const predictionIds = new Int32Array(predictionTokens.length);
-  for (let i = 0; i < predictionTokens.length; i++) predictionIds[i] = index.tokenIdTable.idOf(predictionTokens[i]!);
-  const overlaps = referenceOverlaps(index, predictionIds);
+  options: BestLcsOptions = {},
+): ChosenRougeNLScores[] {
   const referenceTokens = (r: number): number => index.tokenStart[r + 1]! - index.tokenStart[r]!;
-  const predictionLength = predictionIds.length;
-  const predictionBigrams = Math.max(predictionLength - 1, 0);
-  const rouge1 = firstBest(index.referenceCount, (r) =>
-    scoreFromMatches(overlaps.unigrams[r]!, predictionLength, referenceTokens(r)),
+  const predictions = predictionTokens.map((tokens) => {
+    const ids = new Int32Array(tokens.length);
+    for (let i = 0; i < tokens.length; i++) ids[i] = index.tokenIdTable.idOf(tokens[i]!);
+    return { ids, overlaps: referenceOverlaps(index, ids) };
+  });
+  const rougeL = bestLcsReferences(
+    index,
+    predictions.map(({ ids, overlaps }) => ({ ids, unigramOverlaps: overlaps.unigrams })),
+    options,
   );
-  const rouge2 = firstBest(index.referenceCount, (r) =>
-    scoreFromMatches(overlaps.bigrams[r]!, predictionBigrams, Math.max(referenceTokens(r) - 1, 0)),
-  );
-  const rougeL = bestLcsReference(index, predictionIds, overlaps.unigrams, pruneLcs);
-  return {
-    scores: { rouge1: rouge1.score, rouge2: rouge2.score, rougeL: rougeL.score },
-    chosenReferenceIndex: {
-      rouge1: rouge1.referenceIndex,
-      rouge2: rouge2.referenceIndex,
-      rougeL: rougeL.referenceIndex,
-    },
-  };
+  return predictions.map(({ ids, overlaps }, p) => {
+    const predictionLength = ids.length;
+    const predictionBigrams = Math.max(predictionLength - 1, 0);
+    const rouge1 = firstBest(index.referenceCount, (r) =>
+      scoreFromMatches(overlaps.unigrams[r]!, predictionLength, referenceTokens(r)),
+    );
+    const rouge2 = firstBest(index.referenceCount, (r) =>
+      scoreFromMatches(overlaps.bigrams[r]!, predictionBigrams, Math.max(referenceTokens(r) - 1, 0)),
+    );
+    const chosenL = rougeL[p]!;
+    return {
+      scores: { rouge1: rouge1.score, rouge2: rouge2.score, rougeL: chosenL.score },
+      chosenReferenceIndex: {
+        rouge1: rouge1.referenceIndex,
+        rouge2: rouge2.referenceIndex,
+        rougeL: chosenL.referenceIndex,
+      },
+    };
+  });
 }
 
 /**
@@ -80,7 +89,8 @@ export function scoreAgainstIndex(
  * The references are indexed once (integer ids, n-gram counts) and the index is cached for this
  * `references` array, so later calls with the same array skip that step: a ground truth must not be
  * edited in place once scored (see `referenceIndexFor`). Each prediction then costs one pass over the
- * references' distinct n-grams plus the bit-parallel LCS of the references that can still win rougeL.
+ * references' distinct n-grams plus the bit-parallel LCS of the references that can still win rougeL,
+ * two predictions sharing each pass (see `bestLcsReferences`): score a pair of texts in one call.
  */
 export function rougeAgainstReferencesMany(
   predictions: readonly string[],
@@ -93,7 +103,8 @@ export function rougeAgainstReferencesMany(
     return predictions.map(() => ({ rouge1: zeroScore(), rouge2: zeroScore(), rougeL: zeroScore() }));
   }
   const index = referenceIndexFor(references);
-  return predictions.map((prediction) => scoreAgainstIndex(tokenizeRouge(prediction, true), index).scores);
+  const tokens = predictions.map((prediction) => tokenizeRouge(prediction, true));
+  return scoreManyAgainstIndex(tokens, index).map((chosen) => chosen.scores);
 }
 
 /** `rougeAgainstReferencesMany([prediction], references)[0]`: one prediction's multi-reference scores. */

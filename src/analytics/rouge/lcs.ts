@@ -6,8 +6,9 @@
  * The other sequence is read one token at a time ("columns"). With t[i][j] the LCS length of the
  * first i pattern tokens and the first j text tokens, the state vector V after column j has bit i = 0
  * exactly when t[i+1][j] = t[i][j] + 1 (the table steps up going down column j). One column costs
- * O(pattern / 32) word operations: V' = (V + U) | (V - U) with U = V & match(token), where
- * V - U = V & ~U since U ⊆ V. The LCS length is the number of zero bits left in V.
+ * at most O(pattern / 32) word operations: V' = (V + U) | (V - U) with U = V & match(token), where
+ * V - U = V & ~U since U ⊆ V; only the words between the token's first and last pattern positions,
+ * plus any carry leaving them, can change. The LCS length is the number of zero bits left in V.
  *
  * Memory is O(pattern length + alphabet size) words, never the product: tokens occurring more than
  * wordCount / 8 times in the pattern get a precomputed mask (so at most 8 × 32 = 256 of them, 8 words

@@ -1,3 +1,4 @@
+import { bigramIdOf, type Postings } from './postings.js';
 import type { ReferenceIndex } from './reference-index.js';
 
 /** Clipped n-gram overlaps of one prediction with each indexed reference, by reference index. */
@@ -9,42 +10,52 @@ export interface ReferenceOverlaps {
 }
 
 /**
+ * Adds min(count in the prediction, count in reference r) into overlaps[r] for every id the
+ * prediction has (`distinct[0 .. distinctCount)`, with counts in `predictionCounts`).
+ */
+function addClippedCounts(
+  postings: Postings,
+  distinct: Int32Array,
+  distinctCount: number,
+  predictionCounts: Int32Array,
+  overlaps: Int32Array,
+): void {
+  const { start, reference, count } = postings;
+  for (let d = 0; d < distinctCount; d++) {
+    const id = distinct[d]!;
+    const inPrediction = predictionCounts[id]!;
+    for (let p = start[id]!; p < start[id + 1]!; p++) overlaps[reference[p]!]! += Math.min(inPrediction, count[p]!);
+  }
+}
+
+/**
  * rouge-score's clipped unigram and bigram match counts of a prediction against every reference.
  * `predictionIds` are ids of the index's vocabulary, -1 for a token no reference has (it matches
- * nothing, and neither does a bigram containing it). Counts the prediction once, then each
- * reference costs one pass over its distinct unigrams and bigrams; no string is touched.
+ * nothing, and neither does a bigram containing it). Counts the prediction's n-grams once, then walks
+ * the postings of those n-grams only: an n-gram no reference has costs nothing, one in every
+ * reference costs one step per reference. No string is touched.
  */
 export function referenceOverlaps(index: ReferenceIndex, predictionIds: Int32Array): ReferenceOverlaps {
-  const { bigramIdTable, referenceCount } = index;
-  const predictionUnigrams = new Int32Array(index.vocabularySize);
-  const predictionBigrams = new Int32Array(index.bigramVocabularySize);
+  const { bigramTable, referenceCount } = index;
+  const unigramCounts = new Int32Array(index.vocabularySize);
+  const bigramCounts = new Int32Array(index.bigramVocabularySize);
+  const distinctUnigrams = new Int32Array(predictionIds.length);
+  const distinctBigrams = new Int32Array(predictionIds.length);
+  let unigramCount = 0;
+  let bigramCount = 0;
   let previous = -1;
   for (let i = 0; i < predictionIds.length; i++) {
     const id = predictionIds[i]!;
     if (id >= 0) {
-      predictionUnigrams[id]!++;
-      if (previous >= 0) {
-        const bigram = bigramIdTable.idOf(previous, id);
-        if (bigram >= 0) predictionBigrams[bigram]!++;
-      }
+      if (unigramCounts[id]!++ === 0) distinctUnigrams[unigramCount++] = id;
+      const bigram = previous >= 0 ? bigramIdOf(bigramTable, previous, id) : -1;
+      if (bigram >= 0 && bigramCounts[bigram]!++ === 0) distinctBigrams[bigramCount++] = bigram;
     }
     previous = id;
   }
-
   const unigrams = new Int32Array(referenceCount);
   const bigrams = new Int32Array(referenceCount);
-  const { unigramStart, unigramIds, unigramCounts, bigramStart, bigramIds, bigramCounts } = index;
-  for (let r = 0; r < referenceCount; r++) {
-    let matches = 0;
-    for (let e = unigramStart[r]!; e < unigramStart[r + 1]!; e++) {
-      matches += Math.min(predictionUnigrams[unigramIds[e]!]!, unigramCounts[e]!);
-    }
-    unigrams[r] = matches;
-    matches = 0;
-    for (let e = bigramStart[r]!; e < bigramStart[r + 1]!; e++) {
-      matches += Math.min(predictionBigrams[bigramIds[e]!]!, bigramCounts[e]!);
-    }
-    bigrams[r] = matches;
-  }
+  addClippedCounts(index.unigramPostings, distinctUnigrams, unigramCount, unigramCounts, unigrams);
+  addClippedCounts(index.bigramPostings, distinctBigrams, bigramCount, bigramCounts, bigrams);
   return { unigrams, bigrams };
 }

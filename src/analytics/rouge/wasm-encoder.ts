@@ -99,7 +99,13 @@ export function encodeModule(spec: ModuleSpec): Uint8Array {
     ...section(1, vector([functionType])),
     ...section(3, vector([[0]])),
     ...section(5, vector([[0x00, ...unsignedLeb128(1)]])),
-    ...section(7, vector([[...name('memory'), 0x02, 0], [...name(spec.functionName), 0x00, 0]])),
+    ...section(
+      7,
+      vector([
+        [...name('memory'), 0x02, 0],
+        [...name(spec.functionName), 0x00, 0],
+      ]),
+    ),
     ...section(10, vector([[...unsignedLeb128(code.length), ...code]])),
   ]);
 }

@@ -26,14 +26,24 @@ function formatKeys(keys: ApiKeyInfo[]): string {
     ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map((row) =>
+        row
+          .map((cell, column) => cell.padEnd(widths[column]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 /** Runs a keys subcommand against the database in --data-dir, STYLER_DATA_DIR or ./data. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [action, ...rest] = argv;
   const args = parseArgs(rest, { single: ['org', 'project', 'data-dir'] });
-  const dataDir = single(args, 'data-dir') ?? (process.env[SERVICE_ENV_VARS.dataDir]?.trim() || SERVICE_DEFAULTS.dataDir);
+  const dataDir =
+    single(args, 'data-dir') ?? (process.env[SERVICE_ENV_VARS.dataDir]?.trim() || SERVICE_DEFAULTS.dataDir);
   if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new CliError(USAGE);
 
   const store = Store.open(dataDir);

@@ -27,18 +27,22 @@ interface ReceivedForm {
  * Reads the multipart form: exactly one file in field `file`, optionally `purpose`. Every part is
  * consumed before any error is thrown, so the request body is never left half-read.
  */
-async function receiveForm(request: FastifyRequest, maxFileBytes: number): Promise<ReceivedForm> {
+async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
   if (!request.isMultipart()) {
-    throw new StylerError('unsupported_content_type', "Upload files as multipart/form-data with the file in field 'file'.");
+    throw new StylerError(
+      'unsupported_content_type',
+      "Upload files as multipart/form-data with the file in field 'file'.",
+    );
   }
   let file: { filename: string; bytes: Buffer } | undefined;
   let purpose: string | undefined;
   let problem: string | undefined;
-  const parts = request.parts({ limits: { fileSize: maxFileBytes, files: 1, fields: 8, parts: 9, fieldSize: 4096 } });
-  for await (const part of parts) {
+  // The size and count limits are the multipart plugin's (registered in app.ts).
+  for await (const part of request.parts()) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
-      if (part.fieldname === 'file') file = { filename: part.filename, bytes };
+      // A part without a file name has no extension to check: extractUpload refuses it (415).
+      if (part.fieldname === 'file') file = { filename: part.filename ?? '', bytes };
       else problem ??= `Unexpected file field '${part.fieldname}': send the file in field 'file'.`;
     } else if (part.fieldname === 'purpose') {
       purpose = String(part.value);
@@ -57,7 +61,7 @@ export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
 
   app.post('/files', async (request) => {
     const principal = principalOf(request);
-    const form = await receiveForm(request, config.maxFileBytes);
+    const form = await receiveForm(request);
     const upload = await extractUpload(form, {
       maxExpandedBytes: config.maxDocxExpandedBytes,
       maxEntries: config.maxDocxEntries,
@@ -83,7 +87,10 @@ export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
       await store.blobs.remove(record.id);
       throw error;
     }
-    request.log.info({ file: record.id, kind: record.kind, bytes: record.bytes, documents: record.documentCount }, 'file uploaded');
+    request.log.info(
+      { file: record.id, kind: record.kind, bytes: record.bytes, documents: record.documentCount },
+      'file uploaded',
+    );
     return toFileObject(record);
   });
 

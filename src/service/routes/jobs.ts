@@ -28,7 +28,9 @@ export function parseCreateJob(body: unknown, principal: Principal): NewJob {
   if (!isPlainObject(body)) throw bad('Request body must be a JSON object.');
   const unknown = unknownKeys(body, FIELDS);
   if (unknown.includes('model')) {
-    throw bad("Unknown field 'model': name the style model in 'style_model' and the model whose output you style in 'base_model'.");
+    throw bad(
+      "Unknown field 'model': name the style model in 'style_model' and the model whose output you style in 'base_model'.",
+    );
   }
   if (unknown.length > 0) throw bad(`Unknown field '${unknown[0]}'.`);
 
@@ -111,6 +113,7 @@ export function jobRoutes(app: FastifyInstance, context: RouteContext): void {
     if ('problem' in result) {
       throw new StylerError(result.problem === 'not_found' ? 'job_not_found' : 'job_not_cancellable');
     }
+    jobs.abort(result.job.id);
     request.log.info({ job: result.job.id }, 'fine-tuning job cancelled');
     return toJobObject(result.job);
   });

@@ -58,7 +58,11 @@ export function deltaChunk(
 }
 
 /** The last chunk before [DONE]: no choices, the usage and the requested extras (OpenAI's include_usage form). */
-export function usageChunk(identity: CompletionIdentity, usage: Usage, extras: TransformExtras): Record<string, unknown> {
+export function usageChunk(
+  identity: CompletionIdentity,
+  usage: Usage,
+  extras: TransformExtras,
+): Record<string, unknown> {
   return {
     id: identity.id,
     object: 'chat.completion.chunk',

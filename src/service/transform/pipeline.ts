@@ -136,11 +136,16 @@ export class TransformPipeline {
       const { provider, model } = this.#llmRewrite;
       return restyleWithLLM(original, prepared.styleModel, provider, { ...options, baseModel: model, signal });
     }
-    return this.#deps.pool.restyle(original, prepared.styleModel, options);
+    return this.#deps.pool.restyle(original, prepared.styleModel, options, { signal });
   }
 
   /** The extras the flags ask for, computed together: quality on the pool, diff and distance here. */
-  async extras(prepared: PreparedTransform, original: string, styled: string, signal: AbortSignal): Promise<TransformExtras> {
+  async extras(
+    prepared: PreparedTransform,
+    original: string,
+    styled: string,
+    signal: AbortSignal,
+  ): Promise<TransformExtras> {
     const { flags } = prepared.request;
     const [quality, diff, distance] = await Promise.all([
       flags.includeQuality
@@ -149,7 +154,7 @@ export class TransformPipeline {
             unpersonalized: original,
             groundTruth: prepared.styleModel.groundTruth,
             includeRouge: flags.includeRouge,
-          })
+          }, { signal })
         : undefined,
       flags.includeCompareOriginal ? wordDiff(original, styled) : undefined,
       flags.includeDistance ? distanceMetrics(original, styled) : undefined,

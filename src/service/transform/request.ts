@@ -113,7 +113,13 @@ function parseFullInput(body: Record<string, unknown>, maxTextChars: number): Tr
     }
     baseTemperature = t;
   }
-  return { mode: 'full', messages: parseMessages(body.messages, maxTextChars), baseModel, baseModelService, baseTemperature };
+  return {
+    mode: 'full',
+    messages: parseMessages(body.messages, maxTextChars),
+    baseModel,
+    baseModelService,
+    baseTemperature,
+  };
 }
 
 function parseRewriteInput(body: Record<string, unknown>, maxTextChars: number): TransformInput {

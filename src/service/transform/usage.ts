@@ -18,7 +18,13 @@ const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
  */
 export function countUsage(prompt: string | readonly ChatMessage[], completion: string): Usage {
   const promptTokens =
-    typeof prompt === 'string' ? countTokens(prompt, AS_PLAIN_TEXT) : encodeChat(prompt, 'gpt-4o', AS_PLAIN_TEXT).length;
+    typeof prompt === 'string'
+      ? countTokens(prompt, AS_PLAIN_TEXT)
+      : encodeChat(prompt, 'gpt-4o', AS_PLAIN_TEXT).length;
   const completionTokens = countTokens(completion, AS_PLAIN_TEXT);
-  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
 }

@@ -38,8 +38,12 @@ interface Snake {
 
 /** The middle snake of a[aLo, aHi) vs b[bLo, bHi) (both non-empty), in coordinates relative to aLo/bLo. */
 async function middleSnake(
-  a: Int32Array, aLo: number, aHi: number,
-  b: Int32Array, bLo: number, bHi: number,
+  a: Int32Array,
+  aLo: number,
+  aHi: number,
+  b: Int32Array,
+  bLo: number,
+  bHi: number,
   budget: Budget,
 ): Promise<Snake> {
   const n = aHi - aLo;
@@ -52,9 +56,10 @@ async function middleSnake(
   const backward = new Int32Array(2 * max + 3);
   for (let d = 0; d <= max; d += 1) {
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (forward[offset + k - 1] as number) < (forward[offset + k + 1] as number))
-        ? (forward[offset + k + 1] as number)
-        : (forward[offset + k - 1] as number) + 1;
+      let x =
+        k === -d || (k !== d && (forward[offset + k - 1] as number) < (forward[offset + k + 1] as number))
+          ? (forward[offset + k + 1] as number)
+          : (forward[offset + k - 1] as number) + 1;
       let y = x - k;
       const startX = x;
       const startY = y;
@@ -69,9 +74,10 @@ async function middleSnake(
       }
     }
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (backward[offset + k - 1] as number) < (backward[offset + k + 1] as number))
-        ? (backward[offset + k + 1] as number)
-        : (backward[offset + k - 1] as number) + 1;
+      let x =
+        k === -d || (k !== d && (backward[offset + k - 1] as number) < (backward[offset + k + 1] as number))
+          ? (backward[offset + k + 1] as number)
+          : (backward[offset + k - 1] as number) + 1;
       let y = x - k;
       const startX = x;
       const startY = y;
@@ -92,9 +98,14 @@ async function middleSnake(
 }
 
 async function diffRange(
-  a: Int32Array, aLo: number, aHi: number,
-  b: Int32Array, bLo: number, bHi: number,
-  runs: EditRun[], budget: Budget,
+  a: Int32Array,
+  aLo: number,
+  aHi: number,
+  b: Int32Array,
+  bLo: number,
+  bHi: number,
+  runs: EditRun[],
+  budget: Budget,
 ): Promise<void> {
   let prefix = 0;
   while (aLo + prefix < aHi && bLo + prefix < bHi && a[aLo + prefix] === b[bLo + prefix]) prefix += 1;

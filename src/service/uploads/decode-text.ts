@@ -23,7 +23,10 @@ export function startsWithBytes(bytes: Uint8Array, signature: readonly number[])
 export function decodeTextFile(bytes: Uint8Array): string {
   for (const signature of BINARY_SIGNATURES) {
     if (startsWithBytes(bytes, signature.bytes)) {
-      throw new StylerError('file_content_mismatch', `File content does not match its .txt extension: it is ${signature.name}.`);
+      throw new StylerError(
+        'file_content_mismatch',
+        `File content does not match its .txt extension: it is ${signature.name}.`,
+      );
     }
   }
   let text: string;
@@ -38,6 +41,7 @@ export function decodeTextFile(bytes: Uint8Array): string {
     text = decode(bytes, 'utf-8');
   }
   // NUL never appears in text; other C0 controls (beyond tab, newline, form feed, carriage return) rarely.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point here
   const controls = text.match(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g)?.length ?? 0;
   if (text.includes('\u0000') || controls > Math.max(2, text.length / 100)) {
     throw new StylerError('file_content_mismatch', 'File content does not match its .txt extension: it looks binary.');

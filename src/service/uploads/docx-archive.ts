@@ -50,7 +50,10 @@ export async function inspectDocx(bytes: Buffer, limits: DocxLimits): Promise<Do
     );
   }
   if (!startsWithBytes(bytes, ZIP_SIGNATURE)) {
-    throw new StylerError('file_content_mismatch', 'File content does not match its .docx extension: it is not a zip archive.');
+    throw new StylerError(
+      'file_content_mismatch',
+      'File content does not match its .docx extension: it is not a zip archive.',
+    );
   }
   let zip: yauzl.ZipFile;
   try {

@@ -24,7 +24,10 @@ export function htmlToText(html: string): string {
   let prefix = '';
   let supDepth = 0;
   const flush = (): void => {
-    const text = (current ?? '').replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
+    const text = (current ?? '')
+      .replace(/[ \t\f\v\u00a0]+/g, ' ')
+      .replace(/ ?\n ?/g, '\n')
+      .trim();
     if (text !== '') paragraphs.push(prefix + text);
     current = undefined;
     prefix = '';

@@ -10,6 +10,7 @@ export const MAX_FILENAME_CHARS = 200;
  * `._-()` replaced by `_`, no leading dots, at most MAX_FILENAME_CHARS. Empty input gives ''.
  */
 export function sanitizeFilename(raw: string): string {
+  if (typeof raw !== 'string') throw new TypeError(`raw must be a string, got ${typeof raw}`);
   const base = raw.split(/[/\\]/).pop() ?? '';
   let name = base
     .normalize('NFC')

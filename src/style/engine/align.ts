@@ -116,7 +116,8 @@ export function alignBlocks(blocks: ReadonlyArray<{ tokens: Token[]; plain: Plai
     const aligned = result[b];
     if (block === undefined || aligned === undefined) continue;
     let start = tokenAt(block.plain.offsets, offset - (blockStarts[b] ?? 0));
-    while (start > 0 && block.tokens[start - 1]?.kind === 'markup' && block.tokens[start - 2]?.kind !== 'word') start -= 1;
+    while (start > 0 && block.tokens[start - 1]?.kind === 'markup' && block.tokens[start - 2]?.kind !== 'word')
+      start -= 1;
     const classification = classifyTokens(tagged.tokens.slice(first, last + 1) as TaggedToken[]);
     if (aligned.starts.length === 0) start = 0;
     else if (start <= (aligned.starts[aligned.starts.length - 1] ?? 0)) continue;

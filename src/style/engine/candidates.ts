@@ -58,7 +58,9 @@ export function sentenceCandidates(block: EditBlock, sentence: EditSentence, con
     ...clauseWordEdits(tokens),
     ...synonymEdits(tokens, context),
   ];
-  const out = edits.map((edit) => candidate(edit.op, block, [sentence], [scored(edit.tokens, sentence.classes, context)]));
+  const out = edits.map((edit) =>
+    candidate(edit.op, block, [sentence], [scored(edit.tokens, sentence.classes, context)]),
+  );
   const structural = [
     ...splitEdits(tokens, sentence.classes, context),
     ...relativeClauseEdits(tokens, sentence.classes),
@@ -66,19 +68,36 @@ export function sentenceCandidates(block: EditBlock, sentence: EditSentence, con
     ...passiveEdits(tokens, sentence.classes),
   ];
   for (const edit of structural) {
-    out.push(candidate(edit.op, block, [sentence], edit.sentences.map((s) => scored(s.tokens, s.classes, context))));
+    out.push(
+      candidate(
+        edit.op,
+        block,
+        [sentence],
+        edit.sentences.map((s) => scored(s.tokens, s.classes, context)),
+      ),
+    );
   }
   return out;
 }
 
 /** Joins of two neighbouring sentences of a block. */
-export function pairCandidates(block: EditBlock, first: EditSentence, second: EditSentence, context: EditContext): Candidate[] {
+export function pairCandidates(
+  block: EditBlock,
+  first: EditSentence,
+  second: EditSentence,
+  context: EditContext,
+): Candidate[] {
   const part = (sentence: EditSentence): { tokens: Token[]; classes: SentenceClassCounts; words: number } => ({
     tokens: sentence.tokens,
     classes: sentence.classes,
     words: sentence.profile.words,
   });
   return joinEdits(part(first), part(second), context).map((edit) =>
-    candidate(edit.op, block, [first, second], edit.sentences.map((s) => scored(s.tokens, s.classes, context))),
+    candidate(
+      edit.op,
+      block,
+      [first, second],
+      edit.sentences.map((s) => scored(s.tokens, s.classes, context)),
+    ),
   );
 }

@@ -32,7 +32,12 @@ export interface EditContext {
   connectiveConcepts: ReadonlySet<ConnectiveConcept>;
   /** Function-word variant (lower-case) → the author's preferred form of its set. */
   variantPreference: ReadonlyMap<string, string>;
+  /** Edits that go against a confident habit are not proposed at all (see `proposes`). */
+  proposes: { contract: boolean; expand: boolean; dashes: boolean; parentheses: boolean; colons: boolean };
 }
+
+/** An author writes a mark "at all" from this many per 1,000 words. */
+const MARK_IN_USE = 0.5;
 
 /** How often the author uses a word (lower-case), 0 if never. */
 export function usage(context: EditContext, word: string): number {
@@ -54,7 +59,9 @@ export function editContext(model: StyleModel, names: ReadonlySet<string>, allow
   const oxford = confident(habits.punctuation.oxfordComma);
   const connectiveCounts = habits.openers.counts;
   const concepts = new Set<ConnectiveConcept>();
-  for (const [concept, forms] of Object.entries(CONNECTIVES) as Array<[ConnectiveConcept, typeof CONNECTIVES.contrast]>) {
+  for (const [concept, forms] of Object.entries(CONNECTIVES) as Array<
+    [ConnectiveConcept, typeof CONNECTIVES.contrast]
+  >) {
     if (forms.some((form) => (connectiveCounts[form.text] ?? 0) > 0)) concepts.add(concept);
   }
   const variantPreference = new Map<string, string>();
@@ -83,5 +90,12 @@ export function editContext(model: StyleModel, names: ReadonlySet<string>, allow
     connectiveCounts,
     connectiveConcepts: concepts,
     variantPreference,
+    proposes: {
+      contract: habits.contractions.confidence < CONFIDENT || rate >= 0.2,
+      expand: habits.contractions.confidence < CONFIDENT || rate <= 0.8,
+      dashes: habits.punctuation.dash.value.perThousandWords >= MARK_IN_USE,
+      parentheses: habits.punctuation.parenthesesPerThousandWords.value >= MARK_IN_USE,
+      colons: habits.punctuation.colonPerThousandWords.value >= MARK_IN_USE,
+    },
   };
 }

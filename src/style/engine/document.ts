@@ -38,7 +38,12 @@ export interface EditDocument {
   names: ReadonlySet<string>;
 }
 
-const FRAGMENT: SentenceClassCounts = { structure: 'fragment/unknown', voice: 'active', independentClauses: 0, dependentClauses: 0 };
+const FRAGMENT: SentenceClassCounts = {
+  structure: 'fragment/unknown',
+  voice: 'active',
+  independentClauses: 0,
+  dependentClauses: 0,
+};
 
 /** A sentence from tokens and a class, with its profile computed. */
 export function makeSentence(tokens: Token[], classes: SentenceClassCounts): EditSentence {
@@ -90,7 +95,10 @@ export function buildDocument(input: string): EditDocument {
 export function renderBlock(block: EditBlock): string {
   if (block.headingTokens !== undefined) return joinTokens(block.headingTokens);
   if (!block.prose) return block.raw;
-  return block.sentences.filter((sentence) => sentence.alive).map((sentence) => joinTokens(sentence.tokens)).join('');
+  return block.sentences
+    .filter((sentence) => sentence.alive)
+    .map((sentence) => joinTokens(sentence.tokens))
+    .join('');
 }
 
 /** The whole text with every block's edits spliced in; text between blocks is kept as it was. */

@@ -25,8 +25,8 @@ const QUOTE_WEIGHT = 0.25;
 export function habitScore(tokens: readonly Token[], context: EditContext): number {
   let score = 0;
   for (const match of findGeneric(tokens)) if (context.avoided.has(match.form)) score += 1;
-  score += findSpellingMismatches(tokens, context).length;
-  score += findVariantMismatches(tokens, context).length;
+  if (context.spelling !== undefined) score += findSpellingMismatches(tokens, context).length;
+  if (context.variantPreference.size > 0) score += findVariantMismatches(tokens, context).length;
   if (context.dash !== undefined) for (const dash of findDashes(tokens)) if (dash.style !== context.dash) score += 1;
   if (context.oxfordComma !== undefined) {
     for (const spot of findSerialSpots(tokens)) if (context.oxfordComma !== spot.comma >= 0) score += 1;
@@ -57,7 +57,8 @@ export function habitScore(tokens: readonly Token[], context: EditContext): numb
   }
   if (context.ellipsis !== undefined) {
     const wanted = { character: '…', three_dots: '...', spaced_dots: '. . .' }[context.ellipsis];
-    for (const piece of tokens) if (piece.kind === 'punct' && /^(?:…|\.\.\.|\. \. \.)$/.test(piece.text) && piece.text !== wanted) score += 1;
+    for (const piece of tokens)
+      if (piece.kind === 'punct' && /^(?:…|\.\.\.|\. \. \.)$/.test(piece.text) && piece.text !== wanted) score += 1;
   }
   return score;
 }

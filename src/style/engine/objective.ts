@@ -67,11 +67,12 @@ export function objectiveTargets(truth: CountFeatures): ObjectiveTargets {
 }
 
 /** Mean, median and population std-dev of a histogram held as an array (index = value). */
-export function arrayStats(histogram: Float64Array): [number, number, number] {
+export function arrayStats(histogram: Float64Array, limit = histogram.length - 1): [number, number, number] {
   let n = 0;
   let sum = 0;
   let squares = 0;
-  for (let value = 0; value < histogram.length; value += 1) {
+  const end = Math.min(histogram.length, limit + 1);
+  for (let value = 0; value < end; value += 1) {
     const count = histogram[value] ?? 0;
     if (count <= 0) continue;
     n += count;
@@ -86,7 +87,7 @@ export function arrayStats(histogram: Float64Array): [number, number, number] {
   let seen = 0;
   let lowValue = -1;
   let median = 0;
-  for (let value = 0; value < histogram.length; value += 1) {
+  for (let value = 0; value < end; value += 1) {
     const count = histogram[value] ?? 0;
     if (count <= 0) continue;
     seen += count;
@@ -119,24 +120,39 @@ export function jsDistance(p: Float64Array, q: Float64Array): number {
   return Math.sqrt(Math.min(1, Math.max(0, divergence)));
 }
 
-/** Each group's raw distances to the targets (several for the stats groups). */
-export function groupDistances(state: FeatureState, targets: ObjectiveTargets): number[][] {
-  const sentence = arrayStats(state.sentenceLengths);
+/** Groups whose distances depend only on their own counts: function words, POS, structure, voice, punctuation. */
+export const DISTRIBUTION_GROUPS = [3, 4, 6, 7, 8] as const;
+
+/**
+ * Each group's raw distances to the targets (several for the stats groups). With `reuse`, the
+ * distribution groups flagged false in `changed` are copied from it instead of recomputed.
+ */
+export function groupDistances(
+  state: FeatureState,
+  targets: ObjectiveTargets,
+  reuse?: number[][],
+  changed?: readonly boolean[],
+): number[][] {
+  const keep = (g: number): number[] | undefined =>
+    reuse !== undefined && changed !== undefined && changed[g] === false ? reuse[g] : undefined;
+  const sentence = arrayStats(state.sentenceLengths, state.longestSentence);
   const word = arrayStats(state.wordLengths);
   const counts = { words: state.words, sentences: state.sentences, syllables: state.syllables };
-  const gap = (values: readonly number[], truth: readonly number[]): number[] => values.map((v, i) => Math.abs(v - (truth[i] ?? 0)));
-  const readability = state.words > 0 && state.sentences > 0 ? [fleschReadingEase(counts), fleschKincaidGrade(counts)] : [0, 0];
+  const gap = (values: readonly number[], truth: readonly number[]): number[] =>
+    values.map((v, i) => Math.abs(v - (truth[i] ?? 0)));
+  const readability =
+    state.words > 0 && state.sentences > 0 ? [fleschReadingEase(counts), fleschKincaidGrade(counts)] : [0, 0];
   const density = state.words > 0 ? state.contentWords / state.words : 0;
   return [
     gap(sentence, targets.sentenceStats),
     gap(word, targets.wordStats),
     gap(readability, targets.readability),
-    [jsDistance(state.functionWords, targets.functionWords)],
-    [jsDistance(state.pos, targets.pos)],
+    keep(3) ?? [jsDistance(state.functionWords, targets.functionWords)],
+    keep(4) ?? [jsDistance(state.pos, targets.pos)],
     [Math.abs(density - targets.lexicalDensity)],
-    [jsDistance(state.structure, targets.structure)],
-    [jsDistance(state.voice, targets.voice)],
-    [jsDistance(state.punctuation, targets.punctuation)],
+    keep(6) ?? [jsDistance(state.structure, targets.structure)],
+    keep(7) ?? [jsDistance(state.voice, targets.voice)],
+    keep(8) ?? [jsDistance(state.punctuation, targets.punctuation)],
   ];
 }
 
@@ -151,7 +167,8 @@ export const DISTANCE_FLOOR = 0.002;
  * the author's value of one metric would make every edit look infinitely bad for that metric.
  */
 export function groupFloors(targets: ObjectiveTargets): number[][] {
-  const relative = (values: readonly number[]): number[] => values.map((v) => Math.max(1e-9, RELATIVE_FLOOR * Math.abs(v)));
+  const relative = (values: readonly number[]): number[] =>
+    values.map((v) => Math.max(1e-9, RELATIVE_FLOOR * Math.abs(v)));
   return [
     relative(targets.sentenceStats),
     relative(targets.wordStats),

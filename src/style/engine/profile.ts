@@ -78,20 +78,41 @@ function addMarks(profile: SentenceProfile, text: string): void {
   }
 }
 
-/** The surface counts of a run of tokens (one sentence). */
+/** What one token adds to a profile; cached per token object, since candidates share their tokens. */
+const contributions = new WeakMap<Token, SentenceProfile>();
+
+function contributionOf(piece: Token): SentenceProfile {
+  let profile = contributions.get(piece);
+  if (profile !== undefined) return profile;
+  profile = emptyProfile();
+  for (const tag of piece.tags) bump(profile.pos, UPOS_INDEX.get(tag) ?? UPOS_TAGS.length - 1);
+  if (piece.kind === 'punct') addMarks(profile, piece.text);
+  else if (piece.kind === 'word') {
+    if (piece.lock === 'code') {
+      // Inline code reads as text to the analytics: its words and marks count.
+      const inner = piece.text.replace(/^`+|`+$/g, '');
+      for (const word of inner.match(WORD_IN_CODE) ?? []) addWord(profile, word, piece.tags, false);
+      addMarks(profile, inner.replace(WORD_IN_CODE, ' '));
+    } else addWord(profile, piece.text, piece.tags, piece.address === true);
+  }
+  contributions.set(piece, profile);
+  return profile;
+}
+
+/** The surface counts of a run of tokens (one sentence): the sum of its tokens' contributions. */
 export function profileTokens(tokens: readonly Token[]): SentenceProfile {
   const profile = emptyProfile();
   for (const piece of tokens) {
-    for (const tag of piece.tags) bump(profile.pos, UPOS_INDEX.get(tag) ?? UPOS_TAGS.length - 1);
-    if (piece.kind === 'punct') addMarks(profile, piece.text);
-    else if (piece.kind === 'word') {
-      if (piece.lock === 'code') {
-        // Inline code reads as text to the analytics: its words and marks count.
-        const inner = piece.text.replace(/^`+|`+$/g, '');
-        for (const word of inner.match(WORD_IN_CODE) ?? []) addWord(profile, word, piece.tags, false);
-        addMarks(profile, inner.replace(WORD_IN_CODE, ' '));
-      } else addWord(profile, piece.text, piece.tags, piece.address === true);
-    }
+    if (piece.kind === 'space' || piece.kind === 'markup') continue;
+    const part = contributionOf(piece);
+    profile.words += part.words;
+    profile.syllables += part.syllables;
+    profile.contentWords += part.contentWords;
+    for (const letters of part.wordLetters) profile.wordLetters.push(letters);
+    for (const key of part.functionWords) profile.functionWords.push(key);
+    for (let i = 0; i < part.pos.length; i += 1) profile.pos[i] = (profile.pos[i] ?? 0) + (part.pos[i] ?? 0);
+    for (let i = 0; i < part.punctuation.length; i += 1)
+      profile.punctuation[i] = (profile.punctuation[i] ?? 0) + (part.punctuation[i] ?? 0);
   }
   return profile;
 }

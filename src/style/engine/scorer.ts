@@ -9,7 +9,7 @@ export const REPAIR_PENALTY = 10;
 /** While repairing, a group must end at least this far below its input residual of 1. */
 export const REPAIR_MARGIN = 0.01;
 /** Weight of the habit mismatch, per sentence of the input (see habitScore). */
-export const HABIT_WEIGHT = 1.5;
+export const HABIT_WEIGHT = 4;
 
 /** A sentence as the scorer sees it. */
 export interface Scored {
@@ -57,17 +57,32 @@ export class Scorer {
   add(sentence: Scored, sign: 1 | -1): void {
     this.state.apply(sentence.profile, sentence.classes, sign);
     this.habit += sign * sentence.habit;
+    this.current = undefined;
+  }
+
+  /** Distances of the current state, cached until the next change. */
+  private current: number[][] | undefined;
+
+  private distances(): number[][] {
+    this.current ??= groupDistances(this.state, this.targets);
+    return this.current;
   }
 
   /** Each group's residual r_g (1 = as far as the input, 0 = on the ground truth). */
   residuals(): number[] {
-    return groupResiduals(groupDistances(this.state, this.targets), this.baseline, this.floors);
+    return groupResiduals(this.distances(), this.baseline, this.floors);
+  }
+
+  private scoreOf(distances: number[][]): number {
+    let total = 0;
+    for (const residual of groupResiduals(distances, this.baseline, this.floors)) {
+      total += residual + this.penalty * Math.max(0, residual - 1 + this.margin);
+    }
+    return total + (HABIT_WEIGHT * this.habit) / this.sentences0;
   }
 
   score(): number {
-    let total = 0;
-    for (const residual of this.residuals()) total += residual + this.penalty * Math.max(0, residual - 1 + this.margin);
-    return total + (HABIT_WEIGHT * this.habit) / this.sentences0;
+    return this.scoreOf(this.distances());
   }
 
   /** How far the word count is from the input's, in words. */
@@ -85,14 +100,66 @@ export class Scorer {
    * would take the word count out of the band (and further from the input). The state is restored.
    */
   tryReplace(removed: readonly Scored[], added: readonly Scored[]): number {
-    const before = this.score();
+    const reuse = this.distances();
+    const before = this.scoreOf(reuse);
     const gapBefore = this.lengthGap();
-    for (const sentence of removed) this.add(sentence, -1);
-    for (const sentence of added) this.add(sentence, 1);
+    for (const sentence of removed) this.state.apply(sentence.profile, sentence.classes, -1);
+    for (const sentence of added) this.state.apply(sentence.profile, sentence.classes, 1);
+    const habitDelta = added.reduce((sum, s) => sum + s.habit, 0) - removed.reduce((sum, s) => sum + s.habit, 0);
     const feasible = this.lengthAllowed() || this.lengthGap() < gapBefore;
-    const after = feasible ? this.score() : Infinity;
-    for (const sentence of added) this.add(sentence, -1);
-    for (const sentence of removed) this.add(sentence, 1);
+    let after = Infinity;
+    if (feasible) {
+      this.habit += habitDelta;
+      after = this.scoreOf(groupDistances(this.state, this.targets, reuse, changedGroups(removed, added)));
+      this.habit -= habitDelta;
+    }
+    for (const sentence of added) this.state.apply(sentence.profile, sentence.classes, -1);
+    for (const sentence of removed) this.state.apply(sentence.profile, sentence.classes, 1);
     return feasible ? before - after : -Infinity;
   }
+}
+
+function sameCounts(a: readonly Scored[], b: readonly Scored[], pick: (s: Scored) => Int32Array): boolean {
+  const first = a[0] ?? b[0];
+  if (first === undefined) return true;
+  const length = pick(first).length;
+  for (let i = 0; i < length; i += 1) {
+    let sum = 0;
+    for (const s of a) sum += pick(s)[i] ?? 0;
+    for (const s of b) sum -= pick(s)[i] ?? 0;
+    if (sum !== 0) return false;
+  }
+  return true;
+}
+
+function sameFunctionWords(a: readonly Scored[], b: readonly Scored[]): boolean {
+  const counts = new Map<string, number>();
+  for (const s of a) for (const key of s.profile.functionWords) counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const s of b) for (const key of s.profile.functionWords) counts.set(key, (counts.get(key) ?? 0) - 1);
+  for (const count of counts.values()) if (count !== 0) return false;
+  return true;
+}
+
+function classKey(list: readonly Scored[]): string {
+  return list
+    .filter((s) => s.profile.words > 0)
+    .map((s) => `${s.classes.structure}/${s.classes.voice}`)
+    .sort()
+    .join(',');
+}
+
+/** Which groups a replacement can change (true) — the others keep their distance. Indexed like OBJECTIVE_GROUPS. */
+export function changedGroups(removed: readonly Scored[], added: readonly Scored[]): boolean[] {
+  const classes = classKey(removed) !== classKey(added);
+  return [
+    true,
+    true,
+    true,
+    !sameFunctionWords(removed, added),
+    !sameCounts(removed, added, (s) => s.profile.pos),
+    true,
+    classes,
+    classes,
+    !sameCounts(removed, added, (s) => s.profile.punctuation),
+  ];
 }

@@ -72,9 +72,12 @@ export function searchEdits(document: EditDocument, scorer: Scorer, context: Edi
   const history: Applied[] = [];
   const sentences = document.blocks.reduce((sum, block) => sum + block.sentences.length, 0);
   const budget = Math.max(20, EDITS_PER_SENTENCE * sentences);
+  // Every candidate made so far: the repair phase re-evaluates those still current instead of regenerating them.
+  const pool: Candidate[] = [];
   const phase = (initial: Candidate[]): number => {
     const heap = new CandidateHeap();
     const evaluate = (entry: Candidate): void => {
+      pool.push(entry);
       entry.gain = scorer.tryReplace(entry.replaced, entry.next);
       if (entry.gain > MIN_GAIN) heap.push(entry);
     };
@@ -94,21 +97,31 @@ export function searchEdits(document: EditDocument, scorer: Scorer, context: Edi
       const created = applyCandidate(entry, scorer);
       history.push({ block: entry.block, removed: entry.replaced, created });
       applied += 1;
-      for (const sentence of created) for (const next of sentenceCandidates(entry.block, sentence, context)) evaluate(next);
+      for (const sentence of created)
+        for (const next of sentenceCandidates(entry.block, sentence, context)) evaluate(next);
       const first = created[0];
       const last = created[created.length - 1];
       if (first === undefined || last === undefined) continue;
       const chain = [neighbours(entry.block, first)[0], ...created, neighbours(entry.block, last)[1]];
-      for (const next of pairsOf(entry.block, chain.filter((s): s is EditSentence => s !== undefined), context)) evaluate(next);
+      for (const next of pairsOf(
+        entry.block,
+        chain.filter((s): s is EditSentence => s !== undefined),
+        context,
+      ))
+        evaluate(next);
     }
     return applied;
   };
   scorer.penalty = EXPLORE_PENALTY;
   scorer.margin = 0;
   let applied = phase(allCandidates(document, context));
+  // Repair only when a group did not end clearly below the input.
+  if (scorer.residuals().every((residual) => residual <= 1 - REPAIR_MARGIN)) return applied;
   scorer.penalty = REPAIR_PENALTY;
   scorer.margin = REPAIR_MARGIN;
-  applied += phase([...revertCandidates(history), ...allCandidates(document, context)]);
+  const current = pool.filter(isCurrent);
+  pool.length = 0;
+  applied += phase([...revertCandidates(history), ...current]);
   return applied;
 }
 

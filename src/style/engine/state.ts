@@ -1,12 +1,14 @@
 import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../../analytics/index.js';
-import type { SentenceStructure, SentenceVoice } from '../../analytics/index.js';
+import type { CountFeatures, SentenceStructure, SentenceVoice } from '../../analytics/index.js';
 import { FUNCTION_WORDS } from '../../nlp/index.js';
 import type { SentenceProfile } from './profile.js';
 
 /** Function words in a fixed order, so counts live in a typed array. */
 export const FUNCTION_WORD_LIST: readonly string[] = [...FUNCTION_WORDS].sort();
 export const FUNCTION_WORD_INDEX: ReadonlyMap<string, number> = new Map(FUNCTION_WORD_LIST.map((word, i) => [word, i]));
-export const STRUCTURE_INDEX: ReadonlyMap<SentenceStructure, number> = new Map(SENTENCE_STRUCTURES.map((key, i) => [key, i]));
+export const STRUCTURE_INDEX: ReadonlyMap<SentenceStructure, number> = new Map(
+  SENTENCE_STRUCTURES.map((key, i) => [key, i]),
+);
 export const VOICE_INDEX: ReadonlyMap<SentenceVoice, number> = new Map(SENTENCE_VOICES.map((key, i) => [key, i]));
 
 /** Longest sentence (words) and word (letters) kept apart in the histograms; longer ones share the last bin. */
@@ -32,6 +34,8 @@ export interface SentenceClassCounts {
  */
 export class FeatureState {
   sentences = 0;
+  /** Longest sentence ever added (an upper bound for histogram loops). */
+  longestSentence = 0;
   words = 0;
   syllables = 0;
   contentWords = 0;
@@ -61,7 +65,39 @@ export class FeatureState {
     }
     this.sentences += sign;
     bump(this.sentenceLengths, Math.min(profile.words, MAX_SENTENCE_WORDS), sign);
+    this.longestSentence = Math.max(this.longestSentence, Math.min(profile.words, MAX_SENTENCE_WORDS));
     bump(this.structure, STRUCTURE_INDEX.get(classes.structure) ?? 4, sign);
     bump(this.voice, VOICE_INDEX.get(classes.voice) ?? 0, sign);
+  }
+
+  /** The running totals as the analytics' CountFeatures. */
+  toCounts(): CountFeatures {
+    const record = <K extends string>(keys: readonly K[], values: Float64Array): Record<K, number> =>
+      Object.fromEntries(keys.map((key, i) => [key, values[i] ?? 0])) as Record<K, number>;
+    const histogram = (values: Float64Array): Record<string, number> => {
+      const out: Record<string, number> = {};
+      values.forEach((count, value) => {
+        if (count > 0) out[String(value)] = count;
+      });
+      return out;
+    };
+    const functionWords: Record<string, number> = {};
+    this.functionWords.forEach((count, i) => {
+      const word = FUNCTION_WORD_LIST[i];
+      if (count > 0 && word !== undefined) functionWords[word] = count;
+    });
+    return {
+      sentences: this.sentences,
+      words: this.words,
+      syllables: this.syllables,
+      contentWords: this.contentWords,
+      sentenceLengths: histogram(this.sentenceLengths),
+      wordLengths: histogram(this.wordLengths),
+      functionWords,
+      pos: record(UPOS_TAGS, this.pos),
+      structure: record(SENTENCE_STRUCTURES, this.structure),
+      voice: record(SENTENCE_VOICES, this.voice),
+      punctuation: record(PUNCTUATION_MARKS, this.punctuation),
+    };
   }
 }

@@ -10,7 +10,9 @@ import { measured, share } from './confidence.js';
  * word). Undefined when the heading has fewer than two words to judge by.
  */
 export function headingCase(tokens: readonly Token[]): HeadingCase | undefined {
-  const words = tokens.filter((piece) => piece.kind === 'word' && /\p{L}/u.test(piece.text) && piece.lock === undefined);
+  const words = tokens.filter(
+    (piece) => piece.kind === 'word' && /\p{L}/u.test(piece.text) && piece.lock === undefined,
+  );
   if (words.length < 2) return undefined;
   if (words.every((piece) => piece.text === piece.text.toUpperCase())) return 'upper';
   if (words.every((piece) => !isCapitalized(piece.text))) return 'lower';

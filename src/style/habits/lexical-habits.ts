@@ -56,7 +56,10 @@ export function phraseCounts(sentences: SentenceWords, phrases: readonly string[
 }
 
 /** Word habits: contractions, spelling variety, vocabulary, generic phrasing, numerals, person. */
-export function measureLexical(sentences: SentenceWords, words: number): Pick<
+export function measureLexical(
+  sentences: SentenceWords,
+  words: number,
+): Pick<
   StyleHabits,
   'contractions' | 'spelling' | 'vocabulary' | 'avoidedGeneric' | 'usedGeneric' | 'numerals' | 'person'
 > {

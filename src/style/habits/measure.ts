@@ -52,7 +52,8 @@ export function measureHabits(documents: readonly string[], features: CountFeatu
       : sortedParagraphs.length % 2 === 1
         ? (sortedParagraphs[Math.floor(middle)] ?? 0)
         : ((sortedParagraphs[middle - 1] ?? 0) + (sortedParagraphs[middle] ?? 0)) / 2;
-  const mean = (values: number[]): number => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
+  const mean = (values: number[]): number =>
+    values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
   return {
     totals: { documents: documents.length, words, sentences: features.sentences, paragraphs: perParagraph.length },
     sentenceLength: measured(
@@ -67,7 +68,11 @@ export function measureHabits(documents: readonly string[], features: CountFeatu
       30,
     ),
     paragraphLength: measured(
-      { meanSentences: round(mean(perParagraph)), medianSentences: medianSentences, meanWords: round(mean(paragraphWords)) },
+      {
+        meanSentences: round(mean(perParagraph)),
+        medianSentences: medianSentences,
+        meanWords: round(mean(paragraphWords)),
+      },
       perParagraph.length,
       10,
     ),

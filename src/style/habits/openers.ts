@@ -17,7 +17,9 @@ export function measureOpeners(sentences: SentenceWords): StyleHabits['openers']
     counts[match.form.text] = (counts[match.form.text] ?? 0) + 1;
   }
   const preferred: Record<string, string> = {};
-  for (const [concept, forms] of Object.entries(CONNECTIVES) as Array<[ConnectiveConcept, typeof CONNECTIVES.contrast]>) {
+  for (const [concept, forms] of Object.entries(CONNECTIVES) as Array<
+    [ConnectiveConcept, typeof CONNECTIVES.contrast]
+  >) {
     let best: string | undefined;
     let bestCount = 0;
     for (const one of forms) {

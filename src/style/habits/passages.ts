@@ -22,7 +22,11 @@ function passageOf(block: CorpusBlock): string | undefined {
     words += count;
   }
   if (words < PASSAGE_MIN_WORDS) return undefined;
-  return kept.map((sentence) => joinTokens(sentence)).join('').replace(/\s+/g, ' ').trim();
+  return kept
+    .map((sentence) => joinTokens(sentence))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -32,7 +36,10 @@ function passageOf(block: CorpusBlock): string | undefined {
  */
 export function pickPassages(documents: readonly CorpusBlock[][]): string[] {
   const candidates = documents.map((blocks) =>
-    blocks.filter((block) => block.kind === 'paragraph').map(passageOf).filter((text): text is string => text !== undefined),
+    blocks
+      .filter((block) => block.kind === 'paragraph')
+      .map(passageOf)
+      .filter((text): text is string => text !== undefined),
   );
   const out: string[] = [];
   for (let round = 0; out.length < PASSAGE_LIMIT; round += 1) {

@@ -14,7 +14,11 @@ export function dashStyleAt(tokens: readonly Token[], index: number): DashStyle 
   return undefined;
 }
 
-const ELLIPSIS_OF: Readonly<Record<string, EllipsisStyle>> = { '…': 'character', '...': 'three_dots', '. . .': 'spaced_dots' };
+const ELLIPSIS_OF: Readonly<Record<string, EllipsisStyle>> = {
+  '…': 'character',
+  '...': 'three_dots',
+  '. . .': 'spaced_dots',
+};
 const CURLY = /[“”‘’]/g;
 const STRAIGHT = /["']/g;
 
@@ -59,7 +63,14 @@ export function serialCommas(tokens: readonly Token[]): { withComma: number; wit
 
 /** Punctuation habits of a corpus's prose sentences. */
 export function measurePunctuation(sentences: readonly Token[][], words: number): StyleHabits['punctuation'] {
-  const dashCounts: Record<DashStyle, number> = { em_closed: 0, em_spaced: 0, en_spaced: 0, hyphen_spaced: 0, double_hyphen: 0, double_hyphen_spaced: 0 };
+  const dashCounts: Record<DashStyle, number> = {
+    em_closed: 0,
+    em_spaced: 0,
+    en_spaced: 0,
+    hyphen_spaced: 0,
+    double_hyphen: 0,
+    double_hyphen_spaced: 0,
+  };
   const ellipsisCounts: Record<EllipsisStyle, number> = { character: 0, three_dots: 0, spaced_dots: 0 };
   const marks = { ';': 0, ':': 0, '!': 0, '?': 0, '(': 0 };
   let curly = 0;
@@ -94,7 +105,11 @@ export function measurePunctuation(sentences: readonly Token[][], words: number)
   return {
     oxfordComma: measured(share(serialWith, serialWith + serialWithout, 0.5), serialWith + serialWithout, 10),
     dash: measured(
-      { style: dashes > 0 && topDash ? topDash[0] : 'none', counts: dashCounts, perThousandWords: perThousand(dashes, words) },
+      {
+        style: dashes > 0 && topDash ? topDash[0] : 'none',
+        counts: dashCounts,
+        perThousandWords: perThousand(dashes, words),
+      },
       dashes,
       5,
     ),
@@ -104,6 +119,10 @@ export function measurePunctuation(sentences: readonly Token[][], words: number)
     questionPerThousandWords: rate(marks['?']),
     parenthesesPerThousandWords: rate(marks['(']),
     curlyQuotes: measured(share(curly, curly + straight), curly + straight, 10),
-    ellipsis: measured({ style: ellipses > 0 && topEllipsis ? topEllipsis[0] : 'none', counts: ellipsisCounts }, ellipses, 3),
+    ellipsis: measured(
+      { style: ellipses > 0 && topEllipsis ? topEllipsis[0] : 'none', counts: ellipsisCounts },
+      ellipses,
+      3,
+    ),
   };
 }

@@ -73,7 +73,9 @@ const FORMS: ReadonlyArray<readonly [string[], ConnectiveMatch]> = (
   Object.entries(CONNECTIVES) as Array<[ConnectiveConcept, readonly ConnectiveForm[]]>
 )
   .flatMap(([concept, forms]) =>
-    forms.map((one) => [one.text.toLowerCase().split(' '), { concept, form: one, words: one.text.split(' ').length }] as const),
+    forms.map(
+      (one) => [one.text.toLowerCase().split(' '), { concept, form: one, words: one.text.split(' ').length }] as const,
+    ),
   )
   // Longest forms first so "In addition" wins over a shorter prefix.
   .sort((a, b) => b[0].length - a[0].length);

@@ -23,7 +23,8 @@ const IZE_STEMS =
   'rational revolution sympath visual familiar fertil central capital industrial privat stabil subsid agon jeopard scrutin ' +
   'theor hospital energ synchron steril human western item global digit monet neutral penal trivial vandal commercial ' +
   'institutional marginal random';
-const L_STEMS = 'travel cancel model label level fuel signal marvel quarrel counsel channel tunnel equal total dial duel jewel rival';
+const L_STEMS =
+  'travel cancel model label level fuel signal marvel quarrel counsel channel tunnel equal total dial duel jewel rival';
 
 const PAIRS: Array<[string, string]> = [
   ...family(OUR_STEMS, 'or', 'our', '- s ed ing er ers ful less'),

@@ -4,11 +4,12 @@ import type { TokenEdit } from './types.js';
 
 /** Verbs that take a that-clause, where "that" may be written or left out without changing the meaning. */
 const COMPLEMENT_VERBS = new Set(
-  ('know knows knew think thinks thought believe believes believed say says said hope hopes hoped feel feels felt ' +
+  (
+    'know knows knew think thinks thought believe believes believed say says said hope hopes hoped feel feels felt ' +
     'mean means meant suggest suggests suggested show shows showed realize realizes realized realise realises realised ' +
     'find finds found expect expects expected agree agrees agreed notice notices noticed learn learns learned ' +
-    'remember remembers remembered understand understands understood ensure ensures ensured assume assumes assumed')
-    .split(' '),
+    'remember remembers remembered understand understands understood ensure ensures ensured assume assumes assumed'
+  ).split(' '),
 );
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'this', 'there']);
 
@@ -27,18 +28,34 @@ export function clauseWordEdits(tokens: readonly Token[]): TokenEdit[] {
     if (COMPLEMENT_VERBS.has(lower) && piece.tags.includes('VERB')) {
       // Only before a subject with its own verb ("know we should"), never before an object ("know you well").
       const verb = tokens[i + 4];
-      const finite = tokens[i + 3]?.text === ' ' && verb !== undefined && (verb.tags.includes('AUX') || verb.tags.includes('VERB'));
+      const finite =
+        tokens[i + 3]?.text === ' ' && verb !== undefined && (verb.tags.includes('AUX') || verb.tags.includes('VERB'));
       if (SUBJECT_PRONOUNS.has(nextLower) && next.kind === 'word' && finite) {
         edits.push({ op: 'that-insert', tokens: splice(tokens, i + 2, i + 2, [word('that', ['SCONJ']), space()]) });
       }
       const after = tokens[i + 4];
-      if (nextLower === 'that' && isEditableWord(next) && tokens[i + 3]?.text === ' ' && after !== undefined && SUBJECT_PRONOUNS.has(lowerKey(after.text))) {
+      if (
+        nextLower === 'that' &&
+        isEditableWord(next) &&
+        tokens[i + 3]?.text === ' ' &&
+        after !== undefined &&
+        SUBJECT_PRONOUNS.has(lowerKey(after.text))
+      ) {
         edits.push({ op: 'that-drop', tokens: splice(tokens, i + 2, i + 4, []) });
       }
     }
-    if ((piece.tags.includes('NOUN') || piece.tags.includes('PROPN')) && isEditableWord(next) && (nextLower === 'that' || nextLower === 'which')) {
+    if (
+      (piece.tags.includes('NOUN') || piece.tags.includes('PROPN')) &&
+      isEditableWord(next) &&
+      (nextLower === 'that' || nextLower === 'which')
+    ) {
       const verb = tokens[i + 4];
-      if (tokens[i + 3]?.text !== ' ' || verb === undefined || !(verb.tags.includes('VERB') || verb.tags.includes('AUX'))) return;
+      if (
+        tokens[i + 3]?.text !== ' ' ||
+        verb === undefined ||
+        !(verb.tags.includes('VERB') || verb.tags.includes('AUX'))
+      )
+        return;
       if (nextLower === 'which' && !next.tags.includes('PRON') && !next.tags.includes('DET')) return;
       const swapped = nextLower === 'that' ? 'which' : 'that';
       edits.push({ op: 'relative', tokens: splice(tokens, i + 2, i + 3, [word(swapped, next.tags)]) });

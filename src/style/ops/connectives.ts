@@ -38,8 +38,14 @@ export function findOpeningConnective(tokens: readonly Token[]): OpeningConnecti
   if (comma) after = nextSolid(tokens, after);
   const following = tokens[after];
   if (!isEditableWord(following) && following?.kind !== 'word') return undefined;
-  if (!comma && (match.form.text === 'So' || match.form.text === 'Yet') && NOT_AFTER_SO.has(lowerKey(following.text))) return undefined;
-  if (!comma && !['PRON', 'DET', 'NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM', 'AUX', 'VERB', 'SCONJ', 'ADP'].some((tag) => following.tags.includes(tag as never))) {
+  if (!comma && (match.form.text === 'So' || match.form.text === 'Yet') && NOT_AFTER_SO.has(lowerKey(following.text)))
+    return undefined;
+  if (
+    !comma &&
+    !['PRON', 'DET', 'NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM', 'AUX', 'VERB', 'SCONJ', 'ADP'].some((tag) =>
+      following.tags.includes(tag as never),
+    )
+  ) {
     return undefined;
   }
   return { match, start, end: after, next: after };

@@ -55,22 +55,26 @@ function apostrophe(context: EditContext, text: string): string {
 /** Contracting and expanding edits of one sentence. */
 export function contractionEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const edits: TokenEdit[] = [];
-  for (const spot of findContractible(tokens)) {
+  for (const spot of context.proposes.contract ? findContractible(tokens) : []) {
     const first = tokens[spot.first];
     const second = tokens[spot.second];
     if (first === undefined || second === undefined) continue;
-    const written = apostrophe(context, spot.contracted === "i'm" || spot.contracted.startsWith("i'") ? capitalize(spot.contracted) : spot.contracted);
+    const written = apostrophe(
+      context,
+      spot.contracted === "i'm" || spot.contracted.startsWith("i'") ? capitalize(spot.contracted) : spot.contracted,
+    );
     const tags: Upos[] = spot.first === spot.second ? first.tags : [...first.tags, ...second.tags];
     const text = isCapitalized(first.text) ? capitalize(written) : written;
     edits.push({ op: 'contract', tokens: splice(tokens, spot.first, spot.second + 1, [word(text, tags)]) });
   }
-  for (const index of findContracted(tokens)) {
+  for (const index of context.proposes.expand ? findContracted(tokens) : []) {
     const piece = tokens[index];
     if (piece === undefined) continue;
     let full = EXPANSIONS.get(lowerKey(piece.text)) ?? '';
     // "it's been" is "it has been", not "it is been".
     const next = tokens[nextSolid(tokens, index)];
-    if (/ is$/.test(full) && next !== undefined && /^(?:been|got|gotten)$/i.test(next.text)) full = full.replace(/ is$/, ' has');
+    if (/ is$/.test(full) && next !== undefined && /^(?:been|got|gotten)$/i.test(next.text))
+      full = full.replace(/ is$/, ' has');
     const parts = full.split(' ');
     const firstTags = piece.tags.slice(0, 1);
     const restTags = piece.tags.length > 1 ? piece.tags.slice(1) : piece.tags;

@@ -4,7 +4,9 @@ import { usage, type EditContext } from '../engine/context.js';
 import { lowerKey, openingWord, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
-const FILLER_WORDS: ReadonlyArray<readonly string[]> = OPENING_FILLERS.map((filler) => filler.replace(/,$/, ' ,').split(' '));
+const FILLER_WORDS: ReadonlyArray<readonly string[]> = OPENING_FILLERS.map((filler) =>
+  filler.replace(/,$/, ' ,').split(' '),
+);
 
 /** Token index just past an opening filler (and the space after it), or -1. */
 export function openingFillerEnd(tokens: readonly Token[]): number {
@@ -44,7 +46,8 @@ export function fillerEdits(tokens: readonly Token[], context: EditContext): Tok
     if (!isEditableWord(piece) || i === start) return;
     const lower = lowerKey(piece.text);
     if (!INNER_FILLERS.has(lower) || usage(context, lower) > 0 || !piece.tags.includes('ADV')) return;
-    if (tokens[i - 1]?.text === ' ' && tokens[i + 1]?.text === ' ') edits.push({ op: 'hedge', tokens: splice(tokens, i - 1, i + 1, []) });
+    if (tokens[i - 1]?.text === ' ' && tokens[i + 1]?.text === ' ')
+      edits.push({ op: 'hedge', tokens: splice(tokens, i - 1, i + 1, []) });
   });
   return edits;
 }

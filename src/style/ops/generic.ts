@@ -52,7 +52,10 @@ export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
       if (!ok) continue;
       const pos = candidate.entry.pos;
       // Participles are often tagged ADJ, and "regarding" ADP; a noun never passes for a verb.
-      const fits = pos === undefined || piece.tags.includes(pos) || (pos === 'VERB' && (piece.tags.includes('ADJ') || piece.tags.includes('ADP')));
+      const fits =
+        pos === undefined ||
+        piece.tags.includes(pos) ||
+        (pos === 'VERB' && (piece.tags.includes('ADJ') || piece.tags.includes('ADP')));
       if (candidate.words.length === 1 && !fits) continue;
       out.push({ start, end: at + 1, entry: candidate.entry, slot: candidate.slot, form: candidate.words.join(' ') });
     }
@@ -67,7 +70,10 @@ export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
 export function genericEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const edits: TokenEdit[] = [];
   for (const match of findGeneric(tokens)) {
-    const alternatives = match.entry.alternatives.map((forms, i) => ({ text: forms[match.slot] ?? forms[0] ?? '', index: i }));
+    const alternatives = match.entry.alternatives.map((forms, i) => ({
+      text: forms[match.slot] ?? forms[0] ?? '',
+      index: i,
+    }));
     const used = alternatives.filter((alt) => alt.text.split(' ').every((part) => usage(context, part) > 0));
     for (const alternative of used.length > 0 ? used : alternatives) {
       if (alternative.text.length === 0) continue;
@@ -75,8 +81,7 @@ export function genericEdits(tokens: readonly Token[], context: EditContext): To
       if (original === undefined) continue;
       const parts = alternative.text.split(' ');
       const singleSource = match.end - match.start === 1;
-      const tags: Upos[] =
-        match.entry.tags?.[alternative.index] ?? (singleSource ? original.tags : (['X'] as Upos[]));
+      const tags: Upos[] = match.entry.tags?.[alternative.index] ?? (singleSource ? original.tags : (['X'] as Upos[]));
       const replacement =
         parts.length === 1 && singleSource
           ? [word(matchCase(original.text, alternative.text), tags)]

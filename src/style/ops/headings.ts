@@ -12,7 +12,28 @@ function inWordNet(lower: string): boolean {
 }
 
 /** Words a title-case heading leaves in lower case (unless first or last). */
-const TITLE_SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'so', 'yet', 'of', 'in', 'on', 'at', 'to', 'by', 'as', 'up', 'via', 'vs']);
+const TITLE_SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'but',
+  'or',
+  'nor',
+  'for',
+  'so',
+  'yet',
+  'of',
+  'in',
+  'on',
+  'at',
+  'to',
+  'by',
+  'as',
+  'up',
+  'via',
+  'vs',
+]);
 
 /**
  * True when a capitalised heading word is a common word that can go to lower case: a function
@@ -31,12 +52,18 @@ function commonWord(piece: Token, context: EditContext): boolean {
  * with inner capitals never change. Title case capitalises all but short function words.
  */
 export function casedHeading(tokens: readonly Token[], target: HeadingCase, context: EditContext): Token[] {
-  const words = tokens.map((piece, i) => (piece.kind === 'word' && piece.lock === undefined && /\p{L}/u.test(piece.text) ? i : -1)).filter((i) => i >= 0);
+  const words = tokens
+    .map((piece, i) => (piece.kind === 'word' && piece.lock === undefined && /\p{L}/u.test(piece.text) ? i : -1))
+    .filter((i) => i >= 0);
   const first = words[0];
   const last = words[words.length - 1];
   return tokens.map((piece, i) => {
     if (!words.includes(i)) return piece;
-    const afterColon = tokens.slice(0, i).reverse().find((p) => p.kind !== 'space')?.text === ':';
+    const afterColon =
+      tokens
+        .slice(0, i)
+        .reverse()
+        .find((p) => p.kind !== 'space')?.text === ':';
     let text = piece.text;
     if (target === 'upper') text = text.toUpperCase();
     else if (target === 'lower') text = commonWord(piece, context) ? text.toLowerCase() : text;

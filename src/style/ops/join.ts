@@ -26,7 +26,8 @@ interface Part {
 /** Class of two clauses joined by coordination (`subordinate`: the second becomes a dependent clause). */
 export function joinedClass(a: SentenceClassCounts, b: SentenceClassCounts, subordinate = false): SentenceClassCounts {
   const independentClauses = subordinate ? a.independentClauses : a.independentClauses + b.independentClauses;
-  const dependentClauses = a.dependentClauses + b.dependentClauses + (subordinate ? Math.max(1, b.independentClauses) : 0);
+  const dependentClauses =
+    a.dependentClauses + b.dependentClauses + (subordinate ? Math.max(1, b.independentClauses) : 0);
   return {
     independentClauses,
     dependentClauses,
@@ -60,10 +61,16 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   const head = first.tokens.slice(0, mark);
   const opening = second.tokens[0];
   if (opening === undefined) return [];
-  const keepsCapital = opening.lock === 'name' || context.names.has(opening.text.toLowerCase()) || opening.text === 'I' || /^I['’]/.test(opening.text);
+  const keepsCapital =
+    opening.lock === 'name' ||
+    context.names.has(opening.text.toLowerCase()) ||
+    opening.text === 'I' ||
+    /^I['’]/.test(opening.text);
   // Joins that keep the second sentence's first word need it to lose its capital, or be a name.
   const lowerable = keepsCapital || canLowercase(opening, context);
-  const lowered: Token[] = keepsCapital ? [...second.tokens] : [{ ...opening, text: decapitalize(opening.text) }, ...second.tokens.slice(1)];
+  const lowered: Token[] = keepsCapital
+    ? [...second.tokens]
+    : [{ ...opening, text: decapitalize(opening.text) }, ...second.tokens.slice(1)];
   const coordinated = joinedClass(first.classes, second.classes);
   const edits: StructureEdit[] = [];
   const add = (op: string, tokens: Token[], classes = coordinated): void => {
@@ -76,31 +83,57 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   const connective = findOpeningConnective(second.tokens);
   if (lowerable) add('join-semicolon', [...head, joint(punct(';')), space(), ...lowered]);
   if (connective === undefined) {
-    if (!hasAnd && lowerable) add('join-and', [...head, punct(','), space(), joint(word('and', ['CCONJ'])), space(), ...lowered]);
+    if (!hasAnd && lowerable)
+      add('join-and', [...head, punct(','), space(), joint(word('and', ['CCONJ'])), space(), ...lowered]);
   } else {
     const rest = withoutConnective(second.tokens, connective);
-    const conjunction: Record<string, [string, Upos]> = { contrast: ['but', 'CCONJ'], consequence: ['so', 'CCONJ'], addition: ['and', 'CCONJ'] };
+    const conjunction: Record<string, [string, Upos]> = {
+      contrast: ['but', 'CCONJ'],
+      consequence: ['so', 'CCONJ'],
+      addition: ['and', 'CCONJ'],
+    };
     const chosen = conjunction[connective.match.concept];
     if (chosen !== undefined && !(hasAnd && chosen[0] === 'and')) {
       add(`join-${chosen[0]}`, [...head, punct(','), space(), joint(word(chosen[0], [chosen[1]])), space(), ...rest]);
     }
   }
   if (!lowerable) return edits;
-  if (context.dash !== undefined && connective === undefined) {
+  if (context.dash !== undefined && context.proposes.dashes && connective === undefined) {
     const [dash, spaced] = DASH_MARK[context.dash];
-    add('join-dash', [...head, ...(spaced ? [space(), joint(punct(dash)), space()] : [joint(punct(dash))]), ...lowered]);
+    add('join-dash', [
+      ...head,
+      ...(spaced ? [space(), joint(punct(dash)), space()] : [joint(punct(dash))]),
+      ...lowered,
+    ]);
   }
   const subject = lowerKey(opening.text);
   const verb = second.tokens[2];
-  if (connective === undefined && THIS_SUBJECT.has(subject) && opening.lock === undefined && second.tokens[1]?.text === ' ' && verb !== undefined) {
+  if (
+    connective === undefined &&
+    THIS_SUBJECT.has(subject) &&
+    opening.lock === undefined &&
+    second.tokens[1]?.text === ' ' &&
+    verb !== undefined
+  ) {
     if (verb.tags.includes('VERB') || verb.tags.includes('AUX')) {
-      add('join-which', [...head, punct(','), space(), joint(word('which', ['PRON'])), ...second.tokens.slice(1)], joinedClass(first.classes, second.classes, true));
+      add(
+        'join-which',
+        [...head, punct(','), space(), joint(word('which', ['PRON'])), ...second.tokens.slice(1)],
+        joinedClass(first.classes, second.classes, true),
+      );
     }
   }
   const secondMark = finalMark(second.tokens, /^\.$/);
-  if (connective === undefined && second.words <= MAX_ASIDE_WORDS && secondMark >= 0) {
+  if (connective === undefined && context.proposes.parentheses && second.words <= MAX_ASIDE_WORDS && secondMark >= 0) {
     const aside = lowered.slice(0, secondMark);
-    add('join-parenthesis', [...head, space(), joint(punct('(')), ...aside, punct(')'), ...second.tokens.slice(secondMark)]);
+    add('join-parenthesis', [
+      ...head,
+      space(),
+      joint(punct('(')),
+      ...aside,
+      punct(')'),
+      ...second.tokens.slice(secondMark),
+    ]);
   }
   return edits;
 }

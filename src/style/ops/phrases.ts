@@ -7,23 +7,51 @@ import type { StructureEdit } from './types.js';
 const PAST_MARKERS = new Set(['was', 'were', 'had', 'did']);
 const RELATIVE_WORDS = new Set(['that', 'which', 'who']);
 const BE_WORDS = new Set(['is', 'are', 'was', 'were']);
-const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'our', 'your', 'their', 'its', 'his', 'her', 'my', 'each', 'every']);
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'our',
+  'your',
+  'their',
+  'its',
+  'his',
+  'her',
+  'my',
+  'each',
+  'every',
+]);
 
 function isNoun(piece: Token | undefined): boolean {
   return piece !== undefined && piece.kind === 'word' && (piece.tags.includes('NOUN') || piece.tags.includes('PROPN'));
 }
 
 function isParticiple(piece: Token | undefined): boolean {
-  return isEditableWord(piece) && piece.tags.length === 1 && piece.tags[0] === 'VERB' && /[a-z](?:ed|en)$/.test(piece.text);
+  return (
+    isEditableWord(piece) && piece.tags.length === 1 && piece.tags[0] === 'VERB' && /[a-z](?:ed|en)$/.test(piece.text)
+  );
 }
 
 function plural(noun: string): boolean {
   return /[^sui]s$/i.test(noun);
 }
 
-function reclass(classes: SentenceClassCounts, dependentDelta: number, voice: SentenceClassCounts['voice']): SentenceClassCounts {
+function reclass(
+  classes: SentenceClassCounts,
+  dependentDelta: number,
+  voice: SentenceClassCounts['voice'],
+): SentenceClassCounts {
   const dependentClauses = Math.max(0, classes.dependentClauses + dependentDelta);
-  return { ...classes, dependentClauses, structure: structureFromCounts(classes.independentClauses, dependentClauses), voice };
+  return {
+    ...classes,
+    dependentClauses,
+    structure: structureFromCounts(classes.independentClauses, dependentClauses),
+    voice,
+  };
 }
 
 /**
@@ -40,24 +68,42 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
     // "a bottle designed to ...": the participle must be followed by a preposition or particle,
     // else it is the clause's own verb ("the team improved response times").
     const following = tokens[i + 4];
-    const shortened = following !== undefined && following.kind === 'word' && (following.tags.includes('ADP') || following.tags.includes('PART'));
+    const shortened =
+      following !== undefined &&
+      following.kind === 'word' &&
+      (following.tags.includes('ADP') || following.tags.includes('PART'));
     // And a verb must come before the noun: the noun is an object or complement, not the subject.
     const verbBefore = tokens.slice(0, i).some((p) => p.tags.includes('VERB') || p.tags.includes('AUX'));
     if (isParticiple(next) && tokens[i + 3]?.text === ' ' && shortened && verbBefore) {
       const be = past ? (plural(piece.text) ? 'were' : 'was') : plural(piece.text) ? 'are' : 'is';
       for (const relative of ['that', 'which']) {
         const inserted = [word(relative, ['PRON']), space(), word(be, ['AUX']), space()];
-        edits.push({ op: 'relative-expand', sentences: [{ tokens: splice(tokens, i + 2, i + 2, inserted), classes: reclass(classes, 1, 'passive') }] });
+        edits.push({
+          op: 'relative-expand',
+          sentences: [{ tokens: splice(tokens, i + 2, i + 2, inserted), classes: reclass(classes, 1, 'passive') }],
+        });
       }
       return;
     }
     const relative = tokens[i + 2];
     const be = tokens[i + 4];
-    if (!isEditableWord(relative) || !RELATIVE_WORDS.has(lowerKey(relative.text)) || tokens[i + 3]?.text !== ' ') return;
-    if (!isEditableWord(be) || !BE_WORDS.has(lowerKey(be.text)) || tokens[i + 5]?.text !== ' ' || !isParticiple(tokens[i + 6])) return;
+    if (!isEditableWord(relative) || !RELATIVE_WORDS.has(lowerKey(relative.text)) || tokens[i + 3]?.text !== ' ')
+      return;
+    if (
+      !isEditableWord(be) ||
+      !BE_WORDS.has(lowerKey(be.text)) ||
+      tokens[i + 5]?.text !== ' ' ||
+      !isParticiple(tokens[i + 6])
+    )
+      return;
     const reduced = splice(tokens, i + 2, i + 6, []);
-    const stillPassive = reduced.some((p, k) => p.kind === 'word' && BE_WORDS.has(lowerKey(p.text)) && isParticiple(reduced[k + 2]));
-    edits.push({ op: 'relative-reduce', sentences: [{ tokens: reduced, classes: reclass(classes, -1, stillPassive ? classes.voice : 'active') }] });
+    const stillPassive = reduced.some(
+      (p, k) => p.kind === 'word' && BE_WORDS.has(lowerKey(p.text)) && isParticiple(reduced[k + 2]),
+    );
+    edits.push({
+      op: 'relative-reduce',
+      sentences: [{ tokens: reduced, classes: reclass(classes, -1, stillPassive ? classes.voice : 'active') }],
+    });
   });
   return edits;
 }
@@ -73,7 +119,8 @@ export function possessiveEdits(tokens: readonly Token[], classes: SentenceClass
     const owner = piece.text.replace(/['’]s$/, '').replace(/['’]$/, '');
     let start = i;
     const determiner = tokens[i - 2];
-    if (tokens[i - 1]?.text === ' ' && isEditableWord(determiner) && DETERMINERS.has(lowerKey(determiner.text))) start = i - 2;
+    if (tokens[i - 1]?.text === ' ' && isEditableWord(determiner) && DETERMINERS.has(lowerKey(determiner.text)))
+      start = i - 2;
     // The possessed phrase: adjectives then one or more nouns, all editable words.
     let end = i + 1;
     let nouns = 0;
@@ -85,15 +132,32 @@ export function possessiveEdits(tokens: readonly Token[], classes: SentenceClass
     }
     // "the team's resilience and adaptability": the possessive spans a coordination; leave it.
     const afterPhrase = tokens[end + 1];
-    if (nouns === 0 || (tokens[end]?.text === ' ' && afterPhrase !== undefined && /^(?:and|or|nor)$/i.test(afterPhrase.text))) return;
-    const sentenceStart = isCapitalized(tokens[start]?.text ?? '') && tokens.slice(0, start).every((p) => p.kind !== 'word');
+    if (
+      nouns === 0 ||
+      (tokens[end]?.text === ' ' && afterPhrase !== undefined && /^(?:and|or|nor)$/i.test(afterPhrase.text))
+    )
+      return;
+    const sentenceStart =
+      isCapitalized(tokens[start]?.text ?? '') && tokens.slice(0, start).every((p) => p.kind !== 'word');
     const possessed = tokens.slice(i + 2, end);
-    const ownerPhrase = start < i ? [{ ...(tokens[start] as Token), text: sentenceStart ? decapitalize(tokens[start]?.text ?? '') : (tokens[start]?.text ?? '') }, space()] : [];
-    const ownerWord = { ...piece, text: start === i && sentenceStart ? decapitalize(owner) : owner, tags: piece.tags.filter((tag) => tag !== 'PART') };
+    const ownerPhrase =
+      start < i
+        ? [
+            {
+              ...(tokens[start] as Token),
+              text: sentenceStart ? decapitalize(tokens[start]?.text ?? '') : (tokens[start]?.text ?? ''),
+            },
+            space(),
+          ]
+        : [];
+    const ownerWord = {
+      ...piece,
+      text: start === i && sentenceStart ? decapitalize(owner) : owner,
+      tags: piece.tags.filter((tag) => tag !== 'PART'),
+    };
     const the = word(sentenceStart ? 'The' : 'the', ['DET']);
     const replacement = [the, space(), ...possessed, space(), word('of', ['ADP']), space(), ...ownerPhrase, ownerWord];
     edits.push({ op: 'possessive', sentences: [{ tokens: splice(tokens, start, end, replacement), classes }] });
   });
   return edits;
 }
-

@@ -45,7 +45,8 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
   const edits: TokenEdit[] = [];
   if (context.dash !== undefined) {
     for (const dash of dashes) {
-      if (dash.style !== context.dash) edits.push({ op: 'dash-style', tokens: splice(tokens, dash.from, dash.to, dashTokens(context.dash)) });
+      if (dash.style !== context.dash)
+        edits.push({ op: 'dash-style', tokens: splice(tokens, dash.from, dash.to, dashTokens(context.dash)) });
     }
   }
   const [first, second] = dashes;
@@ -54,20 +55,38 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
     if (!tokens[nextSolid(tokens, first.index)]?.tags.includes('PRON')) {
       edits.push({ op: 'dash-comma', tokens: splice(tokens, first.from, first.to, [punct(','), space()]) });
     }
-    edits.push({ op: 'dash-colon', tokens: splice(tokens, first.from, first.to, [punct(':'), space()]) });
+    if (context.proposes.colons)
+      edits.push({ op: 'dash-colon', tokens: splice(tokens, first.from, first.to, [punct(':'), space()]) });
   }
   if (dashes.length === 2 && first !== undefined && second !== undefined) {
     const inner = tokens.slice(first.to, second.from);
     const rest = tokens.slice(second.to);
     const afterSecond = tokens[second.to];
     const closesSentence = afterSecond?.kind === 'punct';
-    edits.push({
-      op: 'dash-parentheses',
-      tokens: [...tokens.slice(0, first.from), space(), punct('('), ...inner, punct(')'), ...(closesSentence ? [] : [space()]), ...rest],
-    });
+    if (context.proposes.parentheses) {
+      edits.push({
+        op: 'dash-parentheses',
+        tokens: [
+          ...tokens.slice(0, first.from),
+          space(),
+          punct('('),
+          ...inner,
+          punct(')'),
+          ...(closesSentence ? [] : [space()]),
+          ...rest,
+        ],
+      });
+    }
     edits.push({
       op: 'dash-commas',
-      tokens: [...tokens.slice(0, first.from), punct(','), space(), ...inner, ...(closesSentence ? [] : [punct(','), space()]), ...rest],
+      tokens: [
+        ...tokens.slice(0, first.from),
+        punct(','),
+        space(),
+        ...inner,
+        ...(closesSentence ? [] : [punct(','), space()]),
+        ...rest,
+      ],
     });
   }
   return edits;
@@ -115,7 +134,11 @@ function oxfordEdits(tokens: readonly Token[], context: EditContext): TokenEdit[
 }
 
 const CURLY_OF: Readonly<Record<string, string>> = { '“': '"', '”': '"', '‘': "'", '’': "'" };
-const ELLIPSIS_TEXT: Readonly<Record<EllipsisStyle, string>> = { character: '…', three_dots: '...', spaced_dots: '. . .' };
+const ELLIPSIS_TEXT: Readonly<Record<EllipsisStyle, string>> = {
+  character: '…',
+  three_dots: '...',
+  spaced_dots: '. . .',
+};
 
 /** Quotes and apostrophes in the author's form (curly or straight), as one edit for the sentence. */
 function quoteEdit(tokens: readonly Token[], context: EditContext): TokenEdit[] {
@@ -130,7 +153,7 @@ function quoteEdit(tokens: readonly Token[], context: EditContext): TokenEdit[] 
       if (piece.kind === 'word') text = text.replace(/'/g, '’');
       else if (text === '"') {
         const before = tokens[index - 1];
-        doubleOpen = before === undefined || before.kind === 'space' || /^[(\[—–-]$/.test(before.text);
+        doubleOpen = before === undefined || before.kind === 'space' || /^[([—–-]$/.test(before.text);
         text = doubleOpen ? '“' : '”';
       } else if (text === "'") text = '’';
     } else text = text.replace(/[“”‘’]/g, (mark) => CURLY_OF[mark] ?? mark);

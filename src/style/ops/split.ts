@@ -5,7 +5,12 @@ import type { SentenceClassCounts } from '../engine/state.js';
 import { lowerKey, nextSolid, phraseTokens, punct, space } from './tokens.js';
 import type { StructureEdit } from './types.js';
 
-const COORDINATORS: Readonly<Record<string, string>> = { and: 'addition', but: 'contrast', so: 'consequence', yet: 'contrast' };
+const COORDINATORS: Readonly<Record<string, string>> = {
+  and: 'addition',
+  but: 'contrast',
+  so: 'consequence',
+  yet: 'contrast',
+};
 const SUBJECT_TAGS = new Set(['PRON', 'DET', 'NOUN', 'PROPN', 'NUM']);
 const VERB_TAGS = new Set(['VERB', 'AUX']);
 const DEPENDENT_MARKERS = new Set(['SCONJ']);
@@ -23,20 +28,38 @@ function countWords(tokens: readonly Token[]): number {
 }
 
 function dependentMarkers(tokens: readonly Token[]): number {
-  return tokens.filter((piece) => piece.tags.some((tag) => DEPENDENT_MARKERS.has(tag)) || (piece.kind === 'word' && RELATIVES.has(lowerKey(piece.text)) && piece.tags.includes('PRON'))).length;
+  return tokens.filter(
+    (piece) =>
+      piece.tags.some((tag) => DEPENDENT_MARKERS.has(tag)) ||
+      (piece.kind === 'word' && RELATIVES.has(lowerKey(piece.text)) && piece.tags.includes('PRON')),
+  ).length;
 }
 
 function looksPassive(tokens: readonly Token[]): boolean {
-  return tokens.some((piece, i) => piece.kind === 'word' && BE_FORMS.has(lowerKey(piece.text)) && /(?:ed|en|wn|ne)$/.test(tokens[i + 2]?.text ?? '') && (tokens[i + 2]?.tags.includes('VERB') ?? false));
+  return tokens.some(
+    (piece, i) =>
+      piece.kind === 'word' &&
+      BE_FORMS.has(lowerKey(piece.text)) &&
+      /(?:ed|en|wn|ne)$/.test(tokens[i + 2]?.text ?? '') &&
+      (tokens[i + 2]?.tags.includes('VERB') ?? false),
+  );
 }
 
 /** Predicted classes of the two halves of a split sentence. */
-export function splitClasses(whole: SentenceClassCounts, left: readonly Token[], right: readonly Token[]): [SentenceClassCounts, SentenceClassCounts] {
+export function splitClasses(
+  whole: SentenceClassCounts,
+  left: readonly Token[],
+  right: readonly Token[],
+): [SentenceClassCounts, SentenceClassCounts] {
   const leftDependent = Math.min(whole.dependentClauses, dependentMarkers(left));
   const rightDependent = whole.dependentClauses - leftDependent;
   const rightIndependent = Math.max(1, whole.independentClauses - 1);
   const passive = whole.voice === 'passive';
-  const make = (independentClauses: number, dependentClauses: number, tokens: readonly Token[]): SentenceClassCounts => ({
+  const make = (
+    independentClauses: number,
+    dependentClauses: number,
+    tokens: readonly Token[],
+  ): SentenceClassCounts => ({
     independentClauses,
     dependentClauses,
     structure: structureFromCounts(independentClauses, dependentClauses),
@@ -50,19 +73,27 @@ export function splitClasses(whole: SentenceClassCounts, left: readonly Token[],
  * a verb, outside brackets and quotes. The conjunction becomes the author's opener for its
  * relation ("But", "However,") or goes (for "and" and ";").
  */
-export function splitEdits(tokens: readonly Token[], classes: SentenceClassCounts, context: EditContext): StructureEdit[] {
+export function splitEdits(
+  tokens: readonly Token[],
+  classes: SentenceClassCounts,
+  context: EditContext,
+): StructureEdit[] {
   if (classes.independentClauses < 2) return [];
   const edits: StructureEdit[] = [];
   let depth = 0;
   tokens.forEach((piece, index) => {
     if (piece.text === '(' || piece.text === '[') depth += 1;
     if (piece.text === ')' || piece.text === ']') depth = Math.max(0, depth - 1);
-    if (depth > 0 || piece.kind !== 'punct' || piece.lock !== undefined || (piece.text !== ',' && piece.text !== ';')) return;
+    if (depth > 0 || piece.kind !== 'punct' || piece.lock !== undefined || (piece.text !== ',' && piece.text !== ';'))
+      return;
     let at = nextSolid(tokens, index);
     const conjunction = tokens[at];
     let relation: string | undefined;
     if (piece.text === ',') {
-      relation = conjunction !== undefined && conjunction.lock === undefined ? COORDINATORS[lowerKey(conjunction.text)] : undefined;
+      relation =
+        conjunction !== undefined && conjunction.lock === undefined
+          ? COORDINATORS[lowerKey(conjunction.text)]
+          : undefined;
       if (relation === undefined) return;
       at = nextSolid(tokens, at);
     }
@@ -71,18 +102,38 @@ export function splitEdits(tokens: readonly Token[], classes: SentenceClassCount
     const left = tokens.slice(0, index);
     const right = tokens.slice(at);
     if (countWords(left) < MIN_PART_WORDS || countWords(right) < MIN_PART_WORDS) return;
-    if (!hasTag(left, VERB_TAGS) || !hasTag(right, VERB_TAGS) || right.some((p) => p.lock === 'quote') !== left.some((p) => p.lock === 'quote')) return;
-    const opened = subject.lock === undefined ? [{ ...subject, text: capitalize(subject.text) }, ...right.slice(1)] : right;
+    if (
+      !hasTag(left, VERB_TAGS) ||
+      !hasTag(right, VERB_TAGS) ||
+      right.some((p) => p.lock === 'quote') !== left.some((p) => p.lock === 'quote')
+    )
+      return;
+    const opened =
+      subject.lock === undefined ? [{ ...subject, text: capitalize(subject.text) }, ...right.slice(1)] : right;
     const [leftClass, rightClass] = splitClasses(classes, left, right);
     const first = { tokens: [...left, punct('.'), space()], classes: leftClass };
     const openers = relation === undefined || relation === 'addition' ? [''] : [];
-    if (relation === 'contrast') openers.push(...['But', 'However', 'Yet'].filter((form) => (context.connectiveCounts[form] ?? 0) > 0));
-    if (relation === 'consequence') openers.push(...['So', 'Therefore', 'Thus'].filter((form) => (context.connectiveCounts[form] ?? 0) > 0));
+    if (relation === 'contrast')
+      openers.push(...['But', 'However', 'Yet'].filter((form) => (context.connectiveCounts[form] ?? 0) > 0));
+    if (relation === 'consequence')
+      openers.push(...['So', 'Therefore', 'Thus'].filter((form) => (context.connectiveCounts[form] ?? 0) > 0));
     if (relation === 'addition' && (context.connectiveCounts['And'] ?? 0) > 0) openers.push('And');
     for (const opener of openers) {
-      const lead = opener === '' ? [] : [...phraseTokens(opener, [opener === 'However' || opener === 'Therefore' || opener === 'Thus' ? 'ADV' : 'CCONJ']), ...(opener === 'However' || opener === 'Therefore' || opener === 'Thus' ? [punct(',')] : []), space()];
+      const lead =
+        opener === ''
+          ? []
+          : [
+              ...phraseTokens(opener, [
+                opener === 'However' || opener === 'Therefore' || opener === 'Thus' ? 'ADV' : 'CCONJ',
+              ]),
+              ...(opener === 'However' || opener === 'Therefore' || opener === 'Thus' ? [punct(',')] : []),
+              space(),
+            ];
       const body = opener === '' ? opened : right;
-      edits.push({ op: `split${opener === '' ? '' : `-${opener.toLowerCase()}`}`, sentences: [first, { tokens: [...lead, ...body], classes: rightClass }] });
+      edits.push({
+        op: `split${opener === '' ? '' : `-${opener.toLowerCase()}`}`,
+        sentences: [first, { tokens: [...lead, ...body], classes: rightClass }],
+      });
     }
   });
   return edits;

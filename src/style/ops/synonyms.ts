@@ -25,13 +25,21 @@ export function synonymEdits(tokens: readonly Token[], context: EditContext): To
     if (!isEditableWord(piece) || isCapitalized(piece.text) || piece.tags.length !== 1) return;
     const lower = lowerKey(piece.text);
     const pos = POS_OF_TAG[piece.tags[0] as Upos];
-    if (pos === undefined || lower.length < 3 || FUNCTION_WORDS.has(lower) || usage(context, lower) > 0 || !/^[a-z-]+$/.test(lower)) return;
+    if (
+      pos === undefined ||
+      lower.length < 3 ||
+      FUNCTION_WORDS.has(lower) ||
+      usage(context, lower) > 0 ||
+      !/^[a-z-]+$/.test(lower)
+    )
+      return;
     const options = synonymForms(lower, pos)
       .filter((form) => usage(context, form) >= MIN_SYNONYM_USES && !context.avoided.has(form))
       .filter((form) => pos !== 'adv' || (lower.endsWith('ly') && form.endsWith('ly')))
       .sort((a, b) => usage(context, b) - usage(context, a) || (a < b ? -1 : 1))
       .slice(0, MAX_PER_WORD);
-    for (const option of options) edits.push({ op: 'synonym', tokens: splice(tokens, i, i + 1, [{ ...piece, text: option }]) });
+    for (const option of options)
+      edits.push({ op: 'synonym', tokens: splice(tokens, i, i + 1, [{ ...piece, text: option }]) });
   });
   return edits;
 }

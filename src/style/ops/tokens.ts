@@ -81,8 +81,18 @@ export function finalMark(tokens: readonly Token[], marks = /^[.!?]$/): number {
 
 /** Lower-cased text with straight apostrophes. */
 export function lowerKey(text: string): string {
-  return text.toLowerCase().replace(/’/g, "'");
+  let key = lowerCache.get(text);
+  if (key === undefined) {
+    const lower = text.toLowerCase();
+    key = lower.includes('’') ? lower.replace(/’/g, "'") : lower;
+    if (lowerCache.size > 50_000) lowerCache.clear();
+    lowerCache.set(text, key);
+  }
+  return key;
 }
+
+// Candidates share most of their words: their lower-case keys are computed once.
+const lowerCache = new Map<string, string>();
 
 /** True when any token in [from, to) is locked. */
 export function anyLocked(tokens: readonly Token[], from: number, to: number): boolean {

@@ -1,15 +1,99 @@
+import { IRREGULAR_BASE_FORMS } from '../../nlp/index.js';
 import { capitalize, decapitalize, isEditableWord, type Token } from '../text/token.js';
 import type { SentenceClassCounts } from '../engine/state.js';
 import { lemmatize } from '../wordnet/morphy.js';
 import { lowerKey, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 
-const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'our', 'your', 'their', 'its', 'his', 'her', 'my', 'each', 'every', 'some', 'many', 'several', 'all', 'most']);
-const OBJECT_CASE: Readonly<Record<string, string>> = { i: 'me', we: 'us', they: 'them', he: 'him', she: 'her', you: 'you', it: 'it' };
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'our',
+  'your',
+  'their',
+  'its',
+  'his',
+  'her',
+  'my',
+  'each',
+  'every',
+  'some',
+  'many',
+  'several',
+  'all',
+  'most',
+]);
+const OBJECT_CASE: Readonly<Record<string, string>> = {
+  i: 'me',
+  we: 'us',
+  they: 'them',
+  he: 'him',
+  she: 'her',
+  you: 'you',
+  it: 'it',
+};
 const MODIFIER_TAGS = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 // Linking verbs take a complement, not an object: they have no passive.
-const LINKING_VERBS = new Set(['remained', 'seemed', 'appeared', 'proved', 'stayed', 'turned', 'looked', 'sounded', 'felt', 'grew', 'ended', 'started', 'continued']);
-const FOLLOWERS = new Set(['in', 'on', 'at', 'for', 'during', 'from', 'with', 'across', 'after', 'before', 'over', 'through', 'within', 'without', 'last', 'this']);
+const LINKING_VERBS = new Set([
+  'remained',
+  'seemed',
+  'appeared',
+  'proved',
+  'stayed',
+  'turned',
+  'looked',
+  'sounded',
+  'felt',
+  'grew',
+  'ended',
+  'started',
+  'continued',
+  'remains',
+  'seems',
+  'appears',
+  'stays',
+  'looks',
+  'sounds',
+  'feels',
+  'needs',
+  'wants',
+  'likes',
+  'loves',
+  'hopes',
+  'means',
+  'lacks',
+  'has',
+  'have',
+  'contains',
+  'costs',
+  'weighs',
+  'equals',
+  'resembles',
+  'deserves',
+]);
+const FOLLOWERS = new Set([
+  'in',
+  'on',
+  'at',
+  'for',
+  'during',
+  'from',
+  'with',
+  'across',
+  'after',
+  'before',
+  'over',
+  'through',
+  'within',
+  'without',
+  'last',
+  'this',
+]);
 
 /** End (exclusive) of a noun phrase starting at `start`: determiner?, modifiers, a noun head; one "of"-phrase allowed. */
 export function nounPhraseEnd(tokens: readonly Token[], start: number, allowOf = true): number {
@@ -23,14 +107,28 @@ export function nounPhraseEnd(tokens: readonly Token[], start: number, allowOf =
   }
   while (words < 7) {
     const piece = tokens[at];
-    if (piece === undefined || piece.kind !== 'word' || !piece.tags.some((tag) => MODIFIER_TAGS.has(tag)) || piece.tags.includes('PART')) break;
-    if (piece.tags.includes('NOUN') || piece.tags.includes('PROPN')) end = at + 1;
+    if (
+      piece === undefined ||
+      piece.kind !== 'word' ||
+      !piece.tags.some((tag) => MODIFIER_TAGS.has(tag)) ||
+      piece.tags.includes('PART')
+    )
+      break;
+    const noun = piece.tags.includes('NOUN') || piece.tags.includes('PROPN');
+    // After the head noun only more nouns (a compound) belong to the phrase: "the service | last week".
+    if (end > 0 && !noun) break;
+    if (noun) end = at + 1;
     words += 1;
     if (tokens[at + 1]?.text !== ' ') break;
     at += 2;
   }
   if (end < 0) return -1;
-  if (allowOf && tokens[end]?.text === ' ' && lowerKey(tokens[end + 1]?.text ?? '') === 'of' && tokens[end + 2]?.text === ' ') {
+  if (
+    allowOf &&
+    tokens[end]?.text === ' ' &&
+    lowerKey(tokens[end + 1]?.text ?? '') === 'of' &&
+    tokens[end + 2]?.text === ' '
+  ) {
     const inner = nounPhraseEnd(tokens, end + 3, false);
     if (inner > 0) return inner;
   }
@@ -38,9 +136,73 @@ export function nounPhraseEnd(tokens: readonly Token[], start: number, allowOf =
 }
 
 function isRegularPast(piece: Token | undefined): boolean {
-  if (!isEditableWord(piece) || piece.tags.length !== 1 || piece.tags[0] !== 'VERB' || !/^[a-z]+ed$/.test(piece.text)) return false;
+  if (!isEditableWord(piece) || piece.tags.length !== 1 || piece.tags[0] !== 'VERB' || !/^[a-z]+ed$/.test(piece.text))
+    return false;
   const lemmas = lemmatize(piece.text, 'verb');
   return lemmas.length > 0 && lemmas.every((lemma) => lemma.ending === 'ed');
+}
+
+// Verbs stressed on the last syllable double their final consonant ("admitted").
+const FINAL_STRESS = new Set([
+  'admit',
+  'commit',
+  'submit',
+  'permit',
+  'omit',
+  'refer',
+  'prefer',
+  'occur',
+  'control',
+  'regret',
+  'equip',
+  'compel',
+  'propel',
+  'transfer',
+  'expel',
+  'patrol',
+]);
+
+/** The past participle of a regular verb's base form, or undefined for an irregular verb. */
+export function regularParticiple(lemma: string): string | undefined {
+  if (IRREGULAR_BASE_FORMS.has(lemma) || !/^[a-z]+$/.test(lemma)) return undefined;
+  if (lemma.endsWith('e')) return `${lemma}d`;
+  if (/[^aeiou]y$/.test(lemma)) return `${lemma.slice(0, -1)}ied`;
+  const last = lemma.charAt(lemma.length - 1);
+  const oneSyllable = /^[^aeiouy]*[aeiouy]+[^aeiouy]*$/.test(lemma);
+  if ((oneSyllable && /[^aeiou][aeiou][bdgklmnprtv]$/.test(lemma)) || FINAL_STRESS.has(lemma))
+    return `${lemma}${last}ed`;
+  return `${lemma}ed`;
+}
+
+const MODALS = new Set(['will', 'can', 'should', 'must', 'may', 'might', 'could', 'would']);
+
+/** A finite verb group at `at`: how many tokens it spans, its participle and its passive auxiliary (by the object's number). */
+interface VerbGroup {
+  end: number;
+  participle: string;
+  auxiliary: (plural: boolean) => string[];
+}
+
+function verbGroupAt(tokens: readonly Token[], at: number): VerbGroup | undefined {
+  const piece = tokens[at];
+  if (!isEditableWord(piece)) return undefined;
+  const lower = lowerKey(piece.text);
+  if (isRegularPast(piece))
+    return { end: at + 1, participle: piece.text, auxiliary: (plural) => [plural ? 'were' : 'was'] };
+  if (MODALS.has(lower) && tokens[at + 1]?.text === ' ') {
+    const verb = tokens[at + 2];
+    if (!isEditableWord(verb) || verb.tags.length !== 1 || verb.tags[0] !== 'VERB') return undefined;
+    const participle = regularParticiple(lowerKey(verb.text));
+    return participle === undefined || lemmatize(lowerKey(verb.text), 'verb')[0]?.ending !== ''
+      ? undefined
+      : { end: at + 3, participle, auxiliary: () => [lower, 'be'] };
+  }
+  if (piece.tags.length !== 1 || piece.tags[0] !== 'VERB' || /(?:ed|ing)$/.test(lower)) return undefined;
+  const base = lemmatize(lower, 'verb').find((lemma) => lemma.ending === 's' || lemma.ending === '');
+  const participle = base === undefined ? undefined : regularParticiple(base.lemma);
+  return participle === undefined
+    ? undefined
+    : { end: at + 1, participle, auxiliary: (plural) => [plural ? 'are' : 'is'] };
 }
 
 function plural(head: string): boolean {
@@ -48,8 +210,9 @@ function plural(head: string): boolean {
 }
 
 /**
- * Active to passive for a plain past-tense clause: "[the team] improved [response times] ..." →
- * "Response times were improved by the team ...". Only regular past tenses, a noun-phrase subject
+ * Active to passive for a plain clause: "[the team] improved [response times] ..." → "Response
+ * times were improved by the team ..."; present ("offers" → "is offered") and modal ("will
+ * review" → "will be reviewed") verb groups too. Only regular verbs, a noun-phrase subject
  * (or a subject pronoun, put in object case) and a noun-phrase object followed by a preposition,
  * a comma or the end. An opening phrase closed by a comma ("Last quarter, ...") stays in front.
  */
@@ -64,8 +227,10 @@ export function passiveEdits(tokens: readonly Token[], classes: SentenceClassCou
   const subjectEnd = pronoun !== undefined ? subjectStart + 1 : nounPhraseEnd(tokens, subjectStart);
   if (subjectEnd < 0 || tokens[subjectEnd]?.text !== ' ') return [];
   const verb = tokens[subjectEnd + 1];
-  if (!isRegularPast(verb) || LINKING_VERBS.has(lowerKey(verb?.text ?? '')) || tokens[subjectEnd + 2]?.text !== ' ') return [];
-  const objectStart = subjectEnd + 3;
+  const group = verbGroupAt(tokens, subjectEnd + 1);
+  if (group === undefined || LINKING_VERBS.has(lowerKey(verb?.text ?? '')) || tokens[group.end]?.text !== ' ')
+    return [];
+  const objectStart = group.end + 1;
   const objectEnd = nounPhraseEnd(tokens, objectStart);
   if (objectEnd < 0) return [];
   const objectTokens = tokens.slice(objectStart, objectEnd);
@@ -78,15 +243,26 @@ export function passiveEdits(tokens: readonly Token[], classes: SentenceClassCou
   if (!closes && !continues) return [];
   const atStart = tokens.slice(0, subjectStart).every((piece) => piece.kind !== 'word');
   const head = objectTokens[objectTokens.length - 1]?.text ?? '';
-  const be = plural(head) ? 'were' : 'was';
+  const auxiliary = group.auxiliary(plural(head)).flatMap((part) => [word(part, ['AUX']), space()]);
   const firstObject = objectTokens[0] as Token;
-  const object = atStart && firstObject.lock === undefined ? [{ ...firstObject, text: capitalize(firstObject.text) }, ...objectTokens.slice(1)] : objectTokens;
+  const object =
+    atStart && firstObject.lock === undefined
+      ? [{ ...firstObject, text: capitalize(firstObject.text) }, ...objectTokens.slice(1)]
+      : objectTokens;
   const agent =
     pronoun !== undefined
       ? [word(pronoun, ['PRON'])]
       : atStart && subjectToken.lock === undefined
         ? [{ ...subjectToken, text: decapitalize(subjectToken.text) }, ...subjectTokens.slice(1)]
         : subjectTokens;
-  const replacement = [...object, space(), word(be, ['AUX']), space(), verb as Token, space(), word('by', ['ADP']), space(), ...agent];
-  return [{ op: 'passive', sentences: [{ tokens: splice(tokens, subjectStart, objectEnd, replacement), classes: { ...classes, voice: 'passive' } }] }];
+  const participle = { ...(tokens[group.end - 1] as Token), text: group.participle };
+  const replacement = [...object, space(), ...auxiliary, participle, space(), word('by', ['ADP']), space(), ...agent];
+  return [
+    {
+      op: 'passive',
+      sentences: [
+        { tokens: splice(tokens, subjectStart, objectEnd, replacement), classes: { ...classes, voice: 'passive' } },
+      ],
+    },
+  ];
 }

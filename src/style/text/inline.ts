@@ -16,7 +16,8 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/uy;
 const NUMBER = /[$€£¥]?\p{N}+(?:[.,:/]\p{N}+)*(?:%|st|nd|rd|th|s|k|m|x)?(?![\p{L}\p{N}])/uy;
 // Dotted abbreviations (U.S., e.g.) and initials before a name (C. Darwin) keep their period: it ends no sentence.
 const ABBREVIATION = /(?:\p{L}\.){2,}|\p{Lu}\.(?=[ \t]+\p{Lu})/uy;
-const TITLE = /(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|Rev|Gen|Col|Capt|Lt|Mt|vs|etc|approx|No|Fig|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|viz|cf|ibid|esp|vol|pp|ca)\.(?!\p{L})/uy;
+const TITLE =
+  /(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|Rev|Gen|Col|Capt|Lt|Mt|vs|etc|approx|No|Fig|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|viz|cf|ibid|esp|vol|pp|ca)\.(?!\p{L})/uy;
 const WORD = /[\p{L}\p{M}\p{N}]+(?:[_'’\-.\u2010\u2011][\p{L}\p{M}\p{N}]+)*/uy;
 const SPACE = /[ \t]+/y;
 const EMPHASIS = /\*{1,3}|_{1,3}|~~/y;
@@ -40,7 +41,13 @@ function isEmphasis(text: string, at: number, run: string): boolean {
   const after = text[at + run.length];
   const touchesAfter = after !== undefined && !/\s/.test(after);
   const touchesBefore = before !== undefined && !/\s/.test(before);
-  if (run.startsWith('_') && before !== undefined && /[\p{L}\p{N}]/u.test(before) && after !== undefined && /[\p{L}\p{N}]/u.test(after)) {
+  if (
+    run.startsWith('_') &&
+    before !== undefined &&
+    /[\p{L}\p{N}]/u.test(before) &&
+    after !== undefined &&
+    /[\p{L}\p{N}]/u.test(after)
+  ) {
     return false;
   }
   return touchesAfter || touchesBefore;
@@ -126,7 +133,8 @@ export function tokenizeInline(text: string): Token[] {
       at += 1 + escaped.length;
       continue;
     }
-    const punct = matchAt(ELLIPSIS, text, at) ?? matchAt(MULTI_PUNCT, text, at) ?? String.fromCodePoint(text.codePointAt(at) ?? 32);
+    const punct =
+      matchAt(ELLIPSIS, text, at) ?? matchAt(MULTI_PUNCT, text, at) ?? String.fromCodePoint(text.codePointAt(at) ?? 32);
     out.push(token(punct, 'punct'));
     at += punct.length;
   }

@@ -17,9 +17,9 @@ export function lockProtectedSpans(tokens: Token[], options: { heading?: boolean
 const DIGIT = /\p{N}/u;
 const NUMBER_SYMBOL = /^[%$€£¥°#+]$/u;
 // Separators are part of a number only between two numbers ("3–5", "9:30"), not when a sentence ends on one.
-const NUMBER_SEPARATOR = /^[\-–—/:.,x×]$/u;
+const NUMBER_SEPARATOR = /^[-–—/:.,x×]$/u;
 const INNER_CAPITAL = /^.+\p{Lu}/u;
-const ALL_CAPS = /^[\p{Lu}\p{N}'’.\-]{2,}$/u;
+const ALL_CAPS = /^[\p{Lu}\p{N}'’.-]{2,}$/u;
 const PRONOUN_I = /^I(?:['’](?:m|ve|ll|d))?$/;
 const SENTENCE_END = /^(?:[.!?…]|\.\.\.|[?!]{2,}|:)$/;
 const CLOSERS = /^["'”’)\]]$/;
@@ -33,7 +33,10 @@ function lockNumbers(tokens: Token[]): void {
     if (piece.kind !== 'punct' || piece.lock !== undefined) return;
     const before = tokens[index - 1]?.lock === 'number';
     const after = tokens[index + 1]?.lock === 'number';
-    if ((NUMBER_SYMBOL.test(piece.text) && (before || after)) || (NUMBER_SEPARATOR.test(piece.text) && before && after)) {
+    if (
+      (NUMBER_SYMBOL.test(piece.text) && (before || after)) ||
+      (NUMBER_SEPARATOR.test(piece.text) && before && after)
+    ) {
       piece.lock = 'number';
     }
   });
@@ -47,8 +50,13 @@ export function isSentenceInitial(tokens: readonly Token[], index: number): bool
     if (piece.kind === 'space' || piece.kind === 'markup') continue;
     // Quoted speech opens a sentence of its own ("He said, "It works."").
     if (piece.kind === 'punct' && /^[“‘]$/.test(piece.text)) return true;
-    if (piece.kind === 'punct' && piece.text === '"' && (tokens[i - 1] === undefined || tokens[i - 1]?.kind === 'space')) return true;
-    if (piece.kind === 'punct' && (CLOSERS.test(piece.text) || /^[(\[]$/.test(piece.text))) continue;
+    if (
+      piece.kind === 'punct' &&
+      piece.text === '"' &&
+      (tokens[i - 1] === undefined || tokens[i - 1]?.kind === 'space')
+    )
+      return true;
+    if (piece.kind === 'punct' && (CLOSERS.test(piece.text) || /^[([]$/.test(piece.text))) continue;
     return piece.kind === 'punct' && SENTENCE_END.test(piece.text);
   }
   return true;
@@ -76,7 +84,7 @@ const CLOSING_DOUBLE = new Set(['”', '»']);
 
 function opensStraight(tokens: readonly Token[], index: number): boolean {
   const before = tokens[index - 1];
-  return before === undefined || before.kind === 'space' || before.kind === 'markup' || /^[(\[—–-]$/.test(before.text);
+  return before === undefined || before.kind === 'space' || before.kind === 'markup' || /^[([—–-]$/.test(before.text);
 }
 
 function lockQuotes(tokens: Token[]): void {

@@ -2,7 +2,7 @@ import type { Token } from './token.js';
 
 const END_MARK = /^(?:[.!?…]|\.\.\.|[?!]{2,})$/;
 const CLOSER = /^["'”’)\]]$/;
-const OPENER_START = /^[\p{Lu}\p{N}"“‘'(\[]/u;
+const OPENER_START = /^[\p{Lu}\p{N}"“‘'([]/u;
 
 /**
  * Splits a block's tokens into sentences by punctuation alone (no tagger): a sentence ends at
@@ -20,7 +20,8 @@ export function splitSentences(tokens: readonly Token[]): Array<[number, number]
     const previous = tokens[i - 1];
     if (piece.text === '.' && previous !== undefined && /^\p{Lu}$/u.test(previous.text)) continue;
     let end = i;
-    while (end + 1 < tokens.length && (CLOSER.test(tokens[end + 1]?.text ?? '') || tokens[end + 1]?.kind === 'markup')) end += 1;
+    while (end + 1 < tokens.length && (CLOSER.test(tokens[end + 1]?.text ?? '') || tokens[end + 1]?.kind === 'markup'))
+      end += 1;
     let next = end + 1;
     if (tokens[next]?.kind !== 'space') {
       if (next < tokens.length) continue;
@@ -39,6 +40,7 @@ export function splitSentences(tokens: readonly Token[]): Array<[number, number]
 /** Lower-cased words of a token run (straight apostrophes). */
 export function wordsOf(tokens: readonly Token[]): string[] {
   const out: string[] = [];
-  for (const piece of tokens) if (piece.kind === 'word' && !piece.address) out.push(piece.text.toLowerCase().replace(/’/g, "'"));
+  for (const piece of tokens)
+    if (piece.kind === 'word' && !piece.address) out.push(piece.text.toLowerCase().replace(/’/g, "'"));
   return out;
 }

@@ -100,7 +100,12 @@ export function synsetWords(offset: number, pos: WordNetPos): string[] {
   const words: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const raw = fields[4 + i * 2] ?? '';
-    words.push(raw.replace(/\([a-z]+\)$/, '').replace(/_/g, ' ').toLowerCase());
+    words.push(
+      raw
+        .replace(/\([a-z]+\)$/, '')
+        .replace(/_/g, ' ')
+        .toLowerCase(),
+    );
   }
   dataCache.set(key, words);
   return words;

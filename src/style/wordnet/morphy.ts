@@ -9,9 +9,31 @@ export interface Lemma {
 
 // WordNet's detachment rules (morphy), grouped by the ending they remove.
 const RULES: Readonly<Record<WordNetPos, ReadonlyArray<readonly [string, string, Lemma['ending']]>>> = {
-  noun: [['s', '', 's'], ['ses', 's', 's'], ['xes', 'x', 's'], ['zes', 'z', 's'], ['ches', 'ch', 's'], ['shes', 'sh', 's'], ['ies', 'y', 's']],
-  verb: [['s', '', 's'], ['ies', 'y', 's'], ['es', 'e', 's'], ['es', '', 's'], ['ed', 'e', 'ed'], ['ed', '', 'ed'], ['ing', 'e', 'ing'], ['ing', '', 'ing']],
-  adj: [['er', '', 'er'], ['est', '', 'est'], ['er', 'e', 'er'], ['est', 'e', 'est']],
+  noun: [
+    ['s', '', 's'],
+    ['ses', 's', 's'],
+    ['xes', 'x', 's'],
+    ['zes', 'z', 's'],
+    ['ches', 'ch', 's'],
+    ['shes', 'sh', 's'],
+    ['ies', 'y', 's'],
+  ],
+  verb: [
+    ['s', '', 's'],
+    ['ies', 'y', 's'],
+    ['es', 'e', 's'],
+    ['es', '', 's'],
+    ['ed', 'e', 'ed'],
+    ['ed', '', 'ed'],
+    ['ing', 'e', 'ing'],
+    ['ing', '', 'ing'],
+  ],
+  adj: [
+    ['er', '', 'er'],
+    ['est', '', 'est'],
+    ['er', 'e', 'er'],
+    ['est', 'e', 'est'],
+  ],
   adv: [],
 };
 
@@ -25,7 +47,8 @@ export function lemmatize(word: string, pos: WordNetPos): Lemma[] {
   for (const [suffix, replacement, ending] of RULES[pos]) {
     if (!word.endsWith(suffix) || word.length <= suffix.length + 1) continue;
     const lemma = word.slice(0, word.length - suffix.length) + replacement;
-    if (lookupIndex(lemma, pos) !== undefined && !out.some((found) => found.lemma === lemma)) out.push({ lemma, ending });
+    if (lookupIndex(lemma, pos) !== undefined && !out.some((found) => found.lemma === lemma))
+      out.push({ lemma, ending });
   }
   // A doubled final consonant before -ed/-ing ("stopped" → "stop").
   const doubled = /([bdfgklmnprstvz])\1(?:ed|ing)$/.exec(word);
@@ -43,7 +66,11 @@ export function inflect(lemma: string, ending: Lemma['ending']): string[] {
   const last = lemma.charAt(lemma.length - 1);
   switch (ending) {
     case 's':
-      return /(?:s|x|z|ch|sh)$/.test(lemma) ? [`${lemma}es`] : /[^aeiou]y$/.test(lemma) ? [`${lemma.slice(0, -1)}ies`] : [`${lemma}s`];
+      return /(?:s|x|z|ch|sh)$/.test(lemma)
+        ? [`${lemma}es`]
+        : /[^aeiou]y$/.test(lemma)
+          ? [`${lemma.slice(0, -1)}ies`]
+          : [`${lemma}s`];
     case 'ed':
       return /[^aeiou]y$/.test(lemma) ? [`${lemma.slice(0, -1)}ied`] : [`${stem}ed`, `${lemma}${last}ed`];
     case 'ing':

@@ -107,7 +107,13 @@ export function seedModel(service: TestService, key: string, name: string, model
     trainingFiles: [],
   });
   service.store.jobs.claimNextQueued();
-  service.store.completeJob(jobId, { name, organizationId: principal.organizationId, styleModel: 'styler-2', modelJson, summaryJson: '{}' });
+  service.store.completeJob(jobId, {
+    name,
+    organizationId: principal.organizationId,
+    styleModel: 'styler-2',
+    modelJson,
+    summaryJson: '{}',
+  });
 }
 
 /** The stored StyleModel JSON of model `name` of the organization of `key`. */

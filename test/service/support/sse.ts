@@ -3,6 +3,12 @@ export async function readSseData(response: Response): Promise<string[]> {
   const text = await response.text();
   return text
     .split('\n\n')
-    .map((event) => event.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n'))
+    .map((event) =>
+      event
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n'),
+    )
     .filter((data) => data !== '');
 }

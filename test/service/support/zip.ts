@@ -109,8 +109,14 @@ export function docxEntries(paragraphs: DocxParagraph[]): ZipEntry[] {
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
         '</Relationships>',
     },
-    { name: 'word/styles.xml', data: `<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="${W}">${headingStyles}</w:styles>` },
-    { name: 'word/document.xml', data: `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>` },
+    {
+      name: 'word/styles.xml',
+      data: `<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="${W}">${headingStyles}</w:styles>`,
+    },
+    {
+      name: 'word/document.xml',
+      data: `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`,
+    },
   ];
 }
 
