@@ -6,7 +6,13 @@ import readability from 'text-readability';
 import * as jsRouge from 'js-rouge';
 import nlpCompromise from 'compromise';
 import {
-  analyzeText, buildGroundTruth, classifySentence, createAnalyticsPool, fleschReadingEase, qualityAnalytics, rouge,
+  analyzeText,
+  buildGroundTruth,
+  classifySentence,
+  createAnalyticsPool,
+  fleschReadingEase,
+  qualityAnalytics,
+  rouge,
 } from '../dist/index.js';
 import { allParagraphs, throughput, textOfWords } from './support/corpus.mjs';
 
@@ -29,20 +35,44 @@ const base = throughput(bareTagging);
 const withoutRouge = throughput(() => qualityAnalytics({ personalized, unpersonalized, groundTruth }));
 const withRouge = throughput(() => qualityAnalytics({ personalized, unpersonalized, groundTruth, includeRouge: true }));
 row('bare wink tagging of both texts (baseline)', `${base.toFixed(1)} calls/s`, '1.00');
-row('qualityAnalytics, no ROUGE', `${withoutRouge.toFixed(1)} calls/s`, `${(withoutRouge / base).toFixed(2)} of baseline (goal ≥ 0.75)`);
-row('qualityAnalytics, with ROUGE vs 100 refs', `${withRouge.toFixed(1)} calls/s`, `${(withRouge / base).toFixed(2)} of baseline (goal ≥ 0.5)`);
+row(
+  'qualityAnalytics, no ROUGE',
+  `${withoutRouge.toFixed(1)} calls/s`,
+  `${(withoutRouge / base).toFixed(2)} of baseline (goal ≥ 0.75)`,
+);
+row(
+  'qualityAnalytics, with ROUGE vs 100 refs',
+  `${withRouge.toFixed(1)} calls/s`,
+  `${(withRouge / base).toFixed(2)} of baseline (goal ≥ 0.5)`,
+);
 
 // Peers on the same text: our time as a ratio to theirs (below 1: we are faster).
 const sentences = personalized.split(/(?<=[.!?])\s+/).filter((s) => s.length > 0);
 const ourFlesch = throughput(() => fleschReadingEase(analyzeText(personalized)));
 const theirFlesch = throughput(() => readability.fleschReadingEase(personalized));
-row("Flesch: ours (full analyzeText) vs text-readability", `${(theirFlesch / ourFlesch).toFixed(2)}× their time`, `${ourFlesch.toFixed(1)} vs ${theirFlesch.toFixed(1)} texts/s`);
+row(
+  'Flesch: ours (full analyzeText) vs text-readability',
+  `${(theirFlesch / ourFlesch).toFixed(2)}× their time`,
+  `${ourFlesch.toFixed(1)} vs ${theirFlesch.toFixed(1)} texts/s`,
+);
 const ourRougeL = throughput(() => rouge(unpersonalized, personalized, { useStemmer: false }));
 const theirRougeL = throughput(() => jsRouge.l(personalized, unpersonalized, {}));
-row('ROUGE-L: ours (all four ROUGE types) vs js-rouge l()', `${(theirRougeL / ourRougeL).toFixed(3)}× their time`, `${ourRougeL.toFixed(1)} vs ${theirRougeL.toFixed(1)} pairs/s`);
-const ourPassive = throughput(() => { for (const s of sentences) classifySentence(s); });
-const theirPassive = throughput(() => { for (const s of sentences) nlpCompromise(s).has('#Passive'); });
-row('passive detection per sentence: ours (voice + structure) vs compromise', `${(theirPassive / ourPassive).toFixed(2)}× their time`, `${sentences.length} sentences; ${ourPassive.toFixed(1)} vs ${theirPassive.toFixed(1)} passes/s`);
+row(
+  'ROUGE-L: ours (all four ROUGE types) vs js-rouge l()',
+  `${(theirRougeL / ourRougeL).toFixed(3)}× their time`,
+  `${ourRougeL.toFixed(1)} vs ${theirRougeL.toFixed(1)} pairs/s`,
+);
+const ourPassive = throughput(() => {
+  for (const s of sentences) classifySentence(s);
+});
+const theirPassive = throughput(() => {
+  for (const s of sentences) nlpCompromise(s).has('#Passive');
+});
+row(
+  'passive detection per sentence: ours (voice + structure) vs compromise',
+  `${(theirPassive / ourPassive).toFixed(2)}× their time`,
+  `${sentences.length} sentences; ${ourPassive.toFixed(1)} vs ${theirPassive.toFixed(1)} passes/s`,
+);
 
 // Pool scaling: documents per second through analyzeText.
 for (const threads of [1, 2]) {

@@ -25,7 +25,10 @@ export const ERRORS = {
   docx_encrypted: { status: 400, message: 'The .docx file is encrypted: save it without a password and upload again.' },
   docx_too_large: { status: 413, message: 'The .docx file expands to too much data.' },
   file_content_mismatch: { status: 415, message: 'File content does not match its extension.' },
-  file_encoding: { status: 415, message: 'The .txt file is not UTF-8 text (UTF-16 with a byte-order mark is also accepted).' },
+  file_encoding: {
+    status: 415,
+    message: 'The .txt file is not UTF-8 text (UTF-16 with a byte-order mark is also accepted).',
+  },
   file_in_use: { status: 409, message: 'File is used by a queued or running fine-tuning job.' },
   training_file_not_found: { status: 400, message: 'Training file not found.' },
   text_too_long: { status: 413, message: 'Text is too long.' },

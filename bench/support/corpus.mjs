@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const corporaDir = process.env.STYLER_CORPORA ?? fileURLToPath(new URL('../../../shared/corpora', import.meta.url));
+export const corporaDir =
+  process.env.STYLER_CORPORA ?? fileURLToPath(new URL('../../../shared/corpora', import.meta.url));
 
 export function authorFolders() {
   if (!existsSync(corporaDir)) throw new Error(`corpora not found at ${corporaDir}; set STYLER_CORPORA`);
@@ -15,7 +16,10 @@ export function authorFolders() {
 
 export function readFolder(name) {
   const dir = join(corporaDir, name);
-  return readdirSync(dir).filter((f) => f.endsWith('.txt')).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
 }
 
 /** Cuts or extends (by cycling paragraphs of the pool) a text to about `words` words, on paragraph breaks. */
@@ -37,7 +41,10 @@ export function textOfWords(paragraphs, words, offset = 0) {
 }
 
 export function allParagraphs() {
-  return authorFolders().flatMap((a) => readFolder(a)).flatMap((t) => t.split(/\n\s*\n/)).filter((p) => p.trim());
+  return authorFolders()
+    .flatMap((a) => readFolder(a))
+    .flatMap((t) => t.split(/\n\s*\n/))
+    .filter((p) => p.trim());
 }
 
 /** Runs `fn` repeatedly for at least `minMs` and returns calls per second. */

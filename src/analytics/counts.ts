@@ -61,7 +61,30 @@ export function addToHistogram(histogram: Histogram, value: number, count = 1): 
 
 /** Only the summable counts of a TextFeatures-like object (drops per-sentence data). */
 export function countsOnly(features: CountFeatures): CountFeatures {
-  const { sentences, words, syllables, contentWords, sentenceLengths, wordLengths, functionWords, pos, structure, voice, punctuation } =
-    features;
-  return { sentences, words, syllables, contentWords, sentenceLengths, wordLengths, functionWords, pos, structure, voice, punctuation };
+  const {
+    sentences,
+    words,
+    syllables,
+    contentWords,
+    sentenceLengths,
+    wordLengths,
+    functionWords,
+    pos,
+    structure,
+    voice,
+    punctuation,
+  } = features;
+  return {
+    sentences,
+    words,
+    syllables,
+    contentWords,
+    sentenceLengths,
+    wordLengths,
+    functionWords,
+    pos,
+    structure,
+    voice,
+    punctuation,
+  };
 }

@@ -5,15 +5,28 @@
 
 /** The 17 Universal Dependencies UPOS tags, in a fixed order. */
 export const UPOS_TAGS = [
-  'ADJ', 'ADP', 'ADV', 'AUX', 'CCONJ', 'DET', 'INTJ', 'NOUN', 'NUM',
-  'PART', 'PRON', 'PROPN', 'PUNCT', 'SCONJ', 'SYM', 'VERB', 'X',
+  'ADJ',
+  'ADP',
+  'ADV',
+  'AUX',
+  'CCONJ',
+  'DET',
+  'INTJ',
+  'NOUN',
+  'NUM',
+  'PART',
+  'PRON',
+  'PROPN',
+  'PUNCT',
+  'SCONJ',
+  'SYM',
+  'VERB',
+  'X',
 ] as const;
 export type Upos = (typeof UPOS_TAGS)[number];
 
 /** Sentence structure classes of METRICS.md, in schema order. */
-export const SENTENCE_STRUCTURES = [
-  'simple', 'compound', 'complex', 'compound-complex', 'fragment/unknown',
-] as const;
+export const SENTENCE_STRUCTURES = ['simple', 'compound', 'complex', 'compound-complex', 'fragment/unknown'] as const;
 export type SentenceStructure = (typeof SENTENCE_STRUCTURES)[number];
 
 export const SENTENCE_VOICES = ['active', 'passive'] as const;
@@ -21,7 +34,13 @@ export type SentenceVoice = (typeof SENTENCE_VOICES)[number];
 
 /** Punctuation marks counted per word; `parenthetical` is an opening ( or [. */
 export const PUNCTUATION_MARKS = [
-  'comma', 'semicolon', 'colon', 'period', 'question_mark', 'exclamation_mark', 'parenthetical',
+  'comma',
+  'semicolon',
+  'colon',
+  'period',
+  'question_mark',
+  'exclamation_mark',
+  'parenthetical',
 ] as const;
 export type PunctuationMark = (typeof PUNCTUATION_MARKS)[number];
 

@@ -27,18 +27,31 @@ function grounded(texts: Texts, measure: (features: CountFeatures) => number): G
   const personalized = measure(texts.personalized);
   const unpersonalized = measure(texts.unpersonalized);
   const ground_truth = measure(texts.groundTruth);
-  return { personalized, unpersonalized, ground_truth, personalization_improvement: gapImprovement(personalized, unpersonalized, ground_truth) };
+  return {
+    personalized,
+    unpersonalized,
+    ground_truth,
+    personalization_improvement: gapImprovement(personalized, unpersonalized, ground_truth),
+  };
 }
 
 function threeWay(texts: Texts, measure: (features: CountFeatures) => number): ThreeWayValue {
-  return { personalized: measure(texts.personalized), unpersonalized: measure(texts.unpersonalized), ground_truth: measure(texts.groundTruth) };
+  return {
+    personalized: measure(texts.personalized),
+    unpersonalized: measure(texts.unpersonalized),
+    ground_truth: measure(texts.groundTruth),
+  };
 }
 
 function distance(texts: Texts, distribution: (features: CountFeatures) => Record<string, number>): DistanceComparison {
   const truth = distribution(texts.groundTruth);
   const personalized = jensenShannonDistance(distribution(texts.personalized), truth);
   const unpersonalized = jensenShannonDistance(distribution(texts.unpersonalized), truth);
-  return { personalized, unpersonalized, personalization_improvement: distanceImprovement(personalized, unpersonalized) };
+  return {
+    personalized,
+    unpersonalized,
+    personalization_improvement: distanceImprovement(personalized, unpersonalized),
+  };
 }
 
 function lengthStats(texts: Texts, histogram: (features: CountFeatures) => Record<string, number>): LengthStats {
@@ -51,7 +64,12 @@ function lengthStats(texts: Texts, histogram: (features: CountFeatures) => Recor
     const personalized = stats.personalized[key];
     const unpersonalized = stats.unpersonalized[key];
     const ground_truth = stats.groundTruth[key];
-    return { personalized, unpersonalized, ground_truth, personalization_improvement: gapImprovement(personalized, unpersonalized, ground_truth) };
+    return {
+      personalized,
+      unpersonalized,
+      ground_truth,
+      personalization_improvement: gapImprovement(personalized, unpersonalized, ground_truth),
+    };
   };
   return { mean: pick('mean'), median: pick('median'), std_dev: pick('stdDev') };
 }
@@ -124,4 +142,3 @@ export function qualityFromFeatures(
   // Schema key order puts rouge first; keep it first when present.
   return analytics.rouge ? { rouge: analytics.rouge, ...analytics } : analytics;
 }
-

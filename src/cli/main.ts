@@ -52,7 +52,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return EXIT.usage;
   }
   try {
-    return await (await load())(rest, io);
+    return await (
+      await load()
+    )(rest, io);
   } catch (error) {
     if (error instanceof CliError) {
       io.stderr.write(`styler ${name}: ${error.message}\n`);

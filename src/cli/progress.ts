@@ -1,5 +1,9 @@
 /** A one-line progress bar on a terminal stream; silent when the stream is not a TTY. */
-export function createProgress(stream: NodeJS.WritableStream, total: number, label: string): { tick(): void; done(): void } {
+export function createProgress(
+  stream: NodeJS.WritableStream,
+  total: number,
+  label: string,
+): { tick(): void; done(): void } {
   const tty = (stream as NodeJS.WriteStream).isTTY === true;
   let done = 0;
   const width = 30;

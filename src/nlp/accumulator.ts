@@ -62,7 +62,10 @@ export class FeatureAccumulator {
   }
 
   toFeatures(): TextFeatures {
-    const pos = Object.fromEntries(UPOS_TAGS.map((tag, index) => [tag, this.posCounts[index] ?? 0])) as Record<Upos, number>;
+    const pos = Object.fromEntries(UPOS_TAGS.map((tag, index) => [tag, this.posCounts[index] ?? 0])) as Record<
+      Upos,
+      number
+    >;
     return {
       sentences: this.sentences,
       words: this.words,

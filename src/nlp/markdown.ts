@@ -4,14 +4,7 @@
  */
 
 export type BlockKind =
-  | 'paragraph'
-  | 'heading'
-  | 'list_item'
-  | 'blockquote'
-  | 'code'
-  | 'table'
-  | 'html'
-  | 'thematic_break';
+  'paragraph' | 'heading' | 'list_item' | 'blockquote' | 'code' | 'table' | 'html' | 'thematic_break';
 
 export interface Block {
   kind: BlockKind;
@@ -101,7 +94,11 @@ export function parseBlocks(text: string): Block[] {
     if (fence) {
       const marker = fence[1] ?? '```';
       let j = i + 1;
-      while (j < lines.length && !new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`).test(lines[j]?.text ?? '')) j += 1;
+      while (
+        j < lines.length &&
+        !new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`).test(lines[j]?.text ?? '')
+      )
+        j += 1;
       const last = Math.min(j, lines.length - 1);
       make('code', i, last);
       i = last + 1;
@@ -121,7 +118,11 @@ export function parseBlocks(text: string): Block[] {
     }
     if (INDENTED_CODE.test(line)) {
       let j = i;
-      while (j + 1 < lines.length && (INDENTED_CODE.test(lines[j + 1]?.text ?? '') || BLANK.test(lines[j + 1]?.text ?? ''))) j += 1;
+      while (
+        j + 1 < lines.length &&
+        (INDENTED_CODE.test(lines[j + 1]?.text ?? '') || BLANK.test(lines[j + 1]?.text ?? ''))
+      )
+        j += 1;
       while (j > i && BLANK.test(lines[j]?.text ?? '')) j -= 1;
       make('code', i, j);
       i = j + 1;
@@ -136,7 +137,12 @@ export function parseBlocks(text: string): Block[] {
     }
     if (BLOCKQUOTE.test(line)) {
       let j = i;
-      while (j + 1 < lines.length && !BLANK.test(lines[j + 1]?.text ?? '') && (BLOCKQUOTE.test(lines[j + 1]?.text ?? '') || !startsBlock(lines[j + 1]?.text ?? ''))) j += 1;
+      while (
+        j + 1 < lines.length &&
+        !BLANK.test(lines[j + 1]?.text ?? '') &&
+        (BLOCKQUOTE.test(lines[j + 1]?.text ?? '') || !startsBlock(lines[j + 1]?.text ?? ''))
+      )
+        j += 1;
       make('blockquote', i, j);
       i = j + 1;
       continue;
@@ -154,9 +160,14 @@ export function parseBlocks(text: string): Block[] {
       i = j + 1;
       continue;
     }
-    if (line.includes('|') && TABLE_DELIMITER.test(lines[i + 1]?.text ?? '') && (lines[i + 1]?.text ?? '').includes('-')) {
+    if (
+      line.includes('|') &&
+      TABLE_DELIMITER.test(lines[i + 1]?.text ?? '') &&
+      (lines[i + 1]?.text ?? '').includes('-')
+    ) {
       let j = i + 1;
-      while (j + 1 < lines.length && !BLANK.test(lines[j + 1]?.text ?? '') && (lines[j + 1]?.text ?? '').includes('|')) j += 1;
+      while (j + 1 < lines.length && !BLANK.test(lines[j + 1]?.text ?? '') && (lines[j + 1]?.text ?? '').includes('|'))
+        j += 1;
       make('table', i, j);
       i = j + 1;
       continue;
@@ -193,7 +204,12 @@ function blockText(kind: BlockKind, raw: string): string {
   if (kind === 'list_item') body = raw.replace(LIST_MARKER, '').replace(/^\[[ xX]\][ \t]+/, '');
   if (kind === 'blockquote') body = raw.replace(/^ {0,3}>[ \t]?/gm, '');
   // Continuation lines are soft breaks; a trailing two-space hard break is still one space.
-  return inlineText(body.split('\n').map((l) => l.trim()).join(' '));
+  return inlineText(
+    body
+      .split('\n')
+      .map((l) => l.trim())
+      .join(' '),
+  );
 }
 
 /** Removes inline Markdown markup, keeping what a reader sees as text. */

@@ -11,7 +11,8 @@ function isCount(value: unknown): boolean {
 
 function requireCountRecord(value: unknown, path: string, keys?: readonly string[]): void {
   if (!isRecord(value)) throw new TypeError(`${path} must be an object of counts`);
-  for (const key of keys ?? []) if (!isCount(value[key])) throw new TypeError(`${path}.${key} must be a non-negative number`);
+  for (const key of keys ?? [])
+    if (!isCount(value[key])) throw new TypeError(`${path}.${key} must be a non-negative number`);
   for (const [key, count] of Object.entries(value)) {
     if (!isCount(count)) throw new TypeError(`${path}.${key} must be a non-negative number`);
   }
@@ -36,7 +37,11 @@ export function assertGroundTruth(value: unknown, name = 'groundTruth'): asserts
   requireCountRecord(features.punctuation, `${name}.features.punctuation`, PUNCTUATION_MARKS);
   if (!Array.isArray(value.rouge)) throw new TypeError(`${name}.rouge must be an array`);
   value.rouge.forEach((reference, index) => {
-    if (!isRecord(reference) || !Array.isArray(reference.tokens) || !reference.tokens.every((t) => typeof t === 'string')) {
+    if (
+      !isRecord(reference) ||
+      !Array.isArray(reference.tokens) ||
+      !reference.tokens.every((t) => typeof t === 'string')
+    ) {
       throw new TypeError(`${name}.rouge[${index}].tokens must be an array of strings`);
     }
   });
@@ -44,7 +49,8 @@ export function assertGroundTruth(value: unknown, name = 'groundTruth'): asserts
 
 /** Throws a TypeError naming `name` unless `value` is a string. */
 export function assertString(value: unknown, name: string): asserts value is string {
-  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${value === null ? 'null' : typeof value}`);
+  if (typeof value !== 'string')
+    throw new TypeError(`${name} must be a string, got ${value === null ? 'null' : typeof value}`);
 }
 
 /** Throws a TypeError naming `name` unless `value` is an array of strings. */

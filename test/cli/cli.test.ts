@@ -26,7 +26,19 @@ writeFileSync(join(dir, 'bad.txt'), Buffer.from([0xff, 0xfe, 0x41, 0x00, 0xc3]))
 describe('styler CLI', () => {
   it('quality prints the analytics JSON', async () => {
     const t = io();
-    const code = await main(['quality', '--personalized', join(dir, 'p.txt'), '--unpersonalized', join(dir, 'u.txt'), '--ground-truth', join(dir, 'truth'), '--rouge'], t.io);
+    const code = await main(
+      [
+        'quality',
+        '--personalized',
+        join(dir, 'p.txt'),
+        '--unpersonalized',
+        join(dir, 'u.txt'),
+        '--ground-truth',
+        join(dir, 'truth'),
+        '--rouge',
+      ],
+      t.io,
+    );
     expect(t.err()).toBe('');
     expect(code).toBe(0);
     const json = JSON.parse(t.out());

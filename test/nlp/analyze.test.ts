@@ -17,14 +17,24 @@ describe('analyzeText', () => {
   });
 
   it('leaves headings, code and tables out, and keeps sentences inside blocks', () => {
-    const f = analyzeText('# A Heading Here\n\nOne short line\n\nAnother line here.\n\n```\ncode. code.\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
+    const f = analyzeText(
+      '# A Heading Here\n\nOne short line\n\nAnother line here.\n\n```\ncode. code.\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+    );
     expect(f.sentences).toBe(2);
     expect(f.words).toBe(6);
   });
 
   it('counts punctuation marks per METRICS.md', () => {
     const f = analyzeText('Wait... really?! Yes; no: maybe (perhaps) [sic], fine.');
-    expect(f.punctuation).toMatchObject({ period: 2, question_mark: 1, exclamation_mark: 1, semicolon: 1, colon: 1, parenthetical: 2, comma: 1 });
+    expect(f.punctuation).toMatchObject({
+      period: 2,
+      question_mark: 1,
+      exclamation_mark: 1,
+      semicolon: 1,
+      colon: 1,
+      parenthetical: 2,
+      comma: 1,
+    });
   });
 
   it('counts URLs and e-mail addresses as one word of zero syllables', () => {

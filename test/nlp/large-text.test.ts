@@ -6,7 +6,9 @@ describe('analyzeText on a 5 MB text', () => {
     const paragraph =
       'The committee met on Tuesday, and the members, who had travelled far, argued until late; nothing was decided. ' +
       'Was the report ignored? It was read by everyone (even the clerk) but few agreed with it!';
-    const text = Array.from({ length: Math.ceil(5_000_000 / (paragraph.length + 2)) + 1 }, () => paragraph).join('\n\n');
+    const text = Array.from({ length: Math.ceil(5_000_000 / (paragraph.length + 2)) + 1 }, () => paragraph).join(
+      '\n\n',
+    );
     expect(text.length).toBeGreaterThanOrEqual(5_000_000);
     global.gc?.();
     const before = process.memoryUsage().heapUsed;

@@ -41,7 +41,17 @@ describe('parseBlocks', () => {
 
   it('finds every block kind in order', () => {
     expect(blocks.map((b) => b.kind)).toEqual([
-      'heading', 'paragraph', 'list_item', 'list_item', 'list_item', 'blockquote', 'code', 'table', 'heading', 'code', 'thematic_break',
+      'heading',
+      'paragraph',
+      'list_item',
+      'list_item',
+      'list_item',
+      'blockquote',
+      'code',
+      'table',
+      'heading',
+      'code',
+      'thematic_break',
     ]);
   });
 
@@ -54,7 +64,13 @@ describe('parseBlocks', () => {
     expect(blocks[3]?.text).toBe('item two');
     expect(blocks[4]?.text).toBe('numbered');
     expect(blocks[5]?.text).toBe('quoted words');
-    expect(blocks.filter((b) => b.prose).map((b) => b.kind)).toEqual(['paragraph', 'list_item', 'list_item', 'list_item', 'blockquote']);
+    expect(blocks.filter((b) => b.prose).map((b) => b.kind)).toEqual([
+      'paragraph',
+      'list_item',
+      'list_item',
+      'list_item',
+      'blockquote',
+    ]);
     expect(blocks[0]).toMatchObject({ level: 1, text: 'Title' });
     expect(blocks[8]).toMatchObject({ level: 2, text: 'Setext heading' });
   });
@@ -66,7 +82,9 @@ describe('parseBlocks', () => {
 
 describe('inlineText', () => {
   it('keeps link text, drops images, emphasis markers and escapes', () => {
-    expect(inlineText('See ![a cat](c.png) the [docs](http://x.y/a_(b)) and _this_ \\*star\\*')).toBe('See the docs and this *star*');
+    expect(inlineText('See ![a cat](c.png) the [docs](http://x.y/a_(b)) and _this_ \\*star\\*')).toBe(
+      'See the docs and this *star*',
+    );
   });
   it('leaves intraword underscores alone', () => {
     expect(inlineText('snake_case_name stays')).toBe('snake_case_name stays');

@@ -5,7 +5,13 @@ import { countSyllables } from '../../src/nlp/syllables.js';
 
 interface ReadabilityCase {
   id: string;
-  values: { sentence_count: number; lexicon_count: number; syllable_count: number; flesch_reading_ease: number; flesch_kincaid_grade: number };
+  values: {
+    sentence_count: number;
+    lexicon_count: number;
+    syllable_count: number;
+    flesch_reading_ease: number;
+    flesch_kincaid_grade: number;
+  };
   word_syllables: Array<[string, number | null, number]>;
 }
 
@@ -15,9 +21,13 @@ const cases = readFileSync(new URL('../../fixtures/reference/readability.jsonl',
   .map((line) => JSON.parse(line) as ReadabilityCase);
 
 describe('readability parity with textstat 0.7.11', () => {
-  it('reproduces both Flesch scores from textstat\'s own counts to 1e-9 on every case', () => {
+  it("reproduces both Flesch scores from textstat's own counts to 1e-9 on every case", () => {
     for (const c of cases) {
-      const counts = { sentences: c.values.sentence_count, words: c.values.lexicon_count, syllables: c.values.syllable_count };
+      const counts = {
+        sentences: c.values.sentence_count,
+        words: c.values.lexicon_count,
+        syllables: c.values.syllable_count,
+      };
       expect(Math.abs(fleschReadingEase(counts) - c.values.flesch_reading_ease), c.id).toBeLessThan(1e-9);
       expect(Math.abs(fleschKincaidGrade(counts) - c.values.flesch_kincaid_grade), c.id).toBeLessThan(1e-9);
     }
@@ -31,6 +41,7 @@ describe('readability parity with textstat 0.7.11', () => {
   });
 
   it('counts at least one syllable for any word with a letter', () => {
-    for (const word of ['zzyzx', 'qwrtp', 'Ångström', 'naïve', 'x']) expect(countSyllables(word)).toBeGreaterThanOrEqual(1);
+    for (const word of ['zzyzx', 'qwrtp', 'Ångström', 'naïve', 'x'])
+      expect(countSyllables(word)).toBeGreaterThanOrEqual(1);
   });
 });

@@ -21,14 +21,18 @@ describe('createAnalyticsPool', () => {
 
   it('brings errors back as their class with the argument named', async () => {
     await expect(pool.analyzeText(5 as unknown as string)).rejects.toThrow(TypeError);
-    await expect(pool.qualityAnalytics({ personalized: '', unpersonalized: '', groundTruth: {} as never })).rejects.toThrow(/groundTruth/);
+    await expect(
+      pool.qualityAnalytics({ personalized: '', unpersonalized: '', groundTruth: {} as never }),
+    ).rejects.toThrow(/groundTruth/);
   });
 
   it('rejects at once with rate_limited when the queue is full', async () => {
     const long = docs.join(' ').repeat(200);
     const calls = Array.from({ length: 12 }, () => pool.analyzeText(long));
     const settled = await Promise.allSettled(calls);
-    const limited = settled.filter((s) => s.status === 'rejected' && s.reason instanceof StylerError && s.reason.code === 'rate_limited');
+    const limited = settled.filter(
+      (s) => s.status === 'rejected' && s.reason instanceof StylerError && s.reason.code === 'rate_limited',
+    );
     expect(limited.length).toBeGreaterThan(0);
     expect(settled.some((s) => s.status === 'fulfilled')).toBe(true);
   });

@@ -19,15 +19,49 @@ function leaves(value: unknown, out: unknown[] = []): unknown[] {
 const prose = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
-  fc.array(fc.constantFrom('The', 'cat', 'was', 'seen', 'by', 'me', '.', ',', ';', 'and', 'I', 'ran', '!', '?', '\n\n', '# ', '- ', '(', ')'), { maxLength: 60 }).map((w) => w.join(' ')),
+  fc
+    .array(
+      fc.constantFrom(
+        'The',
+        'cat',
+        'was',
+        'seen',
+        'by',
+        'me',
+        '.',
+        ',',
+        ';',
+        'and',
+        'I',
+        'ran',
+        '!',
+        '?',
+        '\n\n',
+        '# ',
+        '- ',
+        '(',
+        ')',
+      ),
+      { maxLength: 60 },
+    )
+    .map((w) => w.join(' ')),
 );
 
 describe('qualityAnalytics', () => {
   it('returns exactly the schema shape, rouge only when asked', () => {
-    const base = qualityAnalytics({ personalized: 'I ran home. It was late.', unpersonalized: 'The home was reached by me.', groundTruth });
+    const base = qualityAnalytics({
+      personalized: 'I ran home. It was late.',
+      unpersonalized: 'The home was reached by me.',
+      groundTruth,
+    });
     expect(validate(schema, base)).toEqual([]);
     expect(base).not.toHaveProperty('rouge');
-    const withRouge = qualityAnalytics({ personalized: 'I ran home.', unpersonalized: 'Home.', groundTruth, includeRouge: true });
+    const withRouge = qualityAnalytics({
+      personalized: 'I ran home.',
+      unpersonalized: 'Home.',
+      groundTruth,
+      includeRouge: true,
+    });
     expect(validate(schema, withRouge)).toEqual([]);
     expect(withRouge.rouge?.rouge1.personalized.fmeasure).toBeGreaterThan(0);
   });
@@ -48,7 +82,12 @@ describe('qualityAnalytics', () => {
         for (const leaf of leaves(q)) expect(Number.isFinite(leaf)).toBe(true);
         for (const side of ['personalized', 'unpersonalized'] as const) {
           const s = q.sentence_structure_frequency;
-          const total = s.simple[side] + s.compound[side] + s.complex[side] + s['compound-complex'][side] + s['fragment/unknown'][side];
+          const total =
+            s.simple[side] +
+            s.compound[side] +
+            s.complex[side] +
+            s['compound-complex'][side] +
+            s['fragment/unknown'][side];
           expect(total === 0 || Math.abs(total - 1) < 1e-9).toBe(true);
           const v = q.sentence_voice_frequency;
           const voices = v.active[side] + v.passive[side];
@@ -71,11 +110,19 @@ describe('qualityAnalytics', () => {
   });
 
   it('throws a TypeError naming the wrong argument', () => {
-    expect(() => qualityAnalytics({ personalized: 3 as unknown as string, unpersonalized: '', groundTruth })).toThrow(/personalized/);
-    expect(() => qualityAnalytics({ personalized: '', unpersonalized: null as unknown as string, groundTruth })).toThrow(/unpersonalized/);
+    expect(() => qualityAnalytics({ personalized: 3 as unknown as string, unpersonalized: '', groundTruth })).toThrow(
+      /personalized/,
+    );
+    expect(() =>
+      qualityAnalytics({ personalized: '', unpersonalized: null as unknown as string, groundTruth }),
+    ).toThrow(/unpersonalized/);
     const broken = { ...groundTruth, features: { ...groundTruth.features, pos: 'x' } };
-    expect(() => qualityAnalytics({ personalized: '', unpersonalized: '', groundTruth: broken as never })).toThrow(/groundTruth\.features\.pos/);
-    expect(() => qualityAnalytics({ personalized: '', unpersonalized: '', groundTruth: {} as never })).toThrow(TypeError);
+    expect(() => qualityAnalytics({ personalized: '', unpersonalized: '', groundTruth: broken as never })).toThrow(
+      /groundTruth\.features\.pos/,
+    );
+    expect(() => qualityAnalytics({ personalized: '', unpersonalized: '', groundTruth: {} as never })).toThrow(
+      TypeError,
+    );
     expect(() => buildGroundTruth(['ok', 5 as unknown as string])).toThrow(/documents\[1\]/);
     expect(() => buildGroundTruth('text' as unknown as string[])).toThrow(TypeError);
   });

@@ -27,9 +27,10 @@ export function punctuationDensities(features: CountFeatures): Record<Punctuatio
 /** Share of sentences in each structure class; sums to 1, or all 0 without sentences. */
 export function structureProportions(features: CountFeatures): Record<SentenceStructure, number> {
   const total = SENTENCE_STRUCTURES.reduce((sum, key) => sum + features.structure[key], 0);
-  return Object.fromEntries(
-    SENTENCE_STRUCTURES.map((key) => [key, share(features.structure[key], total)]),
-  ) as Record<SentenceStructure, number>;
+  return Object.fromEntries(SENTENCE_STRUCTURES.map((key) => [key, share(features.structure[key], total)])) as Record<
+    SentenceStructure,
+    number
+  >;
 }
 
 /** Share of active and passive sentences; sums to 1, or both 0 without sentences. */

@@ -4,7 +4,10 @@
  * their union; zero or negative weights count as absent. Two empty distributions are at 0; an
  * empty and a non-empty one at 1.
  */
-export function jensenShannonDistance(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): number {
+export function jensenShannonDistance(
+  a: Readonly<Record<string, number>>,
+  b: Readonly<Record<string, number>>,
+): number {
   const totalA = positiveTotal(a);
   const totalB = positiveTotal(b);
   if (totalA === 0 && totalB === 0) return 0;

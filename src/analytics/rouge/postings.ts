@@ -34,28 +34,30 @@ export function bigramIdOf(table: BigramTable, first: number, second: number): n
   return -1;
 }
 
-/**
- * Stable counting sort of parallel arrays by `keys` (values in [0, keyCount)): returns, for the
- * items in sorted order, the key and each carried value. Carrying the values, rather than sorting
- * indices and looking them up after, keeps every later pass a sequential read.
- */
-function sortByKey(
-  keys: Int32Array,
-  carried: readonly Int32Array[],
-  keyCount: number,
-): { keys: Int32Array; carried: Int32Array[]; keyStart: Int32Array } {
+/** Start of each key's range in a stable counting sort of `keys` (values in [0, keyCount)). */
+function keyStarts(keys: Int32Array, keyCount: number): Int32Array {
   const keyStart = new Int32Array(keyCount + 1);
   for (let i = 0; i < keys.length; i++) keyStart[keys[i]! + 1]!++;
   for (let key = 0; key < keyCount; key++) keyStart[key + 1]! += keyStart[key]!;
-  const next = keyStart.slice(0, keyCount);
-  const sortedKeys = new Int32Array(keys.length);
-  const sortedCarried = carried.map(() => new Int32Array(keys.length));
-  for (let i = 0; i < keys.length; i++) {
-    const to = next[keys[i]!]!++;
-    sortedKeys[to] = keys[i]!;
-    for (let c = 0; c < carried.length; c++) sortedCarried[c]![to] = carried[c]![i]!;
-  }
-  return { keys: sortedKeys, carried: sortedCarried, keyStart };
+  return keyStart;
+}
+
+/**
+ * Stable counting sort by `keys`, moving `values` along: returns the values in key order. Moving
+ * the values, rather than sorting indices and looking values up after, keeps later passes sequential.
+ */
+function sortedByKey(keys: Int32Array, keyStart: Int32Array, values: Int32Array): Int32Array {
+  const next = keyStart.slice(0, keyStart.length - 1);
+  const sorted = new Int32Array(values.length);
+  for (let i = 0; i < keys.length; i++) sorted[next[keys[i]!]!++] = values[i]!;
+  return sorted;
+}
+
+/** The sorted keys themselves: key k repeated over its range. */
+function keysInOrder(keyStart: Int32Array): Int32Array {
+  const keys = new Int32Array(keyStart[keyStart.length - 1]!);
+  for (let key = 0; key + 1 < keyStart.length; key++) keys.fill(key, keyStart[key]!, keyStart[key + 1]!);
+  return keys;
 }
 
 /**
@@ -94,8 +96,8 @@ export function ngramPostings(
   const referenceCount = tokenStart.length - 1;
   const referenceOf = new Int32Array(tokenIds.length);
   for (let r = 0; r < referenceCount; r++) referenceOf.fill(r, tokenStart[r]!, tokenStart[r + 1]!);
-  const byToken = sortByKey(tokenIds, [referenceOf], vocabularySize);
-  const unigrams = postingsOfGroups(byToken.carried[0]!, byToken.keyStart);
+  const byToken = keyStarts(tokenIds, vocabularySize);
+  const unigrams = postingsOfGroups(sortedByKey(tokenIds, byToken, referenceOf), byToken);
 
   // Each bigram as (first, second, reference), sorted by (first, second) in two stable passes,
   // second token first; references stay ascending within a bigram.
@@ -111,26 +113,29 @@ export function ngramPostings(
       references[b++] = r;
     }
   }
-  const bySecond = sortByKey(seconds, [firsts, references], vocabularySize);
-  const byFirst = sortByKey(bySecond.carried[0]!, [bySecond.keys, bySecond.carried[1]!], vocabularySize);
-  const [sortedSeconds, sortedReferences] = byFirst.carried as [Int32Array, Int32Array];
-  const sortedFirsts = byFirst.keys;
+  const bySecond = keyStarts(seconds, vocabularySize);
+  const firstsBySecond = sortedByKey(seconds, bySecond, firsts);
+  const byFirst = keyStarts(firstsBySecond, vocabularySize);
+  const sortedSeconds = sortedByKey(firstsBySecond, byFirst, keysInOrder(bySecond));
+  const sortedReferences = sortedByKey(firstsBySecond, byFirst, sortedByKey(seconds, bySecond, references));
+  const sortedFirsts = keysInOrder(byFirst);
 
   // Number the distinct bigrams in sorted order, so that those with the same first token are a range.
-  const groupStart: number[] = [];
-  const second: number[] = [];
+  const groupStart = new Int32Array(bigramCount + 1);
+  const second = new Int32Array(bigramCount);
   const firstStart = new Int32Array(vocabularySize + 1);
+  let groups = 0;
   for (let i = 0; i < bigramCount; i++) {
     if (i === 0 || sortedFirsts[i] !== sortedFirsts[i - 1] || sortedSeconds[i] !== sortedSeconds[i - 1]) {
-      groupStart.push(i);
-      second.push(sortedSeconds[i]!);
+      groupStart[groups] = i;
+      second[groups++] = sortedSeconds[i]!;
       firstStart[sortedFirsts[i]! + 1]!++;
     }
   }
   for (let token = 0; token < vocabularySize; token++) firstStart[token + 1]! += firstStart[token]!;
-  groupStart.push(bigramCount);
-  const bigrams = postingsOfGroups(sortedReferences, Int32Array.from(groupStart));
-  return { unigrams, bigrams, bigramTable: { firstStart, second: Int32Array.from(second) } };
+  groupStart[groups] = bigramCount;
+  const bigrams = postingsOfGroups(sortedReferences, groupStart.subarray(0, groups + 1));
+  return { unigrams, bigrams, bigramTable: { firstStart, second: second.slice(0, groups) } };
 }
 
 /** Number of references without tokens (each has no bigram, but is not one token short of one either). */

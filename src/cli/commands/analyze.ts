@@ -22,7 +22,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   if (format !== 'csv' && format !== 'json') throw new CliError(`--format must be json or csv, got ${format}`);
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : Number(threadsText);
-  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) throw new CliError('--threads must be a positive integer');
+  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1))
+    throw new CliError('--threads must be a positive integer');
   if (args.positionals.length === 0) throw new CliError(`usage: ${ANALYZE_USAGE}`);
 
   const files = await expandPaths(args.positionals);
@@ -44,7 +45,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const columns = ['document', ...PROFILE_COLUMNS];
       io.stdout.write(`${columns.join(',')}\n`);
       for (const row of rows) {
-        io.stdout.write(`${columns.map((c) => csvCell((row as Record<string, string | number>)[c] ?? '')).join(',')}\n`);
+        io.stdout.write(
+          `${columns.map((c) => csvCell((row as Record<string, string | number>)[c] ?? '')).join(',')}\n`,
+        );
       }
     }
     return EXIT.ok;

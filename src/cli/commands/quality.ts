@@ -8,7 +8,11 @@ export const QUALITY_USAGE =
 
 /** `styler quality`: prints the quality_analytics JSON of two texts against a ground-truth corpus. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, { boolean: ['rouge'], multi: ['ground-truth'], single: ['personalized', 'unpersonalized'] });
+  const args = parseArgs(argv, {
+    boolean: ['rouge'],
+    multi: ['ground-truth'],
+    single: ['personalized', 'unpersonalized'],
+  });
   const personalizedPath = single(args, 'personalized');
   const unpersonalizedPath = single(args, 'unpersonalized');
   const groundTruthPaths = args.flags.get('ground-truth') ?? [];

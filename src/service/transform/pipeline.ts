@@ -149,12 +149,15 @@ export class TransformPipeline {
     const { flags } = prepared.request;
     const [quality, diff, distance] = await Promise.all([
       flags.includeQuality
-        ? this.#deps.pool.qualityAnalytics({
-            personalized: styled,
-            unpersonalized: original,
-            groundTruth: prepared.styleModel.groundTruth,
-            includeRouge: flags.includeRouge,
-          }, { signal })
+        ? this.#deps.pool.qualityAnalytics(
+            {
+              personalized: styled,
+              unpersonalized: original,
+              groundTruth: prepared.styleModel.groundTruth,
+              includeRouge: flags.includeRouge,
+            },
+            { signal },
+          )
         : undefined,
       flags.includeCompareOriginal ? wordDiff(original, styled) : undefined,
       flags.includeDistance ? distanceMetrics(original, styled) : undefined,

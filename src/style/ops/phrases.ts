@@ -134,6 +134,8 @@ export function possessiveEdits(tokens: readonly Token[], classes: SentenceClass
     const afterPhrase = tokens[end + 1];
     if (
       nouns === 0 ||
+      // So may a comma: "the company's mission, values and culture" lists what it owns.
+      tokens[end]?.text === ',' ||
       (tokens[end]?.text === ' ' && afterPhrase !== undefined && /^(?:and|or|nor)$/i.test(afterPhrase.text))
     )
       return;

@@ -77,17 +77,20 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
         ],
       });
     }
-    edits.push({
-      op: 'dash-commas',
-      tokens: [
-        ...tokens.slice(0, first.from),
-        punct(','),
-        space(),
-        ...inner,
-        ...(closesSentence ? [] : [punct(','), space()]),
-        ...rest,
-      ],
-    });
+    // Commas around a list would read as more items of it: only parentheses then.
+    if (!inner.some((piece) => piece.text === ',')) {
+      edits.push({
+        op: 'dash-commas',
+        tokens: [
+          ...tokens.slice(0, first.from),
+          punct(','),
+          space(),
+          ...inner,
+          ...(closesSentence ? [] : [punct(','), space()]),
+          ...rest,
+        ],
+      });
+    }
   }
   return edits;
 }
