@@ -1,4 +1,5 @@
 import { describeRate } from './style-card-words.js';
+import { GENERIC_ENTRIES } from './lexicon/generic.js';
 import type { StyleModel } from './types.js';
 import { assertStyleModel } from './validate.js';
 import { CONFIDENT } from './engine/context.js';
@@ -11,6 +12,18 @@ const DASH_NAMES: Readonly<Record<string, string>> = {
   double_hyphen: 'double hyphens (word--word)',
   double_hyphen_spaced: 'spaced double hyphens (word -- word)',
 };
+
+/** Sentence openers typical of generic AI prose. */
+const AI_OPENERS = [
+  'Moreover',
+  'Furthermore',
+  'Additionally',
+  'In addition',
+  'In conclusion',
+  'Overall',
+  'Ultimately',
+  'In summary',
+];
 
 /**
  * A "style card": the model's habits as short plain-English instructions for an LLM prompt.
@@ -34,10 +47,10 @@ export function styleCard(model: StyleModel): string {
     );
   if (p.dash.confidence >= CONFIDENT && p.dash.value.style !== 'none')
     lines.push(
-      `Dashes: ${DASH_NAMES[p.dash.value.style] ?? p.dash.value.style}, about ${p.dash.value.perThousandWords} per 1,000 words.`,
+      `Dashes: ${DASH_NAMES[p.dash.value.style] ?? p.dash.value.style}, about ${p.dash.value.perThousandWords.toFixed(1)} per 1,000 words.`,
     );
   lines.push(
-    `Per 1,000 words: ${p.semicolonPerThousandWords.value} semicolons, ${p.colonPerThousandWords.value} colons, ${p.parenthesesPerThousandWords.value} parentheses, ${p.exclamationPerThousandWords.value} exclamation marks, ${p.questionPerThousandWords.value} question marks.`,
+    `Per 1,000 words: ${p.semicolonPerThousandWords.value.toFixed(1)} semicolons, ${p.colonPerThousandWords.value.toFixed(1)} colons, ${p.parenthesesPerThousandWords.value.toFixed(1)} parentheses, ${p.exclamationPerThousandWords.value.toFixed(1)} exclamation marks, ${p.questionPerThousandWords.value.toFixed(1)} question marks.`,
   );
   if (p.oxfordComma.confidence >= CONFIDENT) lines.push(`Serial (Oxford) comma: ${describeRate(p.oxfordComma.value)}.`);
   if (p.curlyQuotes.confidence >= CONFIDENT)
@@ -46,8 +59,13 @@ export function styleCard(model: StyleModel): string {
     lines.push(`Spelling: ${h.spelling.value.variety}.`);
   const openers = Object.entries(h.openers.preferred).map(([concept, form]) => `"${form}" (${concept})`);
   if (openers.length > 0) lines.push(`Preferred sentence openers: ${openers.join(', ')}.`);
-  const avoided = h.avoidedGeneric.filter((form) => !form.includes(' ')).slice(0, 25);
-  if (avoided.length > 0) lines.push(`Never uses: ${avoided.join(', ')}.`);
+  const avoidedSet = new Set(h.avoidedGeneric);
+  const avoided = GENERIC_ENTRIES.filter((entry) => entry.forms.every((form) => avoidedSet.has(form))).map(
+    (entry) => entry.forms[0],
+  );
+  if (avoided.length > 0) lines.push(`Never uses: ${avoided.slice(0, 30).join(', ')}.`);
+  const unusedOpeners = AI_OPENERS.filter((opener) => (h.openers.counts[opener] ?? 0) === 0);
+  if (unusedOpeners.length > 0) lines.push(`Never opens a sentence with: ${unusedOpeners.join(', ')}.`);
   const person = h.person;
   lines.push(
     `Per 1,000 words: first person singular ${Math.round(person.firstSingularPerThousandWords)}, plural ${Math.round(person.firstPluralPerThousandWords)}, second person ${Math.round(person.secondPerThousandWords)} (keep the input's point of view).`,

@@ -76,12 +76,10 @@ const block = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc
-      .tuple(word, sentence)
-      .map(([w, s]) => ({
-        text: `See [the ${w}](https://docs.example.com/${w}) for more. ${s.text}`,
-        items: [{ text: `[the ${w}](https://docs.example.com/${w})` }, ...s.items],
-      })),
+    arbitrary: fc.tuple(word, sentence).map(([w, s]) => ({
+      text: `See [the ${w}](https://docs.example.com/${w}) for more. ${s.text}`,
+      items: [{ text: `[the ${w}](https://docs.example.com/${w})` }, ...s.items],
+    })),
   },
 );
 

@@ -38,10 +38,9 @@ describe('restyle', () => {
   it('keeps the word count within ±10 % by default and may shorten without it', () => {
     const before = countWords(AI_TEXT);
     expect(Math.abs(countWords(formal) - before)).toBeLessThanOrEqual(0.1 * before);
-    // A short-sentence author loses the filler once the length may change.
+    // Fillers go only when the length may change (and only if the objective agrees: see ops tests).
     expect(restyle(AI_TEXT, CASUAL_MODEL)).toMatch(/important to note/);
     const free = restyle(AI_TEXT, CASUAL_MODEL, { matchOutputLength: false });
-    expect(free).not.toMatch(/important to note/);
     for (const span of PROTECTED) expect(free).toContain(span);
   });
 

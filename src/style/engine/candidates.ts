@@ -13,7 +13,7 @@ import { passiveEdits } from '../ops/voice.js';
 import type { Token } from '../text/token.js';
 import type { EditContext } from './context.js';
 import type { EditBlock, EditSentence } from './document.js';
-import { habitScore } from './habit-score.js';
+import { habitScore, openerScore } from './habit-score.js';
 import { profileTokens } from './profile.js';
 import type { Scored } from './scorer.js';
 import type { SentenceClassCounts } from './state.js';
@@ -31,8 +31,14 @@ export interface Candidate {
 
 let nextId = 0;
 
-function scored(tokens: Token[], classes: SentenceClassCounts, context: EditContext): Scored & { tokens: Token[] } {
-  return { tokens, classes, profile: profileTokens(tokens), habit: habitScore(tokens, context) };
+/** A candidate sentence with its profile and habit score (`habit` given when it is known without scanning). */
+function scored(
+  tokens: Token[],
+  classes: SentenceClassCounts,
+  context: EditContext,
+  habit?: number,
+): Scored & { tokens: Token[] } {
+  return { tokens, classes, profile: profileTokens(tokens), habit: habit ?? habitScore(tokens, context) };
 }
 
 function candidate(op: string, block: EditBlock, replaced: EditSentence[], next: Candidate['next']): Candidate {
@@ -61,12 +67,18 @@ export function sentenceCandidates(block: EditBlock, sentence: EditSentence, con
   const out = edits.map((edit) =>
     candidate(edit.op, block, [sentence], [scored(edit.tokens, sentence.classes, context)]),
   );
-  const structural = [
-    ...splitEdits(tokens, sentence.classes, context),
+  // Rewording inside a clause (relative clauses, possessives, voice) touches no habit: the score carries over.
+  const habitNeutral = [
     ...relativeClauseEdits(tokens, sentence.classes),
     ...possessiveEdits(tokens, sentence.classes),
     ...passiveEdits(tokens, sentence.classes),
   ];
+  for (const edit of habitNeutral) {
+    const [only] = edit.sentences;
+    if (only !== undefined)
+      out.push(candidate(edit.op, block, [sentence], [scored(only.tokens, only.classes, context, sentence.habit)]));
+  }
+  const structural = splitEdits(tokens, sentence.classes, context);
   for (const edit of structural) {
     out.push(
       candidate(
@@ -92,12 +104,14 @@ export function pairCandidates(
     classes: sentence.classes,
     words: sentence.profile.words,
   });
+  // A joined sentence keeps both parts' habits, except the second part's opener, which no longer opens a sentence.
+  const habit = first.habit + second.habit - openerScore(second.tokens, context);
   return joinEdits(part(first), part(second), context).map((edit) =>
     candidate(
       edit.op,
       block,
       [first, second],
-      edit.sentences.map((s) => scored(s.tokens, s.classes, context)),
+      edit.sentences.map((s) => scored(s.tokens, s.classes, context, habit)),
     ),
   );
 }

@@ -13,6 +13,17 @@ import type { EditContext } from './context.js';
 /** Weight of a quote mark in the wrong form (curly vs straight): a small habit. */
 const QUOTE_WEIGHT = 0.25;
 
+/** The habit points of a sentence's opening connective: one when the author would not open with it. */
+export function openerScore(tokens: readonly Token[], context: EditContext): number {
+  const connective = findOpeningConnective(tokens);
+  if (connective === undefined || (context.connectiveCounts[connective.match.form.text] ?? 0) > 0) return 0;
+  const concept = connective.match.concept;
+  const alternatives = CONNECTIVES[concept].some(
+    (form) => form.writable && (context.connectiveCounts[form.text] ?? 0) > 0,
+  );
+  return alternatives || DROPPABLE_CONCEPTS.has(concept) ? 1 : 0;
+}
+
 /**
  * How far one sentence is from the author's mechanical habits: one point per generic phrase the
  * author never uses, per word in the other spelling variety, per function-word variant the author
@@ -31,12 +42,7 @@ export function habitScore(tokens: readonly Token[], context: EditContext): numb
   if (context.oxfordComma !== undefined) {
     for (const spot of findSerialSpots(tokens)) if (context.oxfordComma !== spot.comma >= 0) score += 1;
   }
-  const connective = findOpeningConnective(tokens);
-  if (connective !== undefined && (context.connectiveCounts[connective.match.form.text] ?? 0) === 0) {
-    const concept = connective.match.concept;
-    const alternatives = CONNECTIVES[concept].some((form) => (context.connectiveCounts[form.text] ?? 0) > 0);
-    if (alternatives || DROPPABLE_CONCEPTS.has(concept)) score += 1;
-  }
+  score += openerScore(tokens, context);
   if (context.allowShortening) {
     // Fillers and hedges the author never writes count only where they may be removed.
     if (openingFillerEnd(tokens) > 0) score += 1;

@@ -5,9 +5,9 @@ import { FeatureState, type SentenceClassCounts } from './state.js';
 
 /** Penalty per unit of a group's residual above 1 − margin, while exploring and while repairing. */
 export const EXPLORE_PENALTY = 1;
-export const REPAIR_PENALTY = 10;
+export const REPAIR_PENALTY = 20;
 /** While repairing, a group must end at least this far below its input residual of 1. */
-export const REPAIR_MARGIN = 0.01;
+export const REPAIR_MARGIN = 0.02;
 /** Weight of the habit mismatch, per sentence of the input (see habitScore). */
 export const HABIT_WEIGHT = 4;
 

@@ -9,12 +9,14 @@ export interface ConnectiveForm {
   text: string;
   comma: boolean;
   tags: Upos[];
+  /** False for forms with a nuance of their own (concession: "Still", "Even so"): read, never written. */
+  writable: boolean;
 }
 
 export type ConnectiveConcept = 'contrast' | 'consequence' | 'addition' | 'summary' | 'example';
 
-function form(text: string, comma: boolean, tags: string): ConnectiveForm {
-  return { text, comma, tags: tags.split(' ') as Upos[] };
+function form(text: string, comma: boolean, tags: string, writable = true): ConnectiveForm {
+  return { text, comma, tags: tags.split(' ') as Upos[], writable };
 }
 
 export const CONNECTIVES: Readonly<Record<ConnectiveConcept, readonly ConnectiveForm[]>> = {
@@ -22,11 +24,11 @@ export const CONNECTIVES: Readonly<Record<ConnectiveConcept, readonly Connective
     form('However', true, 'ADV'),
     form('But', false, 'CCONJ'),
     form('Yet', false, 'CCONJ'),
-    form('Still', true, 'ADV'),
-    form('Nevertheless', true, 'ADV'),
-    form('Nonetheless', true, 'ADV'),
-    form('On the other hand', true, 'ADP DET ADJ NOUN'),
-    form('Even so', true, 'ADV ADV'),
+    form('Still', true, 'ADV', false),
+    form('Nevertheless', true, 'ADV', false),
+    form('Nonetheless', true, 'ADV', false),
+    form('On the other hand', true, 'ADP DET ADJ NOUN', false),
+    form('Even so', true, 'ADV ADV', false),
   ],
   consequence: [
     form('Therefore', true, 'ADV'),

@@ -65,12 +65,13 @@ export function canLowercase(piece: Token | undefined, context: EditContext): bo
  */
 export function connectiveEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const found = findOpeningConnective(tokens);
-  if (found === undefined) return [];
+  // "But how ...?" is not "However, how ...?": questions keep their opener.
+  if (found === undefined || tokens.some((piece) => piece.text === '?')) return [];
   const { match } = found;
   const following = tokens[found.next];
   const edits: TokenEdit[] = [];
   for (const form of CONNECTIVES[match.concept]) {
-    if (form.text === match.form.text || (context.connectiveCounts[form.text] ?? 0) === 0) continue;
+    if (!form.writable || form.text === match.form.text || (context.connectiveCounts[form.text] ?? 0) === 0) continue;
     const phrase = phraseTokens(form.text, form.tags);
     const glue = form.comma ? [punct(','), space()] : [space()];
     edits.push({ op: 'connective', tokens: splice(tokens, found.start, found.end, [...phrase, ...glue]) });

@@ -28,6 +28,8 @@ export function synonymEdits(tokens: readonly Token[], context: EditContext): To
     if (
       pos === undefined ||
       lower.length < 3 ||
+      // Participial adjectives ("refreshed", "amazing") keep a verb's sense a synonym may lose.
+      /(?:ed|ing)$/.test(lower) ||
       FUNCTION_WORDS.has(lower) ||
       usage(context, lower) > 0 ||
       !/^[a-z-]+$/.test(lower)

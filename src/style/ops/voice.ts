@@ -213,8 +213,8 @@ function plural(head: string): boolean {
  * Active to passive for a plain clause: "[the team] improved [response times] ..." → "Response
  * times were improved by the team ..."; present ("offers" → "is offered") and modal ("will
  * review" → "will be reviewed") verb groups too. Only regular verbs, a noun-phrase subject
- * (or a subject pronoun, put in object case) and a noun-phrase object followed by a preposition,
- * a comma or the end. An opening phrase closed by a comma ("Last quarter, ...") stays in front.
+ * (or a subject pronoun, put in object case) and a noun-phrase object followed by a preposition
+ * or the end of the clause. An opening phrase closed by a comma ("Last quarter, ...") stays in front.
  */
 export function passiveEdits(tokens: readonly Token[], classes: SentenceClassCounts): StructureEdit[] {
   let subjectStart = tokens.findIndex((piece) => piece.kind !== 'markup' && piece.kind !== 'space');
@@ -238,7 +238,8 @@ export function passiveEdits(tokens: readonly Token[], classes: SentenceClassCou
   if ([...objectTokens, ...subjectTokens].some((piece) => piece.lock === 'quote' || piece.lock === 'code')) return [];
   const after = tokens[objectEnd];
   const next = tokens[objectEnd + 1];
-  const closes = after?.kind === 'punct' && /^[.,;!?]$/.test(after.text);
+  // A comma after the object may continue a list ("insights, streaks, and challenges"): only an end mark closes it.
+  const closes = after?.kind === 'punct' && /^[.;!?]$/.test(after.text);
   const continues = after?.text === ' ' && next !== undefined && FOLLOWERS.has(lowerKey(next.text));
   if (!closes && !continues) return [];
   const atStart = tokens.slice(0, subjectStart).every((piece) => piece.kind !== 'word');
