@@ -2,18 +2,11 @@
 // "at most a few qualityAnalytics calls"). The text: the AI inputs in order, whole paragraphs, until
 // 1,000 words. Medians of 15 runs after warm-up, in CPU milliseconds. Run: npm run build && node bench/style/restyle-cost.mjs
 import { fitStyle, qualityAnalytics, restyle } from '../../dist/index.js';
-import { authors, readFolder, splitAuthor } from './corpora.mjs';
+import { authors, splitAuthor } from './corpora.mjs';
+import { costText } from './cost-text.mjs';
 
 const RUNS = 15;
-const blocks = readFolder('ai-inputs').flatMap((f) => f.text.split(/\n\s*\n/).filter((b) => b.trim().length > 0));
-const kept = [];
-let words = 0;
-for (const block of blocks) {
-  if (words >= 1000) break;
-  kept.push(block);
-  words += block.split(/\s+/).filter(Boolean).length;
-}
-const text = `${kept.join('\n\n')}\n`;
+const { text, words } = costText();
 
 // CPU time of this (single-threaded, synchronous) work: steadier than wall time on a shared machine.
 function cpuMs() {

@@ -13,37 +13,54 @@ import { passiveEdits } from '../ops/voice.js';
 import type { Token } from '../text/token.js';
 import type { EditContext } from './context.js';
 import type { EditBlock, EditSentence } from './document.js';
+import { editDelta, type EditDelta } from './delta.js';
 import { habitScore, openerScore } from './habit-score.js';
-import { profileTokens } from './profile.js';
 import type { Scored } from './scorer.js';
 import type { SentenceClassCounts } from './state.js';
 
-/** A proposed edit: which sentences it replaces (as they were when proposed) and what replaces them. */
+/** A sentence an edit makes: its tokens, class, word count and habit mismatch. */
+export type NewSentence = Scored & { tokens: Token[] };
+
+/**
+ * A proposed edit: which sentences it replaces (as they were when proposed), what replaces them,
+ * and the difference it makes to the text's counts.
+ */
 export interface Candidate {
   id: number;
   op: string;
   block: EditBlock;
   replaced: EditSentence[];
   versions: number[];
-  next: Array<Scored & { tokens: Token[] }>;
+  next: NewSentence[];
+  delta: EditDelta;
   gain: number;
 }
 
 let nextId = 0;
 
-/** A candidate sentence with its profile and habit score (`habit` given when it is known without scanning). */
-function scored(
-  tokens: Token[],
-  classes: SentenceClassCounts,
-  context: EditContext,
-  habit?: number,
-): Scored & { tokens: Token[] } {
-  return { tokens, classes, profile: profileTokens(tokens), habit: habit ?? habitScore(tokens, context) };
+/** A candidate sentence with its habit score (`habit` given when it is known without scanning); words come later. */
+function scored(tokens: Token[], classes: SentenceClassCounts, context: EditContext, habit?: number): NewSentence {
+  return { tokens, classes, words: 0, habit: habit ?? habitScore(tokens, context) };
 }
 
-function candidate(op: string, block: EditBlock, replaced: EditSentence[], next: Candidate['next']): Candidate {
+/** A candidate replacing `replaced` by `next` (whose word counts it fills in). */
+export function makeCandidate(
+  id: number,
+  op: string,
+  block: EditBlock,
+  replaced: EditSentence[],
+  next: NewSentence[],
+): Candidate {
+  const { delta, words } = editDelta(replaced, next);
+  next.forEach((sentence, i) => {
+    sentence.words = words[i] ?? 0;
+  });
+  return { id, op, block, replaced, versions: replaced.map((s) => s.version), next, delta, gain: 0 };
+}
+
+function candidate(op: string, block: EditBlock, replaced: EditSentence[], next: NewSentence[]): Candidate {
   nextId += 1;
-  return { id: nextId, op, block, replaced, versions: replaced.map((s) => s.version), next, gain: 0 };
+  return makeCandidate(nextId, op, block, replaced, next);
 }
 
 /** True while every sentence the candidate replaces is unchanged. */
@@ -102,7 +119,7 @@ export function pairCandidates(
   const part = (sentence: EditSentence): { tokens: Token[]; classes: SentenceClassCounts; words: number } => ({
     tokens: sentence.tokens,
     classes: sentence.classes,
-    words: sentence.profile.words,
+    words: sentence.words,
   });
   // A joined sentence keeps both parts' habits, except the second part's opener, which no longer opens a sentence.
   const habit = first.habit + second.habit - openerScore(second.tokens, context);

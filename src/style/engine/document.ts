@@ -2,14 +2,15 @@ import { FUNCTION_WORDS, normalizeText, parseBlocks, type BlockKind } from '../.
 import { tokenizeBlock } from '../text/tokenize.js';
 import { joinTokens, type Token } from '../text/token.js';
 import { alignBlocks, plainBlock } from './align.js';
-import { profileTokens, type SentenceProfile } from './profile.js';
+import { wordsOf } from './profile.js';
 import type { SentenceClassCounts } from './state.js';
 
-/** One sentence under edit: its tokens (trailing space included), class and surface counts. */
+/** One sentence under edit: its tokens (trailing space included), class and word count. */
 export interface EditSentence {
   tokens: Token[];
   classes: SentenceClassCounts;
-  profile: SentenceProfile;
+  /** Words as the analytics count them (the sum of its tokens' words). */
+  words: number;
   /** Habit mismatch (habitScore), set once the edit context is known. */
   habit: number;
   /** Bumped by every edit of the sentence, so stale candidates can be recognised. */
@@ -45,9 +46,9 @@ const FRAGMENT: SentenceClassCounts = {
   dependentClauses: 0,
 };
 
-/** A sentence from tokens and a class, with its profile computed. */
+/** A sentence from (tagged) tokens and a class, with its word count. */
 export function makeSentence(tokens: Token[], classes: SentenceClassCounts): EditSentence {
-  return { tokens, classes, profile: profileTokens(tokens), habit: 0, version: 0, alive: true };
+  return { tokens, classes, words: wordsOf(tokens), habit: 0, version: 0, alive: true };
 }
 
 /**

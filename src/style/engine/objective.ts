@@ -8,7 +8,8 @@ import {
   UPOS_TAGS,
   type CountFeatures,
 } from '../../analytics/index.js';
-import { FUNCTION_WORD_LIST, type FeatureState } from './state.js';
+import { FUNCTION_WORD_LIST } from './indices.js';
+import type { FeatureState } from './state.js';
 
 /** The analytics groups the objective follows, in quality_analytics order. */
 export const OBJECTIVE_GROUPS = [
@@ -31,6 +32,8 @@ export interface ObjectiveTargets {
   readability: [number, number];
   lexicalDensity: number;
   functionWords: Float64Array;
+  /** Σ functionWords in index order (what jsDistance would add up). */
+  functionWordTotal: number;
   pos: Float64Array;
   structure: Float64Array;
   voice: Float64Array;
@@ -53,12 +56,14 @@ function probabilities(keys: readonly string[], counts: Readonly<Record<string, 
 export function objectiveTargets(truth: CountFeatures): ObjectiveTargets {
   const sentences = histogramStats(truth.sentenceLengths);
   const words = histogramStats(truth.wordLengths);
+  const functionWords = probabilities(FUNCTION_WORD_LIST, truth.functionWords);
   return {
     sentenceStats: [sentences.mean, sentences.median, sentences.stdDev],
     wordStats: [words.mean, words.median, words.stdDev],
     readability: [fleschReadingEase(truth), fleschKincaidGrade(truth)],
     lexicalDensity: truth.words > 0 ? truth.contentWords / truth.words : 0,
-    functionWords: probabilities(FUNCTION_WORD_LIST, truth.functionWords),
+    functionWords,
+    functionWordTotal: sum(functionWords),
     pos: probabilities(UPOS_TAGS, truth.pos),
     structure: probabilities(SENTENCE_STRUCTURES, truth.structure),
     voice: probabilities(SENTENCE_VOICES, truth.voice),
@@ -100,60 +105,96 @@ export function arrayStats(histogram: Float64Array, limit = histogram.length - 1
   return [mean, median, Math.sqrt(variance)];
 }
 
-/** Jensen-Shannon distance (base 2) between counts `p` and probabilities `q`; as the analytics define it. */
-export function jsDistance(p: Float64Array, q: Float64Array): number {
-  let total = 0;
-  for (let i = 0; i < p.length; i += 1) total += Math.max(0, p[i] ?? 0);
-  let qTotal = 0;
-  for (let i = 0; i < q.length; i += 1) qTotal += q[i] ?? 0;
-  if (total === 0 && qTotal === 0) return 0;
-  if (total === 0 || qTotal === 0) return 1;
+/**
+ * Jensen-Shannon distance (base 2) between counts `p` and probabilities `q`; as the analytics define
+ * it. `pTotal` and `qTotal` may be given when known (they must equal Σ max(0, p) and Σ q in index order).
+ */
+export function jsDistance(p: Float64Array, q: Float64Array, pTotal?: number, qTotal?: number): number {
+  let total = pTotal ?? 0;
+  if (pTotal === undefined) for (let i = 0; i < p.length; i += 1) total += Math.max(0, p[i] ?? 0);
+  const qSum = qTotal ?? sum(q);
+  if (total === 0 && qSum === 0) return 0;
+  if (total === 0 || qSum === 0) return 1;
   let divergence = 0;
   for (let i = 0; i < p.length; i += 1) {
-    const a = Math.max(0, p[i] ?? 0) / total;
+    const count = p[i] as number;
     const b = q[i] ?? 0;
-    if (a === 0 && b === 0) continue;
+    if (count <= 0) {
+      // a = 0: m = b/2, so b·log2(b/m) = b exactly (the general formula gives the same bits).
+      if (b > 0) divergence += 0.5 * b;
+      continue;
+    }
+    const a = count / total;
     const m = (a + b) / 2;
-    if (a > 0) divergence += 0.5 * a * Math.log2(a / m);
+    divergence += 0.5 * a * Math.log2(a / m);
     if (b > 0) divergence += 0.5 * b * Math.log2(b / m);
   }
   return Math.sqrt(Math.min(1, Math.max(0, divergence)));
 }
 
-/** Groups whose distances depend only on their own counts: function words, POS, structure, voice, punctuation. */
-export const DISTRIBUTION_GROUPS = [3, 4, 6, 7, 8] as const;
+function sum(values: Float64Array): number {
+  let total = 0;
+  for (let i = 0; i < values.length; i += 1) total += values[i] ?? 0;
+  return total;
+}
+
+/** Where each group's numbers sit in a flat distance array (OBJECTIVE_GROUPS order): [offset, count]. */
+export const GROUP_SLOTS: ReadonlyArray<readonly [number, number]> = [
+  [0, 3],
+  [3, 3],
+  [6, 2],
+  [8, 1],
+  [9, 1],
+  [10, 1],
+  [11, 1],
+  [12, 1],
+  [13, 1],
+];
+/** Length of a flat distance array. */
+export const DISTANCE_SLOTS = 14;
+
+/** Which distribution groups a change can move; the others keep their distance. */
+export interface ChangedGroups {
+  functionWords: boolean;
+  pos: boolean;
+  classes: boolean;
+  punctuation: boolean;
+}
 
 /**
- * Each group's raw distances to the targets (several for the stats groups). With `reuse`, the
- * distribution groups flagged false in `changed` are copied from it instead of recomputed.
+ * Each group's raw distances to the targets, written flat into `out` (see GROUP_SLOTS). With
+ * `reuse`, the distribution groups `changed` marks false are copied from it instead of recomputed.
  */
 export function groupDistances(
   state: FeatureState,
   targets: ObjectiveTargets,
-  reuse?: number[][],
-  changed?: readonly boolean[],
-): number[][] {
-  const keep = (g: number): number[] | undefined =>
-    reuse !== undefined && changed !== undefined && changed[g] === false ? reuse[g] : undefined;
+  out: Float64Array = new Float64Array(DISTANCE_SLOTS),
+  reuse?: Float64Array,
+  changed?: ChangedGroups,
+): Float64Array {
   const sentence = arrayStats(state.sentenceLengths, state.longestSentence);
   const word = arrayStats(state.wordLengths);
+  for (let k = 0; k < 3; k += 1) {
+    out[k] = Math.abs((sentence[k] as number) - (targets.sentenceStats[k] ?? 0));
+    out[3 + k] = Math.abs((word[k] as number) - (targets.wordStats[k] ?? 0));
+  }
+  const readable = state.words > 0 && state.sentences > 0;
   const counts = { words: state.words, sentences: state.sentences, syllables: state.syllables };
-  const gap = (values: readonly number[], truth: readonly number[]): number[] =>
-    values.map((v, i) => Math.abs(v - (truth[i] ?? 0)));
-  const readability =
-    state.words > 0 && state.sentences > 0 ? [fleschReadingEase(counts), fleschKincaidGrade(counts)] : [0, 0];
+  out[6] = Math.abs((readable ? fleschReadingEase(counts) : 0) - targets.readability[0]);
+  out[7] = Math.abs((readable ? fleschKincaidGrade(counts) : 0) - targets.readability[1]);
+  const keep = reuse !== undefined && changed !== undefined;
+  out[8] =
+    keep && !changed.functionWords
+      ? (reuse[8] as number)
+      : jsDistance(state.functionWords, targets.functionWords, state.functionWordTotal, targets.functionWordTotal);
+  out[9] = keep && !changed.pos ? (reuse[9] as number) : jsDistance(state.pos, targets.pos);
   const density = state.words > 0 ? state.contentWords / state.words : 0;
-  return [
-    gap(sentence, targets.sentenceStats),
-    gap(word, targets.wordStats),
-    gap(readability, targets.readability),
-    keep(3) ?? [jsDistance(state.functionWords, targets.functionWords)],
-    keep(4) ?? [jsDistance(state.pos, targets.pos)],
-    [Math.abs(density - targets.lexicalDensity)],
-    keep(6) ?? [jsDistance(state.structure, targets.structure)],
-    keep(7) ?? [jsDistance(state.voice, targets.voice)],
-    keep(8) ?? [jsDistance(state.punctuation, targets.punctuation)],
-  ];
+  out[10] = Math.abs(density - targets.lexicalDensity);
+  out[11] = keep && !changed.classes ? (reuse[11] as number) : jsDistance(state.structure, targets.structure);
+  out[12] = keep && !changed.classes ? (reuse[12] as number) : jsDistance(state.voice, targets.voice);
+  out[13] =
+    keep && !changed.punctuation ? (reuse[13] as number) : jsDistance(state.punctuation, targets.punctuation);
+  return out;
 }
 
 /** Smallest gap a residual is measured against, relative to the target's size (see groupFloors). */
@@ -162,38 +203,47 @@ export const RELATIVE_FLOOR = 0.01;
 export const DISTANCE_FLOOR = 0.002;
 
 /**
- * The gap below which a group's distance counts as noise: 1 % of the target value for the stats,
- * readability and density, DISTANCE_FLOOR for distances. Without it a text that happens to sit on
- * the author's value of one metric would make every edit look infinitely bad for that metric.
+ * The gap below which a group's distance counts as noise, flat like the distances: 1 % of the
+ * target value for the stats, readability and density, DISTANCE_FLOOR for distances. Without it a
+ * text that happens to sit on the author's value of one metric would make every edit look
+ * infinitely bad for that metric.
  */
-export function groupFloors(targets: ObjectiveTargets): number[][] {
-  const relative = (values: readonly number[]): number[] =>
-    values.map((v) => Math.max(1e-9, RELATIVE_FLOOR * Math.abs(v)));
-  return [
-    relative(targets.sentenceStats),
-    relative(targets.wordStats),
-    relative(targets.readability),
-    [DISTANCE_FLOOR],
-    [DISTANCE_FLOOR],
-    relative([targets.lexicalDensity]),
-    [DISTANCE_FLOOR],
-    [DISTANCE_FLOOR],
-    [DISTANCE_FLOOR],
-  ];
+export function groupFloors(targets: ObjectiveTargets): Float64Array {
+  const relative = (value: number): number => Math.max(1e-9, RELATIVE_FLOOR * Math.abs(value));
+  return Float64Array.from([
+    ...targets.sentenceStats.map(relative),
+    ...targets.wordStats.map(relative),
+    ...targets.readability.map(relative),
+    DISTANCE_FLOOR,
+    DISTANCE_FLOOR,
+    relative(targets.lexicalDensity),
+    DISTANCE_FLOOR,
+    DISTANCE_FLOOR,
+    DISTANCE_FLOOR,
+  ]);
 }
 
 /**
- * Residual of one group relative to the input: the mean over the group's numbers of
+ * The denominators of the residuals: max(du, floor) per number, where du is the input's distance
+ * (the baseline), flat like the distances.
+ */
+export function residualScales(baseline: Float64Array, floors: Float64Array): Float64Array {
+  return baseline.map((du, k) => Math.max(du, floors[k] ?? 1e-9));
+}
+
+/**
+ * Residual of group `g` relative to the input: the mean over the group's numbers of
  * dp / max(du, floor), i.e. 1 − the group's personalization_improvement wherever the input's gap
  * du is above the floor. Below 1 means the group moved toward the author.
  */
-export function groupResiduals(distances: number[][], baseline: number[][], floors: number[][]): number[] {
-  return distances.map((values, g) => {
-    let sum = 0;
-    values.forEach((dp, k) => {
-      const du = Math.max(baseline[g]?.[k] ?? 0, floors[g]?.[k] ?? 1e-9);
-      sum += dp / du;
-    });
-    return values.length > 0 ? sum / values.length : 1;
-  });
+export function groupResidual(distances: Float64Array, scales: Float64Array, g: number): number {
+  const [offset, count] = GROUP_SLOTS[g] ?? [0, 0];
+  let total = 0;
+  for (let k = offset; k < offset + count; k += 1) total += (distances[k] as number) / (scales[k] as number);
+  return count > 0 ? total / count : 1;
+}
+
+/** Every group's residual (OBJECTIVE_GROUPS order). */
+export function groupResiduals(distances: Float64Array, scales: Float64Array): number[] {
+  return OBJECTIVE_GROUPS.map((_, g) => groupResidual(distances, scales, g));
 }

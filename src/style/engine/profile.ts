@@ -1,29 +1,28 @@
-import { PUNCTUATION_MARKS, UPOS_TAGS, type PunctuationMark, type Upos } from '../../analytics/index.js';
+import { UPOS_TAGS, type PunctuationMark, type Upos } from '../../analytics/index.js';
 import { countSyllables, FUNCTION_WORDS } from '../../nlp/index.js';
 import type { Token } from '../text/token.js';
+import { FUNCTION_WORD_INDEX, MARK_INDEX, MAX_WORD_LETTERS, UPOS_INDEX } from './indices.js';
 
 /**
- * The surface counts of one sentence, computed from its tokens alone (no tagger): what the
- * analytics count, so that a sentence's contribution to the text's features can be added and
- * removed cheaply while edits are tried. Tags come from the one tagger pass over the input, or
- * from the edit that made a token.
+ * What one token adds to a text's surface counts, computed from the token alone (no tagger):
+ * what the analytics count, so that a sentence's contribution to the text's features is the sum of
+ * its tokens' and an edit's is the difference of the tokens it removes and adds. Tags come from the
+ * one tagger pass over the input, or from the edit that made a token. Spaces and markup add nothing.
  */
-export interface SentenceProfile {
+export interface TokenCounts {
   words: number;
   syllables: number;
   contentWords: number;
-  /** Letters and digits of each word. */
-  wordLetters: number[];
-  /** Function-word keys, one entry per occurrence. */
-  functionWords: string[];
-  /** UPOS index (UPOS_TAGS order) → tokens with that tag. */
-  pos: Int32Array;
-  /** Punctuation mark index (PUNCTUATION_MARKS order) → occurrences. */
-  punctuation: Int32Array;
+  /** Word-length histogram bin (letters and digits, capped at MAX_WORD_LETTERS) of each word. */
+  letters: readonly number[];
+  /** FUNCTION_WORD_LIST index of each function word. */
+  functionWords: readonly number[];
+  /** UPOS_TAGS index of each tag. */
+  pos: readonly number[];
+  /** PUNCTUATION_MARKS index of each mark. */
+  marks: readonly number[];
 }
 
-export const UPOS_INDEX: ReadonlyMap<Upos, number> = new Map(UPOS_TAGS.map((tag, i) => [tag, i]));
-const MARK_INDEX: ReadonlyMap<PunctuationMark, number> = new Map(PUNCTUATION_MARKS.map((mark, i) => [mark, i]));
 const CONTENT: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
 const MARK_OF_CHAR: Readonly<Record<string, PunctuationMark>> = {
   ',': 'comma',
@@ -40,79 +39,89 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
 const WORD_IN_CODE = /[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu;
 const NON_WORD_EDGE = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
-function bump(values: Int32Array, index: number): void {
-  values[index] = (values[index] ?? 0) + 1;
+const NOTHING: TokenCounts = Object.freeze({
+  words: 0,
+  syllables: 0,
+  contentWords: 0,
+  letters: [],
+  functionWords: [],
+  pos: [],
+  marks: [],
+});
+
+interface MutableCounts {
+  words: number;
+  syllables: number;
+  contentWords: number;
+  letters: number[];
+  functionWords: number[];
+  pos: number[];
+  marks: number[];
 }
 
-function emptyProfile(): SentenceProfile {
-  return {
-    words: 0,
-    syllables: 0,
-    contentWords: 0,
-    wordLetters: [],
-    functionWords: [],
-    pos: new Int32Array(UPOS_TAGS.length),
-    punctuation: new Int32Array(PUNCTUATION_MARKS.length),
-  };
-}
-
-function addWord(profile: SentenceProfile, text: string, tags: readonly Upos[], address: boolean): void {
+function addWord(counts: MutableCounts, text: string, tags: readonly Upos[], address: boolean): void {
   const letters = text.match(LETTER_OR_DIGIT)?.length ?? 0;
   if (letters === 0) return;
-  profile.words += 1;
-  profile.wordLetters.push(letters);
-  if (!address) profile.syllables += countSyllables(text.replace(NON_WORD_EDGE, ''));
+  counts.words += 1;
+  counts.letters.push(Math.min(letters, MAX_WORD_LETTERS));
+  if (!address) counts.syllables += countSyllables(text.replace(NON_WORD_EDGE, ''));
   const key = text.toLowerCase().replace(/’/g, "'");
-  if (FUNCTION_WORDS.has(key)) profile.functionWords.push(key);
-  if (tags.some((tag) => CONTENT.has(tag))) profile.contentWords += 1;
+  // FUNCTION_WORD_LIST holds every function word, so the index exists whenever the set has the key.
+  if (FUNCTION_WORDS.has(key)) counts.functionWords.push(FUNCTION_WORD_INDEX.get(key) ?? 0);
+  if (tags.some((tag) => CONTENT.has(tag))) counts.contentWords += 1;
 }
 
-function addMarks(profile: SentenceProfile, text: string): void {
+function addMarks(counts: MutableCounts, text: string): void {
   if (ELLIPSIS.test(text)) {
-    bump(profile.punctuation, MARK_INDEX.get('period') ?? 3);
+    counts.marks.push(MARK_INDEX.get('period') ?? 3);
     return;
   }
   for (const char of text) {
     const mark = MARK_OF_CHAR[char];
-    if (mark !== undefined) bump(profile.punctuation, MARK_INDEX.get(mark) ?? 0);
+    if (mark !== undefined) counts.marks.push(MARK_INDEX.get(mark) ?? 0);
   }
 }
 
-/** What one token adds to a profile; cached per token object, since candidates share their tokens. */
-const contributions = new WeakMap<Token, SentenceProfile>();
-
-function contributionOf(piece: Token): SentenceProfile {
-  let profile = contributions.get(piece);
-  if (profile !== undefined) return profile;
-  profile = emptyProfile();
-  for (const tag of piece.tags) bump(profile.pos, UPOS_INDEX.get(tag) ?? UPOS_TAGS.length - 1);
-  if (piece.kind === 'punct') addMarks(profile, piece.text);
+function measure(piece: Token): TokenCounts {
+  const counts: MutableCounts = {
+    words: 0,
+    syllables: 0,
+    contentWords: 0,
+    letters: [],
+    functionWords: [],
+    pos: [],
+    marks: [],
+  };
+  for (const tag of piece.tags) counts.pos.push(UPOS_INDEX.get(tag) ?? UPOS_TAGS.length - 1);
+  if (piece.kind === 'punct') addMarks(counts, piece.text);
   else if (piece.kind === 'word') {
     if (piece.lock === 'code') {
       // Inline code reads as text to the analytics: its words and marks count.
       const inner = piece.text.replace(/^`+|`+$/g, '');
-      for (const word of inner.match(WORD_IN_CODE) ?? []) addWord(profile, word, piece.tags, false);
-      addMarks(profile, inner.replace(WORD_IN_CODE, ' '));
-    } else addWord(profile, piece.text, piece.tags, piece.address === true);
+      for (const word of inner.match(WORD_IN_CODE) ?? []) addWord(counts, word, piece.tags, false);
+      addMarks(counts, inner.replace(WORD_IN_CODE, ' '));
+    } else addWord(counts, piece.text, piece.tags, piece.address === true);
   }
-  contributions.set(piece, profile);
-  return profile;
+  return counts;
 }
 
-/** The surface counts of a run of tokens (one sentence): the sum of its tokens' contributions. */
-export function profileTokens(tokens: readonly Token[]): SentenceProfile {
-  const profile = emptyProfile();
-  for (const piece of tokens) {
-    if (piece.kind === 'space' || piece.kind === 'markup') continue;
-    const part = contributionOf(piece);
-    profile.words += part.words;
-    profile.syllables += part.syllables;
-    profile.contentWords += part.contentWords;
-    for (const letters of part.wordLetters) profile.wordLetters.push(letters);
-    for (const key of part.functionWords) profile.functionWords.push(key);
-    for (let i = 0; i < part.pos.length; i += 1) profile.pos[i] = (profile.pos[i] ?? 0) + (part.pos[i] ?? 0);
-    for (let i = 0; i < part.punctuation.length; i += 1)
-      profile.punctuation[i] = (profile.punctuation[i] ?? 0) + (part.punctuation[i] ?? 0);
+/** Counts per token object: candidates share most of their tokens, and tokens never change once tagged. */
+const cache = new WeakMap<Token, TokenCounts>();
+
+/** What one token adds to the counts (cached per token object; spaces and markup add nothing). */
+export function tokenCounts(piece: Token): TokenCounts {
+  if (piece.kind === 'space' || piece.kind === 'markup') return NOTHING;
+  let counts = cache.get(piece);
+  if (counts === undefined) {
+    counts = measure(piece);
+    cache.set(piece, counts);
   }
-  return profile;
+  return counts;
+}
+
+/** Words of a run of tokens (one sentence), as the analytics count them. */
+export function wordsOf(tokens: readonly Token[]): number {
+  let words = 0;
+  for (const piece of tokens) words += tokenCounts(piece).words;
+  return words;
 }

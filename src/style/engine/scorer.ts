@@ -1,6 +1,17 @@
 import type { CountFeatures } from '../../analytics/index.js';
-import type { SentenceProfile } from './profile.js';
-import { groupDistances, groupFloors, groupResiduals, objectiveTargets, type ObjectiveTargets } from './objective.js';
+import type { Token } from '../text/token.js';
+import type { EditDelta } from './delta.js';
+import {
+  DISTANCE_SLOTS,
+  groupDistances,
+  groupFloors,
+  groupResidual,
+  groupResiduals,
+  OBJECTIVE_GROUPS,
+  objectiveTargets,
+  residualScales,
+  type ObjectiveTargets,
+} from './objective.js';
 import { FeatureState, type SentenceClassCounts } from './state.js';
 
 /** Penalty per unit of a group's residual above 1 − margin, while exploring and while repairing. */
@@ -11,9 +22,10 @@ export const REPAIR_MARGIN = 0.02;
 /** Weight of the habit mismatch, per sentence of the input (see habitScore). */
 export const HABIT_WEIGHT = 4;
 
-/** A sentence as the scorer sees it. */
+/** A sentence as the scorer sees it: its word count and class (for the sentence counts) and habit mismatch. */
 export interface Scored {
-  profile: SentenceProfile;
+  tokens: readonly Token[];
+  words: number;
   classes: SentenceClassCounts;
   habit: number;
 }
@@ -21,7 +33,7 @@ export interface Scored {
 /**
  * The objective of the edit engine (docs/parts/style.md):
  *   score = Σ_g r_g + P · Σ_g max(0, r_g − (1 − m)) + HABIT_WEIGHT · H / N₀
- * where r_g ≈ 1 − (the group's personalization_improvement against the input; see groupResiduals), H the summed
+ * where r_g ≈ 1 − (the group's personalization_improvement against the input; see groupResidual), H the summed
  * habit mismatch of the sentences and N₀ the input's sentence count (at least 10). Lower is better.
  * The search first explores with a mild penalty (P = EXPLORE_PENALTY, m = 0), then repairs with
  * a steep one (P = REPAIR_PENALTY, m = REPAIR_MARGIN) so that every group ends below the input.
@@ -29,8 +41,8 @@ export interface Scored {
 export class Scorer {
   readonly state = new FeatureState();
   private readonly targets: ObjectiveTargets;
-  private readonly floors: number[][];
-  private baseline: number[][] = [];
+  private readonly floors: Float64Array;
+  private scales: Float64Array = new Float64Array(DISTANCE_SLOTS);
   private habit = 0;
   private sentences0 = 10;
   private words0 = 0;
@@ -39,6 +51,14 @@ export class Scorer {
   /** Current penalty weight and margin (see the class comment). */
   penalty = EXPLORE_PENALTY;
   margin = 0;
+  /** Distances of the current state, valid while `currentValid`. */
+  private readonly current = new Float64Array(DISTANCE_SLOTS);
+  private currentValid = false;
+  /** The current score and what it was computed with (habit, penalty, margin), or NaN. */
+  private currentScore = NaN;
+  private scoredWith: [number, number, number] = [NaN, NaN, NaN];
+  /** Scratch distances of a trial. */
+  private readonly trial = new Float64Array(DISTANCE_SLOTS);
 
   constructor(truth: CountFeatures) {
     this.targets = objectiveTargets(truth);
@@ -47,42 +67,57 @@ export class Scorer {
 
   /** Adds the input's sentences and fixes the baseline the residuals are relative to. */
   start(sentences: readonly Scored[], lengthTolerance: number | undefined): void {
-    for (const sentence of sentences) this.add(sentence, 1);
-    this.baseline = groupDistances(this.state, this.targets);
+    for (const sentence of sentences) {
+      this.state.addSentence(sentence.tokens, sentence.words, sentence.classes);
+      this.habit += sentence.habit;
+    }
+    this.currentValid = false;
+    this.scales = residualScales(groupDistances(this.state, this.targets), this.floors);
     this.sentences0 = Math.max(10, this.state.sentences);
     this.words0 = this.state.words;
     if (lengthTolerance !== undefined) this.lengthSlack = Math.floor(lengthTolerance * this.words0);
   }
 
-  add(sentence: Scored, sign: 1 | -1): void {
-    this.state.apply(sentence.profile, sentence.classes, sign);
-    this.habit += sign * sentence.habit;
-    this.current = undefined;
+  /** Applies a replacement of `removed` by `added` (whose difference is `delta`) for good. */
+  replace(removed: readonly Scored[], added: readonly Scored[], delta: EditDelta): void {
+    this.state.applyDelta(delta, 1);
+    // The same additions, in the same order, as sentence by sentence: the habit total is a float sum.
+    for (const sentence of removed) this.habit += -1 * sentence.habit;
+    for (const sentence of added) this.habit += sentence.habit;
+    this.currentValid = false;
   }
 
-  /** Distances of the current state, cached until the next change. */
-  private current: number[][] | undefined;
-
-  private distances(): number[][] {
-    this.current ??= groupDistances(this.state, this.targets);
+  private distances(): Float64Array {
+    if (!this.currentValid) {
+      groupDistances(this.state, this.targets, this.current);
+      this.currentValid = true;
+      this.currentScore = NaN;
+    }
     return this.current;
   }
 
   /** Each group's residual r_g (1 = as far as the input, 0 = on the ground truth). */
   residuals(): number[] {
-    return groupResiduals(this.distances(), this.baseline, this.floors);
+    return groupResiduals(this.distances(), this.scales);
   }
 
-  private scoreOf(distances: number[][]): number {
+  private scoreOf(distances: Float64Array): number {
     let total = 0;
-    for (const residual of groupResiduals(distances, this.baseline, this.floors)) {
+    for (let g = 0; g < OBJECTIVE_GROUPS.length; g += 1) {
+      const residual = groupResidual(distances, this.scales, g);
       total += residual + this.penalty * Math.max(0, residual - 1 + this.margin);
     }
     return total + (HABIT_WEIGHT * this.habit) / this.sentences0;
   }
 
   score(): number {
-    return this.scoreOf(this.distances());
+    const distances = this.distances();
+    const [habit, penalty, margin] = this.scoredWith;
+    if (Number.isNaN(this.currentScore) || habit !== this.habit || penalty !== this.penalty || margin !== this.margin) {
+      this.currentScore = this.scoreOf(distances);
+      this.scoredWith = [this.habit, this.penalty, this.margin];
+    }
+    return this.currentScore;
   }
 
   /** How far the word count is from the input's, in words. */
@@ -96,70 +131,31 @@ export class Scorer {
   }
 
   /**
-   * The gain (score before − after) of replacing `removed` by `added`, or −Infinity when the change
-   * would take the word count out of the band (and further from the input). The state is restored.
+   * The gain (score before − after) of replacing `removed` by `added` (whose difference is
+   * `delta`), or −Infinity when the change would take the word count out of the band (and further
+   * from the input). The state is restored.
    */
-  tryReplace(removed: readonly Scored[], added: readonly Scored[]): number {
-    const reuse = this.distances();
-    const before = this.scoreOf(reuse);
+  tryReplace(removed: readonly Scored[], added: readonly Scored[], delta: EditDelta): number {
+    const before = this.score();
+    const reuse = this.current;
     const gapBefore = this.lengthGap();
-    for (const sentence of removed) this.state.apply(sentence.profile, sentence.classes, -1);
-    for (const sentence of added) this.state.apply(sentence.profile, sentence.classes, 1);
+    this.state.applyDelta(delta, 1);
     const habitDelta = added.reduce((sum, s) => sum + s.habit, 0) - removed.reduce((sum, s) => sum + s.habit, 0);
     const feasible = this.lengthAllowed() || this.lengthGap() < gapBefore;
     let after = Infinity;
     if (feasible) {
+      // Added and taken off again, as the habit total drifts in its last bits like that.
       this.habit += habitDelta;
-      after = this.scoreOf(groupDistances(this.state, this.targets, reuse, changedGroups(removed, added)));
+      const changed = {
+        functionWords: delta.functionWords.length > 0,
+        pos: delta.pos.length > 0,
+        classes: delta.classesChanged,
+        punctuation: delta.marks.length > 0,
+      };
+      after = this.scoreOf(groupDistances(this.state, this.targets, this.trial, reuse, changed));
       this.habit -= habitDelta;
     }
-    for (const sentence of added) this.state.apply(sentence.profile, sentence.classes, -1);
-    for (const sentence of removed) this.state.apply(sentence.profile, sentence.classes, 1);
+    this.state.applyDelta(delta, -1);
     return feasible ? before - after : -Infinity;
   }
-}
-
-function sameCounts(a: readonly Scored[], b: readonly Scored[], pick: (s: Scored) => Int32Array): boolean {
-  const first = a[0] ?? b[0];
-  if (first === undefined) return true;
-  const length = pick(first).length;
-  for (let i = 0; i < length; i += 1) {
-    let sum = 0;
-    for (const s of a) sum += pick(s)[i] ?? 0;
-    for (const s of b) sum -= pick(s)[i] ?? 0;
-    if (sum !== 0) return false;
-  }
-  return true;
-}
-
-function sameFunctionWords(a: readonly Scored[], b: readonly Scored[]): boolean {
-  const counts = new Map<string, number>();
-  for (const s of a) for (const key of s.profile.functionWords) counts.set(key, (counts.get(key) ?? 0) + 1);
-  for (const s of b) for (const key of s.profile.functionWords) counts.set(key, (counts.get(key) ?? 0) - 1);
-  for (const count of counts.values()) if (count !== 0) return false;
-  return true;
-}
-
-function classKey(list: readonly Scored[]): string {
-  return list
-    .filter((s) => s.profile.words > 0)
-    .map((s) => `${s.classes.structure}/${s.classes.voice}`)
-    .sort()
-    .join(',');
-}
-
-/** Which groups a replacement can change (true) — the others keep their distance. Indexed like OBJECTIVE_GROUPS. */
-export function changedGroups(removed: readonly Scored[], added: readonly Scored[]): boolean[] {
-  const classes = classKey(removed) !== classKey(added);
-  return [
-    true,
-    true,
-    true,
-    !sameFunctionWords(removed, added),
-    !sameCounts(removed, added, (s) => s.profile.pos),
-    true,
-    classes,
-    classes,
-    !sameCounts(removed, added, (s) => s.profile.punctuation),
-  ];
 }

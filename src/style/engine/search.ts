@@ -1,5 +1,5 @@
 import { CandidateHeap } from './heap.js';
-import { isCurrent, pairCandidates, sentenceCandidates, type Candidate } from './candidates.js';
+import { isCurrent, makeCandidate, pairCandidates, sentenceCandidates, type Candidate } from './candidates.js';
 import type { EditContext } from './context.js';
 import type { EditBlock, EditDocument, EditSentence } from './document.js';
 import { EXPLORE_PENALTY, REPAIR_MARGIN, REPAIR_PENALTY, type Scorer } from './scorer.js';
@@ -49,15 +49,8 @@ function revertCandidates(history: readonly Applied[]): Candidate[] {
     .filter((applied) => applied.created.every((sentence) => sentence.alive))
     .map((applied) => {
       revertId -= 1;
-      return {
-        id: revertId,
-        op: 'revert',
-        block: applied.block,
-        replaced: applied.created,
-        versions: applied.created.map((sentence) => sentence.version),
-        next: applied.removed.map(({ tokens, classes, profile, habit }) => ({ tokens, classes, profile, habit })),
-        gain: 0,
-      };
+      const next = applied.removed.map(({ tokens, classes, words, habit }) => ({ tokens, classes, words, habit }));
+      return makeCandidate(revertId, 'revert', applied.block, applied.created, next);
     });
 }
 
@@ -78,7 +71,7 @@ export function searchEdits(document: EditDocument, scorer: Scorer, context: Edi
     const heap = new CandidateHeap();
     const evaluate = (entry: Candidate): void => {
       pool.push(entry);
-      entry.gain = scorer.tryReplace(entry.replaced, entry.next);
+      entry.gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
       if (entry.gain > MIN_GAIN) heap.push(entry);
     };
     for (const entry of initial) evaluate(entry);
@@ -87,7 +80,7 @@ export function searchEdits(document: EditDocument, scorer: Scorer, context: Edi
       const entry = heap.pop();
       if (entry === undefined) break;
       if (!isCurrent(entry)) continue;
-      const gain = scorer.tryReplace(entry.replaced, entry.next);
+      const gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
       if (gain <= MIN_GAIN) continue;
       if (gain < heap.peekGain()) {
         entry.gain = gain;
@@ -130,19 +123,18 @@ function applyCandidate(entry: Candidate, scorer: Scorer): EditSentence[] {
   const block = entry.block;
   const index = block.sentences.indexOf(entry.replaced[0] as EditSentence);
   for (const sentence of entry.replaced) {
-    scorer.add(sentence, -1);
     sentence.alive = false;
     sentence.version += 1;
   }
   const created: EditSentence[] = entry.next.map((next) => ({
     tokens: next.tokens,
     classes: next.classes,
-    profile: next.profile,
+    words: next.words,
     habit: next.habit,
     version: 0,
     alive: true,
   }));
-  for (const sentence of created) scorer.add(sentence, 1);
+  scorer.replace(entry.replaced, created, entry.delta);
   block.sentences.splice(index, entry.replaced.length, ...created);
   return created;
 }

@@ -1,23 +1,9 @@
 import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../../analytics/index.js';
 import type { CountFeatures, SentenceStructure, SentenceVoice } from '../../analytics/index.js';
-import { FUNCTION_WORDS } from '../../nlp/index.js';
-import type { SentenceProfile } from './profile.js';
-
-/** Function words in a fixed order, so counts live in a typed array. */
-export const FUNCTION_WORD_LIST: readonly string[] = [...FUNCTION_WORDS].sort();
-export const FUNCTION_WORD_INDEX: ReadonlyMap<string, number> = new Map(FUNCTION_WORD_LIST.map((word, i) => [word, i]));
-export const STRUCTURE_INDEX: ReadonlyMap<SentenceStructure, number> = new Map(
-  SENTENCE_STRUCTURES.map((key, i) => [key, i]),
-);
-export const VOICE_INDEX: ReadonlyMap<SentenceVoice, number> = new Map(SENTENCE_VOICES.map((key, i) => [key, i]));
-
-/** Longest sentence (words) and word (letters) kept apart in the histograms; longer ones share the last bin. */
-export const MAX_SENTENCE_WORDS = 511;
-export const MAX_WORD_LETTERS = 63;
-
-function bump(values: Float64Array, index: number, by: number): void {
-  values[index] = (values[index] ?? 0) + by;
-}
+import type { Token } from '../text/token.js';
+import type { EditDelta, SentenceShape } from './delta.js';
+import { FUNCTION_WORD_LIST, MAX_SENTENCE_WORDS, MAX_WORD_LETTERS, structureIndex, voiceIndex } from './indices.js';
+import { tokenCounts } from './profile.js';
 
 /** The class of one sentence, as the classifier gives it or an edit predicts it. */
 export interface SentenceClassCounts {
@@ -27,10 +13,21 @@ export interface SentenceClassCounts {
   dependentClauses: number;
 }
 
+function addPairs(values: Float64Array, pairs: readonly number[], sign: 1 | -1): void {
+  for (let i = 0; i < pairs.length; i += 2) {
+    const index = pairs[i] as number;
+    values[index] = (values[index] as number) + sign * (pairs[i + 1] as number);
+  }
+}
+
+function bumpEach(values: Float64Array, indices: readonly number[]): void {
+  for (const index of indices) values[index] = (values[index] as number) + 1;
+}
+
 /**
  * Running totals of a text's features (the CountFeatures of the analytics, in typed arrays), kept
- * as the sum of its sentences' profiles so that an edit is tried by subtracting the old sentences
- * and adding the new ones. O(sentence length) per update.
+ * as the sum of its tokens' and sentences' counts so that an edit is tried by applying its delta
+ * and undoing it. All counts are integers, so applying and undoing is exact.
  */
 export class FeatureState {
   sentences = 0;
@@ -39,6 +36,8 @@ export class FeatureState {
   words = 0;
   syllables = 0;
   contentWords = 0;
+  /** Sum of `functionWords` (kept so the Jensen-Shannon distance need not add it up). */
+  functionWordTotal = 0;
   readonly sentenceLengths = new Float64Array(MAX_SENTENCE_WORDS + 1);
   readonly wordLengths = new Float64Array(MAX_WORD_LETTERS + 1);
   readonly functionWords = new Float64Array(FUNCTION_WORD_LIST.length);
@@ -47,27 +46,52 @@ export class FeatureState {
   readonly voice = new Float64Array(SENTENCE_VOICES.length);
   readonly punctuation = new Float64Array(PUNCTUATION_MARKS.length);
 
-  /** Adds (sign 1) or removes (sign −1) one sentence. */
-  apply(profile: SentenceProfile, classes: SentenceClassCounts, sign: 1 | -1): void {
-    for (let i = 0; i < profile.pos.length; i += 1) this.pos[i] = (this.pos[i] ?? 0) + sign * (profile.pos[i] ?? 0);
-    for (let i = 0; i < profile.punctuation.length; i += 1) {
-      this.punctuation[i] = (this.punctuation[i] ?? 0) + sign * (profile.punctuation[i] ?? 0);
+  /**
+   * Adds one sentence of the input. As in the analytics, a sentence without words adds its tags
+   * and marks, nothing else.
+   */
+  addSentence(tokens: readonly Token[], words: number, classes: SentenceClassCounts): void {
+    for (const piece of tokens) {
+      const counts = tokenCounts(piece);
+      bumpEach(this.pos, counts.pos);
+      bumpEach(this.punctuation, counts.marks);
+      if (counts.words === 0) continue;
+      this.words += counts.words;
+      this.syllables += counts.syllables;
+      this.contentWords += counts.contentWords;
+      bumpEach(this.wordLengths, counts.letters);
+      bumpEach(this.functionWords, counts.functionWords);
+      this.functionWordTotal += counts.functionWords.length;
     }
-    // As in the analytics: a sentence without words still adds its tags and marks, nothing else.
-    if (profile.words === 0) return;
-    this.words += sign * profile.words;
-    this.syllables += sign * profile.syllables;
-    this.contentWords += sign * profile.contentWords;
-    for (const letters of profile.wordLetters) bump(this.wordLengths, Math.min(letters, MAX_WORD_LETTERS), sign);
-    for (const key of profile.functionWords) {
-      const index = FUNCTION_WORD_INDEX.get(key);
-      if (index !== undefined) bump(this.functionWords, index, sign);
+    if (words > 0) {
+      this.addShape(
+        { length: Math.min(words, MAX_SENTENCE_WORDS), structure: structureIndex(classes.structure), voice: voiceIndex(classes.voice) },
+        1,
+      );
     }
+  }
+
+  private addShape(shape: SentenceShape, sign: 1 | -1): void {
     this.sentences += sign;
-    bump(this.sentenceLengths, Math.min(profile.words, MAX_SENTENCE_WORDS), sign);
-    this.longestSentence = Math.max(this.longestSentence, Math.min(profile.words, MAX_SENTENCE_WORDS));
-    bump(this.structure, STRUCTURE_INDEX.get(classes.structure) ?? 4, sign);
-    bump(this.voice, VOICE_INDEX.get(classes.voice) ?? 0, sign);
+    this.sentenceLengths[shape.length] = (this.sentenceLengths[shape.length] as number) + sign;
+    this.structure[shape.structure] = (this.structure[shape.structure] as number) + sign;
+    this.voice[shape.voice] = (this.voice[shape.voice] as number) + sign;
+    if (sign > 0 && shape.length > this.longestSentence) this.longestSentence = shape.length;
+  }
+
+  /** Applies an edit's delta (sign 1) or undoes it (sign −1). */
+  applyDelta(delta: EditDelta, sign: 1 | -1): void {
+    this.words += sign * delta.words;
+    this.syllables += sign * delta.syllables;
+    this.contentWords += sign * delta.contentWords;
+    addPairs(this.wordLengths, delta.letters, sign);
+    addPairs(this.functionWords, delta.functionWords, sign);
+    for (let i = 1; i < delta.functionWords.length; i += 2) this.functionWordTotal += sign * (delta.functionWords[i] as number);
+    addPairs(this.pos, delta.pos, sign);
+    addPairs(this.punctuation, delta.marks, sign);
+    const [out, into] = sign > 0 ? [delta.removed, delta.added] : [delta.added, delta.removed];
+    for (const shape of out) this.addShape(shape, -1);
+    for (const shape of into) this.addShape(shape, 1);
   }
 
   /** The running totals as the analytics' CountFeatures. */
