@@ -23,6 +23,19 @@ export interface RougeTriple {
 
 type Texts = { personalized: CountFeatures; unpersonalized: CountFeatures; groundTruth: CountFeatures };
 
+/** Caches a per-text measure so each text's proportions and densities are computed once per call. */
+function once<T>(measure: (features: CountFeatures) => T): (features: CountFeatures) => T {
+  const cache = new Map<CountFeatures, T>();
+  return (features) => {
+    let value = cache.get(features);
+    if (value === undefined) {
+      value = measure(features);
+      cache.set(features, value);
+    }
+    return value;
+  };
+}
+
 function grounded(texts: Texts, measure: (features: CountFeatures) => number): GroundedComparison {
   const personalized = measure(texts.personalized);
   const unpersonalized = measure(texts.unpersonalized);
@@ -97,7 +110,10 @@ export function qualityFromFeatures(
   rouge?: { personalized: RougeTriple; unpersonalized: RougeTriple },
 ): QualityAnalytics {
   const texts: Texts = { personalized, unpersonalized, groundTruth };
-  const densities = (mark: (typeof PUNCTUATION_MARKS)[number]) => threeWay(texts, (f) => punctuationDensities(f)[mark]);
+  const structureOf = once(structureProportions);
+  const voiceOf = once(voiceProportions);
+  const densitiesOf = once(punctuationDensities);
+  const densities = (mark: (typeof PUNCTUATION_MARKS)[number]) => threeWay(texts, (f) => densitiesOf(f)[mark]);
   const analytics: QualityAnalytics = {
     sentence_length_stats: lengthStats(texts, (f) => f.sentenceLengths),
     word_length_stats: lengthStats(texts, (f) => f.wordLengths),
@@ -109,16 +125,16 @@ export function qualityFromFeatures(
     pos_frequency: { jensen_shannon_distance: distance(texts, (f) => f.pos) },
     lexical_density: grounded(texts, lexicalDensity),
     sentence_structure_frequency: {
-      simple: threeWay(texts, (f) => structureProportions(f).simple),
-      compound: threeWay(texts, (f) => structureProportions(f).compound),
-      complex: threeWay(texts, (f) => structureProportions(f).complex),
-      'compound-complex': threeWay(texts, (f) => structureProportions(f)['compound-complex']),
-      'fragment/unknown': threeWay(texts, (f) => structureProportions(f)['fragment/unknown']),
+      simple: threeWay(texts, (f) => structureOf(f).simple),
+      compound: threeWay(texts, (f) => structureOf(f).compound),
+      complex: threeWay(texts, (f) => structureOf(f).complex),
+      'compound-complex': threeWay(texts, (f) => structureOf(f)['compound-complex']),
+      'fragment/unknown': threeWay(texts, (f) => structureOf(f)['fragment/unknown']),
       jensen_shannon_distance: distance(texts, (f) => f.structure),
     },
     sentence_voice_frequency: {
-      active: threeWay(texts, (f) => voiceProportions(f).active),
-      passive: threeWay(texts, (f) => voiceProportions(f).passive),
+      active: threeWay(texts, (f) => voiceOf(f).active),
+      passive: threeWay(texts, (f) => voiceOf(f).passive),
       jensen_shannon_distance: distance(texts, (f) => f.voice),
     },
     punctuation: {

@@ -18,6 +18,21 @@ function mapToRecord<K extends string | number>(map: ReadonlyMap<K, number>): Re
   return record;
 }
 
+/** A histogram of small non-negative integers as a dense array (lengths are small; holes are 0). */
+function arrayToRecord(counts: readonly number[]): Record<string, number> {
+  const record: Record<string, number> = {};
+  counts.forEach((count, value) => {
+    if (count > 0) record[String(value)] = count;
+  });
+  return record;
+}
+
+function incrementAt(counts: number[], value: number): void {
+  // Fill holes so the array stays packed (fast element access).
+  while (counts.length <= value) counts.push(0);
+  counts[value] = (counts[value] ?? 0) + 1;
+}
+
 function increment<K>(map: Map<K, number>, key: K): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
@@ -33,8 +48,8 @@ export class FeatureAccumulator {
   contentWords = 0;
   readonly punctuation: Record<PunctuationMark, number> = emptyCounts().punctuation;
   private readonly posCounts = new Float64Array(UPOS_TAGS.length);
-  private readonly sentenceLengths = new Map<number, number>();
-  private readonly wordLengths = new Map<number, number>();
+  private readonly sentenceLengths: number[] = [];
+  private readonly wordLengths: number[] = [];
   private readonly functionWords = new Map<string, number>();
   private readonly structure = emptyCounts().structure;
   private readonly voice = emptyCounts().voice;
@@ -49,13 +64,13 @@ export class FeatureAccumulator {
     this.words += 1;
     this.syllables += syllables;
     if (content) this.contentWords += 1;
-    increment(this.wordLengths, letters);
+    incrementAt(this.wordLengths, letters);
     if (functionWord !== undefined) increment(this.functionWords, functionWord);
   }
 
   addSentence(words: number, structure: SentenceStructure, voice: SentenceVoice): void {
     this.sentences += 1;
-    increment(this.sentenceLengths, words);
+    incrementAt(this.sentenceLengths, words);
     this.structure[structure] += 1;
     this.voice[voice] += 1;
     this.sentenceClasses.push({ words, structure, voice });
@@ -71,8 +86,8 @@ export class FeatureAccumulator {
       words: this.words,
       syllables: this.syllables,
       contentWords: this.contentWords,
-      sentenceLengths: mapToRecord(this.sentenceLengths),
-      wordLengths: mapToRecord(this.wordLengths),
+      sentenceLengths: arrayToRecord(this.sentenceLengths),
+      wordLengths: arrayToRecord(this.wordLengths),
       functionWords: mapToRecord(this.functionWords),
       pos,
       structure: { ...this.structure },

@@ -4,7 +4,7 @@ import { classifyTokens } from './clauses/index.js';
 import { FUNCTION_WORDS } from './function-words.js';
 import { normalizeText, parseBlocks } from './markdown.js';
 import { countPunctuation } from './punctuation.js';
-import { countSyllables } from './syllables.js';
+import { countSyllablesOfLowerCase } from './syllables.js';
 import type { TaggedToken } from './tagged-token.js';
 import { tagText } from './tagger.js';
 import { groupWords } from './words.js';
@@ -55,7 +55,7 @@ function addSentence(counts: FeatureAccumulator, tokens: readonly TaggedToken[])
     }
     counts.addWord(
       word.letters,
-      word.isAddress ? 0 : countSyllables(word.text),
+      word.isAddress ? 0 : countSyllablesOfLowerCase(key),
       FUNCTION_WORDS.has(key) ? key : undefined,
       content,
     );

@@ -37,6 +37,7 @@ const INDENTED_CODE = /^(?: {4}|\t)/;
 const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const HTML_LINE = /^ {0,3}<\/?[A-Za-z][^>]*>[ \t]*$|^ {0,3}<!--/;
 const BLANK = /^[ \t]*$/;
+const SPACE_RUN = /\t| {2}/;
 const INLINE_MARKUP = /[*_~`<\\[!]/;
 
 interface Line {
@@ -212,10 +213,16 @@ function blockText(kind: BlockKind, raw: string): string {
   );
 }
 
+/** Folds runs of spaces and tabs to one space and trims; most prose needs neither. */
+function collapseSpaces(text: string): string {
+  const folded = SPACE_RUN.test(text) ? text.replace(/[ \t]+/g, ' ') : text;
+  return folded.trim();
+}
+
 /** Removes inline Markdown markup, keeping what a reader sees as text. */
 export function inlineText(markdown: string): string {
   // Most prose has no markup at all: skip the rewriting passes.
-  if (!INLINE_MARKUP.test(markdown)) return markdown.replace(/[ \t]+/g, ' ').trim();
+  if (!INLINE_MARKUP.test(markdown)) return collapseSpaces(markdown);
   return markdown
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '') // images are not prose
     .replace(/\[([^\]]+)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/g, '$1')

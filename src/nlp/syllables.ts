@@ -33,7 +33,12 @@ function countUncached(lower: string): number {
 
 /** Syllables in one word (≥ 1 for any word with a letter or digit). */
 export function countSyllables(word: string): number {
-  const lower = word.toLowerCase().replace(/\u2019/g, "'");
+  const lower = word.toLowerCase();
+  return countSyllablesOfLowerCase(lower.includes('\u2019') ? lower.replace(/\u2019/g, "'") : lower);
+}
+
+/** `countSyllables` for a word already lower-cased with straight apostrophes (the hot path). */
+export function countSyllablesOfLowerCase(lower: string): number {
   const cached = cache.get(lower);
   if (cached !== undefined) return cached;
   const count = countUncached(lower);

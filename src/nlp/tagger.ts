@@ -17,6 +17,10 @@ const CLITIC_BASE_TAGS: ReadonlyMap<string, Upos> = new Map([
   ...['here', 'where', 'how', 'when', 'why'].map((w) => [w, 'ADV'] as const),
 ]);
 
+function hasApostrophe(value: string): boolean {
+  return value.includes("'") || value.includes('\u2019');
+}
+
 /**
  * Tags a text in one wink-nlp pass: tokens with UPOS, type and spacing, and sentence spans.
  * Whitespace tokens (wink's `tabCRLF`, tagged SPACE) are dropped.
@@ -48,7 +52,7 @@ export function tagText(text: string): TaggedDocument {
       continue;
     }
     const spaceBefore = pendingSpace || (spaces[i] ?? '') !== '';
-    const clitic = type === 'word' ? UNSPLIT_CLITIC.exec(value) : null;
+    const clitic = type === 'word' && hasApostrophe(value) ? UNSPLIT_CLITIC.exec(value) : null;
     const baseTag = clitic ? CLITIC_BASE_TAGS.get((clitic[1] ?? '').toLowerCase()) : undefined;
     if (clitic && baseTag !== undefined) {
       // wink leaves "I'm" and "here's" whole; UD (and METRICS.md) tag the clitic on its own.

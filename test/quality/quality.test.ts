@@ -138,3 +138,12 @@ describe('buildGroundTruth', () => {
     expect(JSON.parse(JSON.stringify(groundTruth))).toEqual(groundTruth);
   });
 });
+
+describe('ground-truth ROUGE tokens', () => {
+  it('are checked when ROUGE is asked for', () => {
+    const broken = { ...groundTruth, rouge: [{ tokens: ['ok', 7] }] };
+    expect(() =>
+      qualityAnalytics({ personalized: 'a', unpersonalized: 'b', groundTruth: broken as never, includeRouge: true }),
+    ).toThrow(/tokens must be an array of strings/);
+  });
+});

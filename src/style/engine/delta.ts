@@ -70,7 +70,10 @@ function addToken(delta: EditDelta, counts: TokenCounts, sign: 1 | -1): void {
 }
 
 function concat(sentences: ReadonlyArray<{ tokens: readonly Token[] }>): readonly Token[] {
-  return sentences.length === 1 ? (sentences[0]?.tokens ?? []) : sentences.flatMap((s) => s.tokens);
+  if (sentences.length === 1) return sentences[0]?.tokens ?? [];
+  const out: Token[] = [];
+  for (const sentence of sentences) for (const piece of sentence.tokens) out.push(piece);
+  return out;
 }
 
 function shape(words: number, classes: SentenceClassCounts): SentenceShape {

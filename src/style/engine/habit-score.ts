@@ -6,7 +6,7 @@ import { INNER_FILLERS } from '../lexicon/generic.js';
 import { lowerKey } from '../ops/tokens.js';
 import { findContractible, findContracted } from '../ops/contractions.js';
 import { findGeneric } from '../ops/generic.js';
-import { findSpellingMismatches, findVariantMismatches } from '../ops/lexical.js';
+import { spellingMismatch, variantMismatch } from '../ops/lexical.js';
 import { findDashes, findSerialSpots } from '../ops/punctuation.js';
 import type { EditContext } from './context.js';
 
@@ -34,37 +34,51 @@ export function openerScore(tokens: readonly Token[], context: EditContext): num
  * shorter, an opening filler one point and an unused hedge half a point. Lower is closer.
  */
 export function habitScore(tokens: readonly Token[], context: EditContext): number {
+  // Whole and half points first: their sum is exact in any order. The fractional weights come
+  // after, in a fixed order, so that a sentence's score is the same float wherever it is computed.
   let score = 0;
   for (const match of findGeneric(tokens)) if (context.avoided.has(match.form)) score += 1;
-  if (context.spelling !== undefined) score += findSpellingMismatches(tokens, context).length;
-  if (context.variantPreference.size > 0) score += findVariantMismatches(tokens, context).length;
   if (context.dash !== undefined) for (const dash of findDashes(tokens)) if (dash.style !== context.dash) score += 1;
   if (context.oxfordComma !== undefined) {
     for (const spot of findSerialSpots(tokens)) if (context.oxfordComma !== spot.comma >= 0) score += 1;
   }
   score += openerScore(tokens, context);
-  if (context.allowShortening) {
-    // Fillers and hedges the author never writes count only where they may be removed.
-    if (openingFillerEnd(tokens) > 0) score += 1;
-    for (const piece of tokens) {
-      const lower = lowerKey(piece.text);
-      if (piece.kind === 'word' && INNER_FILLERS.has(lower) && (context.vocabulary[lower] ?? 0) === 0) score += 0.5;
-    }
+  // Fillers and hedges the author never writes count only where they may be removed.
+  if (context.allowShortening && openingFillerEnd(tokens) > 0) score += 1;
+  const variants = context.variantPreference.size > 0;
+  for (const piece of tokens) {
+    if (piece.kind !== 'word') continue;
+    const lower = lowerKey(piece.text);
+    if (spellingMismatch(piece, lower, context) !== undefined) score += 1;
+    if (variants && variantMismatch(piece, lower, context) !== undefined) score += 1;
+    if (context.allowShortening && INNER_FILLERS.has(lower) && (context.vocabulary[lower] ?? 0) === 0) score += 0.5;
   }
   const rate = context.contractionRate;
   if (rate < 0.5) score += context.contractionPull * findContracted(tokens).length;
   else score += context.contractionPull * findContractible(tokens).length;
   if (context.curlyQuotes !== undefined) {
-    const wrong = context.curlyQuotes ? /["']/g : /[“”‘’]/g;
+    const wrong = context.curlyQuotes ? STRAIGHT_MARKS : CURLY_MARKS;
     for (const piece of tokens) {
       if (piece.kind === 'markup' || piece.lock !== undefined) continue;
-      score += QUOTE_WEIGHT * (piece.text.match(wrong)?.length ?? 0);
+      const count = countOf(piece.text, wrong);
+      if (count > 0) score += QUOTE_WEIGHT * count;
     }
   }
   if (context.ellipsis !== undefined) {
-    const wanted = { character: '…', three_dots: '...', spaced_dots: '. . .' }[context.ellipsis];
-    for (const piece of tokens)
-      if (piece.kind === 'punct' && /^(?:…|\.\.\.|\. \. \.)$/.test(piece.text) && piece.text !== wanted) score += 1;
+    const wanted = ELLIPSIS_TEXT[context.ellipsis];
+    for (const piece of tokens) if (piece.kind === 'punct' && ELLIPSES.has(piece.text) && piece.text !== wanted) score += 1;
   }
   return score;
+}
+
+const STRAIGHT_MARKS = '"\'';
+const CURLY_MARKS = '“”‘’';
+const ELLIPSES: ReadonlySet<string> = new Set(['…', '...', '. . .']);
+const ELLIPSIS_TEXT = { character: '…', three_dots: '...', spaced_dots: '. . .' } as const;
+
+/** How many characters of `text` are among `marks`. */
+function countOf(text: string, marks: string): number {
+  let count = 0;
+  for (const char of text) if (marks.includes(char)) count += 1;
+  return count;
 }

@@ -1,6 +1,7 @@
 import { UPOS_TAGS, type PunctuationMark, type Upos } from '../../analytics/index.js';
 import { countSyllables, FUNCTION_WORDS } from '../../nlp/index.js';
 import type { Token } from '../text/token.js';
+import { lowerKey } from '../ops/tokens.js';
 import { FUNCTION_WORD_INDEX, MARK_INDEX, MAX_WORD_LETTERS, UPOS_INDEX } from './indices.js';
 
 /**
@@ -59,13 +60,35 @@ interface MutableCounts {
   marks: number[];
 }
 
+function isAsciiLetterOrDigit(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** Letters and digits (code points of \p{L} or \p{N}) in a word; a plain loop for ASCII words. */
+function lettersOf(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 128) return text.match(LETTER_OR_DIGIT)?.length ?? 0;
+    if (isAsciiLetterOrDigit(code)) count += 1;
+  }
+  return count;
+}
+
+/** The word without leading and trailing characters that are neither letters nor digits. */
+function trimmed(text: string): string {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return isAsciiLetterOrDigit(first) && isAsciiLetterOrDigit(last) ? text : text.replace(NON_WORD_EDGE, '');
+}
+
 function addWord(counts: MutableCounts, text: string, tags: readonly Upos[], address: boolean): void {
-  const letters = text.match(LETTER_OR_DIGIT)?.length ?? 0;
+  const letters = lettersOf(text);
   if (letters === 0) return;
   counts.words += 1;
   counts.letters.push(Math.min(letters, MAX_WORD_LETTERS));
-  if (!address) counts.syllables += countSyllables(text.replace(NON_WORD_EDGE, ''));
-  const key = text.toLowerCase().replace(/’/g, "'");
+  if (!address) counts.syllables += countSyllables(trimmed(text));
+  const key = lowerKey(text);
   // FUNCTION_WORD_LIST holds every function word, so the index exists whenever the set has the key.
   if (FUNCTION_WORDS.has(key)) counts.functionWords.push(FUNCTION_WORD_INDEX.get(key) ?? 0);
   if (tags.some((tag) => CONTENT.has(tag))) counts.contentWords += 1;
@@ -81,6 +104,8 @@ function addMarks(counts: MutableCounts, text: string): void {
     if (mark !== undefined) counts.marks.push(MARK_INDEX.get(mark) ?? 0);
   }
 }
+
+const NONE: readonly number[] = Object.freeze([]);
 
 function measure(piece: Token): TokenCounts {
   const counts: MutableCounts = {
@@ -102,20 +127,32 @@ function measure(piece: Token): TokenCounts {
       addMarks(counts, inner.replace(WORD_IN_CODE, ' '));
     } else addWord(counts, piece.text, piece.tags, piece.address === true);
   }
-  return counts;
+  const shared = (list: number[]): readonly number[] => (list.length === 0 ? NONE : list);
+  return {
+    words: counts.words,
+    syllables: counts.syllables,
+    contentWords: counts.contentWords,
+    letters: shared(counts.letters),
+    functionWords: shared(counts.functionWords),
+    pos: shared(counts.pos),
+    marks: shared(counts.marks),
+  };
 }
 
-/** Counts per token object: candidates share most of their tokens, and tokens never change once tagged. */
-const cache = new WeakMap<Token, TokenCounts>();
+/**
+ * A token's counts are kept on the token under this symbol, as a non-enumerable property: tokens
+ * never change once tagged, and a copy made with spread syntax (an edited token) does not inherit
+ * it. (Cheaper than a WeakMap, whose entries are costly to collect.)
+ */
+const COUNTS = Symbol('tokenCounts');
 
-/** What one token adds to the counts (cached per token object; spaces and markup add nothing). */
+/** What one token adds to the counts (cached on the token; spaces and markup add nothing). */
 export function tokenCounts(piece: Token): TokenCounts {
   if (piece.kind === 'space' || piece.kind === 'markup') return NOTHING;
-  let counts = cache.get(piece);
-  if (counts === undefined) {
-    counts = measure(piece);
-    cache.set(piece, counts);
-  }
+  const cached = (piece as Token & { [COUNTS]?: TokenCounts })[COUNTS];
+  if (cached !== undefined) return cached;
+  const counts = measure(piece);
+  Object.defineProperty(piece, COUNTS, { value: counts });
   return counts;
 }
 

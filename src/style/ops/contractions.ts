@@ -39,11 +39,16 @@ export function findContractible(tokens: readonly Token[]): Spot[] {
   return spots;
 }
 
+/** "I'…" or "I’…" (the pronoun's contractions may be expanded even where the word is locked as a name). */
+function startsWithIApostrophe(text: string): boolean {
+  return text.charCodeAt(0) === 73 && (text[1] === "'" || text[1] === '’');
+}
+
 /** Contracted words that may be expanded (the lexicon's forms; `'s` only where it means `is`/`has`). */
 export function findContracted(tokens: readonly Token[]): number[] {
   const out: number[] = [];
   tokens.forEach((piece, i) => {
-    if ((isEditableWord(piece) || /^I['’]/.test(piece.text)) && EXPANSIONS.has(lowerKey(piece.text))) out.push(i);
+    if ((isEditableWord(piece) || startsWithIApostrophe(piece.text)) && EXPANSIONS.has(lowerKey(piece.text))) out.push(i);
   });
   return out;
 }

@@ -5,14 +5,27 @@ import type { EditContext } from '../engine/context.js';
 import { lowerKey, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
+/** The spelling in the author's variety of an editable word (lower-case key `lower`) spelled the other way, or undefined. */
+export function spellingMismatch(piece: Token, lower: string, context: EditContext): string | undefined {
+  if (context.spelling === undefined || !isEditableWord(piece)) return undefined;
+  return (context.spelling === 'UK' ? US_TO_UK : UK_TO_US).get(lower);
+}
+
+/** The author's preferred form of an editable function word (key `lower`) written in another form of its set, or undefined. */
+export function variantMismatch(piece: Token, lower: string, context: EditContext): string | undefined {
+  if (!isEditableWord(piece)) return undefined;
+  const preferred = context.variantPreference.get(lower);
+  const set = VARIANT_SET_OF.get(lower);
+  if (preferred === undefined || preferred === lower || set === undefined) return undefined;
+  return piece.tags.some((tag) => set.tags.has(tag)) ? preferred : undefined;
+}
+
 /** Index → spelling in the author's variety, for words spelled the other way. */
 export function findSpellingMismatches(tokens: readonly Token[], context: EditContext): Array<[number, string]> {
   if (context.spelling === undefined) return [];
-  const table = context.spelling === 'UK' ? US_TO_UK : UK_TO_US;
   const out: Array<[number, string]> = [];
   tokens.forEach((piece, i) => {
-    if (!isEditableWord(piece)) return;
-    const other = table.get(lowerKey(piece.text));
+    const other = piece.kind === 'word' ? spellingMismatch(piece, lowerKey(piece.text), context) : undefined;
     if (other !== undefined) out.push([i, other]);
   });
   return out;
@@ -21,14 +34,10 @@ export function findSpellingMismatches(tokens: readonly Token[], context: EditCo
 /** Index → the author's preferred form, for function words written in another form of their set. */
 export function findVariantMismatches(tokens: readonly Token[], context: EditContext): Array<[number, string]> {
   const out: Array<[number, string]> = [];
+  if (context.variantPreference.size === 0) return out;
   tokens.forEach((piece, i) => {
-    if (!isEditableWord(piece)) return;
-    const lower = lowerKey(piece.text);
-    const preferred = context.variantPreference.get(lower);
-    const set = VARIANT_SET_OF.get(lower);
-    if (preferred === undefined || preferred === lower || set === undefined) return;
-    if (!piece.tags.some((tag) => set.tags.has(tag))) return;
-    out.push([i, preferred]);
+    const preferred = piece.kind === 'word' ? variantMismatch(piece, lowerKey(piece.text), context) : undefined;
+    if (preferred !== undefined) out.push([i, preferred]);
   });
   return out;
 }

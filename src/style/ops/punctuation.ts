@@ -2,7 +2,7 @@ import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { DashStyle, EllipsisStyle } from '../types.js';
 import type { Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
-import { nextSolid, previousSolid, punct, space, splice } from './tokens.js';
+import { lowerKey, nextSolid, previousSolid, punct, space, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 const DASH_TEXT: Readonly<Record<DashStyle, { mark: string; spaced: boolean }>> = {
@@ -105,8 +105,9 @@ export interface SerialSpot {
 export function findSerialSpots(tokens: readonly Token[]): SerialSpot[] {
   const out: SerialSpot[] = [];
   tokens.forEach((piece, index) => {
-    const lower = piece.text.toLowerCase();
-    if (piece.kind !== 'word' || piece.lock !== undefined || (lower !== 'and' && lower !== 'or')) return;
+    if (piece.kind !== 'word' || piece.lock !== undefined) return;
+    const lower = lowerKey(piece.text);
+    if (lower !== 'and' && lower !== 'or') return;
     let i = previousSolid(tokens, index);
     const comma = tokens[i]?.text === ',' && tokens[i]?.lock === undefined ? i : -1;
     if (comma >= 0) i = previousSolid(tokens, i);
@@ -137,6 +138,9 @@ function oxfordEdits(tokens: readonly Token[], context: EditContext): TokenEdit[
 }
 
 const CURLY_OF: Readonly<Record<string, string>> = { '“': '"', '”': '"', '‘': "'", '’': "'" };
+/** Tokens without these marks have nothing to convert (to curly, to straight). */
+const STRAIGHT = /["']/;
+const CURLY = /[“”‘’]/;
 const ELLIPSIS_TEXT: Readonly<Record<EllipsisStyle, string>> = {
   character: '…',
   three_dots: '...',
@@ -148,9 +152,10 @@ function quoteEdit(tokens: readonly Token[], context: EditContext): TokenEdit[] 
   if (context.curlyQuotes === undefined) return [];
   let changed = false;
   let doubleOpen = true;
+  const marks = context.curlyQuotes ? STRAIGHT : CURLY;
   const out = tokens.map((piece, index) => {
     // Quoted speech, code, names and markup keep their characters; only free quote marks and apostrophes change.
-    if (piece.kind === 'markup' || piece.lock !== undefined) return piece;
+    if (piece.kind === 'markup' || piece.lock !== undefined || !marks.test(piece.text)) return piece;
     let text = piece.text;
     if (context.curlyQuotes) {
       if (piece.kind === 'word') text = text.replace(/'/g, '’');

@@ -30,7 +30,15 @@ export function phraseTokens(phrase: string, tags: readonly Upos[]): Token[] {
 
 /** `tokens` with [from, to) replaced by `replacement` (a new array). */
 export function splice(tokens: readonly Token[], from: number, to: number, replacement: readonly Token[]): Token[] {
-  return [...tokens.slice(0, from), ...replacement, ...tokens.slice(to)];
+  // Offsets as Array.prototype.slice reads them (negative ones count from the end).
+  const at = (offset: number): number =>
+    offset < 0 ? Math.max(tokens.length + offset, 0) : Math.min(offset, tokens.length);
+  const head = at(from);
+  const out: Token[] = [];
+  for (let i = 0; i < head; i += 1) out.push(tokens[i] as Token);
+  for (const piece of replacement) out.push(piece);
+  for (let i = at(to); i < tokens.length; i += 1) out.push(tokens[i] as Token);
+  return out;
 }
 
 /** Indices of word tokens, in order. */

@@ -53,25 +53,38 @@ function isEmphasis(text: string, at: number, run: string): boolean {
   return touchesAfter || touchesBefore;
 }
 
-/** Tokenizes one line of inline Markdown. */
+/** True for an ASCII character that is not a letter or digit (no word, number or abbreviation starts with it). */
+function isAsciiSymbol(code: number): boolean {
+  return code < 128 && !((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122));
+}
+
+/**
+ * Tokenizes one line of inline Markdown. The patterns are tried in a fixed order; each is skipped
+ * where its first character rules it out (same tokens, less work).
+ */
 export function tokenizeInline(text: string): Token[] {
   const out: Token[] = [];
+  // An e-mail address needs an "@" after its first character.
+  const lastAt = text.lastIndexOf('@');
   let at = 0;
   while (at < text.length) {
-    const code = matchAt(INLINE_CODE, text, at);
-    if (code !== undefined) {
-      out.push({ ...token(code, 'word'), lock: 'code' });
-      at += code.length;
+    const char = text[at] as string;
+    const code = text.charCodeAt(at);
+    const symbol = isAsciiSymbol(code);
+    const codeSpan = char === '`' ? matchAt(INLINE_CODE, text, at) : undefined;
+    if (codeSpan !== undefined) {
+      out.push({ ...token(codeSpan, 'word'), lock: 'code' });
+      at += codeSpan.length;
       continue;
     }
-    const image = matchAt(IMAGE, text, at);
+    const image = char === '!' ? matchAt(IMAGE, text, at) : undefined;
     if (image !== undefined) {
       out.push({ ...token(image, 'markup'), lock: 'markup' });
       at += image.length;
       continue;
     }
     LINK.lastIndex = at;
-    const link = LINK.exec(text);
+    const link = char === '[' ? LINK.exec(text) : null;
     if (link) {
       const label = link[1] ?? '';
       out.push({ ...token('[', 'markup'), lock: 'markup' });
@@ -81,7 +94,7 @@ export function tokenizeInline(text: string): Token[] {
       continue;
     }
     AUTOLINK.lastIndex = at;
-    const autolink = AUTOLINK.exec(text);
+    const autolink = char === '<' ? AUTOLINK.exec(text) : null;
     if (autolink) {
       out.push({ ...token('<', 'markup'), lock: 'markup' });
       out.push({ ...token(autolink[1] ?? '', 'word'), lock: 'address', address: true });
@@ -89,43 +102,48 @@ export function tokenizeInline(text: string): Token[] {
       at += autolink[0].length;
       continue;
     }
-    const html = matchAt(HTML_TAG, text, at);
+    const html = char === '<' ? matchAt(HTML_TAG, text, at) : undefined;
     if (html !== undefined) {
       out.push({ ...token(html, 'markup'), lock: 'markup' });
       at += html.length;
       continue;
     }
-    const address = matchAt(URL, text, at) ?? matchAt(EMAIL, text, at);
+    let address = char === 'h' || char === 'w' ? matchAt(URL, text, at) : undefined;
+    if (address === undefined && at < lastAt && (!symbol || '._%+-'.includes(char)))
+      address = matchAt(EMAIL, text, at);
     if (address !== undefined) {
       out.push({ ...token(address, 'word'), lock: 'address', address: true });
       at += address.length;
       continue;
     }
-    const number = matchAt(NUMBER, text, at);
+    const numberStart = code >= 128 || (code >= 48 && code <= 57) || char === '$';
+    const number = numberStart ? matchAt(NUMBER, text, at) : undefined;
     if (number !== undefined && /\p{N}/u.test(number)) {
       out.push({ ...token(number, 'word'), lock: 'number' });
       at += number.length;
       continue;
     }
-    const word = matchAt(ABBREVIATION, text, at) ?? matchAt(TITLE, text, at) ?? matchAt(WORD, text, at);
+    const word = symbol
+      ? undefined
+      : (matchAt(ABBREVIATION, text, at) ?? matchAt(TITLE, text, at) ?? matchAt(WORD, text, at));
     if (word !== undefined) {
       out.push(token(word, 'word'));
       at += word.length;
       continue;
     }
-    const space = matchAt(SPACE, text, at);
+    const space = char === ' ' || char === '\t' ? matchAt(SPACE, text, at) : undefined;
     if (space !== undefined) {
       out.push(token(space, 'space'));
       at += space.length;
       continue;
     }
-    const emphasis = matchAt(EMPHASIS, text, at);
+    const emphasis = char === '*' || char === '_' || char === '~' ? matchAt(EMPHASIS, text, at) : undefined;
     if (emphasis !== undefined && isEmphasis(text, at, emphasis)) {
       out.push({ ...token(emphasis, 'markup'), lock: 'markup' });
       at += emphasis.length;
       continue;
     }
-    if (text[at] === '\\' && at + 1 < text.length) {
+    if (char === '\\' && at + 1 < text.length) {
       // A backslash escape: the backslash is markup, the escaped character is locked text.
       out.push({ ...token('\\', 'markup'), lock: 'markup' });
       const escaped = String.fromCodePoint(text.codePointAt(at + 1) ?? 32);
