@@ -1,11 +1,4 @@
-import {
-  PUNCTUATION_MARKS,
-  SENTENCE_STRUCTURES,
-  SENTENCE_VOICES,
-  UPOS_TAGS,
-  type CountFeatures,
-  type Histogram,
-} from './features.js';
+import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS, type CountFeatures } from './features.js';
 
 function zeros<K extends string>(keys: readonly K[]): Record<K, number> {
   return Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
@@ -51,40 +44,4 @@ export function addCounts(target: CountFeatures, source: CountFeatures): CountFe
 /** The pooled counts of several texts: their element-wise sum. */
 export function sumCounts(features: readonly CountFeatures[]): CountFeatures {
   return features.reduce((pooled, one) => addCounts(pooled, one), emptyCounts());
-}
-
-/** Increments one histogram bucket. */
-export function addToHistogram(histogram: Histogram, value: number, count = 1): void {
-  const key = String(value);
-  histogram[key] = (histogram[key] ?? 0) + count;
-}
-
-/** Only the summable counts of a TextFeatures-like object (drops per-sentence data). */
-export function countsOnly(features: CountFeatures): CountFeatures {
-  const {
-    sentences,
-    words,
-    syllables,
-    contentWords,
-    sentenceLengths,
-    wordLengths,
-    functionWords,
-    pos,
-    structure,
-    voice,
-    punctuation,
-  } = features;
-  return {
-    sentences,
-    words,
-    syllables,
-    contentWords,
-    sentenceLengths,
-    wordLengths,
-    functionWords,
-    pos,
-    structure,
-    voice,
-    punctuation,
-  };
 }

@@ -2,7 +2,7 @@
 export * from './features.js';
 export type { GroundTruth, RougeReference } from './ground-truth-types.js';
 export type * from './quality-types.js';
-export { addCounts, addToHistogram, countsOnly, emptyCounts, sumCounts } from './counts.js';
+export { addCounts, emptyCounts, sumCounts } from './counts.js';
 export { histogramStats, type LengthSummary } from './stats/histogram-stats.js';
 export { fleschKincaidGrade, fleschReadingEase, type ReadabilityCounts } from './readability/flesch.js';
 export { jensenShannonDistance } from './distance/jensen-shannon.js';

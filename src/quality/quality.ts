@@ -1,4 +1,4 @@
-import { countsOnly, qualityFromFeatures, sumCounts } from '../analytics/index.js';
+import { qualityFromFeatures, sumCounts } from '../analytics/index.js';
 import type { GroundTruth, QualityAnalytics } from '../analytics/index.js';
 import { prepareRougeReference, rougeAgainstReferencesMany } from '../analytics/rouge/index.js';
 import { analyzeText } from '../nlp/index.js';
@@ -13,7 +13,7 @@ export function buildGroundTruth(documents: string[]): GroundTruth {
   return {
     version: 1,
     documentCount: documents.length,
-    features: sumCounts(documents.map((document) => countsOnly(analyzeText(document)))),
+    features: sumCounts(documents.map((document) => analyzeText(document))),
     rouge: documents.map((document) => prepareRougeReference(document)),
   };
 }

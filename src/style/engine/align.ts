@@ -12,18 +12,29 @@ export interface PlainBlock {
 /** Builds the plain text of a block's tokens: what the analytics read once Markdown markup is removed. */
 export function plainBlock(tokens: readonly Token[]): PlainBlock {
   const offsets = new Int32Array(tokens.length).fill(-1);
-  let text = '';
+  const parts: string[] = [];
+  let length = 0;
+  // Whether the text so far ends with a space (tracked, so the growing string is never read back).
+  let spaced = false;
   tokens.forEach((piece, i) => {
     if (piece.kind === 'markup') return;
     if (piece.kind === 'space') {
-      if (text.length > 0 && !text.endsWith(' ')) text += ' ';
-      offsets[i] = text.length;
+      if (length > 0 && !spaced) {
+        parts.push(' ');
+        length += 1;
+        spaced = true;
+      }
+      offsets[i] = length;
       return;
     }
-    offsets[i] = text.length;
-    text += piece.lock === 'code' ? piece.text.replace(/^`+|`+$/g, '') : piece.text;
+    offsets[i] = length;
+    const text = piece.lock === 'code' ? piece.text.replace(/^`+|`+$/g, '') : piece.text;
+    if (text.length === 0) return;
+    parts.push(text);
+    length += text.length;
+    spaced = text.endsWith(' ');
   });
-  return { text: text.trimEnd(), offsets };
+  return { text: parts.join('').trimEnd(), offsets };
 }
 
 /** Tagging result of one block: sentence starts (token indices) and each sentence's class. */

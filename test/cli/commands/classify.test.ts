@@ -1,25 +1,8 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { runJsonlCommand } from '../../support/jsonl-command.js';
 import { runClassifyJsonl } from '../../../src/cli/commands/classify.js';
 
-/** Runs the command on `input` with in-memory streams; returns exit code, stdout records and stderr text. */
-async function run(input: string): Promise<{ exitCode: number; records: unknown[]; errors: string }> {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (chunk: Buffer) => out.push(chunk));
-  stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  stdin.end(input);
-  const exitCode = await runClassifyJsonl(stdin, stdout, stderr);
-  const records = Buffer.concat(out)
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as unknown);
-  return { exitCode, records, errors: Buffer.concat(err).toString('utf8') };
-}
+const run = (input: string) => runJsonlCommand(runClassifyJsonl, input);
 
 describe('runClassifyJsonl', () => {
   it('classifies each line as one sentence, in order, and exits 0', async () => {

@@ -1,29 +1,12 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { runJsonlCommand } from '../../support/jsonl-command.js';
 import { rouge } from '../../../src/analytics/rouge/index.js';
 import { runRougeJsonl } from '../../../src/cli/commands/rouge.js';
 
-/** Runs the command on `input` with in-memory streams; returns exit code, stdout lines and stderr text. */
-async function run(input: string): Promise<{ exitCode: number; lines: unknown[]; errors: string }> {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (chunk: Buffer) => out.push(chunk));
-  stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  stdin.end(input);
-  const exitCode = await runRougeJsonl(stdin, stdout, stderr);
-  const text = Buffer.concat(out).toString('utf8');
-  return {
-    exitCode,
-    lines: text
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as unknown),
-    errors: Buffer.concat(err).toString('utf8'),
-  };
-}
+const run = async (input: string) => {
+  const { exitCode, records, errors } = await runJsonlCommand(runRougeJsonl, input);
+  return { exitCode, lines: records, errors };
+};
 
 describe('runRougeJsonl', () => {
   it('scores every line with all four types, honouring use_stemmer', async () => {
