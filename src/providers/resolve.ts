@@ -1,6 +1,6 @@
 /**
  * Picks the service for a full-mode request (`base_model`, `base_model_service`) and builds its
- * provider. The rules are documented in docs/parts/providers.md.
+ * provider. The rules are documented in docs/providers.md.
  */
 import { StylerError } from '../errors.js';
 import { configuredServices, type ProviderConfig } from './config.js';

@@ -15,7 +15,7 @@ export interface ServiceEnvVars {
   readonly configuredBy: readonly string[];
 }
 
-/** Which variables configure which service (documented in docs/parts/providers.md). */
+/** Which variables configure which service (documented in docs/providers.md). */
 export const SERVICE_ENV_VARS: Readonly<Record<ServiceName, ServiceEnvVars>> = Object.freeze({
   openai: Object.freeze({
     baseUrl: 'OPENAI_BASE_URL',

@@ -3,34 +3,32 @@ import { MAX_SENTENCE_WORDS, structureIndex, voiceIndex } from './indices.js';
 import { tokenCounts, wordsOf, type TokenCounts } from './profile.js';
 import type { SentenceClassCounts } from './state.js';
 
-/** A sentence as the feature state counts it: its length bin and its class (only sentences with words count). */
-export interface SentenceShape {
-  /** Sentence-length histogram bin: words, capped at MAX_SENTENCE_WORDS. */
-  length: number;
-  structure: number;
-  voice: number;
-}
+/** Which counts an entry of EditDelta.changes refers to (its key is kind · KIND_STRIDE + index). */
+export const DeltaKind = { letters: 0, functionWords: 1, pos: 2, marks: 3 } as const;
+/** Keys of EditDelta.changes: kind · KIND_STRIDE + index (every index is below it). */
+export const KIND_STRIDE = 1024;
 
 /**
  * The change an edit makes to a text's counts: what the tokens it adds count minus what the tokens
- * it removes count (sparse, netted: [index, count, index, count, ...]), and the sentences it
- * removes and adds. Exact: a text's counts are sums over its tokens and sentences, all integers.
+ * it removes count, and the sentences it removes and adds. Exact: a text's counts are sums over its
+ * tokens and sentences, all integers.
  */
 export interface EditDelta {
   words: number;
   syllables: number;
   contentWords: number;
-  /** Word-length bins. */
-  letters: number[];
-  /** FUNCTION_WORD_LIST indices. */
-  functionWords: number[];
-  /** UPOS_TAGS indices. */
-  pos: number[];
-  /** PUNCTUATION_MARKS indices. */
-  marks: number[];
-  removed: SentenceShape[];
-  added: SentenceShape[];
-  /** True when the structure/voice multiset of the sentences changes. */
+  /**
+   * Netted changes of the word-length bins, function words, tags and marks, as pairs
+   * [key, count, key, count, ...] with key = DeltaKind · KIND_STRIDE + index; no count is 0.
+   */
+  changes: number[];
+  /** Sentences (with words) removed and added, as triples [length bin, structure index, voice index, ...]. */
+  removed: number[];
+  added: number[];
+  /** Which distribution groups can move: some function word, tag or mark changes, or the sentence classes do. */
+  functionWordsChanged: boolean;
+  posChanged: boolean;
+  marksChanged: boolean;
   classesChanged: boolean;
 }
 
@@ -45,16 +43,20 @@ interface After {
   classes: SentenceClassCounts;
 }
 
-/** Adds `by` at `index` of a netted pair list, dropping pairs that reach zero. */
-function addNet(list: number[], index: number, by: number): void {
+/** Adds `by` at `key` of a netted pair list, dropping pairs that reach zero. */
+function addNet(list: number[], key: number, by: number): void {
   for (let i = 0; i < list.length; i += 2) {
-    if (list[i] !== index) continue;
-    const count = (list[i + 1] ?? 0) + by;
+    if (list[i] !== key) continue;
+    const count = (list[i + 1] as number) + by;
     if (count === 0) list.splice(i, 2);
     else list[i + 1] = count;
     return;
   }
-  list.push(index, by);
+  list.push(key, by);
+}
+
+function addEach(list: number[], kind: number, indices: readonly number[], by: number): void {
+  for (let i = 0; i < indices.length; i += 1) addNet(list, kind * KIND_STRIDE + (indices[i] as number), by);
 }
 
 function addToken(delta: EditDelta, counts: TokenCounts, sign: 1 | -1): void {
@@ -63,29 +65,35 @@ function addToken(delta: EditDelta, counts: TokenCounts, sign: 1 | -1): void {
     delta.syllables += sign * counts.syllables;
     delta.contentWords += sign * counts.contentWords;
   }
-  for (const bin of counts.letters) addNet(delta.letters, bin, sign);
-  for (const index of counts.functionWords) addNet(delta.functionWords, index, sign);
-  for (const index of counts.pos) addNet(delta.pos, index, sign);
-  for (const index of counts.marks) addNet(delta.marks, index, sign);
+  addEach(delta.changes, DeltaKind.letters, counts.letters, sign);
+  addEach(delta.changes, DeltaKind.functionWords, counts.functionWords, sign);
+  addEach(delta.changes, DeltaKind.pos, counts.pos, sign);
+  addEach(delta.changes, DeltaKind.marks, counts.marks, sign);
 }
 
 function concat(sentences: ReadonlyArray<{ tokens: readonly Token[] }>): readonly Token[] {
-  if (sentences.length === 1) return sentences[0]?.tokens ?? [];
+  if (sentences.length === 1) return (sentences[0] as { tokens: readonly Token[] }).tokens;
   const out: Token[] = [];
-  for (const sentence of sentences) for (const piece of sentence.tokens) out.push(piece);
+  for (const sentence of sentences) for (let i = 0; i < sentence.tokens.length; i += 1) out.push(sentence.tokens[i] as Token);
   return out;
 }
 
-function shape(words: number, classes: SentenceClassCounts): SentenceShape {
-  return {
-    length: Math.min(words, MAX_SENTENCE_WORDS),
-    structure: structureIndex(classes.structure),
-    voice: voiceIndex(classes.voice),
-  };
+function pushShape(list: number[], words: number, classes: SentenceClassCounts): void {
+  list.push(Math.min(words, MAX_SENTENCE_WORDS), structureIndex(classes.structure), voiceIndex(classes.voice));
 }
 
-function classKeys(shapes: readonly SentenceShape[]): number[] {
-  return shapes.map((s) => s.structure * 2 + s.voice).sort((a, b) => a - b);
+/** True when two shape lists hold the same multiset of (structure, voice) classes. */
+function sameClasses(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  const keys = (list: readonly number[]): number[] => {
+    const out: number[] = [];
+    for (let i = 0; i < list.length; i += 3) out.push((list[i + 1] as number) * 2 + (list[i + 2] as number));
+    return out.sort((x, y) => x - y);
+  };
+  if (a.length === 3) return a[1] === b[1] && a[2] === b[2];
+  const left = keys(a);
+  const right = keys(b);
+  return left.every((key, i) => key === right[i]);
 }
 
 /**
@@ -101,12 +109,12 @@ export function editDelta(
     words: 0,
     syllables: 0,
     contentWords: 0,
-    letters: [],
-    functionWords: [],
-    pos: [],
-    marks: [],
+    changes: [],
     removed: [],
     added: [],
+    functionWordsChanged: false,
+    posChanged: false,
+    marksChanged: false,
     classesChanged: false,
   };
   const old = concat(before);
@@ -131,17 +139,20 @@ export function editDelta(
   let oldWords = 0;
   for (const sentence of before) {
     oldWords += sentence.words;
-    if (sentence.words > 0) delta.removed.push(shape(sentence.words, sentence.classes));
+    if (sentence.words > 0) pushShape(delta.removed, sentence.words, sentence.classes);
   }
   const words =
     after.length === 1 ? [oldWords - removedWords + addedWords] : after.map((sentence) => wordsOf(sentence.tokens));
   after.forEach((sentence, i) => {
     const count = words[i] ?? 0;
-    if (count > 0) delta.added.push(shape(count, sentence.classes));
+    if (count > 0) pushShape(delta.added, count, sentence.classes);
   });
-  const removedKeys = classKeys(delta.removed);
-  const addedKeys = classKeys(delta.added);
-  delta.classesChanged =
-    removedKeys.length !== addedKeys.length || removedKeys.some((key, i) => key !== addedKeys[i]);
+  for (let i = 0; i < delta.changes.length; i += 2) {
+    const kind = Math.floor((delta.changes[i] as number) / KIND_STRIDE);
+    if (kind === DeltaKind.functionWords) delta.functionWordsChanged = true;
+    else if (kind === DeltaKind.pos) delta.posChanged = true;
+    else if (kind === DeltaKind.marks) delta.marksChanged = true;
+  }
+  delta.classesChanged = !sameClasses(delta.removed, delta.added);
   return { delta, words };
 }

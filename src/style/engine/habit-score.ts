@@ -3,11 +3,12 @@ import type { Token } from '../text/token.js';
 import { findOpeningConnective } from '../ops/connectives.js';
 import { openingFillerEnd } from '../ops/fillers.js';
 import { INNER_FILLERS } from '../lexicon/generic.js';
-import { lowerKey } from '../ops/tokens.js';
-import { findContractible, findContracted } from '../ops/contractions.js';
+import { keyOf } from '../ops/tokens.js';
+import { findContractible, isExpandable } from '../ops/contractions.js';
 import { findGeneric } from '../ops/generic.js';
 import { spellingMismatch, variantMismatch } from '../ops/lexical.js';
-import { findDashes, findSerialSpots } from '../ops/punctuation.js';
+import { serialSpotAt } from '../ops/punctuation.js';
+import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { EditContext } from './context.js';
 
 /** Weight of a quote mark in the wrong form (curly vs straight): a small habit. */
@@ -38,24 +39,35 @@ export function habitScore(tokens: readonly Token[], context: EditContext): numb
   // after, in a fixed order, so that a sentence's score is the same float wherever it is computed.
   let score = 0;
   for (const match of findGeneric(tokens)) if (context.avoided.has(match.form)) score += 1;
-  if (context.dash !== undefined) for (const dash of findDashes(tokens)) if (dash.style !== context.dash) score += 1;
-  if (context.oxfordComma !== undefined) {
-    for (const spot of findSerialSpots(tokens)) if (context.oxfordComma !== spot.comma >= 0) score += 1;
-  }
   score += openerScore(tokens, context);
   // Fillers and hedges the author never writes count only where they may be removed.
   if (context.allowShortening && openingFillerEnd(tokens) > 0) score += 1;
+  const { dash, oxfordComma } = context;
   const variants = context.variantPreference.size > 0;
-  for (const piece of tokens) {
+  const countContracted = context.contractionRate < 0.5;
+  let contractions = 0;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const piece = tokens[i] as Token;
+    if (piece.kind === 'punct') {
+      if (dash !== undefined) {
+        const style = dashStyleAt(tokens, i);
+        if (style !== undefined && style !== dash) score += 1;
+      }
+      continue;
+    }
     if (piece.kind !== 'word') continue;
-    const lower = lowerKey(piece.text);
+    const lower = keyOf(piece);
     if (spellingMismatch(piece, lower, context) !== undefined) score += 1;
     if (variants && variantMismatch(piece, lower, context) !== undefined) score += 1;
     if (context.allowShortening && INNER_FILLERS.has(lower) && (context.vocabulary[lower] ?? 0) === 0) score += 0.5;
+    if (oxfordComma !== undefined && (lower === 'and' || lower === 'or')) {
+      const spot = serialSpotAt(tokens, i);
+      if (spot !== undefined && oxfordComma !== spot.comma >= 0) score += 1;
+    }
+    if (countContracted && isExpandable(piece, lower)) contractions += 1;
   }
-  const rate = context.contractionRate;
-  if (rate < 0.5) score += context.contractionPull * findContracted(tokens).length;
-  else score += context.contractionPull * findContractible(tokens).length;
+  if (!countContracted) contractions = findContractible(tokens).length;
+  score += context.contractionPull * contractions;
   if (context.curlyQuotes !== undefined) {
     const wrong = context.curlyQuotes ? STRAIGHT_MARKS : CURLY_MARKS;
     for (const piece of tokens) {
@@ -76,9 +88,9 @@ const CURLY_MARKS = '“”‘’';
 const ELLIPSES: ReadonlySet<string> = new Set(['…', '...', '. . .']);
 const ELLIPSIS_TEXT = { character: '…', three_dots: '...', spaced_dots: '. . .' } as const;
 
-/** How many characters of `text` are among `marks`. */
+/** How many characters of `text` are among `marks` (single UTF-16 units). */
 function countOf(text: string, marks: string): number {
   let count = 0;
-  for (const char of text) if (marks.includes(char)) count += 1;
+  for (let i = 0; i < text.length; i += 1) if (marks.includes(text.charAt(i))) count += 1;
   return count;
 }

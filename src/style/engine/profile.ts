@@ -1,7 +1,7 @@
 import { UPOS_TAGS, type PunctuationMark, type Upos } from '../../analytics/index.js';
 import { countSyllables, FUNCTION_WORDS } from '../../nlp/index.js';
 import type { Token } from '../text/token.js';
-import { lowerKey } from '../ops/tokens.js';
+import { keyOf, lowerKey } from '../ops/tokens.js';
 import { FUNCTION_WORD_INDEX, MARK_INDEX, MAX_WORD_LETTERS, UPOS_INDEX } from './indices.js';
 
 /**
@@ -107,7 +107,27 @@ function addMarks(counts: MutableCounts, text: string): void {
 
 const NONE: readonly number[] = Object.freeze([]);
 
+function shared(list: number[]): readonly number[] {
+  return list.length === 0 ? NONE : list;
+}
+
 function measure(piece: Token): TokenCounts {
+  const pos = piece.tags.length === 0 ? NONE : piece.tags.map((tag) => UPOS_INDEX.get(tag) ?? UPOS_TAGS.length - 1);
+  if (piece.kind === 'word' && piece.lock !== 'code') {
+    const letters = lettersOf(piece.text);
+    if (letters === 0) return { ...NOTHING, pos };
+    const key = keyOf(piece);
+    return {
+      words: 1,
+      syllables: piece.address === true ? 0 : countSyllables(trimmed(piece.text)),
+      contentWords: piece.tags.some((tag) => CONTENT.has(tag)) ? 1 : 0,
+      letters: [Math.min(letters, MAX_WORD_LETTERS)],
+      // FUNCTION_WORD_LIST holds every function word, so the index exists whenever the set has the key.
+      functionWords: FUNCTION_WORDS.has(key) ? [FUNCTION_WORD_INDEX.get(key) ?? 0] : NONE,
+      pos,
+      marks: NONE,
+    };
+  }
   const counts: MutableCounts = {
     words: 0,
     syllables: 0,
@@ -117,24 +137,20 @@ function measure(piece: Token): TokenCounts {
     pos: [],
     marks: [],
   };
-  for (const tag of piece.tags) counts.pos.push(UPOS_INDEX.get(tag) ?? UPOS_TAGS.length - 1);
   if (piece.kind === 'punct') addMarks(counts, piece.text);
   else if (piece.kind === 'word') {
-    if (piece.lock === 'code') {
-      // Inline code reads as text to the analytics: its words and marks count.
-      const inner = piece.text.replace(/^`+|`+$/g, '');
-      for (const word of inner.match(WORD_IN_CODE) ?? []) addWord(counts, word, piece.tags, false);
-      addMarks(counts, inner.replace(WORD_IN_CODE, ' '));
-    } else addWord(counts, piece.text, piece.tags, piece.address === true);
+    // Inline code reads as text to the analytics: its words and marks count.
+    const inner = piece.text.replace(/^`+|`+$/g, '');
+    for (const word of inner.match(WORD_IN_CODE) ?? []) addWord(counts, word, piece.tags, false);
+    addMarks(counts, inner.replace(WORD_IN_CODE, ' '));
   }
-  const shared = (list: number[]): readonly number[] => (list.length === 0 ? NONE : list);
   return {
     words: counts.words,
     syllables: counts.syllables,
     contentWords: counts.contentWords,
     letters: shared(counts.letters),
     functionWords: shared(counts.functionWords),
-    pos: shared(counts.pos),
+    pos,
     marks: shared(counts.marks),
   };
 }
@@ -159,6 +175,6 @@ export function tokenCounts(piece: Token): TokenCounts {
 /** Words of a run of tokens (one sentence), as the analytics count them. */
 export function wordsOf(tokens: readonly Token[]): number {
   let words = 0;
-  for (const piece of tokens) words += tokenCounts(piece).words;
+  for (let i = 0; i < tokens.length; i += 1) words += tokenCounts(tokens[i] as Token).words;
   return words;
 }

@@ -147,10 +147,10 @@ export class Scorer {
       // Added and taken off again, as the habit total drifts in its last bits like that.
       this.habit += habitDelta;
       const changed = {
-        functionWords: delta.functionWords.length > 0,
-        pos: delta.pos.length > 0,
+        functionWords: delta.functionWordsChanged,
+        pos: delta.posChanged,
         classes: delta.classesChanged,
-        punctuation: delta.marks.length > 0,
+        punctuation: delta.marksChanged,
       };
       after = this.scoreOf(groupDistances(this.state, this.targets, this.trial, reuse, changed));
       this.habit -= habitDelta;

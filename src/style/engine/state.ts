@@ -1,7 +1,7 @@
 import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../../analytics/index.js';
 import type { CountFeatures, SentenceStructure, SentenceVoice } from '../../analytics/index.js';
 import type { Token } from '../text/token.js';
-import type { EditDelta, SentenceShape } from './delta.js';
+import { DeltaKind, KIND_STRIDE, type EditDelta } from './delta.js';
 import { FUNCTION_WORD_LIST, MAX_SENTENCE_WORDS, MAX_WORD_LETTERS, structureIndex, voiceIndex } from './indices.js';
 import { tokenCounts } from './profile.js';
 
@@ -13,15 +13,11 @@ export interface SentenceClassCounts {
   dependentClauses: number;
 }
 
-function addPairs(values: Float64Array, pairs: readonly number[], sign: 1 | -1): void {
-  for (let i = 0; i < pairs.length; i += 2) {
-    const index = pairs[i] as number;
-    values[index] = (values[index] as number) + sign * (pairs[i + 1] as number);
-  }
-}
-
 function bumpEach(values: Float64Array, indices: readonly number[]): void {
-  for (const index of indices) values[index] = (values[index] as number) + 1;
+  for (let i = 0; i < indices.length; i += 1) {
+    const index = indices[i] as number;
+    values[index] = (values[index] as number) + 1;
+  }
 }
 
 /**
@@ -51,8 +47,8 @@ export class FeatureState {
    * and marks, nothing else.
    */
   addSentence(tokens: readonly Token[], words: number, classes: SentenceClassCounts): void {
-    for (const piece of tokens) {
-      const counts = tokenCounts(piece);
+    for (let t = 0; t < tokens.length; t += 1) {
+      const counts = tokenCounts(tokens[t] as Token);
       bumpEach(this.pos, counts.pos);
       bumpEach(this.punctuation, counts.marks);
       if (counts.words === 0) continue;
@@ -63,20 +59,21 @@ export class FeatureState {
       bumpEach(this.functionWords, counts.functionWords);
       this.functionWordTotal += counts.functionWords.length;
     }
-    if (words > 0) {
-      this.addShape(
-        { length: Math.min(words, MAX_SENTENCE_WORDS), structure: structureIndex(classes.structure), voice: voiceIndex(classes.voice) },
-        1,
-      );
-    }
+    if (words > 0)
+      this.addShape(Math.min(words, MAX_SENTENCE_WORDS), structureIndex(classes.structure), voiceIndex(classes.voice), 1);
   }
 
-  private addShape(shape: SentenceShape, sign: 1 | -1): void {
+  private addShape(length: number, structure: number, voice: number, sign: 1 | -1): void {
     this.sentences += sign;
-    this.sentenceLengths[shape.length] = (this.sentenceLengths[shape.length] as number) + sign;
-    this.structure[shape.structure] = (this.structure[shape.structure] as number) + sign;
-    this.voice[shape.voice] = (this.voice[shape.voice] as number) + sign;
-    if (sign > 0 && shape.length > this.longestSentence) this.longestSentence = shape.length;
+    this.sentenceLengths[length] = (this.sentenceLengths[length] as number) + sign;
+    this.structure[structure] = (this.structure[structure] as number) + sign;
+    this.voice[voice] = (this.voice[voice] as number) + sign;
+    if (sign > 0 && length > this.longestSentence) this.longestSentence = length;
+  }
+
+  private addShapes(shapes: readonly number[], sign: 1 | -1): void {
+    for (let i = 0; i < shapes.length; i += 3)
+      this.addShape(shapes[i] as number, shapes[i + 1] as number, shapes[i + 2] as number, sign);
   }
 
   /** Applies an edit's delta (sign 1) or undoes it (sign −1). */
@@ -84,14 +81,26 @@ export class FeatureState {
     this.words += sign * delta.words;
     this.syllables += sign * delta.syllables;
     this.contentWords += sign * delta.contentWords;
-    addPairs(this.wordLengths, delta.letters, sign);
-    addPairs(this.functionWords, delta.functionWords, sign);
-    for (let i = 1; i < delta.functionWords.length; i += 2) this.functionWordTotal += sign * (delta.functionWords[i] as number);
-    addPairs(this.pos, delta.pos, sign);
-    addPairs(this.punctuation, delta.marks, sign);
-    const [out, into] = sign > 0 ? [delta.removed, delta.added] : [delta.added, delta.removed];
-    for (const shape of out) this.addShape(shape, -1);
-    for (const shape of into) this.addShape(shape, 1);
+    const changes = delta.changes;
+    for (let i = 0; i < changes.length; i += 2) {
+      const key = changes[i] as number;
+      const by = sign * (changes[i + 1] as number);
+      const index = key % KIND_STRIDE;
+      const kind = (key - index) / KIND_STRIDE;
+      if (kind === DeltaKind.letters) this.wordLengths[index] = (this.wordLengths[index] as number) + by;
+      else if (kind === DeltaKind.functionWords) {
+        this.functionWords[index] = (this.functionWords[index] as number) + by;
+        this.functionWordTotal += by;
+      } else if (kind === DeltaKind.pos) this.pos[index] = (this.pos[index] as number) + by;
+      else this.punctuation[index] = (this.punctuation[index] as number) + by;
+    }
+    if (sign > 0) {
+      this.addShapes(delta.removed, -1);
+      this.addShapes(delta.added, 1);
+    } else {
+      this.addShapes(delta.added, -1);
+      this.addShapes(delta.removed, 1);
+    }
   }
 
   /** The running totals as the analytics' CountFeatures. */

@@ -82,9 +82,20 @@ const FORMS: ReadonlyArray<readonly [string[], ConnectiveMatch]> = (
   // Longest forms first so "In addition" wins over a shorter prefix.
   .sort((a, b) => b[0].length - a[0].length);
 
+/** FORMS by their first word, each list in FORMS order (longest first). */
+const FORMS_BY_FIRST_WORD: ReadonlyMap<string, ReadonlyArray<readonly [string[], ConnectiveMatch]>> = (() => {
+  const map = new Map<string, Array<readonly [string[], ConnectiveMatch]>>();
+  for (const entry of FORMS) {
+    const first = entry[0][0] ?? '';
+    map.set(first, [...(map.get(first) ?? []), entry]);
+  }
+  return map;
+})();
+
 /** The connective that the given lower-cased opening words start with, if any. */
 export function matchConnective(openingWords: readonly string[]): ConnectiveMatch | undefined {
-  for (const [words, match] of FORMS) {
+  const first = openingWords[0];
+  for (const [words, match] of (first === undefined ? undefined : FORMS_BY_FIRST_WORD.get(first)) ?? []) {
     if (words.every((word, i) => openingWords[i] === word)) return match;
   }
   return undefined;

@@ -1,5 +1,5 @@
 import { isEditableWord, type Token } from '../text/token.js';
-import { lowerKey, splice, space, word } from './tokens.js';
+import { keyOf, splice, space, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 /** Verbs that take a that-clause, where "that" may be written or left out without changing the meaning. */
@@ -21,10 +21,10 @@ export function clauseWordEdits(tokens: readonly Token[]): TokenEdit[] {
   const edits: TokenEdit[] = [];
   tokens.forEach((piece, i) => {
     if (!isEditableWord(piece)) return;
-    const lower = lowerKey(piece.text);
+    const lower = keyOf(piece);
     const next = tokens[i + 2];
     if (tokens[i + 1]?.text !== ' ' || next === undefined) return;
-    const nextLower = lowerKey(next.text);
+    const nextLower = keyOf(next);
     if (COMPLEMENT_VERBS.has(lower) && piece.tags.includes('VERB')) {
       // Only before a subject with its own verb ("know we should"), never before an object ("know you well").
       const verb = tokens[i + 4];
@@ -39,7 +39,7 @@ export function clauseWordEdits(tokens: readonly Token[]): TokenEdit[] {
         isEditableWord(next) &&
         tokens[i + 3]?.text === ' ' &&
         after !== undefined &&
-        SUBJECT_PRONOUNS.has(lowerKey(after.text))
+        SUBJECT_PRONOUNS.has(keyOf(after))
       ) {
         edits.push({ op: 'that-drop', tokens: splice(tokens, i + 2, i + 4, []) });
       }

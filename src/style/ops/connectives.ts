@@ -1,7 +1,7 @@
 import { CONNECTIVES, DROPPABLE_CONCEPTS, matchConnective, type ConnectiveMatch } from '../lexicon/connectives.js';
 import { capitalize, decapitalize, isEditableWord, type Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
-import { lowerKey, nextSolid, openingWord, phraseTokens, punct, space, splice } from './tokens.js';
+import { keyOf, nextSolid, openingWord, phraseTokens, punct, space, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 /** The connective opening a sentence: tokens [start, end) cover the form and its comma and the space after. */
@@ -26,7 +26,7 @@ export function findOpeningConnective(tokens: readonly Token[]): OpeningConnecti
     const piece = tokens[i];
     if (piece?.kind === 'space') continue;
     if (!isEditableWord(piece)) break;
-    words.push(lowerKey(piece.text));
+    words.push(keyOf(piece));
     indices.push(i);
   }
   const match = matchConnective(words);
@@ -38,7 +38,7 @@ export function findOpeningConnective(tokens: readonly Token[]): OpeningConnecti
   if (comma) after = nextSolid(tokens, after);
   const following = tokens[after];
   if (!isEditableWord(following) && following?.kind !== 'word') return undefined;
-  if (!comma && (match.form.text === 'So' || match.form.text === 'Yet') && NOT_AFTER_SO.has(lowerKey(following.text)))
+  if (!comma && (match.form.text === 'So' || match.form.text === 'Yet') && NOT_AFTER_SO.has(keyOf(following)))
     return undefined;
   if (
     !comma &&

@@ -2,7 +2,7 @@ import type { Upos } from '../../analytics/index.js';
 import { CONTRACTED, EXPANSIONS } from '../lexicon/contractions.js';
 import { capitalize, isCapitalized, isEditableWord, matchCase, type Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
-import { lowerKey, nextSolid, space, splice, word } from './tokens.js';
+import { keyOf, nextSolid, space, splice, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 /** A contractible spot: two words whose full form has a contraction ("do not", "it is"). */
@@ -19,7 +19,7 @@ export function findContractible(tokens: readonly Token[]): Spot[] {
   const spots: Spot[] = [];
   tokens.forEach((piece, i) => {
     if (!isEditableWord(piece) && !(piece.kind === 'word' && piece.text === 'I')) return;
-    const lower = lowerKey(piece.text);
+    const lower = keyOf(piece);
     if (lower === 'cannot' && isEditableWord(piece)) {
       spots.push({ first: i, second: i, contracted: "can't" });
       return;
@@ -27,7 +27,7 @@ export function findContractible(tokens: readonly Token[]): Spot[] {
     if (tokens[i + 1]?.kind !== 'space' || tokens[i + 1]?.text !== ' ') return;
     const second = tokens[i + 2];
     if (!isEditableWord(second)) return;
-    const secondLower = lowerKey(second.text);
+    const secondLower = keyOf(second);
     const contracted = CONTRACTED.get(`${lower} ${secondLower}`);
     if (contracted === undefined) return;
     if (SECOND_MUST_BE_AUX.has(secondLower) && !second.tags.includes('AUX')) return;
@@ -44,11 +44,16 @@ function startsWithIApostrophe(text: string): boolean {
   return text.charCodeAt(0) === 73 && (text[1] === "'" || text[1] === '’');
 }
 
+/** True for a contracted word that may be expanded (`lower` its lower-case key). */
+export function isExpandable(piece: Token, lower: string): boolean {
+  return (isEditableWord(piece) || startsWithIApostrophe(piece.text)) && EXPANSIONS.has(lower);
+}
+
 /** Contracted words that may be expanded (the lexicon's forms; `'s` only where it means `is`/`has`). */
 export function findContracted(tokens: readonly Token[]): number[] {
   const out: number[] = [];
   tokens.forEach((piece, i) => {
-    if ((isEditableWord(piece) || startsWithIApostrophe(piece.text)) && EXPANSIONS.has(lowerKey(piece.text))) out.push(i);
+    if (isExpandable(piece, keyOf(piece))) out.push(i);
   });
   return out;
 }
@@ -75,7 +80,7 @@ export function contractionEdits(tokens: readonly Token[], context: EditContext)
   for (const index of context.proposes.expand ? findContracted(tokens) : []) {
     const piece = tokens[index];
     if (piece === undefined) continue;
-    let full = EXPANSIONS.get(lowerKey(piece.text)) ?? '';
+    let full = EXPANSIONS.get(keyOf(piece)) ?? '';
     // "it's been" is "it has been", not "it is been".
     const next = tokens[nextSolid(tokens, index)];
     if (/ is$/.test(full) && next !== undefined && /^(?:been|got|gotten)$/i.test(next.text))

@@ -1,7 +1,7 @@
 import { INNER_FILLERS, OPENING_FILLERS } from '../lexicon/generic.js';
 import { capitalize, isEditableWord, type Token } from '../text/token.js';
 import { usage, type EditContext } from '../engine/context.js';
-import { lowerKey, openingWord, splice } from './tokens.js';
+import { keyOf, openingWord, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 const FILLER_WORDS: ReadonlyArray<readonly string[]> = OPENING_FILLERS.map((filler) =>
@@ -18,7 +18,7 @@ export function openingFillerEnd(tokens: readonly Token[]): number {
     for (const part of parts) {
       while (tokens[at]?.text === ' ') at += 1;
       const piece = tokens[at];
-      if (piece === undefined || piece.lock !== undefined || lowerKey(piece.text) !== part) {
+      if (piece === undefined || piece.lock !== undefined || keyOf(piece) !== part) {
         ok = false;
         break;
       }
@@ -44,7 +44,7 @@ export function fillerEdits(tokens: readonly Token[], context: EditContext): Tok
   }
   tokens.forEach((piece, i) => {
     if (!isEditableWord(piece) || i === start) return;
-    const lower = lowerKey(piece.text);
+    const lower = keyOf(piece);
     if (!INNER_FILLERS.has(lower) || usage(context, lower) > 0 || !piece.tags.includes('ADV')) return;
     if (tokens[i - 1]?.text === ' ' && tokens[i + 1]?.text === ' ')
       edits.push({ op: 'hedge', tokens: splice(tokens, i - 1, i + 1, []) });

@@ -2,7 +2,7 @@ import type { Upos } from '../../analytics/index.js';
 import { GENERIC_ENTRIES, type GenericEntry } from '../lexicon/generic.js';
 import { isEditableWord, matchCase, type Token } from '../text/token.js';
 import { usage, type EditContext } from '../engine/context.js';
-import { lowerKey, phraseTokens, splice, word } from './tokens.js';
+import { keyOf, phraseTokens, splice, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 interface IndexedForm {
@@ -37,7 +37,9 @@ export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
   const out: GenericMatch[] = [];
   tokens.forEach((piece, start) => {
     if (!isEditableWord(piece)) return;
-    for (const candidate of BY_FIRST_WORD.get(lowerKey(piece.text)) ?? []) {
+    const candidates = BY_FIRST_WORD.get(keyOf(piece));
+    if (candidates === undefined) return;
+    for (const candidate of candidates) {
       let at = start;
       let ok = true;
       candidate.words.forEach((expected, k) => {
@@ -47,7 +49,7 @@ export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
           at += 2;
         }
         const current = tokens[at];
-        if (!isEditableWord(current) || lowerKey(current.text) !== expected) ok = false;
+        if (!isEditableWord(current) || keyOf(current) !== expected) ok = false;
       });
       if (!ok) continue;
       const pos = candidate.entry.pos;

@@ -2,7 +2,7 @@ import { FUNCTION_WORDS } from '../../nlp/index.js';
 import { capitalize, decapitalize, isCapitalized, type Token } from '../text/token.js';
 import type { HeadingCase } from '../types.js';
 import { usage, type EditContext } from '../engine/context.js';
-import { lowerKey } from './tokens.js';
+import { keyOf, lowerKey } from './tokens.js';
 import { lemmatize, type Lemma } from '../wordnet/morphy.js';
 
 function inWordNet(lower: string): boolean {
@@ -41,7 +41,7 @@ const TITLE_SMALL_WORDS = new Set([
  * sentence of the input (a name).
  */
 function commonWord(piece: Token, context: EditContext): boolean {
-  const lower = lowerKey(piece.text);
+  const lower = keyOf(piece);
   if (context.names.has(lower)) return false;
   return FUNCTION_WORDS.has(lower) || usage(context, lower) > 0 || inWordNet(lower);
 }

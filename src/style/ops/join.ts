@@ -4,7 +4,7 @@ import { decapitalize, type Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
 import type { SentenceClassCounts } from '../engine/state.js';
 import { canLowercase, findOpeningConnective, withoutConnective } from './connectives.js';
-import { finalMark, lowerKey, openingWord, punct, solidEnd, space, word } from './tokens.js';
+import { finalMark, keyOf, openingWord, punct, solidEnd, space, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 import type { DashStyle } from '../types.js';
 
@@ -77,9 +77,16 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
     edits.push({ op, sentences: [{ tokens, classes }] });
   };
   // At most three sentences become one, and never with two inserted "and"s.
-  const joints = [...first.tokens, ...second.tokens].filter((piece) => piece.joint === true);
-  if (joints.length >= 2) return [];
-  const hasAnd = joints.some((piece) => piece.text === 'and');
+  let joints = 0;
+  let hasAnd = false;
+  for (const part of [first.tokens, second.tokens]) {
+    for (const piece of part) {
+      if (piece.joint !== true) continue;
+      joints += 1;
+      if (piece.text === 'and') hasAnd = true;
+    }
+  }
+  if (joints >= 2) return [];
   const connective = findOpeningConnective(second.tokens);
   if (lowerable) add('join-semicolon', [...head, joint(punct(';')), space(), ...lowered]);
   if (connective === undefined) {
@@ -106,7 +113,7 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
       ...lowered,
     ]);
   }
-  const subject = lowerKey(opening.text);
+  const subject = keyOf(opening);
   const verb = second.tokens[2];
   if (
     connective === undefined &&

@@ -2,7 +2,7 @@ import { UK_TO_US, US_TO_UK } from '../lexicon/spelling.js';
 import { VARIANT_SET_OF } from '../lexicon/variants.js';
 import { isEditableWord, matchCase, type Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
-import { lowerKey, splice } from './tokens.js';
+import { keyOf, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 /** The spelling in the author's variety of an editable word (lower-case key `lower`) spelled the other way, or undefined. */
@@ -25,7 +25,7 @@ export function findSpellingMismatches(tokens: readonly Token[], context: EditCo
   if (context.spelling === undefined) return [];
   const out: Array<[number, string]> = [];
   tokens.forEach((piece, i) => {
-    const other = piece.kind === 'word' ? spellingMismatch(piece, lowerKey(piece.text), context) : undefined;
+    const other = piece.kind === 'word' ? spellingMismatch(piece, keyOf(piece), context) : undefined;
     if (other !== undefined) out.push([i, other]);
   });
   return out;
@@ -36,7 +36,7 @@ export function findVariantMismatches(tokens: readonly Token[], context: EditCon
   const out: Array<[number, string]> = [];
   if (context.variantPreference.size === 0) return out;
   tokens.forEach((piece, i) => {
-    const preferred = piece.kind === 'word' ? variantMismatch(piece, lowerKey(piece.text), context) : undefined;
+    const preferred = piece.kind === 'word' ? variantMismatch(piece, keyOf(piece), context) : undefined;
     if (preferred !== undefined) out.push([i, preferred]);
   });
   return out;

@@ -1,7 +1,7 @@
 import { decapitalize, isCapitalized, isEditableWord, type Token } from '../text/token.js';
 import { structureFromCounts } from '../../nlp/index.js';
 import type { SentenceClassCounts } from '../engine/state.js';
-import { lowerKey, space, splice, word } from './tokens.js';
+import { keyOf, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 
 const PAST_MARKERS = new Set(['was', 'were', 'had', 'did']);
@@ -61,7 +61,8 @@ function reclass(
  */
 export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceClassCounts): StructureEdit[] {
   const edits: StructureEdit[] = [];
-  const past = tokens.some((piece) => piece.kind === 'word' && PAST_MARKERS.has(lowerKey(piece.text)));
+  const past = tokens.some((piece) => piece.kind === 'word' && PAST_MARKERS.has(keyOf(piece)));
+  const firstVerb = tokens.findIndex((p) => p.tags.includes('VERB') || p.tags.includes('AUX'));
   tokens.forEach((piece, i) => {
     if (!isNoun(piece) || tokens[i + 1]?.text !== ' ') return;
     const next = tokens[i + 2];
@@ -73,7 +74,7 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
       following.kind === 'word' &&
       (following.tags.includes('ADP') || following.tags.includes('PART'));
     // And a verb must come before the noun: the noun is an object or complement, not the subject.
-    const verbBefore = tokens.slice(0, i).some((p) => p.tags.includes('VERB') || p.tags.includes('AUX'));
+    const verbBefore = firstVerb >= 0 && firstVerb < i;
     if (isParticiple(next) && tokens[i + 3]?.text === ' ' && shortened && verbBefore) {
       const be = past ? (plural(piece.text) ? 'were' : 'was') : plural(piece.text) ? 'are' : 'is';
       for (const relative of ['that', 'which']) {
@@ -87,18 +88,18 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
     }
     const relative = tokens[i + 2];
     const be = tokens[i + 4];
-    if (!isEditableWord(relative) || !RELATIVE_WORDS.has(lowerKey(relative.text)) || tokens[i + 3]?.text !== ' ')
+    if (!isEditableWord(relative) || !RELATIVE_WORDS.has(keyOf(relative)) || tokens[i + 3]?.text !== ' ')
       return;
     if (
       !isEditableWord(be) ||
-      !BE_WORDS.has(lowerKey(be.text)) ||
+      !BE_WORDS.has(keyOf(be)) ||
       tokens[i + 5]?.text !== ' ' ||
       !isParticiple(tokens[i + 6])
     )
       return;
     const reduced = splice(tokens, i + 2, i + 6, []);
     const stillPassive = reduced.some(
-      (p, k) => p.kind === 'word' && BE_WORDS.has(lowerKey(p.text)) && isParticiple(reduced[k + 2]),
+      (p, k) => p.kind === 'word' && BE_WORDS.has(keyOf(p)) && isParticiple(reduced[k + 2]),
     );
     edits.push({
       op: 'relative-reduce',
@@ -119,7 +120,7 @@ export function possessiveEdits(tokens: readonly Token[], classes: SentenceClass
     const owner = piece.text.replace(/['’]s$/, '').replace(/['’]$/, '');
     let start = i;
     const determiner = tokens[i - 2];
-    if (tokens[i - 1]?.text === ' ' && isEditableWord(determiner) && DETERMINERS.has(lowerKey(determiner.text)))
+    if (tokens[i - 1]?.text === ' ' && isEditableWord(determiner) && DETERMINERS.has(keyOf(determiner)))
       start = i - 2;
     // The possessed phrase: adjectives then one or more nouns, all editable words.
     let end = i + 1;

@@ -2,7 +2,7 @@ import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { DashStyle, EllipsisStyle } from '../types.js';
 import type { Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
-import { lowerKey, nextSolid, previousSolid, punct, space, splice } from './tokens.js';
+import { keyOf, nextSolid, previousSolid, punct, space, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 const DASH_TEXT: Readonly<Record<DashStyle, { mark: string; spaced: boolean }>> = {
@@ -101,25 +101,32 @@ export interface SerialSpot {
   comma: number;
 }
 
+/** The series closed by the and/or at `index`: three or more short items, with or without the serial comma. */
+export function serialSpotAt(tokens: readonly Token[], index: number): SerialSpot | undefined {
+  const piece = tokens[index];
+  if (piece === undefined || piece.kind !== 'word' || piece.lock !== undefined) return undefined;
+  const lower = keyOf(piece);
+  if (lower !== 'and' && lower !== 'or') return undefined;
+  let i = previousSolid(tokens, index);
+  const comma = tokens[i]?.text === ',' && tokens[i]?.lock === undefined ? i : -1;
+  if (comma >= 0) i = previousSolid(tokens, i);
+  let words = 0;
+  while (i >= 0 && tokens[i]?.kind === 'word' && words < 5) {
+    words += 1;
+    i = previousSolid(tokens, i);
+  }
+  if (words === 0 || words > 4 || tokens[i]?.text !== ',') return undefined;
+  if (tokens[previousSolid(tokens, i)]?.kind !== 'word') return undefined;
+  return { conjunction: index, comma };
+}
+
 /** Series of three or more short items closed by and/or, with or without the serial comma. */
 export function findSerialSpots(tokens: readonly Token[]): SerialSpot[] {
   const out: SerialSpot[] = [];
-  tokens.forEach((piece, index) => {
-    if (piece.kind !== 'word' || piece.lock !== undefined) return;
-    const lower = lowerKey(piece.text);
-    if (lower !== 'and' && lower !== 'or') return;
-    let i = previousSolid(tokens, index);
-    const comma = tokens[i]?.text === ',' && tokens[i]?.lock === undefined ? i : -1;
-    if (comma >= 0) i = previousSolid(tokens, i);
-    let words = 0;
-    while (i >= 0 && tokens[i]?.kind === 'word' && words < 5) {
-      words += 1;
-      i = previousSolid(tokens, i);
-    }
-    if (words === 0 || words > 4 || tokens[i]?.text !== ',') return;
-    if (tokens[previousSolid(tokens, i)]?.kind !== 'word') return;
-    out.push({ conjunction: index, comma });
-  });
+  for (let index = 0; index < tokens.length; index += 1) {
+    const spot = serialSpotAt(tokens, index);
+    if (spot !== undefined) out.push(spot);
+  }
   return out;
 }
 

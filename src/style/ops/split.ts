@@ -2,7 +2,7 @@ import { structureFromCounts } from '../../nlp/index.js';
 import { capitalize, type Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
 import type { SentenceClassCounts } from '../engine/state.js';
-import { lowerKey, nextSolid, phraseTokens, punct, space } from './tokens.js';
+import { keyOf, nextSolid, phraseTokens, punct, space } from './tokens.js';
 import type { StructureEdit } from './types.js';
 
 const COORDINATORS: Readonly<Record<string, string>> = {
@@ -31,7 +31,7 @@ function dependentMarkers(tokens: readonly Token[]): number {
   return tokens.filter(
     (piece) =>
       piece.tags.some((tag) => DEPENDENT_MARKERS.has(tag)) ||
-      (piece.kind === 'word' && RELATIVES.has(lowerKey(piece.text)) && piece.tags.includes('PRON')),
+      (piece.kind === 'word' && RELATIVES.has(keyOf(piece)) && piece.tags.includes('PRON')),
   ).length;
 }
 
@@ -39,7 +39,7 @@ function looksPassive(tokens: readonly Token[]): boolean {
   return tokens.some(
     (piece, i) =>
       piece.kind === 'word' &&
-      BE_FORMS.has(lowerKey(piece.text)) &&
+      BE_FORMS.has(keyOf(piece)) &&
       /(?:ed|en|wn|ne)$/.test(tokens[i + 2]?.text ?? '') &&
       (tokens[i + 2]?.tags.includes('VERB') ?? false),
   );
@@ -92,7 +92,7 @@ export function splitEdits(
     if (piece.text === ',') {
       relation =
         conjunction !== undefined && conjunction.lock === undefined
-          ? COORDINATORS[lowerKey(conjunction.text)]
+          ? COORDINATORS[keyOf(conjunction)]
           : undefined;
       if (relation === undefined) return;
       at = nextSolid(tokens, at);

@@ -4,7 +4,7 @@ import { isCapitalized, isEditableWord, type Token } from '../text/token.js';
 import { usage, type EditContext } from '../engine/context.js';
 import type { WordNetPos } from '../wordnet/database.js';
 import { synonymForms } from '../wordnet/synonyms.js';
-import { lowerKey, splice } from './tokens.js';
+import { keyOf, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 // Adjectives and -ly adverbs only: noun and verb synonyms too often change a term or a verb's frame.
@@ -14,6 +14,28 @@ export const MIN_SYNONYM_USES = 2;
 /** Synonyms offered per word. */
 const MAX_PER_WORD = 3;
 
+/** The synonyms offered for a word, per edit context (the same words recur in every candidate of a sentence). */
+const offered = new WeakMap<EditContext, Map<string, readonly string[]>>();
+
+function optionsFor(lower: string, pos: WordNetPos, context: EditContext): readonly string[] {
+  let cache = offered.get(context);
+  if (cache === undefined) {
+    cache = new Map();
+    offered.set(context, cache);
+  }
+  const key = `${pos}:${lower}`;
+  let options = cache.get(key);
+  if (options === undefined) {
+    options = synonymForms(lower, pos)
+      .filter((form) => usage(context, form) >= MIN_SYNONYM_USES && !context.avoided.has(form))
+      .filter((form) => pos !== 'adv' || (lower.endsWith('ly') && form.endsWith('ly')))
+      .sort((a, b) => usage(context, b) - usage(context, a) || (a < b ? -1 : 1))
+      .slice(0, MAX_PER_WORD);
+    cache.set(key, options);
+  }
+  return options;
+}
+
 /**
  * WordNet synonyms for words the author never uses, limited to words the author does use
  * (at least MIN_SYNONYM_USES times, in the same inflected form): the author's words for the same
@@ -22,11 +44,12 @@ const MAX_PER_WORD = 3;
 export function synonymEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const edits: TokenEdit[] = [];
   tokens.forEach((piece, i) => {
-    if (!isEditableWord(piece) || isCapitalized(piece.text) || piece.tags.length !== 1) return;
-    const lower = lowerKey(piece.text);
+    // Cheap tests first: most words are not a lone ADJ or ADV.
+    if (piece.tags.length !== 1 || !isEditableWord(piece)) return;
     const pos = POS_OF_TAG[piece.tags[0] as Upos];
+    if (pos === undefined || isCapitalized(piece.text)) return;
+    const lower = keyOf(piece);
     if (
-      pos === undefined ||
       lower.length < 3 ||
       // Participial adjectives ("refreshed", "amazing") keep a verb's sense a synonym may lose.
       /(?:ed|ing)$/.test(lower) ||
@@ -35,12 +58,7 @@ export function synonymEdits(tokens: readonly Token[], context: EditContext): To
       !/^[a-z-]+$/.test(lower)
     )
       return;
-    const options = synonymForms(lower, pos)
-      .filter((form) => usage(context, form) >= MIN_SYNONYM_USES && !context.avoided.has(form))
-      .filter((form) => pos !== 'adv' || (lower.endsWith('ly') && form.endsWith('ly')))
-      .sort((a, b) => usage(context, b) - usage(context, a) || (a < b ? -1 : 1))
-      .slice(0, MAX_PER_WORD);
-    for (const option of options)
+    for (const option of optionsFor(lower, pos, context))
       edits.push({ op: 'synonym', tokens: splice(tokens, i, i + 1, [{ ...piece, text: option }]) });
   });
   return edits;

@@ -102,6 +102,18 @@ export function lowerKey(text: string): string {
 // Candidates share most of their words: their lower-case keys are computed once.
 const lowerCache = new Map<string, string>();
 
+/** Where a token keeps its lower-case key: a non-enumerable property, so an edited copy ({ ...piece, text }) does not inherit it. */
+const KEY = Symbol('lowerKey');
+
+/** lowerKey of a token's text, kept on the token (tokens never change their text). */
+export function keyOf(piece: Token): string {
+  const cached = (piece as Token & { [KEY]?: string })[KEY];
+  if (cached !== undefined) return cached;
+  const key = lowerKey(piece.text);
+  Object.defineProperty(piece, KEY, { value: key });
+  return key;
+}
+
 /** True when any token in [from, to) is locked. */
 export function anyLocked(tokens: readonly Token[], from: number, to: number): boolean {
   for (let i = from; i < to; i += 1) if (tokens[i]?.lock !== undefined) return true;

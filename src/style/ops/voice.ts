@@ -2,7 +2,7 @@ import { IRREGULAR_BASE_FORMS } from '../../nlp/index.js';
 import { capitalize, decapitalize, isEditableWord, type Token } from '../text/token.js';
 import type { SentenceClassCounts } from '../engine/state.js';
 import { lemmatize } from '../wordnet/morphy.js';
-import { lowerKey, space, splice, word } from './tokens.js';
+import { keyOf, lowerKey, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 
 const DETERMINERS = new Set([
@@ -101,7 +101,7 @@ export function nounPhraseEnd(tokens: readonly Token[], start: number, allowOf =
   let words = 0;
   let end = -1;
   const first = tokens[at];
-  if (first?.kind === 'word' && DETERMINERS.has(lowerKey(first.text))) {
+  if (first?.kind === 'word' && DETERMINERS.has(keyOf(first))) {
     at += 2;
     words += 1;
   }
@@ -186,14 +186,14 @@ interface VerbGroup {
 function verbGroupAt(tokens: readonly Token[], at: number): VerbGroup | undefined {
   const piece = tokens[at];
   if (!isEditableWord(piece)) return undefined;
-  const lower = lowerKey(piece.text);
+  const lower = keyOf(piece);
   if (isRegularPast(piece))
     return { end: at + 1, participle: piece.text, auxiliary: (plural) => [plural ? 'were' : 'was'] };
   if (MODALS.has(lower) && tokens[at + 1]?.text === ' ') {
     const verb = tokens[at + 2];
     if (!isEditableWord(verb) || verb.tags.length !== 1 || verb.tags[0] !== 'VERB') return undefined;
-    const participle = regularParticiple(lowerKey(verb.text));
-    return participle === undefined || lemmatize(lowerKey(verb.text), 'verb')[0]?.ending !== ''
+    const participle = regularParticiple(keyOf(verb));
+    return participle === undefined || lemmatize(keyOf(verb), 'verb')[0]?.ending !== ''
       ? undefined
       : { end: at + 3, participle, auxiliary: () => [lower, 'be'] };
   }
@@ -223,7 +223,7 @@ export function passiveEdits(tokens: readonly Token[], classes: SentenceClassCou
   if (comma > 0 && comma < subjectStart + 10 && tokens[comma + 1]?.text === ' ') subjectStart = comma + 2;
   const subjectToken = tokens[subjectStart];
   if (subjectToken === undefined || subjectToken.kind !== 'word') return [];
-  const pronoun = OBJECT_CASE[lowerKey(subjectToken.text)];
+  const pronoun = OBJECT_CASE[keyOf(subjectToken)];
   const subjectEnd = pronoun !== undefined ? subjectStart + 1 : nounPhraseEnd(tokens, subjectStart);
   if (subjectEnd < 0 || tokens[subjectEnd]?.text !== ' ') return [];
   const verb = tokens[subjectEnd + 1];
@@ -240,7 +240,7 @@ export function passiveEdits(tokens: readonly Token[], classes: SentenceClassCou
   const next = tokens[objectEnd + 1];
   // A comma after the object may continue a list ("insights, streaks, and challenges"): only an end mark closes it.
   const closes = after?.kind === 'punct' && /^[.;!?]$/.test(after.text);
-  const continues = after?.text === ' ' && next !== undefined && FOLLOWERS.has(lowerKey(next.text));
+  const continues = after?.text === ' ' && next !== undefined && FOLLOWERS.has(keyOf(next));
   if (!closes && !continues) return [];
   const atStart = tokens.slice(0, subjectStart).every((piece) => piece.kind !== 'word');
   const head = objectTokens[objectTokens.length - 1]?.text ?? '';

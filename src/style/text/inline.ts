@@ -25,9 +25,14 @@ const ELLIPSIS = /\.\.\.|\. \. \.|…/y;
 const MULTI_PUNCT = /--|[?!]{2,}/y;
 
 function matchAt(pattern: RegExp, text: string, at: number): string | undefined {
+  // A sticky pattern's test() leaves lastIndex at the match's end: no match array to allocate.
   pattern.lastIndex = at;
-  const found = pattern.exec(text);
-  return found ? found[0] : undefined;
+  return pattern.test(text) ? text.slice(at, pattern.lastIndex) : undefined;
+}
+
+/** A new locked token. */
+function locked(text: string, kind: Token['kind'], lock: LockReason): Token {
+  return { text, kind, tags: [], lock };
 }
 
 function lockAll(tokens: Token[], reason: LockReason): Token[] {
@@ -73,13 +78,13 @@ export function tokenizeInline(text: string): Token[] {
     const symbol = isAsciiSymbol(code);
     const codeSpan = char === '`' ? matchAt(INLINE_CODE, text, at) : undefined;
     if (codeSpan !== undefined) {
-      out.push({ ...token(codeSpan, 'word'), lock: 'code' });
+      out.push(locked(codeSpan, 'word', 'code'));
       at += codeSpan.length;
       continue;
     }
     const image = char === '!' ? matchAt(IMAGE, text, at) : undefined;
     if (image !== undefined) {
-      out.push({ ...token(image, 'markup'), lock: 'markup' });
+      out.push(locked(image, 'markup', 'markup'));
       at += image.length;
       continue;
     }
@@ -87,24 +92,24 @@ export function tokenizeInline(text: string): Token[] {
     const link = char === '[' ? LINK.exec(text) : null;
     if (link) {
       const label = link[1] ?? '';
-      out.push({ ...token('[', 'markup'), lock: 'markup' });
+      out.push(locked('[', 'markup', 'markup'));
       out.push(...lockAll(tokenizeInline(label), 'link'));
-      out.push({ ...token(`]${link[2] ?? ''}`, 'markup'), lock: 'markup' });
+      out.push(locked(`]${link[2] ?? ''}`, 'markup', 'markup'));
       at += link[0].length;
       continue;
     }
     AUTOLINK.lastIndex = at;
     const autolink = char === '<' ? AUTOLINK.exec(text) : null;
     if (autolink) {
-      out.push({ ...token('<', 'markup'), lock: 'markup' });
+      out.push(locked('<', 'markup', 'markup'));
       out.push({ ...token(autolink[1] ?? '', 'word'), lock: 'address', address: true });
-      out.push({ ...token('>', 'markup'), lock: 'markup' });
+      out.push(locked('>', 'markup', 'markup'));
       at += autolink[0].length;
       continue;
     }
     const html = char === '<' ? matchAt(HTML_TAG, text, at) : undefined;
     if (html !== undefined) {
-      out.push({ ...token(html, 'markup'), lock: 'markup' });
+      out.push(locked(html, 'markup', 'markup'));
       at += html.length;
       continue;
     }
@@ -119,7 +124,7 @@ export function tokenizeInline(text: string): Token[] {
     const numberStart = code >= 128 || (code >= 48 && code <= 57) || char === '$';
     const number = numberStart ? matchAt(NUMBER, text, at) : undefined;
     if (number !== undefined && /\p{N}/u.test(number)) {
-      out.push({ ...token(number, 'word'), lock: 'number' });
+      out.push(locked(number, 'word', 'number'));
       at += number.length;
       continue;
     }
@@ -139,15 +144,15 @@ export function tokenizeInline(text: string): Token[] {
     }
     const emphasis = char === '*' || char === '_' || char === '~' ? matchAt(EMPHASIS, text, at) : undefined;
     if (emphasis !== undefined && isEmphasis(text, at, emphasis)) {
-      out.push({ ...token(emphasis, 'markup'), lock: 'markup' });
+      out.push(locked(emphasis, 'markup', 'markup'));
       at += emphasis.length;
       continue;
     }
     if (char === '\\' && at + 1 < text.length) {
       // A backslash escape: the backslash is markup, the escaped character is locked text.
-      out.push({ ...token('\\', 'markup'), lock: 'markup' });
+      out.push(locked('\\', 'markup', 'markup'));
       const escaped = String.fromCodePoint(text.codePointAt(at + 1) ?? 32);
-      out.push({ ...token(escaped, 'punct'), lock: 'markup' });
+      out.push(locked(escaped, 'punct', 'markup'));
       at += 1 + escaped.length;
       continue;
     }
