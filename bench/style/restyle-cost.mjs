@@ -1,11 +1,19 @@
 // Cost of restyle on a 1,000-word text as a ratio to qualityAnalytics on the same text (the issue:
 // "at most a few qualityAnalytics calls"). The text: the AI inputs in order, whole paragraphs, until
-// 1,000 words. Medians of 15 runs after warm-up, in CPU milliseconds. Run: npm run build && node bench/style/restyle-cost.mjs
+// 1,000 words. Medians of 15 runs, in CPU milliseconds of the process (process.cpuUsage), two ways:
+// - cold: after one warm-up run per author, authors in order (the first figures of this bench);
+// - warm: after WARM_RUNS more runs of each function for every author.
+// CPU time counts V8's background threads too: while restyle's few hundred functions are being
+// compiled by the optimizing compiler (its first hundred-odd calls), their compilation is counted
+// against it, whereas qualityAnalytics' code is already compiled by fitStyle (same analytics pass).
+// The warm figures are the cost per call of a running service.
+// Run: npm run build && node bench/style/restyle-cost.mjs
 import { fitStyle, qualityAnalytics, restyle } from '../../dist/index.js';
 import { authors, splitAuthor } from './corpora.mjs';
 import { costText } from './cost-text.mjs';
 
 const RUNS = 15;
+const WARM_RUNS = Number(process.env.WARM_RUNS ?? 40);
 const { text, words } = costText();
 
 // CPU time of this (single-threaded, synchronous) work: steadier than wall time on a shared machine.
@@ -14,8 +22,8 @@ function cpuMs() {
   return (user + system) / 1000;
 }
 
-function median(fn) {
-  fn();
+function median(fn, warmUp = 1) {
+  for (let i = 0; i < warmUp; i += 1) fn();
   const times = [];
   for (let i = 0; i < RUNS; i += 1) {
     const start = cpuMs();
@@ -26,20 +34,30 @@ function median(fn) {
   return times[Math.floor(RUNS / 2)];
 }
 
-console.log(`text: ${words} words`);
-console.log(
-  '| author | restyle (ms) | qualityAnalytics (ms) | ratio | with ROUGE (ms) | ratio |\n| --- | ---: | ---: | ---: | ---: | ---: |',
-);
-for (const name of authors()) {
-  const model = fitStyle(splitAuthor(name).train.map((f) => f.text));
-  const styled = median(() => restyle(text, model));
-  const quality = median(() =>
-    qualityAnalytics({ personalized: text, unpersonalized: text, groundTruth: model.groundTruth }),
-  );
-  const withRouge = median(() =>
+const models = authors().map((name) => ({ name, model: fitStyle(splitAuthor(name).train.map((f) => f.text)) }));
+const calls = ({ model }) => ({
+  restyle: () => restyle(text, model),
+  quality: () => qualityAnalytics({ personalized: text, unpersonalized: text, groundTruth: model.groundTruth }),
+  withRouge: () =>
     qualityAnalytics({ personalized: text, unpersonalized: text, groundTruth: model.groundTruth, includeRouge: true }),
-  );
+});
+
+function table(title, warmUp) {
+  console.log(`\n${title}\n`);
   console.log(
-    `| ${name} | ${styled.toFixed(1)} | ${quality.toFixed(1)} | ${(styled / quality).toFixed(2)} | ${withRouge.toFixed(1)} | ${(styled / withRouge).toFixed(2)} |`,
+    '| author | restyle (ms) | qualityAnalytics (ms) | ratio | with ROUGE (ms) | ratio |\n| --- | ---: | ---: | ---: | ---: | ---: |',
   );
+  for (const entry of models) {
+    const call = calls(entry);
+    const styled = median(call.restyle, warmUp);
+    const quality = median(call.quality, warmUp);
+    const withRouge = median(call.withRouge, warmUp);
+    console.log(
+      `| ${entry.name} | ${styled.toFixed(1)} | ${quality.toFixed(1)} | ${(styled / quality).toFixed(2)} | ${withRouge.toFixed(1)} | ${(styled / withRouge).toFixed(2)} |`,
+    );
+  }
 }
+
+console.log(`text: ${words} words`);
+table('cold (1 warm-up run per author)', 1);
+table(`warm (${WARM_RUNS} more warm-up runs per author and function)`, WARM_RUNS);

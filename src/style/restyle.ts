@@ -43,9 +43,10 @@ export function restyle(text: string, model: StyleModel, options?: RestyleOption
   searchEdits(document, scorer, context);
   const output = renderDocument(document);
   if (output === document.text) return output;
-  const inputWords = countWords(document.text);
-  if (matchOutputLength && Math.abs(countWords(output) - inputWords) > STYLE_DEFAULTS.lengthTolerance * inputWords)
-    return document.text;
+  if (matchOutputLength) {
+    const inputWords = countWords(document.text);
+    if (Math.abs(countWords(output) - inputWords) > STYLE_DEFAULTS.lengthTolerance * inputWords) return document.text;
+  }
   // The one full re-analysis: keep the edits only if the analytics agree that, overall, they helped.
   // The input's counts come from the tagger pass that read it (buildDocument), not a second analysis.
   const improvements = improvementsOf(analyzeText(output), inputCounts, model.groundTruth.features);

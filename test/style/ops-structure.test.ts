@@ -4,6 +4,7 @@ import { splitEdits } from '../../src/style/ops/split.js';
 import { possessiveEdits, relativeClauseEdits } from '../../src/style/ops/phrases.js';
 import { passiveEdits, regularParticiple } from '../../src/style/ops/voice.js';
 import { punctuationEdits } from '../../src/style/ops/punctuation.js';
+import type { EditContext } from '../../src/style/engine/context.js';
 import type { EditSentence } from '../../src/style/engine/document.js';
 import { CASUAL_MODEL, FORMAL_MODEL, contextFor, firstSentence, sentencesOf, textsOf } from './ops-helpers.js';
 
@@ -17,10 +18,10 @@ const formal = {
 };
 
 function part(sentence: EditSentence) {
-  return { tokens: sentence.tokens, classes: sentence.classes, words: sentence.profile.words };
+  return { tokens: sentence.tokens, classes: sentence.classes, words: sentence.words };
 }
 
-function joins(text: string, context = formal) {
+function joins(text: string, context: EditContext = formal) {
   const [a, b] = sentencesOf(text);
   if (a === undefined || b === undefined) throw new Error('two sentences expected');
   return joinEdits(part(a), part(b), context);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tokenizeBlock } from '../../src/style/text/tokenize.js';
 import { splitSentences } from '../../src/style/text/sentences.js';
@@ -95,5 +96,63 @@ describe('helpers', () => {
 
   it('countWords follows the METRICS word rule', () => {
     expect(countWords("It's a well-known U.S. firm: 2,000 people, e-mail a@b.com.")).toBe(9);
+  });
+
+  it('countWords counts what the full METRICS pattern matches, with or without an "@"', () => {
+    const rule =
+      /(?:https?:\/\/|www\.)\S+|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu;
+    const pieces = fc.constantFrom(
+      'a',
+      'Zé',
+      '9',
+      ' ',
+      '@',
+      '.',
+      ',',
+      '-',
+      "'",
+      '’',
+      'x@y.z',
+      'www.a',
+      'http://b',
+      '3,5',
+      '\n',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        expect(countWords(text)).toBe(text.match(rule)?.length ?? 0);
+      }),
+    );
+  });
+});
+
+describe('tokenizeInline words', () => {
+  it('reads words, abbreviations and titles as the word rule does', () => {
+    const words = (text: string): string[] =>
+      tokenizeBlock(text, 'paragraph')
+        .filter((piece) => piece.kind === 'word')
+        .map((piece) => piece.text);
+    expect(words("Mr. Smith's e-mail_list x.y it's No.5 U.S. etc. don’t a-")).toEqual([
+      'Mr.',
+      "Smith's",
+      'e-mail_list',
+      'x.y',
+      "it's",
+      'No.',
+      '5',
+      'U.S.',
+      'etc.',
+      'don’t',
+      'a',
+    ]);
+    expect(words('Café naïve C. Darwin 3.14 v2.0-beta')).toEqual([
+      'Café',
+      'naïve',
+      'C.',
+      'Darwin',
+      '3.14',
+      'v2.0-beta',
+    ]);
   });
 });

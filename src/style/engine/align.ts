@@ -1,6 +1,6 @@
 import { classifyTokens, tagText, type TaggedToken } from '../../nlp/index.js';
 import type { Token } from '../text/token.js';
-import type { SentenceClassCounts } from './state.js';
+import { sentenceClass, type SentenceClassCounts } from './state.js';
 
 /** The plain text the tagger reads for a block (markup left out, spaces folded) and where each token sits in it. */
 export interface PlainBlock {
@@ -129,7 +129,13 @@ export function alignBlocks(blocks: ReadonlyArray<{ tokens: Token[]; plain: Plai
     let start = tokenAt(block.plain.offsets, offset - (blockStarts[b] ?? 0));
     while (start > 0 && block.tokens[start - 1]?.kind === 'markup' && block.tokens[start - 2]?.kind !== 'word')
       start -= 1;
-    const classification = classifyTokens(tagged.tokens.slice(first, last + 1) as TaggedToken[]);
+    const found = classifyTokens(tagged.tokens.slice(first, last + 1) as TaggedToken[]);
+    const classification = sentenceClass(
+      found.structure,
+      found.voice,
+      found.independentClauses,
+      found.dependentClauses,
+    );
     if (aligned.starts.length === 0) start = 0;
     else if (start <= (aligned.starts[aligned.starts.length - 1] ?? 0)) continue;
     aligned.starts.push(start);

@@ -11,15 +11,16 @@ import { splitEdits } from '../ops/split.js';
 import { synonymEdits } from '../ops/synonyms.js';
 import { passiveEdits } from '../ops/voice.js';
 import type { Token } from '../text/token.js';
+import type { StructureEdit, TokenEdit } from '../ops/types.js';
 import type { EditContext } from './context.js';
-import type { EditBlock, EditSentence } from './document.js';
+import { newSentence, type EditBlock, type EditSentence } from './document.js';
 import { editDelta, type EditDelta } from './delta.js';
 import { habitScore, openerScore } from './habit-score.js';
-import type { Scored } from './scorer.js';
+import { sentenceTriggers, Trigger } from './triggers.js';
 import type { SentenceClassCounts } from './state.js';
 
-/** A sentence an edit makes: its tokens, class, word count and habit mismatch. */
-export type NewSentence = Scored & { tokens: Token[] };
+/** A sentence an edit makes: its tokens, class, word count and habit mismatch (a fresh EditSentence). */
+export type NewSentence = EditSentence;
 
 /**
  * A proposed edit: which sentences it replaces (as they were when proposed), what replaces them,
@@ -40,7 +41,7 @@ let nextId = 0;
 
 /** A candidate sentence with its habit score (`habit` given when it is known without scanning); words come later. */
 function scored(tokens: Token[], classes: SentenceClassCounts, context: EditContext, habit?: number): NewSentence {
-  return { tokens, classes, words: 0, habit: habit ?? habitScore(tokens, context) };
+  return newSentence(tokens, classes, 0, habit ?? habitScore(tokens, context));
 }
 
 /** A candidate replacing `replaced` by `next` (whose word counts it fills in). */
@@ -55,7 +56,9 @@ export function makeCandidate(
   next.forEach((sentence, i) => {
     sentence.words = words[i] ?? 0;
   });
-  return { id, op, block, replaced, versions: replaced.map((s) => s.version), next, delta, gain: 0 };
+  const versions: number[] = [];
+  for (const sentence of replaced) versions.push(sentence.version);
+  return { id, op, block, replaced, versions, next, delta, gain: 0 };
 }
 
 function candidate(op: string, block: EditBlock, replaced: EditSentence[], next: NewSentence[]): Candidate {
@@ -68,43 +71,46 @@ export function isCurrent(entry: Candidate): boolean {
   return entry.replaced.every((sentence, i) => sentence.alive && sentence.version === entry.versions[i]);
 }
 
+/** Appends every item of `items` to `out` (no spread: arrays of one kind keep the search's code stable). */
+function append<T>(out: T[], items: readonly T[]): void {
+  for (let i = 0; i < items.length; i += 1) out.push(items[i] as T);
+}
+
 /** Every edit of one sentence on its own (word, phrase, punctuation and clause edits, splits). */
 export function sentenceCandidates(block: EditBlock, sentence: EditSentence, context: EditContext): Candidate[] {
   const tokens = sentence.tokens;
-  const edits = [
-    ...contractionEdits(tokens, context),
-    ...connectiveEdits(tokens, context),
-    ...genericEdits(tokens, context),
-    ...lexicalEdits(tokens, context),
-    ...punctuationEdits(tokens, context),
-    ...fillerEdits(tokens, context),
-    ...clauseWordEdits(tokens),
-    ...synonymEdits(tokens, context),
-  ];
-  const out = edits.map((edit) =>
-    candidate(edit.op, block, [sentence], [scored(edit.tokens, sentence.classes, context)]),
-  );
+  // Operations whose trigger tokens the sentence lacks would find nothing: they are not run.
+  const bits = sentenceTriggers(tokens);
+  const has = (bit: number): boolean => (bits & bit) !== 0;
+  const edits: TokenEdit[] = [];
+  if (has(Trigger.contraction)) append(edits, contractionEdits(tokens, context));
+  append(edits, connectiveEdits(tokens, context));
+  if (has(Trigger.generic)) append(edits, genericEdits(tokens, context));
+  if (has(Trigger.lexical)) append(edits, lexicalEdits(tokens, context));
+  if (has(Trigger.punctuation)) append(edits, punctuationEdits(tokens, context));
+  append(edits, fillerEdits(tokens, context));
+  if (has(Trigger.clause)) append(edits, clauseWordEdits(tokens));
+  if (has(Trigger.synonym)) append(edits, synonymEdits(tokens, context));
+  const out: Candidate[] = [];
+  for (const edit of edits) {
+    out.push(candidate(edit.op, block, [sentence], [scored(edit.tokens, sentence.classes, context)]));
+  }
   // Rewording inside a clause (relative clauses, possessives, voice) touches no habit: the score carries over.
-  const habitNeutral = [
-    ...relativeClauseEdits(tokens, sentence.classes),
-    ...possessiveEdits(tokens, sentence.classes),
-    ...passiveEdits(tokens, sentence.classes),
-  ];
+  const habitNeutral: StructureEdit[] = [];
+  if (has(Trigger.relative)) append(habitNeutral, relativeClauseEdits(tokens, sentence.classes));
+  if (has(Trigger.possessive)) append(habitNeutral, possessiveEdits(tokens, sentence.classes));
+  append(habitNeutral, passiveEdits(tokens, sentence.classes));
   for (const edit of habitNeutral) {
-    const [only] = edit.sentences;
+    const only = edit.sentences[0];
     if (only !== undefined)
       out.push(candidate(edit.op, block, [sentence], [scored(only.tokens, only.classes, context, sentence.habit)]));
   }
-  const structural = splitEdits(tokens, sentence.classes, context);
-  for (const edit of structural) {
-    out.push(
-      candidate(
-        edit.op,
-        block,
-        [sentence],
-        edit.sentences.map((s) => scored(s.tokens, s.classes, context)),
-      ),
-    );
+  if (has(Trigger.split)) {
+    for (const edit of splitEdits(tokens, sentence.classes, context)) {
+      const next: NewSentence[] = [];
+      for (const part of edit.sentences) next.push(scored(part.tokens, part.classes, context));
+      out.push(candidate(edit.op, block, [sentence], next));
+    }
   }
   return out;
 }
@@ -123,12 +129,11 @@ export function pairCandidates(
   });
   // A joined sentence keeps both parts' habits, except the second part's opener, which no longer opens a sentence.
   const habit = first.habit + second.habit - openerScore(second.tokens, context);
-  return joinEdits(part(first), part(second), context).map((edit) =>
-    candidate(
-      edit.op,
-      block,
-      [first, second],
-      edit.sentences.map((s) => scored(s.tokens, s.classes, context, habit)),
-    ),
-  );
+  const out: Candidate[] = [];
+  for (const edit of joinEdits(part(first), part(second), context)) {
+    const next: NewSentence[] = [];
+    for (const joined of edit.sentences) next.push(scored(joined.tokens, joined.classes, context, habit));
+    out.push(candidate(edit.op, block, [first, second], next));
+  }
+  return out;
 }

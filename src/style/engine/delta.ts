@@ -71,11 +71,28 @@ function addToken(delta: EditDelta, counts: TokenCounts, sign: 1 | -1): void {
   addEach(delta.changes, DeltaKind.marks, counts.marks, sign);
 }
 
-function concat(sentences: ReadonlyArray<{ tokens: readonly Token[] }>): readonly Token[] {
-  if (sentences.length === 1) return (sentences[0] as { tokens: readonly Token[] }).tokens;
-  const out: Token[] = [];
-  for (const sentence of sentences) for (let i = 0; i < sentence.tokens.length; i += 1) out.push(sentence.tokens[i] as Token);
-  return out;
+/** The tokens of one or more sentences read as one run, without copying them. */
+class TokenRun {
+  readonly length: number;
+  private readonly first: readonly Token[];
+
+  constructor(private readonly parts: ReadonlyArray<{ tokens: readonly Token[] }>) {
+    this.first = parts[0]?.tokens ?? [];
+    let length = 0;
+    for (const part of parts) length += part.tokens.length;
+    this.length = length;
+  }
+
+  at(index: number): Token {
+    if (index < this.first.length) return this.first[index] as Token;
+    let offset = index;
+    for (let p = 0; p < this.parts.length; p += 1) {
+      const part = (this.parts[p] as { tokens: readonly Token[] }).tokens;
+      if (offset < part.length) return part[offset] as Token;
+      offset -= part.length;
+    }
+    throw new RangeError(`index must be below ${this.length}, got ${index}`);
+  }
 }
 
 function pushShape(list: number[], words: number, classes: SentenceClassCounts): void {
@@ -101,10 +118,7 @@ function sameClasses(a: readonly number[], b: readonly number[]): boolean {
  * runs compared by identity from both ends: edits share their unchanged tokens), and the word count
  * of each sentence in `after`.
  */
-export function editDelta(
-  before: readonly Before[],
-  after: readonly After[],
-): { delta: EditDelta; words: number[] } {
+export function editDelta(before: readonly Before[], after: readonly After[]): { delta: EditDelta; words: number[] } {
   const delta: EditDelta = {
     words: 0,
     syllables: 0,
@@ -117,36 +131,39 @@ export function editDelta(
     marksChanged: false,
     classesChanged: false,
   };
-  const old = concat(before);
-  const next = concat(after);
+  const old = new TokenRun(before);
+  const next = new TokenRun(after);
   const shorter = Math.min(old.length, next.length);
   let prefix = 0;
-  while (prefix < shorter && old[prefix] === next[prefix]) prefix += 1;
+  while (prefix < shorter && old.at(prefix) === next.at(prefix)) prefix += 1;
   let suffix = 0;
-  while (suffix < shorter - prefix && old[old.length - 1 - suffix] === next[next.length - 1 - suffix]) suffix += 1;
+  while (suffix < shorter - prefix && old.at(old.length - 1 - suffix) === next.at(next.length - 1 - suffix))
+    suffix += 1;
   let removedWords = 0;
   let addedWords = 0;
   for (let i = prefix; i < old.length - suffix; i += 1) {
-    const counts = tokenCounts(old[i] as Token);
+    const counts = tokenCounts(old.at(i));
     removedWords += counts.words;
     addToken(delta, counts, -1);
   }
   for (let i = prefix; i < next.length - suffix; i += 1) {
-    const counts = tokenCounts(next[i] as Token);
+    const counts = tokenCounts(next.at(i));
     addedWords += counts.words;
     addToken(delta, counts, 1);
   }
   let oldWords = 0;
-  for (const sentence of before) {
+  for (let i = 0; i < before.length; i += 1) {
+    const sentence = before[i] as Before;
     oldWords += sentence.words;
     if (sentence.words > 0) pushShape(delta.removed, sentence.words, sentence.classes);
   }
-  const words =
-    after.length === 1 ? [oldWords - removedWords + addedWords] : after.map((sentence) => wordsOf(sentence.tokens));
-  after.forEach((sentence, i) => {
-    const count = words[i] ?? 0;
+  const words: number[] = [];
+  for (let i = 0; i < after.length; i += 1) {
+    const sentence = after[i] as After;
+    const count = after.length === 1 ? oldWords - removedWords + addedWords : wordsOf(sentence.tokens);
+    words.push(count);
     if (count > 0) pushShape(delta.added, count, sentence.classes);
-  });
+  }
   for (let i = 0; i < delta.changes.length; i += 2) {
     const kind = Math.floor((delta.changes[i] as number) / KIND_STRIDE);
     if (kind === DeltaKind.functionWords) delta.functionWordsChanged = true;

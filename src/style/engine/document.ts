@@ -3,7 +3,7 @@ import { tokenizeBlock } from '../text/tokenize.js';
 import { joinTokens, type Token } from '../text/token.js';
 import { alignBlocks, plainBlock } from './align.js';
 import { wordsOf } from './profile.js';
-import type { SentenceClassCounts } from './state.js';
+import { sentenceClass, type SentenceClassCounts } from './state.js';
 
 /** One sentence under edit: its tokens (trailing space included), class and word count. */
 export interface EditSentence {
@@ -39,16 +39,19 @@ export interface EditDocument {
   names: ReadonlySet<string>;
 }
 
-const FRAGMENT: SentenceClassCounts = {
-  structure: 'fragment/unknown',
-  voice: 'active',
-  independentClauses: 0,
-  dependentClauses: 0,
-};
+const FRAGMENT: SentenceClassCounts = sentenceClass('fragment/unknown', 'active', 0, 0);
+
+/**
+ * A sentence under edit, or one an edit proposes. Every sentence is made here, so all have one
+ * shape (fast property access in the search).
+ */
+export function newSentence(tokens: Token[], classes: SentenceClassCounts, words: number, habit: number): EditSentence {
+  return { tokens, classes, words, habit, version: 0, alive: true };
+}
 
 /** A sentence from (tagged) tokens and a class, with its word count. */
 export function makeSentence(tokens: Token[], classes: SentenceClassCounts): EditSentence {
-  return { tokens, classes, words: wordsOf(tokens), habit: 0, version: 0, alive: true };
+  return newSentence(tokens, classes, wordsOf(tokens), 0);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type CountFeatures,
 } from '../../analytics/index.js';
 import { FUNCTION_WORD_LIST } from './indices.js';
+import { jsDistance, JsDistanceMemo } from './js-distance.js';
 import type { FeatureState } from './state.js';
 
 /** The analytics groups the objective follows, in quality_analytics order. */
@@ -34,6 +35,10 @@ export interface ObjectiveTargets {
   functionWords: Float64Array;
   /** Σ functionWords in index order (what jsDistance would add up). */
   functionWordTotal: number;
+  /** Reused Jensen-Shannon terms of the function words, tags and marks (see JsDistanceMemo). */
+  functionWordMemo: JsDistanceMemo;
+  posMemo: JsDistanceMemo;
+  punctuationMemo: JsDistanceMemo;
   pos: Float64Array;
   structure: Float64Array;
   voice: Float64Array;
@@ -64,6 +69,9 @@ export function objectiveTargets(truth: CountFeatures): ObjectiveTargets {
     lexicalDensity: truth.words > 0 ? truth.contentWords / truth.words : 0,
     functionWords,
     functionWordTotal: sum(functionWords),
+    functionWordMemo: new JsDistanceMemo(),
+    posMemo: new JsDistanceMemo(),
+    punctuationMemo: new JsDistanceMemo(),
     pos: probabilities(UPOS_TAGS, truth.pos),
     structure: probabilities(SENTENCE_STRUCTURES, truth.structure),
     voice: probabilities(SENTENCE_VOICES, truth.voice),
@@ -71,8 +79,18 @@ export function objectiveTargets(truth: CountFeatures): ObjectiveTargets {
   };
 }
 
-/** Mean, median and population std-dev of a histogram held as an array (index = value). */
-export function arrayStats(histogram: Float64Array, limit = histogram.length - 1): [number, number, number] {
+/** Scratch for groupDistances' histogram statistics. */
+const stats: [number, number, number] = [0, 0, 0];
+
+/**
+ * Mean, median and population std-dev of a histogram held as an array (index = value), looking at
+ * values up to `limit`; written into `out` when given (and returned).
+ */
+export function arrayStats(
+  histogram: Float64Array,
+  limit = histogram.length - 1,
+  out: [number, number, number] = [0, 0, 0],
+): [number, number, number] {
   let n = 0;
   let sum = 0;
   let squares = 0;
@@ -84,7 +102,12 @@ export function arrayStats(histogram: Float64Array, limit = histogram.length - 1
     sum += value * count;
     squares += value * value * count;
   }
-  if (n === 0) return [0, 0, 0];
+  if (n === 0) {
+    out[0] = 0;
+    out[1] = 0;
+    out[2] = 0;
+    return out;
+  }
   const mean = sum / n;
   const variance = Math.max(0, squares / n - mean * mean);
   const low = Math.floor((n - 1) / 2);
@@ -102,34 +125,10 @@ export function arrayStats(histogram: Float64Array, limit = histogram.length - 1
       break;
     }
   }
-  return [mean, median, Math.sqrt(variance)];
-}
-
-/**
- * Jensen-Shannon distance (base 2) between counts `p` and probabilities `q`; as the analytics define
- * it. `pTotal` and `qTotal` may be given when known (they must equal Σ max(0, p) and Σ q in index order).
- */
-export function jsDistance(p: Float64Array, q: Float64Array, pTotal?: number, qTotal?: number): number {
-  let total = pTotal ?? 0;
-  if (pTotal === undefined) for (let i = 0; i < p.length; i += 1) total += Math.max(0, p[i] ?? 0);
-  const qSum = qTotal ?? sum(q);
-  if (total === 0 && qSum === 0) return 0;
-  if (total === 0 || qSum === 0) return 1;
-  let divergence = 0;
-  for (let i = 0; i < p.length; i += 1) {
-    const count = p[i] as number;
-    const b = q[i] ?? 0;
-    if (count <= 0) {
-      // a = 0: m = b/2, so b·log2(b/m) = b exactly (the general formula gives the same bits).
-      if (b > 0) divergence += 0.5 * b;
-      continue;
-    }
-    const a = count / total;
-    const m = (a + b) / 2;
-    divergence += 0.5 * a * Math.log2(a / m);
-    if (b > 0) divergence += 0.5 * b * Math.log2(b / m);
-  }
-  return Math.sqrt(Math.min(1, Math.max(0, divergence)));
+  out[0] = mean;
+  out[1] = median;
+  out[2] = Math.sqrt(variance);
+  return out;
 }
 
 function sum(values: Float64Array): number {
@@ -172,12 +171,10 @@ export function groupDistances(
   reuse?: Float64Array,
   changed?: ChangedGroups,
 ): Float64Array {
-  const sentence = arrayStats(state.sentenceLengths, state.longestSentence);
-  const word = arrayStats(state.wordLengths);
-  for (let k = 0; k < 3; k += 1) {
-    out[k] = Math.abs((sentence[k] as number) - (targets.sentenceStats[k] ?? 0));
-    out[3 + k] = Math.abs((word[k] as number) - (targets.wordStats[k] ?? 0));
-  }
+  arrayStats(state.sentenceLengths, state.longestSentence, stats);
+  for (let k = 0; k < 3; k += 1) out[k] = Math.abs((stats[k] as number) - (targets.sentenceStats[k] ?? 0));
+  arrayStats(state.wordLengths, state.wordLengths.length - 1, stats);
+  for (let k = 0; k < 3; k += 1) out[3 + k] = Math.abs((stats[k] as number) - (targets.wordStats[k] ?? 0));
   const readable = state.words > 0 && state.sentences > 0;
   const counts = { words: state.words, sentences: state.sentences, syllables: state.syllables };
   out[6] = Math.abs((readable ? fleschReadingEase(counts) : 0) - targets.readability[0]);
@@ -186,14 +183,25 @@ export function groupDistances(
   out[8] =
     keep && !changed.functionWords
       ? (reuse[8] as number)
-      : jsDistance(state.functionWords, targets.functionWords, state.functionWordTotal, targets.functionWordTotal);
-  out[9] = keep && !changed.pos ? (reuse[9] as number) : jsDistance(state.pos, targets.pos);
+      : jsDistance(
+          state.functionWords,
+          targets.functionWords,
+          state.functionWordTotal,
+          targets.functionWordTotal,
+          targets.functionWordMemo,
+        );
+  out[9] =
+    keep && !changed.pos
+      ? (reuse[9] as number)
+      : jsDistance(state.pos, targets.pos, undefined, undefined, targets.posMemo);
   const density = state.words > 0 ? state.contentWords / state.words : 0;
   out[10] = Math.abs(density - targets.lexicalDensity);
   out[11] = keep && !changed.classes ? (reuse[11] as number) : jsDistance(state.structure, targets.structure);
   out[12] = keep && !changed.classes ? (reuse[12] as number) : jsDistance(state.voice, targets.voice);
   out[13] =
-    keep && !changed.punctuation ? (reuse[13] as number) : jsDistance(state.punctuation, targets.punctuation);
+    keep && !changed.punctuation
+      ? (reuse[13] as number)
+      : jsDistance(state.punctuation, targets.punctuation, undefined, undefined, targets.punctuationMemo);
   return out;
 }
 

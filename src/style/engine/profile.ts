@@ -1,8 +1,8 @@
 import { UPOS_TAGS, type PunctuationMark, type Upos } from '../../analytics/index.js';
 import { countSyllables, FUNCTION_WORDS } from '../../nlp/index.js';
-import type { Token } from '../text/token.js';
+import { memoOf, type Token } from '../text/token.js';
 import { keyOf, lowerKey } from '../ops/tokens.js';
-import { FUNCTION_WORD_INDEX, MARK_INDEX, MAX_WORD_LETTERS, UPOS_INDEX } from './indices.js';
+import { FUNCTION_WORD_INDEX, FUNCTION_WORD_LIST, MARK_INDEX, MAX_WORD_LETTERS, UPOS_INDEX } from './indices.js';
 
 /**
  * What one token adds to a text's surface counts, computed from the token alone (no tagger):
@@ -111,8 +111,23 @@ function shared(list: number[]): readonly number[] {
   return list.length === 0 ? NONE : list;
 }
 
+/** Shared one-element lists [0], [1], ... (counts never change, so tokens may share them). */
+const SINGLE: ReadonlyArray<readonly number[]> = Array.from({ length: FUNCTION_WORD_LIST.length }, (_, i) =>
+  Object.freeze([i]),
+);
+
+function single(index: number): readonly number[] {
+  return SINGLE[index] ?? [index];
+}
+
 function measure(piece: Token): TokenCounts {
-  const pos = piece.tags.length === 0 ? NONE : piece.tags.map((tag) => UPOS_INDEX.get(tag) ?? UPOS_TAGS.length - 1);
+  const tags = piece.tags;
+  const pos =
+    tags.length === 0
+      ? NONE
+      : tags.length === 1
+        ? single(UPOS_INDEX.get(tags[0] as Upos) ?? UPOS_TAGS.length - 1)
+        : tags.map((tag) => UPOS_INDEX.get(tag) ?? UPOS_TAGS.length - 1);
   if (piece.kind === 'word' && piece.lock !== 'code') {
     const letters = lettersOf(piece.text);
     if (letters === 0) return { ...NOTHING, pos };
@@ -120,10 +135,10 @@ function measure(piece: Token): TokenCounts {
     return {
       words: 1,
       syllables: piece.address === true ? 0 : countSyllables(trimmed(piece.text)),
-      contentWords: piece.tags.some((tag) => CONTENT.has(tag)) ? 1 : 0,
-      letters: [Math.min(letters, MAX_WORD_LETTERS)],
+      contentWords: tags.some((tag) => CONTENT.has(tag)) ? 1 : 0,
+      letters: single(Math.min(letters, MAX_WORD_LETTERS)),
       // FUNCTION_WORD_LIST holds every function word, so the index exists whenever the set has the key.
-      functionWords: FUNCTION_WORDS.has(key) ? [FUNCTION_WORD_INDEX.get(key) ?? 0] : NONE,
+      functionWords: FUNCTION_WORDS.has(key) ? single(FUNCTION_WORD_INDEX.get(key) ?? 0) : NONE,
       pos,
       marks: NONE,
     };
@@ -155,20 +170,14 @@ function measure(piece: Token): TokenCounts {
   };
 }
 
-/**
- * A token's counts are kept on the token under this symbol, as a non-enumerable property: tokens
- * never change once tagged, and a copy made with spread syntax (an edited token) does not inherit
- * it. (Cheaper than a WeakMap, whose entries are costly to collect.)
- */
-const COUNTS = Symbol('tokenCounts');
-
-/** What one token adds to the counts (cached on the token; spaces and markup add nothing). */
+/** What one token adds to the counts (cached in the token's memo; spaces and markup add nothing). */
 export function tokenCounts(piece: Token): TokenCounts {
   if (piece.kind === 'space' || piece.kind === 'markup') return NOTHING;
-  const cached = (piece as Token & { [COUNTS]?: TokenCounts })[COUNTS];
-  if (cached !== undefined) return cached;
+  const memo = piece.memo;
+  // Tokens never change once tagged, so counts made for this very token stay right.
+  if (memo !== undefined && memo.owner === piece && memo.counts !== undefined) return memo.counts as TokenCounts;
   const counts = measure(piece);
-  Object.defineProperty(piece, COUNTS, { value: counts });
+  memoOf(piece).counts = counts;
   return counts;
 }
 

@@ -82,8 +82,8 @@ export class Scorer {
   replace(removed: readonly Scored[], added: readonly Scored[], delta: EditDelta): void {
     this.state.applyDelta(delta, 1);
     // The same additions, in the same order, as sentence by sentence: the habit total is a float sum.
-    for (const sentence of removed) this.habit += -1 * sentence.habit;
-    for (const sentence of added) this.habit += sentence.habit;
+    for (let i = 0; i < removed.length; i += 1) this.habit += -1 * (removed[i] as Scored).habit;
+    for (let i = 0; i < added.length; i += 1) this.habit += (added[i] as Scored).habit;
     this.currentValid = false;
   }
 
@@ -140,7 +140,12 @@ export class Scorer {
     const reuse = this.current;
     const gapBefore = this.lengthGap();
     this.state.applyDelta(delta, 1);
-    const habitDelta = added.reduce((sum, s) => sum + s.habit, 0) - removed.reduce((sum, s) => sum + s.habit, 0);
+    // Summed as reduce() would, left to right from 0.
+    let addedHabit = 0;
+    for (let i = 0; i < added.length; i += 1) addedHabit += (added[i] as Scored).habit;
+    let removedHabit = 0;
+    for (let i = 0; i < removed.length; i += 1) removedHabit += (removed[i] as Scored).habit;
+    const habitDelta = addedHabit - removedHabit;
     const feasible = this.lengthAllowed() || this.lengthGap() < gapBefore;
     let after = Infinity;
     if (feasible) {

@@ -1,7 +1,7 @@
 import { CandidateHeap } from './heap.js';
 import { isCurrent, makeCandidate, pairCandidates, sentenceCandidates, type Candidate } from './candidates.js';
 import type { EditContext } from './context.js';
-import type { EditBlock, EditDocument, EditSentence } from './document.js';
+import { newSentence, type EditBlock, type EditDocument, type EditSentence } from './document.js';
 import { EXPLORE_PENALTY, REPAIR_MARGIN, REPAIR_PENALTY, type Scorer } from './scorer.js';
 
 /** Edits applied per input sentence and phase, at most (a bound on work, far above what the objective takes). */
@@ -45,13 +45,16 @@ let revertId = -1;
 
 /** Candidates that undo an applied edit whose sentences are still as it left them. */
 function revertCandidates(history: readonly Applied[]): Candidate[] {
-  return history
-    .filter((applied) => applied.created.every((sentence) => sentence.alive))
-    .map((applied) => {
-      revertId -= 1;
-      const next = applied.removed.map(({ tokens, classes, words, habit }) => ({ tokens, classes, words, habit }));
-      return makeCandidate(revertId, 'revert', applied.block, applied.created, next);
-    });
+  const out: Candidate[] = [];
+  for (const applied of history) {
+    if (!applied.created.every((sentence) => sentence.alive)) continue;
+    revertId -= 1;
+    const next: EditSentence[] = [];
+    for (const { tokens, classes, words, habit } of applied.removed)
+      next.push(newSentence(tokens, classes, words, habit));
+    out.push(makeCandidate(revertId, 'revert', applied.block, applied.created, next));
+  }
+  return out;
 }
 
 /**
@@ -67,10 +70,17 @@ export function searchEdits(document: EditDocument, scorer: Scorer, context: Edi
   const budget = Math.max(20, EDITS_PER_SENTENCE * sentences);
   // Every candidate made so far: the repair phase re-evaluates those still current instead of regenerating them.
   const pool: Candidate[] = [];
+  // Stale candidates never become current again: dropping them now and then (order kept) leaves
+  // the repair phase the same candidates and keeps less garbage alive.
+  let pruneAt = 256;
   const phase = (initial: Candidate[]): number => {
     const heap = new CandidateHeap();
     const evaluate = (entry: Candidate): void => {
       pool.push(entry);
+      if (pool.length >= pruneAt) {
+        keepCurrent(pool);
+        pruneAt = Math.max(256, 2 * pool.length);
+      }
       entry.gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
       if (entry.gain > MIN_GAIN) heap.push(entry);
     };
@@ -118,6 +128,13 @@ export function searchEdits(document: EditDocument, scorer: Scorer, context: Edi
   return applied;
 }
 
+/** Removes the candidates that are no longer current, in place, keeping the others' order. */
+function keepCurrent(pool: Candidate[]): void {
+  let kept = 0;
+  for (const entry of pool) if (isCurrent(entry)) pool[kept++] = entry;
+  pool.length = kept;
+}
+
 /** Replaces the candidate's sentences in its block and in the scorer's state; returns the new sentences. */
 function applyCandidate(entry: Candidate, scorer: Scorer): EditSentence[] {
   const block = entry.block;
@@ -126,14 +143,9 @@ function applyCandidate(entry: Candidate, scorer: Scorer): EditSentence[] {
     sentence.alive = false;
     sentence.version += 1;
   }
-  const created: EditSentence[] = entry.next.map((next) => ({
-    tokens: next.tokens,
-    classes: next.classes,
-    words: next.words,
-    habit: next.habit,
-    version: 0,
-    alive: true,
-  }));
+  // Built with push, as every sentence list is: arrays of one kind keep the search's code stable.
+  const created: EditSentence[] = [];
+  for (const next of entry.next) created.push(newSentence(next.tokens, next.classes, next.words, next.habit));
   scorer.replace(entry.replaced, created, entry.delta);
   block.sentences.splice(index, entry.replaced.length, ...created);
   return created;

@@ -92,6 +92,11 @@ const FORMS_BY_FIRST_WORD: ReadonlyMap<string, ReadonlyArray<readonly [string[],
   return map;
 })();
 
+/** True when some connective form starts with this lower-cased word. */
+export function startsConnective(word: string): boolean {
+  return FORMS_BY_FIRST_WORD.has(word);
+}
+
 /** The connective that the given lower-cased opening words start with, if any. */
 export function matchConnective(openingWords: readonly string[]): ConnectiveMatch | undefined {
   const first = openingWords[0];

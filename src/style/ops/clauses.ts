@@ -13,6 +13,11 @@ const COMPLEMENT_VERBS = new Set(
 );
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'this', 'there']);
 
+/** True for a word clauseWordEdits may act around: a verb taking a that-clause, or "that"/"which". */
+export function mayEditClauseWord(piece: Token, key: string): boolean {
+  return piece.kind === 'word' && (COMPLEMENT_VERBS.has(key) || key === 'that' || key === 'which');
+}
+
 /**
  * Complementizer and relative-pronoun edits: "know we" ↔ "know that we" after verbs that take a
  * that-clause, and "that" ↔ "which" introducing a relative clause right after a noun.

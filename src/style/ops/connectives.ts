@@ -1,5 +1,11 @@
-import { CONNECTIVES, DROPPABLE_CONCEPTS, matchConnective, type ConnectiveMatch } from '../lexicon/connectives.js';
-import { capitalize, decapitalize, isEditableWord, type Token } from '../text/token.js';
+import {
+  CONNECTIVES,
+  DROPPABLE_CONCEPTS,
+  matchConnective,
+  startsConnective,
+  type ConnectiveMatch,
+} from '../lexicon/connectives.js';
+import { capitalize, decapitalize, isEditableWord, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
 import { keyOf, nextSolid, openingWord, phraseTokens, punct, space, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
@@ -19,7 +25,9 @@ const NOT_AFTER_SO = new Set(['many', 'much', 'far', 'long', 'few', 'little', 't
 /** Finds the connective that opens the sentence, if any (only editable words; comma forms need their comma). */
 export function findOpeningConnective(tokens: readonly Token[]): OpeningConnective | undefined {
   const start = openingWord(tokens);
-  if (start < 0) return undefined;
+  const opening = tokens[start];
+  // Most sentences open with a word no connective starts with.
+  if (start < 0 || !isEditableWord(opening) || !startsConnective(keyOf(opening))) return undefined;
   const words: string[] = [];
   const indices: number[] = [];
   for (let i = start; i < tokens.length && words.length < 5; i += 1) {
@@ -77,7 +85,7 @@ export function connectiveEdits(tokens: readonly Token[], context: EditContext):
     edits.push({ op: 'connective', tokens: splice(tokens, found.start, found.end, [...phrase, ...glue]) });
   }
   if (DROPPABLE_CONCEPTS.has(match.concept) && following !== undefined) {
-    const capitalised = following.lock === undefined ? { ...following, text: capitalize(following.text) } : following;
+    const capitalised = following.lock === undefined ? retext(following, capitalize(following.text)) : following;
     edits.push({ op: 'connective-drop', tokens: splice(tokens, found.start, found.next + 1, [capitalised]) });
   }
   return edits;
@@ -87,6 +95,6 @@ export function connectiveEdits(tokens: readonly Token[], context: EditContext):
 export function withoutConnective(tokens: readonly Token[], found: OpeningConnective): Token[] {
   const following = tokens[found.next];
   if (following === undefined) return [...tokens];
-  const lowered = following.lock === undefined ? { ...following, text: decapitalize(following.text) } : following;
+  const lowered = following.lock === undefined ? retext(following, decapitalize(following.text)) : following;
   return splice(tokens, found.start, found.next + 1, [lowered]);
 }

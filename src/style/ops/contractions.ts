@@ -13,6 +13,8 @@ interface Spot {
 }
 
 const SECOND_MUST_BE_AUX = new Set(['have', 'will', 'are', 'am', 'is']);
+/** First words of the contractible full forms (most words start none: no key to build for them). */
+const FIRST_WORDS: ReadonlySet<string> = new Set([...CONTRACTED.keys()].map((full) => full.split(' ')[0] ?? ''));
 
 /** Full forms that may be contracted: both words editable, the second an auxiliary where that matters, and more text after. */
 export function findContractible(tokens: readonly Token[]): Spot[] {
@@ -28,7 +30,7 @@ export function findContractible(tokens: readonly Token[]): Spot[] {
     const second = tokens[i + 2];
     if (!isEditableWord(second)) return;
     const secondLower = keyOf(second);
-    const contracted = CONTRACTED.get(`${lower} ${secondLower}`);
+    const contracted = FIRST_WORDS.has(lower) ? CONTRACTED.get(`${lower} ${secondLower}`) : undefined;
     if (contracted === undefined) return;
     if (SECOND_MUST_BE_AUX.has(secondLower) && !second.tags.includes('AUX')) return;
     // A contraction cannot end a clause ("I know what it is."): a word must follow.
@@ -37,6 +39,14 @@ export function findContractible(tokens: readonly Token[]): Spot[] {
     spots.push({ first: i, second: i + 2, contracted });
   });
   return spots;
+}
+
+/**
+ * True for a token where contractionEdits may start an edit: the first word of a contractible full
+ * form ("do" of "do not", "cannot") or a contraction (`key`: its lower-case key).
+ */
+export function mayContract(piece: Token, key: string): boolean {
+  return key === 'cannot' || FIRST_WORDS.has(key) || EXPANSIONS.has(key);
 }
 
 /** "I'…" or "I’…" (the pronoun's contractions may be expanded even where the word is locked as a name). */

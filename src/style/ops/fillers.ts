@@ -1,5 +1,5 @@
 import { INNER_FILLERS, OPENING_FILLERS } from '../lexicon/generic.js';
-import { capitalize, isEditableWord, type Token } from '../text/token.js';
+import { capitalize, isEditableWord, retext, type Token } from '../text/token.js';
 import { usage, type EditContext } from '../engine/context.js';
 import { keyOf, openingWord, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
@@ -40,7 +40,7 @@ export function fillerEdits(tokens: readonly Token[], context: EditContext): Tok
   const start = openingWord(tokens);
   const next = tokens[end];
   if (end > 0 && next !== undefined) {
-    edits.push({ op: 'filler', tokens: splice(tokens, start, end + 1, [{ ...next, text: capitalize(next.text) }]) });
+    edits.push({ op: 'filler', tokens: splice(tokens, start, end + 1, [retext(next, capitalize(next.text))]) });
   }
   tokens.forEach((piece, i) => {
     if (!isEditableWord(piece) || i === start) return;

@@ -23,6 +23,11 @@ const BY_FIRST_WORD: ReadonlyMap<string, IndexedForm[]> = (() => {
   return map;
 })();
 
+/** True when a word (lower-case `key`) starts a generic form: findGeneric matches start only there. */
+export function startsGeneric(piece: Token, key: string): boolean {
+  return piece.kind === 'word' && BY_FIRST_WORD.has(key);
+}
+
 /** A generic form found in a sentence: tokens [start, end), the entry and the inflection slot. */
 export interface GenericMatch {
   start: number;

@@ -1,5 +1,5 @@
 import { FUNCTION_WORDS } from '../../nlp/index.js';
-import { capitalize, decapitalize, isCapitalized, type Token } from '../text/token.js';
+import { capitalize, decapitalize, isCapitalized, retext, type Token } from '../text/token.js';
 import type { HeadingCase } from '../types.js';
 import { usage, type EditContext } from '../engine/context.js';
 import { keyOf, lowerKey } from './tokens.js';
@@ -74,7 +74,7 @@ export function casedHeading(tokens: readonly Token[], target: HeadingCase, cont
       const small = TITLE_SMALL_WORDS.has(lowerKey(text)) && i !== first && i !== last && !afterColon;
       text = small ? text.toLowerCase() : capitalize(text);
     }
-    return text === piece.text ? piece : { ...piece, text };
+    return text === piece.text ? piece : retext(piece, text);
   });
 }
 

@@ -1,8 +1,8 @@
 import { structureFromCounts } from '../../nlp/index.js';
 import type { Upos } from '../../analytics/index.js';
-import { decapitalize, type Token } from '../text/token.js';
+import { decapitalize, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
-import type { SentenceClassCounts } from '../engine/state.js';
+import { sentenceClass, type SentenceClassCounts } from '../engine/state.js';
 import { canLowercase, findOpeningConnective, withoutConnective } from './connectives.js';
 import { finalMark, keyOf, openingWord, punct, solidEnd, space, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
@@ -14,7 +14,9 @@ export const MAX_JOINED_WORDS = 70;
 const MAX_ASIDE_WORDS = 12;
 
 function joint(piece: Token): Token {
-  return { ...piece, joint: true };
+  const copy = retext(piece, piece.text);
+  copy.joint = true;
+  return copy;
 }
 
 interface Part {
@@ -28,23 +30,30 @@ export function joinedClass(a: SentenceClassCounts, b: SentenceClassCounts, subo
   const independentClauses = subordinate ? a.independentClauses : a.independentClauses + b.independentClauses;
   const dependentClauses =
     a.dependentClauses + b.dependentClauses + (subordinate ? Math.max(1, b.independentClauses) : 0);
-  return {
+  return sentenceClass(
+    structureFromCounts(independentClauses, dependentClauses),
+    a.voice === 'passive' || b.voice === 'passive' ? 'passive' : 'active',
     independentClauses,
     dependentClauses,
-    structure: structureFromCounts(independentClauses, dependentClauses),
-    voice: a.voice === 'passive' || b.voice === 'passive' ? 'passive' : 'active',
-  };
+  );
 }
 
 const THIS_SUBJECT = new Set(['this', 'it']);
-const DASH_MARK: Readonly<Record<DashStyle, [string, boolean]>> = {
-  em_closed: ['—', false],
-  em_spaced: ['—', true],
-  en_spaced: ['–', true],
-  hyphen_spaced: ['-', true],
-  double_hyphen: ['--', false],
-  double_hyphen_spaced: ['--', true],
-};
+/** The conjunction that replaces an opening connective of a relation when two sentences are joined. */
+const CONJUNCTION_OF: ReadonlyMap<string, readonly [string, Upos]> = new Map([
+  ['contrast', ['but', 'CCONJ']],
+  ['consequence', ['so', 'CCONJ']],
+  ['addition', ['and', 'CCONJ']],
+] as const);
+// A Map, not an object: reading it with a different style per author keeps one code path.
+const DASH_MARK: ReadonlyMap<DashStyle, readonly [string, boolean]> = new Map([
+  ['em_closed', ['—', false]],
+  ['em_spaced', ['—', true]],
+  ['en_spaced', ['–', true]],
+  ['hyphen_spaced', ['-', true]],
+  ['double_hyphen', ['--', false]],
+  ['double_hyphen_spaced', ['--', true]],
+] as const);
 
 /**
  * Ways to join a sentence with the next one in the same block: with a semicolon, ", and", the
@@ -69,8 +78,8 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   // Joins that keep the second sentence's first word need it to lose its capital, or be a name.
   const lowerable = keepsCapital || canLowercase(opening, context);
   const lowered: Token[] = keepsCapital
-    ? [...second.tokens]
-    : [{ ...opening, text: decapitalize(opening.text) }, ...second.tokens.slice(1)];
+    ? second.tokens.slice()
+    : [retext(opening, decapitalize(opening.text))].concat(second.tokens.slice(1));
   const coordinated = joinedClass(first.classes, second.classes);
   const edits: StructureEdit[] = [];
   const add = (op: string, tokens: Token[], classes = coordinated): void => {
@@ -80,7 +89,8 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   let joints = 0;
   let hasAnd = false;
   for (const part of [first.tokens, second.tokens]) {
-    for (const piece of part) {
+    for (let i = 0; i < part.length; i += 1) {
+      const piece = part[i] as Token;
       if (piece.joint !== true) continue;
       joints += 1;
       if (piece.text === 'and') hasAnd = true;
@@ -88,30 +98,22 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   }
   if (joints >= 2) return [];
   const connective = findOpeningConnective(second.tokens);
-  if (lowerable) add('join-semicolon', [...head, joint(punct(';')), space(), ...lowered]);
+  // Arrays are joined with concat(), not spread syntax: no iterators on this hot path.
+  if (lowerable) add('join-semicolon', head.concat(joint(punct(';')), space(), lowered));
   if (connective === undefined) {
     if (!hasAnd && lowerable)
-      add('join-and', [...head, punct(','), space(), joint(word('and', ['CCONJ'])), space(), ...lowered]);
+      add('join-and', head.concat(punct(','), space(), joint(word('and', ['CCONJ'])), space(), lowered));
   } else {
     const rest = withoutConnective(second.tokens, connective);
-    const conjunction: Record<string, [string, Upos]> = {
-      contrast: ['but', 'CCONJ'],
-      consequence: ['so', 'CCONJ'],
-      addition: ['and', 'CCONJ'],
-    };
-    const chosen = conjunction[connective.match.concept];
+    const chosen = CONJUNCTION_OF.get(connective.match.concept);
     if (chosen !== undefined && !(hasAnd && chosen[0] === 'and')) {
-      add(`join-${chosen[0]}`, [...head, punct(','), space(), joint(word(chosen[0], [chosen[1]])), space(), ...rest]);
+      add(`join-${chosen[0]}`, head.concat(punct(','), space(), joint(word(chosen[0], [chosen[1]])), space(), rest));
     }
   }
   if (!lowerable) return edits;
   if (context.dash !== undefined && context.proposes.dashes && connective === undefined) {
-    const [dash, spaced] = DASH_MARK[context.dash];
-    add('join-dash', [
-      ...head,
-      ...(spaced ? [space(), joint(punct(dash)), space()] : [joint(punct(dash))]),
-      ...lowered,
-    ]);
+    const [dash, spaced] = DASH_MARK.get(context.dash) ?? ['—', false];
+    add('join-dash', head.concat(spaced ? [space(), joint(punct(dash)), space()] : [joint(punct(dash))], lowered));
   }
   const subject = keyOf(opening);
   const verb = second.tokens[2];
@@ -125,7 +127,7 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
     if (verb.tags.includes('VERB') || verb.tags.includes('AUX')) {
       add(
         'join-which',
-        [...head, punct(','), space(), joint(word('which', ['PRON'])), ...second.tokens.slice(1)],
+        head.concat(punct(','), space(), joint(word('which', ['PRON'])), second.tokens.slice(1)),
         joinedClass(first.classes, second.classes, true),
       );
     }
@@ -133,14 +135,10 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   const secondMark = finalMark(second.tokens, /^\.$/);
   if (connective === undefined && context.proposes.parentheses && second.words <= MAX_ASIDE_WORDS && secondMark >= 0) {
     const aside = lowered.slice(0, secondMark);
-    add('join-parenthesis', [
-      ...head,
-      space(),
-      joint(punct('(')),
-      ...aside,
-      punct(')'),
-      ...second.tokens.slice(secondMark),
-    ]);
+    add(
+      'join-parenthesis',
+      head.concat(space(), joint(punct('(')), aside, punct(')'), second.tokens.slice(secondMark)),
+    );
   }
   return edits;
 }

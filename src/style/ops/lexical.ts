@@ -1,6 +1,6 @@
 import { UK_TO_US, US_TO_UK } from '../lexicon/spelling.js';
 import { VARIANT_SET_OF } from '../lexicon/variants.js';
-import { isEditableWord, matchCase, type Token } from '../text/token.js';
+import { isEditableWord, matchCase, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
 import { keyOf, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
@@ -18,6 +18,11 @@ export function variantMismatch(piece: Token, lower: string, context: EditContex
   const set = VARIANT_SET_OF.get(lower);
   if (preferred === undefined || preferred === lower || set === undefined) return undefined;
   return piece.tags.some((tag) => set.tags.has(tag)) ? preferred : undefined;
+}
+
+/** True for a word (lower-case `key`) lexicalEdits may respell: in the US/UK table or a variant set. */
+export function mayRespell(piece: Token, key: string): boolean {
+  return piece.kind === 'word' && (US_TO_UK.has(key) || UK_TO_US.has(key) || VARIANT_SET_OF.has(key));
 }
 
 /** Index → spelling in the author's variety, for words spelled the other way. */
@@ -48,7 +53,7 @@ export function lexicalEdits(tokens: readonly Token[], context: EditContext): To
   const replace = (op: string, index: number, text: string): void => {
     const piece = tokens[index];
     if (piece === undefined) return;
-    edits.push({ op, tokens: splice(tokens, index, index + 1, [{ ...piece, text: matchCase(piece.text, text) }]) });
+    edits.push({ op, tokens: splice(tokens, index, index + 1, [retext(piece, matchCase(piece.text, text))]) });
   };
   for (const [index, text] of findSpellingMismatches(tokens, context)) replace('spelling', index, text);
   for (const [index, text] of findVariantMismatches(tokens, context)) replace('variant', index, text);

@@ -1,6 +1,6 @@
-import { decapitalize, isCapitalized, isEditableWord, type Token } from '../text/token.js';
+import { decapitalize, isCapitalized, isEditableWord, retext, type Token } from '../text/token.js';
 import { structureFromCounts } from '../../nlp/index.js';
-import type { SentenceClassCounts } from '../engine/state.js';
+import { sentenceClass, type SentenceClassCounts } from '../engine/state.js';
 import { keyOf, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 
@@ -46,12 +46,22 @@ function reclass(
   voice: SentenceClassCounts['voice'],
 ): SentenceClassCounts {
   const dependentClauses = Math.max(0, classes.dependentClauses + dependentDelta);
-  return {
-    ...classes,
-    dependentClauses,
-    structure: structureFromCounts(classes.independentClauses, dependentClauses),
+  return sentenceClass(
+    structureFromCounts(classes.independentClauses, dependentClauses),
     voice,
-  };
+    classes.independentClauses,
+    dependentClauses,
+  );
+}
+
+/** True for a word relativeClauseEdits may act on: a participle (expanded) or that/which/who (reduced). */
+export function mayEditRelative(piece: Token, key: string): boolean {
+  return isParticiple(piece) || (piece.kind === 'word' && RELATIVE_WORDS.has(key));
+}
+
+/** True for a word possessiveEdits may rewrite: a noun with an apostrophe. */
+export function mayEditPossessive(piece: Token): boolean {
+  return piece.kind === 'word' && piece.tags.includes('NOUN') && /['’]/.test(piece.text);
 }
 
 /**
@@ -88,14 +98,8 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
     }
     const relative = tokens[i + 2];
     const be = tokens[i + 4];
-    if (!isEditableWord(relative) || !RELATIVE_WORDS.has(keyOf(relative)) || tokens[i + 3]?.text !== ' ')
-      return;
-    if (
-      !isEditableWord(be) ||
-      !BE_WORDS.has(keyOf(be)) ||
-      tokens[i + 5]?.text !== ' ' ||
-      !isParticiple(tokens[i + 6])
-    )
+    if (!isEditableWord(relative) || !RELATIVE_WORDS.has(keyOf(relative)) || tokens[i + 3]?.text !== ' ') return;
+    if (!isEditableWord(be) || !BE_WORDS.has(keyOf(be)) || tokens[i + 5]?.text !== ' ' || !isParticiple(tokens[i + 6]))
       return;
     const reduced = splice(tokens, i + 2, i + 6, []);
     const stillPassive = reduced.some(
@@ -116,12 +120,11 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
 export function possessiveEdits(tokens: readonly Token[], classes: SentenceClassCounts): StructureEdit[] {
   const edits: StructureEdit[] = [];
   tokens.forEach((piece, i) => {
-    if (!isEditableWord(piece) || !/^[a-z]+(?:['’]s|s['’])$/i.test(piece.text) || !piece.tags.includes('NOUN')) return;
+    if (!piece.tags.includes('NOUN') || !isEditableWord(piece) || !/^[a-z]+(?:['’]s|s['’])$/i.test(piece.text)) return;
     const owner = piece.text.replace(/['’]s$/, '').replace(/['’]$/, '');
     let start = i;
     const determiner = tokens[i - 2];
-    if (tokens[i - 1]?.text === ' ' && isEditableWord(determiner) && DETERMINERS.has(keyOf(determiner)))
-      start = i - 2;
+    if (tokens[i - 1]?.text === ' ' && isEditableWord(determiner) && DETERMINERS.has(keyOf(determiner))) start = i - 2;
     // The possessed phrase: adjectives then one or more nouns, all editable words.
     let end = i + 1;
     let nouns = 0;
@@ -146,18 +149,18 @@ export function possessiveEdits(tokens: readonly Token[], classes: SentenceClass
     const ownerPhrase =
       start < i
         ? [
-            {
-              ...(tokens[start] as Token),
-              text: sentenceStart ? decapitalize(tokens[start]?.text ?? '') : (tokens[start]?.text ?? ''),
-            },
+            retext(
+              tokens[start] as Token,
+              sentenceStart ? decapitalize(tokens[start]?.text ?? '') : (tokens[start]?.text ?? ''),
+            ),
             space(),
           ]
         : [];
-    const ownerWord = {
-      ...piece,
-      text: start === i && sentenceStart ? decapitalize(owner) : owner,
-      tags: piece.tags.filter((tag) => tag !== 'PART'),
-    };
+    const ownerWord = retext(
+      piece,
+      start === i && sentenceStart ? decapitalize(owner) : owner,
+      piece.tags.filter((tag) => tag !== 'PART'),
+    );
     const the = word(sentenceStart ? 'The' : 'the', ['DET']);
     const replacement = [the, space(), ...possessed, space(), word('of', ['ADP']), space(), ...ownerPhrase, ownerWord];
     edits.push({ op: 'possessive', sentences: [{ tokens: splice(tokens, start, end, replacement), classes }] });

@@ -1,7 +1,8 @@
 import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { DashStyle, EllipsisStyle } from '../types.js';
-import type { Token } from '../text/token.js';
+import { retext, type Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
+import { tokenHabit } from '../engine/token-habit.js';
 import { keyOf, nextSolid, previousSolid, punct, space, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
@@ -145,9 +146,6 @@ function oxfordEdits(tokens: readonly Token[], context: EditContext): TokenEdit[
 }
 
 const CURLY_OF: Readonly<Record<string, string>> = { '“': '"', '”': '"', '‘': "'", '’': "'" };
-/** Tokens without these marks have nothing to convert (to curly, to straight). */
-const STRAIGHT = /["']/;
-const CURLY = /[“”‘’]/;
 const ELLIPSIS_TEXT: Readonly<Record<EllipsisStyle, string>> = {
   character: '…',
   three_dots: '...',
@@ -159,10 +157,12 @@ function quoteEdit(tokens: readonly Token[], context: EditContext): TokenEdit[] 
   if (context.curlyQuotes === undefined) return [];
   let changed = false;
   let doubleOpen = true;
-  const marks = context.curlyQuotes ? STRAIGHT : CURLY;
+  // Quoted speech, code, names and markup keep their characters; only free quote marks and apostrophes change.
+  const convertible = (piece: Token): boolean =>
+    piece.kind !== 'markup' && piece.kind !== 'space' && tokenHabit(piece, context).quotes > 0;
+  if (!tokens.some(convertible)) return [];
   const out = tokens.map((piece, index) => {
-    // Quoted speech, code, names and markup keep their characters; only free quote marks and apostrophes change.
-    if (piece.kind === 'markup' || piece.lock !== undefined || !marks.test(piece.text)) return piece;
+    if (!convertible(piece)) return piece;
     let text = piece.text;
     if (context.curlyQuotes) {
       if (piece.kind === 'word') text = text.replace(/'/g, '’');
@@ -174,9 +174,22 @@ function quoteEdit(tokens: readonly Token[], context: EditContext): TokenEdit[] 
     } else text = text.replace(/[“”‘’]/g, (mark) => CURLY_OF[mark] ?? mark);
     if (text === piece.text) return piece;
     changed = true;
-    return { ...piece, text };
+    return retext(piece, text);
   });
   return changed ? [{ op: 'quotes', tokens: out }] : [];
+}
+
+const MARKS_EDITED: ReadonlySet<string> = new Set(['—', '–', '--', '-', '!', '…', '...', '. . .']);
+const QUOTE_MARK = /["'“”‘’]/;
+
+/**
+ * True for a token punctuationEdits may act on: a dash, "!", an ellipsis, "and"/"or" (a series),
+ * or a quote mark or apostrophe. Without one, a sentence has no punctuation edit.
+ */
+export function mayPunctuate(piece: Token, key: string): boolean {
+  if (piece.kind === 'punct' && MARKS_EDITED.has(piece.text)) return true;
+  if (piece.kind === 'word' && (key === 'and' || key === 'or')) return true;
+  return QUOTE_MARK.test(piece.text);
 }
 
 /** Punctuation edits of one sentence: dashes, serial comma, exclamation, quotes, ellipsis. */

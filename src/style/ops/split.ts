@@ -1,7 +1,7 @@
 import { structureFromCounts } from '../../nlp/index.js';
-import { capitalize, type Token } from '../text/token.js';
+import { capitalize, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../engine/context.js';
-import type { SentenceClassCounts } from '../engine/state.js';
+import { sentenceClass, type SentenceClassCounts } from '../engine/state.js';
 import { keyOf, nextSolid, phraseTokens, punct, space } from './tokens.js';
 import type { StructureEdit } from './types.js';
 
@@ -55,17 +55,19 @@ export function splitClasses(
   const rightDependent = whole.dependentClauses - leftDependent;
   const rightIndependent = Math.max(1, whole.independentClauses - 1);
   const passive = whole.voice === 'passive';
-  const make = (
-    independentClauses: number,
-    dependentClauses: number,
-    tokens: readonly Token[],
-  ): SentenceClassCounts => ({
-    independentClauses,
-    dependentClauses,
-    structure: structureFromCounts(independentClauses, dependentClauses),
-    voice: passive && looksPassive(tokens) ? 'passive' : 'active',
-  });
+  const make = (independentClauses: number, dependentClauses: number, tokens: readonly Token[]): SentenceClassCounts =>
+    sentenceClass(
+      structureFromCounts(independentClauses, dependentClauses),
+      passive && looksPassive(tokens) ? 'passive' : 'active',
+      independentClauses,
+      dependentClauses,
+    );
   return [make(1, leftDependent, left), make(rightIndependent, rightDependent, right)];
+}
+
+/** True for a mark splitEdits may split at: an unlocked comma or semicolon. */
+export function maySplitAt(piece: Token): boolean {
+  return piece.kind === 'punct' && piece.lock === undefined && (piece.text === ',' || piece.text === ';');
 }
 
 /**
@@ -91,9 +93,7 @@ export function splitEdits(
     let relation: string | undefined;
     if (piece.text === ',') {
       relation =
-        conjunction !== undefined && conjunction.lock === undefined
-          ? COORDINATORS[keyOf(conjunction)]
-          : undefined;
+        conjunction !== undefined && conjunction.lock === undefined ? COORDINATORS[keyOf(conjunction)] : undefined;
       if (relation === undefined) return;
       at = nextSolid(tokens, at);
     }
@@ -108,8 +108,7 @@ export function splitEdits(
       right.some((p) => p.lock === 'quote') !== left.some((p) => p.lock === 'quote')
     )
       return;
-    const opened =
-      subject.lock === undefined ? [{ ...subject, text: capitalize(subject.text) }, ...right.slice(1)] : right;
+    const opened = subject.lock === undefined ? [retext(subject, capitalize(subject.text)), ...right.slice(1)] : right;
     const [leftClass, rightClass] = splitClasses(classes, left, right);
     const first = { tokens: [...left, punct('.'), space()], classes: leftClass };
     const openers = relation === undefined || relation === 'addition' ? [''] : [];

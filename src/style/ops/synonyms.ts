@@ -1,6 +1,6 @@
 import type { Upos } from '../../analytics/index.js';
 import { FUNCTION_WORDS } from '../../nlp/index.js';
-import { isCapitalized, isEditableWord, type Token } from '../text/token.js';
+import { isCapitalized, isEditableWord, retext, type Token } from '../text/token.js';
 import { usage, type EditContext } from '../engine/context.js';
 import type { WordNetPos } from '../wordnet/database.js';
 import { synonymForms } from '../wordnet/synonyms.js';
@@ -13,6 +13,11 @@ const POS_OF_TAG: Readonly<Partial<Record<Upos, WordNetPos>>> = { ADJ: 'adj', AD
 export const MIN_SYNONYM_USES = 2;
 /** Synonyms offered per word. */
 const MAX_PER_WORD = 3;
+
+/** True for a word synonymEdits may replace: an editable word tagged only ADJ or only ADV. */
+export function mayReplaceBySynonym(piece: Token): boolean {
+  return piece.tags.length === 1 && isEditableWord(piece) && POS_OF_TAG[piece.tags[0] as Upos] !== undefined;
+}
 
 /** The synonyms offered for a word, per edit context (the same words recur in every candidate of a sentence). */
 const offered = new WeakMap<EditContext, Map<string, readonly string[]>>();
@@ -59,7 +64,7 @@ export function synonymEdits(tokens: readonly Token[], context: EditContext): To
     )
       return;
     for (const option of optionsFor(lower, pos, context))
-      edits.push({ op: 'synonym', tokens: splice(tokens, i, i + 1, [{ ...piece, text: option }]) });
+      edits.push({ op: 'synonym', tokens: splice(tokens, i, i + 1, [retext(piece, option)]) });
   });
   return edits;
 }

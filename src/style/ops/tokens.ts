@@ -1,5 +1,5 @@
 import type { Upos } from '../../analytics/index.js';
-import { token, type Token } from '../text/token.js';
+import { memoOf, token, type Token } from '../text/token.js';
 
 /** Helpers the edit operations share: finding words and marks in a sentence and building new tokens. */
 
@@ -102,16 +102,13 @@ export function lowerKey(text: string): string {
 // Candidates share most of their words: their lower-case keys are computed once.
 const lowerCache = new Map<string, string>();
 
-/** Where a token keeps its lower-case key: a non-enumerable property, so an edited copy ({ ...piece, text }) does not inherit it. */
-const KEY = Symbol('lowerKey');
-
-/** lowerKey of a token's text, kept on the token (tokens never change their text). */
+/** lowerKey of a token's text, kept in the token's memo (tokens never change their text). */
 export function keyOf(piece: Token): string {
-  const cached = (piece as Token & { [KEY]?: string })[KEY];
-  if (cached !== undefined) return cached;
-  const key = lowerKey(piece.text);
-  Object.defineProperty(piece, KEY, { value: key });
-  return key;
+  const memo = piece.memo;
+  if (memo !== undefined && memo.owner === piece && memo.key !== undefined) return memo.key;
+  const fresh = memoOf(piece);
+  fresh.key = lowerKey(piece.text);
+  return fresh.key;
 }
 
 /** True when any token in [from, to) is locked. */

@@ -1,6 +1,6 @@
 import { IRREGULAR_BASE_FORMS } from '../../nlp/index.js';
-import { capitalize, decapitalize, isEditableWord, type Token } from '../text/token.js';
-import type { SentenceClassCounts } from '../engine/state.js';
+import { capitalize, decapitalize, isEditableWord, retext, type Token } from '../text/token.js';
+import { sentenceClass, type SentenceClassCounts } from '../engine/state.js';
 import { lemmatize } from '../wordnet/morphy.js';
 import { keyOf, lowerKey, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
@@ -248,21 +248,24 @@ export function passiveEdits(tokens: readonly Token[], classes: SentenceClassCou
   const firstObject = objectTokens[0] as Token;
   const object =
     atStart && firstObject.lock === undefined
-      ? [{ ...firstObject, text: capitalize(firstObject.text) }, ...objectTokens.slice(1)]
+      ? [retext(firstObject, capitalize(firstObject.text)), ...objectTokens.slice(1)]
       : objectTokens;
   const agent =
     pronoun !== undefined
       ? [word(pronoun, ['PRON'])]
       : atStart && subjectToken.lock === undefined
-        ? [{ ...subjectToken, text: decapitalize(subjectToken.text) }, ...subjectTokens.slice(1)]
+        ? [retext(subjectToken, decapitalize(subjectToken.text)), ...subjectTokens.slice(1)]
         : subjectTokens;
-  const participle = { ...(tokens[group.end - 1] as Token), text: group.participle };
+  const participle = retext(tokens[group.end - 1] as Token, group.participle);
   const replacement = [...object, space(), ...auxiliary, participle, space(), word('by', ['ADP']), space(), ...agent];
   return [
     {
       op: 'passive',
       sentences: [
-        { tokens: splice(tokens, subjectStart, objectEnd, replacement), classes: { ...classes, voice: 'passive' } },
+        {
+          tokens: splice(tokens, subjectStart, objectEnd, replacement),
+          classes: sentenceClass(classes.structure, 'passive', classes.independentClauses, classes.dependentClauses),
+        },
       ],
     },
   ];

@@ -1,4 +1,4 @@
-import { token, type LockReason, type Token } from './token.js';
+import { lockedToken, token, type LockReason, type Token } from './token.js';
 
 /**
  * Inline tokenizer: one line of Markdown prose (no line prefix) → tokens. Markup, code, URLs and
@@ -32,7 +32,7 @@ function matchAt(pattern: RegExp, text: string, at: number): string | undefined 
 
 /** A new locked token. */
 function locked(text: string, kind: Token['kind'], lock: LockReason): Token {
-  return { text, kind, tags: [], lock };
+  return lockedToken(text, kind, lock);
 }
 
 function lockAll(tokens: Token[], reason: LockReason): Token[] {
@@ -56,6 +56,47 @@ function isEmphasis(text: string, at: number, run: string): boolean {
     return false;
   }
   return touchesAfter || touchesBefore;
+}
+
+/** True when a "." follows the character at `at` (as in every abbreviation "U.S.", "C. Darwin"). */
+function dotAfterFirst(text: string, at: number): boolean {
+  return text[at + ((text.codePointAt(at) ?? 0) > 0xffff ? 2 : 1)] === '.';
+}
+
+/** True when a "." follows the ASCII letters starting at `at` (as in every title "Mr.", "etc."). */
+function dotAfterAsciiLetters(text: string, at: number): boolean {
+  let end = at;
+  for (let code = text.charCodeAt(end); (code | 32) >= 97 && (code | 32) <= 122; code = text.charCodeAt(end)) end += 1;
+  return end > at && text[end] === '.';
+}
+
+function isAsciiAlnum(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/**
+ * What WORD matches at `at` when the word and what follows it are plain ASCII (letters and digits
+ * joined by _ ' - .), scanned without the regular expression; undefined where it cannot tell
+ * (a character beyond ASCII is involved), and the pattern decides.
+ */
+function asciiWordAt(text: string, at: number): string | undefined {
+  if (!isAsciiAlnum(text.charCodeAt(at))) return undefined;
+  let end = at + 1;
+  for (;;) {
+    let code = text.charCodeAt(end);
+    while (isAsciiAlnum(code)) {
+      end += 1;
+      code = text.charCodeAt(end);
+    }
+    if (code >= 128) return undefined;
+    // A joiner continues the word only before another letter or digit.
+    if (code !== 95 && code !== 39 && code !== 45 && code !== 46) break;
+    const next = text.charCodeAt(end + 1);
+    if (next >= 128) return undefined;
+    if (!isAsciiAlnum(next)) break;
+    end += 2;
+  }
+  return text.slice(at, end);
 }
 
 /** True for an ASCII character that is not a letter or digit (no word, number or abbreviation starts with it). */
@@ -102,7 +143,7 @@ export function tokenizeInline(text: string): Token[] {
     const autolink = char === '<' ? AUTOLINK.exec(text) : null;
     if (autolink) {
       out.push(locked('<', 'markup', 'markup'));
-      out.push({ ...token(autolink[1] ?? '', 'word'), lock: 'address', address: true });
+      out.push(lockedToken(autolink[1] ?? '', 'word', 'address', true));
       out.push(locked('>', 'markup', 'markup'));
       at += autolink[0].length;
       continue;
@@ -114,10 +155,9 @@ export function tokenizeInline(text: string): Token[] {
       continue;
     }
     let address = char === 'h' || char === 'w' ? matchAt(URL, text, at) : undefined;
-    if (address === undefined && at < lastAt && (!symbol || '._%+-'.includes(char)))
-      address = matchAt(EMAIL, text, at);
+    if (address === undefined && at < lastAt && (!symbol || '._%+-'.includes(char))) address = matchAt(EMAIL, text, at);
     if (address !== undefined) {
-      out.push({ ...token(address, 'word'), lock: 'address', address: true });
+      out.push(lockedToken(address, 'word', 'address', true));
       at += address.length;
       continue;
     }
@@ -130,7 +170,10 @@ export function tokenizeInline(text: string): Token[] {
     }
     const word = symbol
       ? undefined
-      : (matchAt(ABBREVIATION, text, at) ?? matchAt(TITLE, text, at) ?? matchAt(WORD, text, at));
+      : ((dotAfterFirst(text, at) ? matchAt(ABBREVIATION, text, at) : undefined) ??
+        (dotAfterAsciiLetters(text, at) ? matchAt(TITLE, text, at) : undefined) ??
+        asciiWordAt(text, at) ??
+        matchAt(WORD, text, at));
     if (word !== undefined) {
       out.push(token(word, 'word'));
       at += word.length;

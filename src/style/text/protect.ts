@@ -62,10 +62,19 @@ export function isSentenceInitial(tokens: readonly Token[], index: number): bool
   return true;
 }
 
+/** True for a word of ASCII characters without a capital or "_": no name rule can apply to it. */
+function isPlainLowerCase(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || (code >= 65 && code <= 90) || code === 95) return false;
+  }
+  return text.length > 0 && text.charCodeAt(0) >= 97 && text.charCodeAt(0) <= 122;
+}
+
 // In headings, title case makes every capital ambiguous: only unmistakable names are locked here.
 function lockNames(tokens: Token[], heading: boolean): void {
   tokens.forEach((piece, index) => {
-    if (piece.kind !== 'word' || piece.lock !== undefined) return;
+    if (piece.kind !== 'word' || piece.lock !== undefined || isPlainLowerCase(piece.text)) return;
     if (piece.text.includes('_')) {
       piece.lock = 'code';
       return;

@@ -18,19 +18,66 @@ export type LockReason = 'markup' | 'number' | 'name' | 'address' | 'code' | 'qu
 export interface Token {
   text: string;
   kind: TokenKind;
-  /** Set when no edit may change the token; quote marks of quoted speech stay convertible. */
-  lock?: LockReason;
   /** UPOS tags of the wink tokens inside this token (filled by alignment or by the edit that made it). */
   tags: Upos[];
+  /** Set when no edit may change the token; quote marks of quoted speech stay convertible. */
+  lock?: LockReason | undefined;
   /** A URL or e-mail address: one word of zero syllables. */
-  address?: boolean;
+  address?: boolean | undefined;
   /** Set on the connecting word or mark a join inserted (to keep chains of joins short). */
-  joint?: boolean;
+  joint?: boolean | undefined;
+  /** Values the engine derives from the token, cached (see TokenMemo). */
+  memo?: TokenMemo | undefined;
 }
 
-/** A new unlocked token. */
+/**
+ * Values derived from a token (its lower-case key, its counts), cached on it. Tokens are not
+ * copied with spread syntax (see retext), but should one be, the copy would carry its original's
+ * memo: a memo is valid only for the token it names as `owner`.
+ */
+export interface TokenMemo {
+  owner: Token;
+  key: string | undefined;
+  /** The token's counts (engine/profile.ts). */
+  counts: unknown;
+  /** The token's own habit parts for the last edit context asked (engine/token-habit.ts). */
+  habit: unknown;
+  /** Which operations the token may trigger, a bit set (engine/triggers.ts), or -1 before it is known. */
+  triggers: number;
+}
+
+/**
+ * A new unlocked token. Every token is made by this one object literal (copies too, see retext),
+ * with all its fields present: objects of one shape keep property access fast in every operation.
+ */
 export function token(text: string, kind: TokenKind, tags: Upos[] = []): Token {
-  return { text, kind, tags };
+  return { text, kind, tags, lock: undefined, address: undefined, joint: undefined, memo: undefined };
+}
+
+/** A new locked token (`address` for URLs and e-mail addresses). */
+export function lockedToken(text: string, kind: TokenKind, lock: LockReason, address?: boolean): Token {
+  const piece = token(text, kind);
+  piece.lock = lock;
+  piece.address = address;
+  return piece;
+}
+
+/** A copy of `piece` with other text (and optionally other tags); lock, address and joint are kept. */
+export function retext(piece: Token, text: string, tags: Upos[] = piece.tags): Token {
+  const copy = token(text, piece.kind, tags);
+  copy.lock = piece.lock;
+  copy.address = piece.address;
+  copy.joint = piece.joint;
+  return copy;
+}
+
+/** The token's memo, made (or remade, for a copy) on first use. */
+export function memoOf(piece: Token): TokenMemo {
+  const memo = piece.memo;
+  if (memo !== undefined && memo.owner === piece) return memo;
+  const fresh: TokenMemo = { owner: piece, key: undefined, counts: undefined, habit: undefined, triggers: -1 };
+  piece.memo = fresh;
+  return fresh;
 }
 
 /** The source text of a token run. */

@@ -1,6 +1,6 @@
 import type { BlockKind } from '../../nlp/index.js';
 import { tokenizeInline } from './inline.js';
-import { token, type Token } from './token.js';
+import { lockedToken, type Token } from './token.js';
 import { lockProtectedSpans } from './protect.js';
 
 /**
@@ -13,11 +13,11 @@ export function tokenizeBlock(raw: string, kind: BlockKind): Token[] {
   const lines = raw.split('\n');
   const out: Token[] = [];
   lines.forEach((line, index) => {
-    if (index > 0) out.push({ ...token('\n', 'space'), lock: 'linebreak' });
+    if (index > 0) out.push(lockedToken('\n', 'space', 'linebreak'));
     const [prefix, body, suffix] = splitLine(line, kind, index, index === lines.length - 1);
-    if (prefix.length > 0) out.push({ ...token(prefix, 'markup'), lock: 'markup' });
+    if (prefix.length > 0) out.push(lockedToken(prefix, 'markup', 'markup'));
     out.push(...tokenizeInline(body));
-    if (suffix.length > 0) out.push({ ...token(suffix, 'markup'), lock: 'markup' });
+    if (suffix.length > 0) out.push(lockedToken(suffix, 'markup', 'markup'));
   });
   lockProtectedSpans(out, { heading: kind === 'heading' });
   return out;

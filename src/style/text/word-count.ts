@@ -2,8 +2,7 @@
 const WORD =
   /(?:https?:\/\/|www\.)\S+|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu;
 // The same without the e-mail alternative, which can only match where there is an "@" (and is slow to fail).
-const WORD_WITHOUT_EMAIL =
-  /(?:https?:\/\/|www\.)\S+|\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu;
+const WORD_WITHOUT_EMAIL = /(?:https?:\/\/|www\.)\S+|\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu;
 
 /** Words in a text by the METRICS.md rule (a URL, an e-mail address or a number is one word), over the whole text. */
 export function countWords(text: string): number {
