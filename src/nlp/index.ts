@@ -9,3 +9,4 @@ export { FUNCTION_WORDS } from './function-words.js';
 export { classifySentence } from './classify-sentence.js';
 export { classifyTokens, structureFromCounts } from './clauses/index.js';
 export { IRREGULAR_BASE_FORMS } from './clauses/irregular-verbs.js';
+export { countPunctuation, forEachPunctuationMark } from './punctuation.js';

@@ -17,16 +17,23 @@ const MARK_OF_CHAR: Readonly<Record<string, PunctuationMark>> = {
 const ELLIPSIS = /^(?:\.{2,}|\u2026)$/;
 
 /**
- * Adds the marks of one punctuation token to `counts`: an ellipsis ("..." or "…") counts once as a
- * period; any other token counts each of its mark characters ("?!" is one ? and one !).
+ * Calls `visit` once per counted mark of one punctuation token: an ellipsis ("..." or "…") is one
+ * period; any other token gives each of its mark characters ("?!" is one ? and one !).
  */
-export function countPunctuation(token: string, counts: Record<PunctuationMark, number>): void {
+export function forEachPunctuationMark(token: string, visit: (mark: PunctuationMark) => void): void {
   if (ELLIPSIS.test(token)) {
-    counts.period += 1;
+    visit('period');
     return;
   }
   for (const char of token) {
     const mark = MARK_OF_CHAR[char];
-    if (mark !== undefined) counts[mark] += 1;
+    if (mark !== undefined) visit(mark);
   }
+}
+
+/** Adds the marks of one punctuation token to `counts` (see `forEachPunctuationMark`). */
+export function countPunctuation(token: string, counts: Record<PunctuationMark, number>): void {
+  forEachPunctuationMark(token, (mark) => {
+    counts[mark] += 1;
+  });
 }

@@ -1,5 +1,5 @@
-import { UPOS_TAGS, type PunctuationMark, type Upos } from '../../analytics/index.js';
-import { countSyllables, FUNCTION_WORDS } from '../../nlp/index.js';
+import { UPOS_TAGS, type Upos } from '../../analytics/index.js';
+import { countSyllables, forEachPunctuationMark, FUNCTION_WORDS } from '../../nlp/index.js';
 import { memoOf, type Token } from '../text/token.js';
 import { keyOf, lowerKey } from '../ops/tokens.js';
 import { FUNCTION_WORD_INDEX, FUNCTION_WORD_LIST, MARK_INDEX, MAX_WORD_LETTERS, UPOS_INDEX } from './indices.js';
@@ -25,17 +25,6 @@ export interface TokenCounts {
 }
 
 const CONTENT: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
-const MARK_OF_CHAR: Readonly<Record<string, PunctuationMark>> = {
-  ',': 'comma',
-  ';': 'semicolon',
-  ':': 'colon',
-  '.': 'period',
-  '?': 'question_mark',
-  '!': 'exclamation_mark',
-  '(': 'parenthetical',
-  '[': 'parenthetical',
-};
-const ELLIPSIS = /^(?:\.{2,}|…)$/;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
 const WORD_IN_CODE = /[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu;
 const NON_WORD_EDGE = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
@@ -95,14 +84,7 @@ function addWord(counts: MutableCounts, text: string, tags: readonly Upos[], add
 }
 
 function addMarks(counts: MutableCounts, text: string): void {
-  if (ELLIPSIS.test(text)) {
-    counts.marks.push(MARK_INDEX.get('period') ?? 3);
-    return;
-  }
-  for (const char of text) {
-    const mark = MARK_OF_CHAR[char];
-    if (mark !== undefined) counts.marks.push(MARK_INDEX.get(mark) ?? 0);
-  }
+  forEachPunctuationMark(text, (mark) => counts.marks.push(MARK_INDEX.get(mark) ?? 0));
 }
 
 const NONE: readonly number[] = Object.freeze([]);

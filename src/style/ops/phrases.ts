@@ -3,28 +3,11 @@ import { structureFromCounts } from '../../nlp/index.js';
 import { sentenceClass, type SentenceClassCounts } from '../engine/state.js';
 import { keyOf, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
+import { NOUN_PHRASE_DETERMINERS } from '../lexicon/determiners.js';
 
 const PAST_MARKERS = new Set(['was', 'were', 'had', 'did']);
 const RELATIVE_WORDS = new Set(['that', 'which', 'who']);
 const BE_WORDS = new Set(['is', 'are', 'was', 'were']);
-const DETERMINERS = new Set([
-  'the',
-  'a',
-  'an',
-  'this',
-  'that',
-  'these',
-  'those',
-  'our',
-  'your',
-  'their',
-  'its',
-  'his',
-  'her',
-  'my',
-  'each',
-  'every',
-]);
 
 function isNoun(piece: Token | undefined): boolean {
   return piece !== undefined && piece.kind === 'word' && (piece.tags.includes('NOUN') || piece.tags.includes('PROPN'));
@@ -124,7 +107,8 @@ export function possessiveEdits(tokens: readonly Token[], classes: SentenceClass
     const owner = piece.text.replace(/['’]s$/, '').replace(/['’]$/, '');
     let start = i;
     const determiner = tokens[i - 2];
-    if (tokens[i - 1]?.text === ' ' && isEditableWord(determiner) && DETERMINERS.has(keyOf(determiner))) start = i - 2;
+    if (tokens[i - 1]?.text === ' ' && isEditableWord(determiner) && NOUN_PHRASE_DETERMINERS.has(keyOf(determiner)))
+      start = i - 2;
     // The possessed phrase: adjectives then one or more nouns, all editable words.
     let end = i + 1;
     let nouns = 0;

@@ -4,30 +4,8 @@ import { sentenceClass, type SentenceClassCounts } from '../engine/state.js';
 import { lemmatize } from '../wordnet/morphy.js';
 import { keyOf, lowerKey, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
+import { DETERMINERS_AND_QUANTIFIERS } from '../lexicon/determiners.js';
 
-const DETERMINERS = new Set([
-  'the',
-  'a',
-  'an',
-  'this',
-  'that',
-  'these',
-  'those',
-  'our',
-  'your',
-  'their',
-  'its',
-  'his',
-  'her',
-  'my',
-  'each',
-  'every',
-  'some',
-  'many',
-  'several',
-  'all',
-  'most',
-]);
 const OBJECT_CASE: Readonly<Record<string, string>> = {
   i: 'me',
   we: 'us',
@@ -101,7 +79,7 @@ export function nounPhraseEnd(tokens: readonly Token[], start: number, allowOf =
   let words = 0;
   let end = -1;
   const first = tokens[at];
-  if (first?.kind === 'word' && DETERMINERS.has(keyOf(first))) {
+  if (first?.kind === 'word' && DETERMINERS_AND_QUANTIFIERS.has(keyOf(first))) {
     at += 2;
     words += 1;
   }
