@@ -1,4 +1,4 @@
-// One number per analytics group (docs/parts/style.md): the JS-distance improvement for distribution
+// One number per analytics group (docs/style-engine.md): the JS-distance improvement for distribution
 // groups, the mean of the mean/median/std-dev improvements for the length stats, the mean of the
 // two readability improvements, and lexical density's own improvement.
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;

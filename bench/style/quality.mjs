@@ -1,4 +1,4 @@
-// Proof of the style engine (docs/parts/style.md): for each author of the corpora, fit on the first
+// Proof of the style engine (docs/style-engine.md): for each author of the corpora, fit on the first
 // 21 files, restyle every AI input with matchOutputLength true and false, and measure
 // - per analytics group, how often and how much the text moved toward the author;
 // - content kept (numbers, names, URLs) and ROUGE-1 recall of the output against the input;

@@ -23,7 +23,7 @@ function restyleHeadings(document: EditDocument, context: EditContext, options: 
 
 /**
  * Rewrites a text toward an author's style with meaning-preserving edits, chosen by the analytics
- * objective (docs/parts/style.md). Numbers, names, dates, URLs, e-mail addresses, code, quoted
+ * objective (docs/style-engine.md). Numbers, names, dates, URLs, e-mail addresses, code, quoted
  * speech and Markdown structure never change. With `matchOutputLength` (default: the model's,
  * itself true by default) the word count stays within ±10 %. Deterministic.
  */

@@ -16,7 +16,7 @@ export interface RestyleOptions {
 
 /**
  * A measured habit: its value, how many observations it rests on, and a confidence in [0, 1]
- * (`evidence / (evidence + k)`, k per habit: see docs/parts/style.md).
+ * (`evidence / (evidence + k)`, k per habit: see docs/style-engine.md).
  */
 export type Measured<T> = {
   value: T;

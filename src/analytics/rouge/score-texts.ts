@@ -31,7 +31,7 @@ function scoreTokenized(target: RougeTokens, prediction: RougeTokens): RougeScor
 /**
  * rouge-score's `RougeScorer(['rouge1', 'rouge2', 'rougeL', 'rougeLsum'], use_stemmer).score(target,
  * prediction)`: each type's precision, recall and F-measure, all in [0, 1]. Reproduces rouge-score
- * 0.1.2 to 1e-9 (see docs/parts/accuracy-rouge.md). Stemming is off unless `useStemmer` is true.
+ * 0.1.2 to 1e-9 (see docs/ACCURACY.md). Stemming is off unless `useStemmer` is true.
  */
 export function rouge(target: string, prediction: string, options?: RougeOptions): RougeScores {
   assertString(target, 'target');

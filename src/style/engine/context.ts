@@ -3,7 +3,7 @@ import { CONNECTIVES } from '../lexicon/connectives.js';
 import { FUNCTION_VARIANTS } from '../lexicon/variants.js';
 import type { DashStyle, EllipsisStyle, StyleHabits, StyleModel } from '../types.js';
 
-/** Habits are enforced only from this confidence up (docs/parts/style.md). */
+/** Habits are enforced only from this confidence up (docs/style-engine.md). */
 export const CONFIDENT = 0.5;
 
 /**

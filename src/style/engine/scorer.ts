@@ -31,7 +31,7 @@ export interface Scored {
 }
 
 /**
- * The objective of the edit engine (docs/parts/style.md):
+ * The objective of the edit engine (docs/style-engine.md):
  *   score = Σ_g r_g + P · Σ_g max(0, r_g − (1 − m)) + HABIT_WEIGHT · H / N₀
  * where r_g ≈ 1 − (the group's personalization_improvement against the input; see groupResidual), H the summed
  * habit mismatch of the sentences and N₀ the input's sentence count (at least 10). Lower is better.

@@ -39,7 +39,7 @@ function f1(key: 'voice' | 'structure', label: string): number {
 }
 
 // Regression floors, each set just below what the classifier measured on the 2,001 UD English EWT
-// dev sentences (docs/parts/accuracy-classifiers.md): voice 0.989, passive F1 0.926, structure
+// dev sentences (docs/ACCURACY.md): voice 0.989, passive F1 0.926, structure
 // 0.882; class F1 simple 0.914, compound 0.757, complex 0.834, compound-complex 0.753, fragment 0.921.
 const STRUCTURE_F1_FLOORS: Record<SentenceStructure, number> = {
   simple: 0.9,
