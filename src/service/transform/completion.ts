@@ -24,6 +24,11 @@ export interface CompletionIdentity {
   model: string;
 }
 
+/** The fields every completion object and chunk opens with. */
+function envelope(identity: CompletionIdentity, object: 'chat.completion' | 'chat.completion.chunk') {
+  return { id: identity.id, object, created: identity.created, model: identity.model };
+}
+
 export function completionObject(
   identity: CompletionIdentity,
   content: string,
@@ -32,10 +37,7 @@ export function completionObject(
   extras: TransformExtras,
 ): Record<string, unknown> {
   return {
-    id: identity.id,
-    object: 'chat.completion',
-    created: identity.created,
-    model: identity.model,
+    ...envelope(identity, 'chat.completion'),
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
     usage,
     ...extras,
@@ -49,10 +51,7 @@ export function deltaChunk(
   finishReason: string | null = null,
 ): Record<string, unknown> {
   return {
-    id: identity.id,
-    object: 'chat.completion.chunk',
-    created: identity.created,
-    model: identity.model,
+    ...envelope(identity, 'chat.completion.chunk'),
     choices: [{ index: 0, delta, finish_reason: finishReason }],
   };
 }
@@ -64,10 +63,7 @@ export function usageChunk(
   extras: TransformExtras,
 ): Record<string, unknown> {
   return {
-    id: identity.id,
-    object: 'chat.completion.chunk',
-    created: identity.created,
-    model: identity.model,
+    ...envelope(identity, 'chat.completion.chunk'),
     choices: [],
     usage,
     ...extras,
