@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fitStyle, qualityAnalytics, restyle, styleCard } from '../../dist/index.js';
 import { readFolder, splitAuthor } from './corpora.mjs';
-import { groupImprovements } from './groups.mjs';
+import { groupImprovements } from '../../dist/style/engine/verify.js';
 
 const EXAMPLES = [
   { author: 'austen-letters', input: '01.txt', label: 'Jane Austen (letters)' },

@@ -9,7 +9,7 @@ import { fitStyle, qualityAnalytics, restyle, rouge } from '../../dist/index.js'
 import { authors, readFolder, splitAuthor } from './corpora.mjs';
 import { contentKept } from './content.mjs';
 import { deltaAttributor } from './delta.mjs';
-import { groupImprovements } from './groups.mjs';
+import { groupImprovements } from '../../dist/style/engine/verify.js';
 
 const names = authors();
 const inputs = readFolder('ai-inputs');
