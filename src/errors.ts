@@ -16,7 +16,8 @@ export const ERRORS = {
   file_too_large: { status: 413, message: 'File is too large.' },
   unsupported_file_type: { status: 415, message: 'Unsupported file type: upload a .txt or .docx file.' },
   rate_limited: { status: 429, message: 'Too many requests in progress: retry shortly.' },
-  provider_not_configured: { status: 400, message: 'No base model provider is configured.' },
+  // The server's configuration, not the request: 501 tells the client that retrying will not help.
+  provider_not_configured: { status: 501, message: 'No base model provider is configured.' },
   provider_failed: { status: 502, message: 'The base model provider failed.' },
   // Service (src/service): uploads, request shape, routing, lifecycle.
   file_empty: { status: 400, message: 'File is empty.' },
@@ -35,6 +36,12 @@ export const ERRORS = {
   unsupported_content_type: { status: 415, message: 'Unsupported Content-Type.' },
   route_not_found: { status: 404, message: 'Not found.' },
   service_unavailable: { status: 503, message: 'The service is shutting down: retry shortly.' },
+  time_budget_exceeded: {
+    status: 503,
+    message: 'The request took longer than the time budget allows: retry later, or send a shorter text.',
+  },
+  storage_full: { status: 507, message: 'Storage is full: the service cannot save data right now. Retry later.' },
+  invalid_training_data: { status: 400, message: 'The training data cannot be used.' },
   internal: { status: 500, message: 'Internal server error.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
