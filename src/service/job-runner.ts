@@ -155,7 +155,7 @@ export class JobRunner {
       } catch {
         throw new Error(`Training file ${fileId} could not be read.`);
       }
-      documents.push(...splitDocuments(text));
+      for (const document of splitDocuments(text)) documents.push(document);
     }
     return documents;
   }

@@ -1,10 +1,11 @@
 import { analyzeText } from '../nlp/index.js';
 import { STYLE_DEFAULTS } from './defaults.js';
 import { editContext } from './engine/context.js';
+import { Deadline } from './engine/deadline.js';
 import { buildDocument, renderDocument, type EditDocument } from './engine/document.js';
 import { habitScore } from './engine/habit-score.js';
 import { Scorer } from './engine/scorer.js';
-import { searchEdits } from './engine/search.js';
+import { searchEdits, type SearchStats } from './engine/search.js';
 import { improvementsOf } from './engine/verify.js';
 import { casedHeading, headingTarget } from './ops/headings.js';
 import { countWords } from './text/word-count.js';
@@ -28,6 +29,15 @@ function restyleHeadings(document: EditDocument, context: EditContext, options: 
  * itself true by default) the word count stays within ±10 %. Deterministic.
  */
 export function restyle(text: string, model: StyleModel, options?: RestyleOptions): string {
+  return restyleWithStats(text, model, options).text;
+}
+
+/** restyle, with what its search did (for the tests and benchmarks that bound its work). */
+export function restyleWithStats(
+  text: string,
+  model: StyleModel,
+  options?: RestyleOptions,
+): { text: string; stats: SearchStats } {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
   assertStyleModel(model);
   assertRestyleOptions(options);
@@ -40,16 +50,17 @@ export function restyle(text: string, model: StyleModel, options?: RestyleOption
   for (const sentence of sentences) sentence.habit = habitScore(sentence.tokens, context);
   scorer.start(sentences, matchOutputLength ? STYLE_DEFAULTS.lengthTarget : undefined);
   const inputCounts = scorer.state.toCounts();
-  searchEdits(document, scorer, context);
+  const stats = searchEdits(document, scorer, context, new Deadline(options?.deadline));
   const output = renderDocument(document);
-  if (output === document.text) return output;
+  if (output === document.text) return { text: output, stats };
   if (matchOutputLength) {
     const inputWords = countWords(document.text);
-    if (Math.abs(countWords(output) - inputWords) > STYLE_DEFAULTS.lengthTolerance * inputWords) return document.text;
+    if (Math.abs(countWords(output) - inputWords) > STYLE_DEFAULTS.lengthTolerance * inputWords)
+      return { text: document.text, stats };
   }
   // The one full re-analysis: keep the edits only if the analytics agree that, overall, they helped.
   // The input's counts come from the tagger pass that read it (buildDocument), not a second analysis.
   const improvements = improvementsOf(analyzeText(output), inputCounts, model.groundTruth.features);
   const total = Object.values(improvements).reduce((a, b) => a + b, 0);
-  return total >= 0 ? output : document.text;
+  return { text: total >= 0 ? output : document.text, stats };
 }

@@ -12,6 +12,11 @@ export interface RestyleOptions {
   matchOutputLength?: boolean;
   skipHeadings?: boolean;
   skipH1?: boolean;
+  /**
+   * A time budget: past this instant (milliseconds since the epoch, as `Date.now()`), restyle stops
+   * and throws a StylerError with code `time_budget_exceeded`.
+   */
+  deadline?: number;
 }
 
 /**

@@ -31,6 +31,10 @@ export function assertFitOptions(options: unknown): asserts options is FitStyleO
 /** Validates restyle's options. */
 export function assertRestyleOptions(options: unknown): asserts options is RestyleOptions | undefined {
   assertBooleanFields(options, 'options', ['matchOutputLength', 'skipHeadings', 'skipH1']);
+  const deadline = (options as RestyleOptions | undefined)?.deadline;
+  if (deadline !== undefined && (typeof deadline !== 'number' || Number.isNaN(deadline))) {
+    throw new TypeError('options.deadline must be a number (milliseconds since the epoch)');
+  }
 }
 
 /** Throws a TypeError naming the field unless `model` looks like a StyleModel from fitStyle. */

@@ -39,6 +39,14 @@ export interface Candidate {
 
 let nextId = 0;
 
+/**
+ * Sentences longer than this many tokens are left as they are: each edit copies and rescans its
+ * sentence, and a sentence yields edits in proportion to its length, so the work per sentence
+ * grows with the square of its length. Real sentences stay far below (250 tokens is a page's
+ * paragraph); a run-on text of one "sentence" does not make a request quadratic.
+ */
+export const MAX_EDIT_TOKENS = 250;
+
 /** A candidate sentence with its habit score (`habit` given when it is known without scanning); words come later. */
 function scored(tokens: Token[], classes: SentenceClassCounts, context: EditContext, habit?: number): NewSentence {
   return newSentence(tokens, classes, 0, habit ?? habitScore(tokens, context));
@@ -79,6 +87,7 @@ function append<T>(out: T[], items: readonly T[]): void {
 /** Every edit of one sentence on its own (word, phrase, punctuation and clause edits, splits). */
 export function sentenceCandidates(block: EditBlock, sentence: EditSentence, context: EditContext): Candidate[] {
   const tokens = sentence.tokens;
+  if (tokens.length > MAX_EDIT_TOKENS) return [];
   // Operations whose trigger tokens the sentence lacks would find nothing: they are not run.
   const bits = sentenceTriggers(tokens);
   const has = (bit: number): boolean => (bits & bit) !== 0;
@@ -128,6 +137,7 @@ export function pairCandidates(
     words: sentence.words,
   });
   // A joined sentence keeps both parts' habits, except the second part's opener, which no longer opens a sentence.
+  if (first.tokens.length + second.tokens.length > MAX_EDIT_TOKENS) return [];
   const habit = first.habit + second.habit - openerScore(second.tokens, context);
   const out: Candidate[] = [];
   for (const edit of joinEdits(part(first), part(second), context)) {

@@ -1,6 +1,7 @@
 import { CandidateHeap } from './heap.js';
 import { isCurrent, makeCandidate, pairCandidates, sentenceCandidates, type Candidate } from './candidates.js';
 import type { EditContext } from './context.js';
+import { Deadline } from './deadline.js';
 import { newSentence, type EditBlock, type EditDocument, type EditSentence } from './document.js';
 import { EXPLORE_PENALTY, REPAIR_MARGIN, REPAIR_PENALTY, type Scorer } from './scorer.js';
 
@@ -8,6 +9,32 @@ import { EXPLORE_PENALTY, REPAIR_MARGIN, REPAIR_PENALTY, type Scorer } from './s
 const EDITS_PER_SENTENCE = 6;
 /** Gains below this are noise. */
 const MIN_GAIN = 1e-9;
+/**
+ * Gain evaluations per input sentence and phase, at most, on top of one per initial candidate
+ * (ordinary prose uses 1 to 7).
+ * Lazy greedy re-evaluates a popped candidate whose gain went stale; on repetitive text every
+ * candidate's gain shrinks a little with each edit, so without this bound one edit could
+ * re-evaluate every waiting candidate (quadratic in the text's length).
+ */
+const EVALUATIONS_PER_SENTENCE = 16;
+/**
+ * A re-evaluated candidate within this share of the best waiting gain is applied at once (an
+ * approximate lazy greedy): near-ties gain nothing from an exact order and cost re-evaluations.
+ */
+const LAZY_TOLERANCE = 0.02;
+/**
+ * Long paragraphs are searched in runs of this many sentences: an edit looks up its sentence's
+ * place in its run, so the cost of an edit does not grow with the paragraph. Only joins across a
+ * run's boundary are not proposed.
+ */
+const RUN_SENTENCES = 48;
+
+/** What a search did: input sentences, edits applied and gain evaluations (its work), over both phases. */
+export interface SearchStats {
+  sentences: number;
+  applied: number;
+  evaluations: number;
+}
 
 /** An applied edit: the sentences it removed and the ones it made (to undo it while repairing). */
 interface Applied {
@@ -31,12 +58,31 @@ function pairsOf(block: EditBlock, chain: readonly EditSentence[], context: Edit
   return out;
 }
 
-function allCandidates(document: EditDocument, context: EditContext): Candidate[] {
-  const out: Candidate[] = [];
+/** The prose blocks cut into runs of at most RUN_SENTENCES sentences (each a block of its own for the search). */
+function runsOf(document: EditDocument): { block: EditBlock; runs: EditBlock[] }[] {
+  const out: { block: EditBlock; runs: EditBlock[] }[] = [];
   for (const block of document.blocks) {
     if (!block.prose) continue;
-    for (const sentence of block.sentences) out.push(...sentenceCandidates(block, sentence, context));
-    out.push(...pairsOf(block, block.sentences, context));
+    if (block.sentences.length <= RUN_SENTENCES) {
+      out.push({ block, runs: [block] });
+      continue;
+    }
+    const runs: EditBlock[] = [];
+    for (let at = 0; at < block.sentences.length; at += RUN_SENTENCES)
+      runs.push({ ...block, sentences: block.sentences.slice(at, at + RUN_SENTENCES) });
+    out.push({ block, runs });
+  }
+  return out;
+}
+
+function allCandidates(runs: readonly EditBlock[], context: EditContext, deadline: Deadline): Candidate[] {
+  const out: Candidate[] = [];
+  for (const run of runs) {
+    for (const sentence of run.sentences) {
+      deadline.check();
+      out.push(...sentenceCandidates(run, sentence, context));
+    }
+    out.push(...pairsOf(run, run.sentences, context));
   }
   return out;
 }
@@ -62,12 +108,39 @@ function revertCandidates(history: readonly Applied[]): Candidate[] {
  * groups that get worse than the input), then repair (steep penalty, plus candidates that undo
  * earlier edits). Within a phase, evaluation is lazy: every candidate's gain is computed once; the
  * best is re-evaluated against the current text and applied only if its gain is still positive and
- * still the best; sentences it changed get fresh candidates. Returns the number of edits applied.
+ * still the best; sentences it changed get fresh candidates. Work is bounded in proportion to the
+ * text: edits and gain evaluations per sentence are capped, and `deadline` is checked as it goes.
  */
-export function searchEdits(document: EditDocument, scorer: Scorer, context: EditContext): number {
+export function searchEdits(
+  document: EditDocument,
+  scorer: Scorer,
+  context: EditContext,
+  deadline: Deadline = new Deadline(undefined),
+): SearchStats {
   const history: Applied[] = [];
-  const sentences = document.blocks.reduce((sum, block) => sum + block.sentences.length, 0);
+  const blocks = runsOf(document);
+  const runs = blocks.flatMap((entry) => entry.runs);
+  const sentences = runs.reduce((sum, run) => sum + run.sentences.length, 0);
   const budget = Math.max(20, EDITS_PER_SENTENCE * sentences);
+  try {
+    return searchRuns(runs, scorer, context, deadline, history, budget, sentences);
+  } finally {
+    // Runs are views of their paragraph: put the edited sentences back in it.
+    for (const { block, runs: parts } of blocks)
+      if (parts.length > 1) block.sentences = parts.flatMap((r) => r.sentences);
+  }
+}
+
+function searchRuns(
+  runs: readonly EditBlock[],
+  scorer: Scorer,
+  context: EditContext,
+  deadline: Deadline,
+  history: Applied[],
+  budget: number,
+  sentences: number,
+): SearchStats {
+  const stats: SearchStats = { sentences, applied: 0, evaluations: 0 };
   // Every candidate made so far: the repair phase re-evaluates those still current instead of regenerating them.
   const pool: Candidate[] = [];
   // Stale candidates never become current again: dropping them now and then (order kept) leaves
@@ -75,7 +148,11 @@ export function searchEdits(document: EditDocument, scorer: Scorer, context: Edi
   let pruneAt = 256;
   const phase = (initial: Candidate[]): number => {
     const heap = new CandidateHeap();
+    let evaluations = initial.length + EVALUATIONS_PER_SENTENCE * Math.max(1, sentences);
     const evaluate = (entry: Candidate): void => {
+      evaluations -= 1;
+      stats.evaluations += 1;
+      deadline.check();
       pool.push(entry);
       if (pool.length >= pruneAt) {
         keepCurrent(pool);
@@ -86,13 +163,16 @@ export function searchEdits(document: EditDocument, scorer: Scorer, context: Edi
     };
     for (const entry of initial) evaluate(entry);
     let applied = 0;
-    while (heap.size > 0 && applied < budget) {
+    while (heap.size > 0 && applied < budget && evaluations > 0) {
       const entry = heap.pop();
       if (entry === undefined) break;
       if (!isCurrent(entry)) continue;
+      evaluations -= 1;
+      stats.evaluations += 1;
+      deadline.check();
       const gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
       if (gain <= MIN_GAIN) continue;
-      if (gain < heap.peekGain()) {
+      if (gain < heap.peekGain() * (1 - LAZY_TOLERANCE)) {
         entry.gain = gain;
         heap.push(entry);
         continue;
@@ -100,6 +180,7 @@ export function searchEdits(document: EditDocument, scorer: Scorer, context: Edi
       const created = applyCandidate(entry, scorer);
       history.push({ block: entry.block, removed: entry.replaced, created });
       applied += 1;
+      stats.applied += 1;
       for (const sentence of created)
         for (const next of sentenceCandidates(entry.block, sentence, context)) evaluate(next);
       const first = created[0];
@@ -117,15 +198,15 @@ export function searchEdits(document: EditDocument, scorer: Scorer, context: Edi
   };
   scorer.penalty = EXPLORE_PENALTY;
   scorer.margin = 0;
-  let applied = phase(allCandidates(document, context));
+  phase(allCandidates(runs, context, deadline));
   // Repair only when a group did not end clearly below the input.
-  if (scorer.residuals().every((residual) => residual <= 1 - REPAIR_MARGIN)) return applied;
+  if (scorer.residuals().every((residual) => residual <= 1 - REPAIR_MARGIN)) return stats;
   scorer.penalty = REPAIR_PENALTY;
   scorer.margin = REPAIR_MARGIN;
   const current = pool.filter(isCurrent);
   pool.length = 0;
-  applied += phase([...revertCandidates(history), ...current]);
-  return applied;
+  phase([...revertCandidates(history), ...current]);
+  return stats;
 }
 
 /** Removes the candidates that are no longer current, in place, keeping the others' order. */

@@ -134,7 +134,7 @@ export function tokenizeInline(text: string): Token[] {
     if (link) {
       const label = link[1] ?? '';
       out.push(locked('[', 'markup', 'markup'));
-      out.push(...lockAll(tokenizeInline(label), 'link'));
+      for (const token of lockAll(tokenizeInline(label), 'link')) out.push(token);
       out.push(locked(`]${link[2] ?? ''}`, 'markup', 'markup'));
       at += link[0].length;
       continue;

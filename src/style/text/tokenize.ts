@@ -16,7 +16,8 @@ export function tokenizeBlock(raw: string, kind: BlockKind): Token[] {
     if (index > 0) out.push(lockedToken('\n', 'space', 'linebreak'));
     const [prefix, body, suffix] = splitLine(line, kind, index, index === lines.length - 1);
     if (prefix.length > 0) out.push(lockedToken(prefix, 'markup', 'markup'));
-    out.push(...tokenizeInline(body));
+    // A loop, not push(...): a spread passes every token as an argument, and a long line overflows the stack.
+    for (const token of tokenizeInline(body)) out.push(token);
     if (suffix.length > 0) out.push(lockedToken(suffix, 'markup', 'markup'));
   });
   lockProtectedSpans(out, { heading: kind === 'heading' });
