@@ -348,7 +348,7 @@ describe('POST /style/transform', () => {
           full_mode_options: { base_model: 'gpt-4o' },
         }),
       );
-      expect(again.status).toBe(400);
+      expect(again.status).toBe(501);
       expect(String(((await again.json()) as { error: string }).error)).toMatch(/OPENAI_API_KEY/);
     } finally {
       await bare.close();
