@@ -23,6 +23,27 @@ import { transformRoutes } from './routes/transform.js';
 import { StyleModelCache } from './style-models.js';
 import { TransformPipeline } from './transform/pipeline.js';
 
+/** Methods that carry no body by their nature. */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+
+/**
+ * fastify's JSON parser refuses an empty body. Clients (and SDKs) send `Content-Type:
+ * application/json` on every call, body or not: a body-less method or route takes an empty body as
+ * none, while routes that read a body still answer that it is empty.
+ */
+function acceptEmptyBodies(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const bodyless = BODYLESS_METHODS.has(request.method) || request.routeOptions.config.bodyless === true;
+    if (bodyless && (body as string).trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    json(request, body as string, done);
+  });
+}
+
 /** Everything the app needs; the caller owns (and closes) store and pool. */
 export interface AppDeps {
   store: Store;
@@ -74,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('connection', 'close');
     throw new StylerError('service_unavailable');
   });
+  acceptEmptyBodies(app);
   installAuth(app, store);
   await app.register(multipart, {
     limits: { fileSize: config.maxFileBytes, files: 1, fields: 8, parts: 9, fieldSize: 4096 },

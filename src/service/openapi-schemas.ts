@@ -107,7 +107,10 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = Object.freeze({
       object: { const: 'fine_tuning.job' },
       id: { type: 'string', pattern: '^ftjob-' },
       style_model: { const: 'styler-2' },
-      base_model: { type: ['string', 'null'], description: 'Only in the retrieve response.' },
+      base_model: {
+        type: 'string',
+        description: "Only in the retrieve response: the base model given at creation, or 'any' when none was.",
+      },
       created_at: int,
       finished_at: { type: ['integer', 'null'] },
       fine_tuned_model: { type: ['string', 'null'], pattern: '^ftm-' },
@@ -128,6 +131,7 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = Object.freeze({
         description: 'IDs of uploaded files of this organization.',
       },
       style_model: { const: 'styler-2', default: 'styler-2' },
+      model: { const: 'styler-2', description: "Another name for style_model (the openai SDK's required field)." },
       suffix: { type: ['string', 'null'], pattern: '^[A-Za-z0-9_-]{0,16}$', description: 'Added to the model name.' },
       match_output_length: {
         type: 'boolean',
@@ -136,7 +140,7 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = Object.freeze({
       },
       base_model: { type: ['string', 'null'], description: 'The model whose output will be styled (informational).' },
     },
-    ['style_model', 'suffix', 'match_output_length', 'base_model'],
+    ['style_model', 'model', 'suffix', 'match_output_length', 'base_model'],
   ),
   Model: object({
     id: { type: 'string', pattern: '^ftm-' },

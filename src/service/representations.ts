@@ -28,7 +28,7 @@ export interface JobObject {
   object: 'fine_tuning.job';
   id: string;
   style_model: string;
-  base_model?: string | null;
+  base_model?: string;
   created_at: number;
   finished_at: number | null;
   fine_tuned_model: string | null;
@@ -38,13 +38,16 @@ export interface JobObject {
   error: JobError | null;
 }
 
+/** The base model a job shows when it was created without one: its style applies to text from any source. */
+export const DEFAULT_BASE_MODEL = 'any';
+
 /** A job; `base_model` only when `withBaseModel` (the retrieve response, as the spec says). */
 export function toJobObject(job: JobRecord, withBaseModel = false): JobObject {
   return {
     object: 'fine_tuning.job',
     id: job.id,
     style_model: job.styleModel,
-    ...(withBaseModel && { base_model: job.baseModel }),
+    ...(withBaseModel && { base_model: job.baseModel ?? DEFAULT_BASE_MODEL }),
     created_at: job.createdAt,
     finished_at: job.finishedAt,
     fine_tuned_model: job.fineTunedModel,

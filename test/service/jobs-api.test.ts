@@ -211,10 +211,11 @@ describe('fine-tuning jobs API', () => {
       'match_output_length must be a boolean.',
     ],
     ['an unknown field', () => ({ training_files: [files[0]], epochs: 3 }), "Unknown field 'epochs'."],
+    ['an invalid model (style_model by its OpenAI name)', () => ({ training_files: [files[0]], model: 'gpt-4o' }), 'Invalid model name.'],
     [
-      'an OpenAI-style model field',
-      () => ({ training_files: [files[0]], model: 'styler-2' }),
-      /^Unknown field 'model'/,
+      'model and style_model that disagree',
+      () => ({ training_files: [files[0]], model: 'styler-2', style_model: 'styler-3' }),
+      /^model and style_model name the same thing/,
     ],
     ['a JSON array body', () => [files[0]], 'Request body must be a JSON object.'],
   ])('rejects %s with 400', async (_, body, message) => {
@@ -223,6 +224,30 @@ describe('fine-tuning jobs API', () => {
     expect(Object.keys(error)).toEqual(['error']);
     if (typeof message === 'string') expect(error.error).toBe(message);
     else expect(String(error.error)).toMatch(message);
+  });
+
+  it('accepts model as another name for style_model, and retrieve shows the default base model', async () => {
+    const { status, body } = await createJob(service, { training_files: [files[0]], model: 'styler-2' });
+    expect(status).toBe(200);
+    expect(body.style_model).toBe('styler-2');
+    const job = (await (await service.request(`/fine_tuning/jobs/${String(body.id)}`)).json()) as Record<string, unknown>;
+    expect(job.base_model).toBe('any');
+    await waitForJob(service, String(body.id));
+  });
+
+  it('takes an empty JSON body on body-less calls (cancel, delete) and still refuses one where a body is needed', async () => {
+    const empty = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' };
+    const cancel = await service.request('/fine_tuning/jobs/ftjob-missing/cancel', empty);
+    expect(cancel.status).toBe(404);
+    expect(await cancel.json()).toEqual({ error: 'Fine-tuning job not found.' });
+    const done = await service.request(`/fine_tuning/jobs/${String(finished.id)}/cancel`, empty);
+    expect(done.status).toBe(409);
+    const remove = await service.request('/files/file-missing', { ...empty, method: 'DELETE' });
+    expect(remove.status).toBe(404);
+    expect(await remove.json()).toEqual({ error: 'File not found.' });
+    const create = await service.request('/fine_tuning/jobs', empty);
+    expect(create.status).toBe(400);
+    expect(await create.json()).toEqual({ error: 'Request body is empty: send a JSON object.' });
   });
 
   it("answers another organization's file exactly like an unknown one", async () => {

@@ -16,7 +16,8 @@ export const JOB_LIMITS = Object.freeze({
   defaultMatchOutputLength: true,
 });
 
-const FIELDS = new Set(['training_files', 'style_model', 'suffix', 'match_output_length', 'base_model']);
+// `model` is another name for `style_model`: the openai SDK's fineTuning.jobs.create requires it.
+const FIELDS = new Set(['training_files', 'style_model', 'model', 'suffix', 'match_output_length', 'base_model']);
 const SUFFIX = /^[A-Za-z0-9_-]{1,16}$/;
 
 function bad(message: string): StylerError {
@@ -27,11 +28,6 @@ function bad(message: string): StylerError {
 export function parseCreateJob(body: unknown, principal: Principal): NewJob {
   if (!isPlainObject(body)) throw bad('Request body must be a JSON object.');
   const unknown = unknownKeys(body, FIELDS);
-  if (unknown.includes('model')) {
-    throw bad(
-      "Unknown field 'model': name the style model in 'style_model' and the model whose output you style in 'base_model'.",
-    );
-  }
   if (unknown.length > 0) throw bad(`Unknown field '${unknown[0]}'.`);
 
   const files = body.training_files;
@@ -43,7 +39,10 @@ export function parseCreateJob(body: unknown, principal: Principal): NewJob {
     throw bad(`training_files may list at most ${JOB_LIMITS.maxTrainingFiles} files.`);
   }
 
-  const styleModel = body.style_model ?? STYLE_MODEL_NAME;
+  if (body.model !== undefined && body.style_model !== undefined && body.model !== body.style_model) {
+    throw bad("model and style_model name the same thing: give one of them, or the same value in both.");
+  }
+  const styleModel = body.style_model ?? body.model ?? STYLE_MODEL_NAME;
   if (styleModel !== STYLE_MODEL_NAME) throw new StylerError('invalid_model_name');
 
   let suffix: string | null = null;
@@ -108,7 +107,8 @@ export function jobRoutes(app: FastifyInstance, context: RouteContext): void {
     return toJobObject(job, true);
   });
 
-  app.post<{ Params: { job_id: string } }>('/fine_tuning/jobs/:job_id/cancel', async (request) => {
+  const bodyless = { config: { bodyless: true } };
+  app.post<{ Params: { job_id: string } }>('/fine_tuning/jobs/:job_id/cancel', bodyless, async (request) => {
     const result = store.jobs.cancel(principalOf(request).organizationId, request.params.job_id);
     if ('problem' in result) {
       throw new StylerError(result.problem === 'not_found' ? 'job_not_found' : 'job_not_cancellable');
