@@ -1,12 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { deserializeError, StylerError } from '../errors.js';
+import { FairQueue } from './fair-queue.js';
 import type { PoolMethod, PoolRequest, PoolResponse } from './protocol.js';
 import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions } from './types.js';
 
 export type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput } from './types.js';
 
-const DEFAULTS = Object.freeze({ maxQueue: 256 });
+const DEFAULTS = Object.freeze({ maxQueue: 256, deadlineGraceMs: 2_000 });
 
 /**
  * Worker threads do not go through a TypeScript loader, so the pool always runs the built worker:
@@ -17,7 +18,12 @@ function workerFile(): URL {
   return here.endsWith('.ts') ? new URL('../../dist/pool/worker.js', here) : new URL('./worker.js', here);
 }
 
-function validateOptions(options: AnalyticsPoolOptions): { threads: number; maxQueue: number } {
+function validateOptions(options: AnalyticsPoolOptions): {
+  threads: number;
+  maxQueue: number;
+  maxQueuePerTenant: number;
+  deadlineGraceMs: number;
+} {
   const threads = options.threads ?? Math.max(1, availableParallelism());
   if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
     throw new RangeError(`threads must be an integer from 1 to 256, got ${String(options.threads)}`);
@@ -26,36 +32,131 @@ function validateOptions(options: AnalyticsPoolOptions): { threads: number; maxQ
   if (!Number.isInteger(maxQueue) || maxQueue < 0) {
     throw new RangeError(`maxQueue must be a non-negative integer, got ${String(options.maxQueue)}`);
   }
-  return { threads, maxQueue };
+  const maxQueuePerTenant = options.maxQueuePerTenant ?? maxQueue;
+  if (!Number.isInteger(maxQueuePerTenant) || maxQueuePerTenant < 0) {
+    throw new RangeError(`maxQueuePerTenant must be a non-negative integer, got ${String(options.maxQueuePerTenant)}`);
+  }
+  const deadlineGraceMs = options.deadlineGraceMs ?? DEFAULTS.deadlineGraceMs;
+  if (!Number.isInteger(deadlineGraceMs) || deadlineGraceMs < 0) {
+    throw new RangeError(`deadlineGraceMs must be a non-negative integer, got ${String(options.deadlineGraceMs)}`);
+  }
+  return { threads, maxQueue, maxQueuePerTenant, deadlineGraceMs };
+}
+
+/** A task waiting for a thread: `start` hands it one, `fail` turns it away. */
+interface Waiter {
+  start(): void;
+  fail(error: unknown): void;
 }
 
 /**
  * A Piscina pool that runs analyzeText, buildGroundTruth, qualityAnalytics, fitStyle and restyle off
- * the event loop, with the same results as the direct calls. A full queue rejects at once with a
- * `rate_limited` StylerError instead of queueing without bound.
+ * the event loop, with the same results as the direct calls. Tasks wait in a fair queue (per tenant,
+ * round robin) and go to Piscina only when a thread is free. A full queue rejects at once with a
+ * `rate_limited` StylerError instead of queueing without bound; a task past its deadline rejects with
+ * `time_budget_exceeded`, and one that keeps running past it has its thread ended.
  */
 export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): AnalyticsPool {
   if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
-  const { threads, maxQueue } = validateOptions(options);
+  const { threads, maxQueue, maxQueuePerTenant, deadlineGraceMs } = validateOptions(options);
   const piscina = new Piscina<PoolRequest, PoolResponse>({
     filename: workerFile().href,
     minThreads: threads,
     maxThreads: threads,
-    maxQueue,
     idleTimeout: 60_000,
   });
+  const waiting = new FairQueue<Waiter>();
+  let running = 0;
   let closed = false;
+
+  function dispatch(): void {
+    while (running < threads && waiting.size > 0) {
+      running += 1;
+      waiting.shift()!.start();
+    }
+  }
+
+  function release(): void {
+    running -= 1;
+    dispatch();
+  }
+
+  /** Resolves once the task holds a thread (counted in `running`); rejects if turned away while waiting. */
+  function acquire(tenant: string, order: number, signal: AbortSignal | undefined, deadline: number): Promise<void> {
+    if (running < threads && waiting.size === 0) {
+      running += 1;
+      return Promise.resolve();
+    }
+    if (waiting.size >= maxQueue || waiting.sizeOf(tenant) >= maxQueuePerTenant) {
+      return Promise.reject(new StylerError('rate_limited'));
+    }
+    return new Promise<void>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const settle = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const waiter: Waiter = {
+        start: () => {
+          settle();
+          resolve();
+        },
+        fail: (error) => {
+          settle();
+          waiting.remove(tenant, waiter);
+          reject(error);
+        },
+      };
+      const onAbort = (): void => waiter.fail(signal!.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (Number.isFinite(deadline)) {
+        timer = setTimeout(() => waiter.fail(new StylerError('time_budget_exceeded')), deadline - Date.now());
+        timer.unref();
+      }
+      waiting.push(tenant, waiter, order);
+    });
+  }
+
+  /** Runs the task on a thread; past the deadline and its grace, aborting it ends that thread. */
+  async function runOnThread(request: PoolRequest, signal: AbortSignal | undefined, deadline: number) {
+    if (!signal && !Number.isFinite(deadline)) return piscina.run(request);
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(signal!.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timer = Number.isFinite(deadline)
+      ? setTimeout(
+          () => {
+            timedOut = true;
+            controller.abort(new StylerError('time_budget_exceeded'));
+          },
+          deadline - Date.now() + deadlineGraceMs,
+        )
+      : undefined;
+    try {
+      return await piscina.run(request, { signal: controller.signal });
+    } catch (error) {
+      if (timedOut) throw new StylerError('time_budget_exceeded');
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
 
   async function call<T>(method: PoolMethod, args: unknown[], options: PoolCallOptions = {}): Promise<T> {
     if (closed) throw new StylerError('internal', 'The analytics pool is closed.');
-    options.signal?.throwIfAborted();
-    if (piscina.queueSize >= maxQueue && maxQueue > 0) throw new StylerError('rate_limited');
+    const { signal, tenant = '', deadline = Infinity, submittedAt = Date.now() } = options;
+    signal?.throwIfAborted();
+    if (Date.now() >= deadline) throw new StylerError('time_budget_exceeded');
+    await acquire(tenant, submittedAt, signal, deadline);
     let response: PoolResponse;
     try {
-      response = await piscina.run({ method, args }, options.signal ? { signal: options.signal } : {});
-    } catch (error) {
-      if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new StylerError('rate_limited');
-      throw error;
+      // The signal may have fired while the task got its thread.
+      signal?.throwIfAborted();
+      response = await runOnThread({ method, args }, signal, deadline);
+    } finally {
+      release();
     }
     if (!response.ok) throw deserializeError(response.error);
     return response.value as T;
@@ -67,15 +168,26 @@ export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): Analyti
     qualityAnalytics: (input, options) => call('qualityAnalytics', [input], options),
     fitStyle: (documents, fitOptions, options) =>
       call('fitStyle', fitOptions === undefined ? [documents] : [documents, fitOptions], options),
-    restyle: (text, model, restyleOptions, options) =>
-      call('restyle', restyleOptions === undefined ? [text, model] : [text, model, restyleOptions], options),
+    restyle: (text, model, restyleOptions, options) => {
+      // The engine checks the deadline itself and stops cleanly; the thread-ending backstop is a last resort.
+      const withDeadline =
+        options?.deadline !== undefined && restyleOptions?.deadline === undefined
+          ? { ...restyleOptions, deadline: options.deadline }
+          : restyleOptions;
+      return call('restyle', withDeadline === undefined ? [text, model] : [text, model, withDeadline], options);
+    },
     get queueSize() {
-      return piscina.queueSize;
+      return waiting.size + piscina.queueSize;
+    },
+    get running() {
+      return running;
     },
     threads,
     async close() {
       if (closed) return;
       closed = true;
+      const error = new StylerError('internal', 'The analytics pool is closed.');
+      for (let waiter = waiting.shift(); waiter; waiter = waiting.shift()) waiter.fail(error);
       await piscina.close();
     },
   };

@@ -85,7 +85,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     jobs,
     models,
-    transforms: new TransformPipeline({ pool, models, providerConfig, maxTextChars: config.maxTextChars }),
+    transforms: new TransformPipeline({
+      pool,
+      models,
+      providerConfig,
+      maxTextChars: config.maxTextChars,
+      requestTimeoutMs: config.requestTimeoutMs,
+    }),
   };
 
   installErrorHandlers(app, config);

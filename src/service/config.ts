@@ -34,6 +34,13 @@ export interface ServiceConfig {
   readonly poolThreads?: number;
   /** Pool tasks that may wait for a thread; beyond it requests get 429 at once. */
   readonly poolMaxQueue: number;
+  /** Pool tasks one organization may have waiting, so one organization's burst cannot fill the queue. */
+  readonly poolMaxQueuePerOrg: number;
+  /**
+   * Time budget of a transform's own work (restyle and analytics, waiting for a thread included);
+   * past it the request answers 503 time_budget_exceeded and the work stops.
+   */
+  readonly requestTimeoutMs: number;
   /** Grace for in-flight requests at shutdown before connections are cut. */
   readonly shutdownTimeoutMs: number;
   /** Parsed style models kept in memory. */
@@ -59,6 +66,8 @@ export const SERVICE_DEFAULTS = Object.freeze({
   jobMaxAttempts: 3,
   jobRetryDelayMs: 2_000,
   poolMaxQueue: 256,
+  poolMaxQueuePerOrg: 64,
+  requestTimeoutMs: 30_000,
   shutdownTimeoutMs: 30_000,
   modelCacheSize: 32,
   logLevel: 'info',
@@ -80,6 +89,8 @@ export const SERVICE_ENV_VARS = Object.freeze({
   jobRetryDelayMs: 'STYLER_JOB_RETRY_DELAY_MS',
   poolThreads: 'STYLER_POOL_THREADS',
   poolMaxQueue: 'STYLER_POOL_MAX_QUEUE',
+  poolMaxQueuePerOrg: 'STYLER_POOL_MAX_QUEUE_PER_ORG',
+  requestTimeoutMs: 'STYLER_REQUEST_TIMEOUT_MS',
   shutdownTimeoutMs: 'STYLER_SHUTDOWN_TIMEOUT_MS',
   modelCacheSize: 'STYLER_MODEL_CACHE_SIZE',
   logLevel: 'STYLER_LOG_LEVEL',
@@ -129,6 +140,8 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     jobMaxAttempts: integer(env, v.jobMaxAttempts, d.jobMaxAttempts, 1, 100),
     jobRetryDelayMs: integer(env, v.jobRetryDelayMs, d.jobRetryDelayMs, 1, 3_600_000),
     poolMaxQueue: integer(env, v.poolMaxQueue, d.poolMaxQueue, 1, 1_000_000),
+    poolMaxQueuePerOrg: integer(env, v.poolMaxQueuePerOrg, d.poolMaxQueuePerOrg, 1, 1_000_000),
+    requestTimeoutMs: integer(env, v.requestTimeoutMs, d.requestTimeoutMs, 100, 3_600_000),
     shutdownTimeoutMs: integer(env, v.shutdownTimeoutMs, d.shutdownTimeoutMs, 0, 3_600_000),
     modelCacheSize: integer(env, v.modelCacheSize, d.modelCacheSize, 0, 100_000),
     logLevel,

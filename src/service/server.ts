@@ -44,6 +44,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     }
     pool = createAnalyticsPool({
       maxQueue: config.poolMaxQueue,
+      maxQueuePerTenant: config.poolMaxQueuePerOrg,
       ...(config.poolThreads !== undefined && { threads: config.poolThreads }),
     });
     const app = await buildApp({

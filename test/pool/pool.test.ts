@@ -61,3 +61,76 @@ describe('aborting a pool call', () => {
     }
   });
 });
+
+describe('sharing the pool between tenants', () => {
+  const long = 'The river rose in the night, and the fields were flooded by morning. '.repeat(600);
+
+  it("serves a quiet tenant's task between a busy tenant's, and says what runs and waits", async () => {
+    const shared = createAnalyticsPool({ threads: 1 });
+    try {
+      const finished: string[] = [];
+      const track = (name: string, tenant: string, text: string): Promise<unknown> =>
+        shared.analyzeText(text, { tenant }).then(() => finished.push(name));
+      const burst = Array.from({ length: 5 }, (_, i) => track(`burst-${i}`, 'burst', long));
+      const quiet = track('quiet', 'quiet', 'A short one.');
+      expect(shared.running).toBe(1);
+      expect(shared.queueSize).toBe(5);
+      await Promise.all([...burst, quiet]);
+      // First-come order would put it last; taking turns puts it right after the burst's second task.
+      expect(finished.indexOf('quiet')).toBe(2);
+      expect(shared.running).toBe(0);
+      expect(shared.queueSize).toBe(0);
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it('turns a tenant away when its own line is full, not the others', async () => {
+    const shared = createAnalyticsPool({ threads: 1, maxQueue: 10, maxQueuePerTenant: 2 });
+    try {
+      const burst = Array.from({ length: 5 }, () => shared.analyzeText(long, { tenant: 'burst' }));
+      const quiet = shared.analyzeText('A short one.', { tenant: 'quiet' });
+      const settled = await Promise.allSettled(burst);
+      const limited = settled.filter(
+        (s) => s.status === 'rejected' && (s.reason as StylerError).code === 'rate_limited',
+      );
+      expect(limited).toHaveLength(2);
+      expect((await quiet).words).toBe(3);
+    } finally {
+      await shared.close();
+    }
+  });
+});
+
+describe('deadlines', () => {
+  const long = 'The river rose in the night, and the fields were flooded by morning. '.repeat(3000);
+
+  it('rejects a task still waiting at its deadline, and one already past it at once', async () => {
+    const timed = createAnalyticsPool({ threads: 1 });
+    try {
+      const running = timed.analyzeText(long);
+      const waiting = timed.analyzeText('Short.', { deadline: Date.now() + 20 });
+      await expect(waiting).rejects.toMatchObject({ code: 'time_budget_exceeded' });
+      expect(timed.queueSize).toBe(0);
+      await expect(timed.analyzeText('Short.', { deadline: Date.now() - 1 })).rejects.toMatchObject({
+        code: 'time_budget_exceeded',
+      });
+      await running;
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('ends a thread that runs past its deadline and its grace, and keeps serving', async () => {
+    const timed = createAnalyticsPool({ threads: 1, deadlineGraceMs: 0 });
+    try {
+      await expect(timed.analyzeText(long, { deadline: Date.now() + 10 })).rejects.toMatchObject({
+        code: 'time_budget_exceeded',
+      });
+      expect(timed.running).toBe(0);
+      expect((await timed.analyzeText('Still here.')).words).toBe(2);
+    } finally {
+      await timed.close();
+    }
+  });
+});

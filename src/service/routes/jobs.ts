@@ -40,7 +40,7 @@ export function parseCreateJob(body: unknown, principal: Principal): NewJob {
   }
 
   if (body.model !== undefined && body.style_model !== undefined && body.model !== body.style_model) {
-    throw bad("model and style_model name the same thing: give one of them, or the same value in both.");
+    throw bad('model and style_model name the same thing: give one of them, or the same value in both.');
   }
   const styleModel = body.style_model ?? body.model ?? STYLE_MODEL_NAME;
   if (styleModel !== STYLE_MODEL_NAME) throw new StylerError('invalid_model_name');

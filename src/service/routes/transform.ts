@@ -33,9 +33,10 @@ async function respondJson(
 ): Promise<Record<string, unknown>> {
   const base = rewriteBase(prepared) ?? (await transforms.generateBase(prepared, signal));
   signal.throwIfAborted();
-  const styled = await transforms.restyle(prepared, base.text, signal);
+  const budget = transforms.startBudget(prepared, signal);
+  const styled = await transforms.restyle(prepared, base.text, budget);
   signal.throwIfAborted();
-  const extras = await transforms.extras(prepared, base.text, styled, signal);
+  const extras = await transforms.extras(prepared, base.text, styled, budget);
   return completionObject(prepared.identity, styled, base.finishReason, transforms.usage(prepared, styled), extras);
 }
 
@@ -63,11 +64,12 @@ async function respondStream(
   try {
     const base = rewriteBase(prepared) ?? (await transforms.streamBase(prepared, signal, open));
     signal.throwIfAborted();
-    const styled = await transforms.restyle(prepared, base.text, signal);
+    const budget = transforms.startBudget(prepared, signal);
+    const styled = await transforms.restyle(prepared, base.text, budget);
     signal.throwIfAborted();
     const stream = open();
     // Quality, diff and distance run while the content streams out.
-    const extras = transforms.extras(prepared, base.text, styled, signal);
+    const extras = transforms.extras(prepared, base.text, styled, budget);
     extras.catch(() => undefined);
     for (const piece of streamPieces(styled)) {
       if (stream.closed) break;

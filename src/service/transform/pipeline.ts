@@ -4,7 +4,7 @@
  */
 import { randomId } from '../../store/index.js';
 import { StylerError } from '../../errors.js';
-import type { AnalyticsPool } from '../../pool/index.js';
+import type { AnalyticsPool, PoolCallOptions } from '../../pool/index.js';
 import { resolveChatProvider, type ChatProvider, type ProviderConfig } from '../../providers/index.js';
 import type { Principal } from '../../store/index.js';
 import { restyleWithLLM } from '../../style/index.js';
@@ -23,7 +23,16 @@ export interface PreparedTransform {
   /** The base model's provider (full mode only). */
   provider?: ChatProvider;
   identity: CompletionIdentity;
+  /** The organization the work is for: its tasks take turns with other organizations' on the pool. */
+  organizationId: string;
+  /** When the request arrived (ms since the epoch): an organization's oldest requests go first. */
+  receivedAt: number;
 }
+
+/** How the engine's work for one request runs on the pool: its tenant, order, deadline and cancellation. */
+export type EngineBudget = Required<Pick<PoolCallOptions, 'tenant' | 'deadline' | 'submittedAt'>> & {
+  signal: AbortSignal;
+};
 
 /** The base model's text and why it stopped ('stop', 'length', ...). */
 export interface BaseText {
@@ -36,6 +45,8 @@ export interface TransformPipelineDeps {
   models: StyleModelCache;
   providerConfig: ProviderConfig;
   maxTextChars: number;
+  /** Time budget of the engine's work per request, waiting for a thread included. */
+  requestTimeoutMs: number;
 }
 
 function aborted(signal: AbortSignal): StylerError {
@@ -74,13 +85,28 @@ export class TransformPipeline {
   prepare(principal: Principal, body: unknown): PreparedTransform {
     const request = parseTransformRequest(body, { maxTextChars: this.#deps.maxTextChars });
     const styleModel = this.#deps.models.get(principal.organizationId, request.model);
-    const identity = { id: randomId('chatcmpl'), created: Math.floor(Date.now() / 1000), model: request.model };
-    if (request.input.mode === 'rewrite') return { request, styleModel, identity };
+    const receivedAt = Date.now();
+    const identity = { id: randomId('chatcmpl'), created: Math.floor(receivedAt / 1000), model: request.model };
+    const common = { request, styleModel, identity, organizationId: principal.organizationId, receivedAt };
+    if (request.input.mode === 'rewrite') return common;
     const provider = resolveChatProvider(
       { baseModel: request.input.baseModel, service: request.input.baseModelService },
       this.#deps.providerConfig,
     );
-    return { request, styleModel, provider, identity };
+    return { ...common, provider };
+  }
+
+  /**
+   * The budget of the engine's work, which starts now: once the text to restyle is there (at once in
+   * rewrite mode, after the base model answered in full mode, whose request has its own timeout).
+   */
+  startBudget(prepared: PreparedTransform, signal: AbortSignal): EngineBudget {
+    return {
+      tenant: prepared.organizationId,
+      submittedAt: prepared.receivedAt,
+      deadline: Date.now() + this.#deps.requestTimeoutMs,
+      signal,
+    };
   }
 
   /** Full mode: the base model's answer to `messages`, in one request. */
@@ -125,7 +151,7 @@ export class TransformPipeline {
    * the engine's restyle on the pool; with the LLM rewrite configured, restyleWithLLM (the LLM
    * rewrites first, then the engine enforces the habits, on this thread).
    */
-  async restyle(prepared: PreparedTransform, original: string, signal: AbortSignal): Promise<string> {
+  async restyle(prepared: PreparedTransform, original: string, budget: EngineBudget): Promise<string> {
     const { flags } = prepared.request;
     const options = {
       matchOutputLength: prepared.styleModel.matchOutputLength,
@@ -134,9 +160,15 @@ export class TransformPipeline {
     };
     if (this.#llmRewrite) {
       const { provider, model } = this.#llmRewrite;
-      return restyleWithLLM(original, prepared.styleModel, provider, { ...options, baseModel: model, signal });
+      const { signal, deadline } = budget;
+      return restyleWithLLM(original, prepared.styleModel, provider, {
+        ...options,
+        baseModel: model,
+        signal,
+        deadline,
+      });
     }
-    return this.#deps.pool.restyle(original, prepared.styleModel, options, { signal });
+    return this.#deps.pool.restyle(original, prepared.styleModel, options, budget);
   }
 
   /** The extras the flags ask for, computed together: quality on the pool, diff and distance here. */
@@ -144,7 +176,7 @@ export class TransformPipeline {
     prepared: PreparedTransform,
     original: string,
     styled: string,
-    signal: AbortSignal,
+    budget: EngineBudget,
   ): Promise<TransformExtras> {
     const { flags } = prepared.request;
     const [quality, diff, distance] = await Promise.all([
@@ -156,13 +188,13 @@ export class TransformPipeline {
               groundTruth: prepared.styleModel.groundTruth,
               includeRouge: flags.includeRouge,
             },
-            { signal },
+            budget,
           )
         : undefined,
       flags.includeCompareOriginal ? wordDiff(original, styled) : undefined,
       flags.includeDistance ? distanceMetrics(original, styled) : undefined,
     ]);
-    if (signal.aborted) throw aborted(signal);
+    if (budget.signal.aborted) throw aborted(budget.signal);
     return {
       ...(quality && { quality_analytics: quality }),
       ...(diff && { comparison: { original, diff } }),
