@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { deserializeError, StylerError } from '../errors.js';
+import type { StyleModel } from '../style/types.js';
 import { FairQueue } from './fair-queue.js';
 import type { PoolMethod, PoolRequest, PoolResponse } from './protocol.js';
-import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions } from './types.js';
+import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput } from './types.js';
 
 export type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput } from './types.js';
 
@@ -41,6 +42,29 @@ function validateOptions(options: AnalyticsPoolOptions): {
     throw new RangeError(`deadlineGraceMs must be a non-negative integer, got ${String(options.deadlineGraceMs)}`);
   }
   return { threads, maxQueue, maxQueuePerTenant, deadlineGraceMs };
+}
+
+/**
+ * A ground truth without its ROUGE references, for calls that do not use them: the references are
+ * most of its size, and copying them to the worker thread on every call was most of the pool's
+ * overhead. Anything malformed is passed as it is, for the worker to reject.
+ */
+function withoutReferences<T>(groundTruth: T): T {
+  if (typeof groundTruth !== 'object' || groundTruth === null) return groundTruth;
+  if (!Array.isArray((groundTruth as { rouge?: unknown }).rouge)) return groundTruth;
+  return { ...groundTruth, rouge: [] };
+}
+
+/** qualityAnalytics' input as the worker needs it: the references only when ROUGE is asked for. */
+function slimQualityInput(input: QualityInput): QualityInput {
+  if (typeof input !== 'object' || input === null || input.includeRouge === true) return input;
+  return { ...input, groundTruth: withoutReferences(input.groundTruth) };
+}
+
+/** A style model as restyle needs it: restyle measures against the ground truth's features only. */
+function slimStyleModel(model: StyleModel): StyleModel {
+  if (typeof model !== 'object' || model === null) return model;
+  return { ...model, groundTruth: withoutReferences(model.groundTruth) };
 }
 
 /** A task waiting for a thread: `start` hands it one, `fail` turns it away. */
@@ -165,7 +189,7 @@ export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): Analyti
   return {
     analyzeText: (text, options) => call('analyzeText', [text], options),
     buildGroundTruth: (documents, options) => call('buildGroundTruth', [documents], options),
-    qualityAnalytics: (input, options) => call('qualityAnalytics', [input], options),
+    qualityAnalytics: (input, options) => call('qualityAnalytics', [slimQualityInput(input)], options),
     fitStyle: (documents, fitOptions, options) =>
       call('fitStyle', fitOptions === undefined ? [documents] : [documents, fitOptions], options),
     restyle: (text, model, restyleOptions, options) => {
@@ -174,7 +198,8 @@ export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): Analyti
         options?.deadline !== undefined && restyleOptions?.deadline === undefined
           ? { ...restyleOptions, deadline: options.deadline }
           : restyleOptions;
-      return call('restyle', withDeadline === undefined ? [text, model] : [text, model, withDeadline], options);
+      const slim = slimStyleModel(model);
+      return call('restyle', withDeadline === undefined ? [text, slim] : [text, slim, withDeadline], options);
     },
     get queueSize() {
       return waiting.size + piscina.queueSize;

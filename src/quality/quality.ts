@@ -33,10 +33,10 @@ export function qualityAnalytics(input: QualityAnalyticsInput): QualityAnalytics
   if (typeof input !== 'object' || input === null) throw new TypeError('input must be an object');
   assertString(input.personalized, 'personalized');
   assertString(input.unpersonalized, 'unpersonalized');
-  assertGroundTruth(input.groundTruth);
   if (input.includeRouge !== undefined && typeof input.includeRouge !== 'boolean') {
     throw new TypeError('includeRouge must be a boolean');
   }
+  assertGroundTruth(input.groundTruth, 'groundTruth', { references: input.includeRouge === true });
   const personalized = analyzeText(input.personalized);
   const unpersonalized = analyzeText(input.unpersonalized);
   const rougeScores = input.includeRouge

@@ -18,8 +18,15 @@ function requireCountRecord(value: unknown, path: string, keys?: readonly string
   }
 }
 
-/** Throws a TypeError naming the offending field unless `value` is a well-formed GroundTruth. */
-export function assertGroundTruth(value: unknown, name = 'groundTruth'): asserts value is GroundTruth {
+/**
+ * Throws a TypeError naming the offending field unless `value` is a well-formed GroundTruth. With
+ * `references: false` (ROUGE not asked for) only the ROUGE list itself is checked, not its entries.
+ */
+export function assertGroundTruth(
+  value: unknown,
+  name = 'groundTruth',
+  { references = true }: { references?: boolean } = {},
+): asserts value is GroundTruth {
   if (!isRecord(value)) throw new TypeError(`${name} must be a GroundTruth object (from buildGroundTruth)`);
   if (value.version !== 1) throw new TypeError(`${name}.version must be 1`);
   if (!isCount(value.documentCount)) throw new TypeError(`${name}.documentCount must be a non-negative number`);
@@ -36,6 +43,7 @@ export function assertGroundTruth(value: unknown, name = 'groundTruth'): asserts
   requireCountRecord(features.voice, `${name}.features.voice`, SENTENCE_VOICES);
   requireCountRecord(features.punctuation, `${name}.features.punctuation`, PUNCTUATION_MARKS);
   if (!Array.isArray(value.rouge)) throw new TypeError(`${name}.rouge must be an array`);
+  if (!references) return;
   // Each token's type is checked where ROUGE indexes the references (only when ROUGE is asked
   // for, once per ground truth), not on every call.
   value.rouge.forEach((reference, index) => {

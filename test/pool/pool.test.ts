@@ -3,6 +3,7 @@ import { createAnalyticsPool } from '../../src/pool/index.js';
 import { analyzeText } from '../../src/nlp/index.js';
 import { buildGroundTruth, qualityAnalytics } from '../../src/quality/index.js';
 import { StylerError } from '../../src/errors.js';
+import { fitStyle, restyle } from '../../src/style/index.js';
 
 // The pool runs the built worker (dist/pool/worker.js): `npm test` builds before vitest.
 const pool = createAnalyticsPool({ threads: 1, maxQueue: 4 });
@@ -17,6 +18,12 @@ describe('createAnalyticsPool', () => {
     expect(groundTruth).toEqual(buildGroundTruth(docs));
     const input = { personalized: docs[1]!, unpersonalized: docs[0]!, groundTruth, includeRouge: true };
     expect(await pool.qualityAnalytics(input)).toEqual(qualityAnalytics(input));
+    // Without ROUGE the references stay on this thread; the figures are the same.
+    const withoutRouge = { ...input, includeRouge: false };
+    expect(await pool.qualityAnalytics(withoutRouge)).toEqual(qualityAnalytics(withoutRouge));
+    const model = fitStyle([...docs, 'My brother wrote to me from the coast. He was well.']);
+    const text = 'It was decided by the committee that the meeting would be postponed. We did not agree.';
+    expect(await pool.restyle(text, model)).toBe(restyle(text, model));
   });
 
   it('brings errors back as their class with the argument named', async () => {

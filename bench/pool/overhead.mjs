@@ -1,0 +1,72 @@
+// The analytics pool's overhead: qualityAnalytics called directly on this thread, against the pool
+// with 1 and with 2 threads, measured interleaved (rounds of direct, 1 thread, 2 threads) so that
+// a change in the machine's load hits all three alike. The load average is printed with every round.
+// Run: npm run build && node bench/pool/overhead.mjs [rounds=5] [secondsPerMeasure=3]
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { buildGroundTruth, createAnalyticsPool, fitStyle, qualityAnalytics, restyle } from '../../dist/index.js';
+import { readFolder, textOfWords } from '../support/corpus.mjs';
+
+const rounds = Number(process.argv[2] ?? 5);
+const measureMs = Number(process.argv[3] ?? 3) * 1000;
+const IN_FLIGHT = 8;
+
+const documents = readFolder('darwin-letters').slice(0, 10);
+const groundTruth = buildGroundTruth(documents);
+const paragraphs = readFolder('ai-inputs')
+  .flatMap((text) => text.split(/\n\s*\n/))
+  .filter((p) => p.trim());
+const message = textOfWords(paragraphs, 600).match(/^(?:\s*\S+){500}/)[0];
+const input = { personalized: restyle(message, fitStyle(documents)), unpersonalized: message, groundTruth };
+
+async function rate(run, inFlight) {
+  let calls = 0;
+  const start = performance.now();
+  const until = start + measureMs;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (performance.now() < until) {
+        await run();
+        calls += 1;
+      }
+    }),
+  );
+  return calls / ((performance.now() - start) / 1000);
+}
+
+const pools = { 1: createAnalyticsPool({ threads: 1 }), 2: createAnalyticsPool({ threads: 2 }) };
+// Warm-up: JIT, wink's model and the dictionaries in every thread.
+await rate(() => qualityAnalytics(input), 1);
+for (const pool of Object.values(pools)) await rate(() => pool.qualityAnalytics(input), IN_FLIGHT);
+
+const fmt = (n) => n.toFixed(1);
+console.log(
+  `Machine: ${availableParallelism()} vCPU ${cpus()[0]?.model.trim()}, Node ${process.version}. ` +
+    `qualityAnalytics of a 500-word text and its restyle against 10 darwin-letters, no ROUGE; ${IN_FLIGHT} pool calls in flight.`,
+);
+console.log('');
+console.log(
+  '| Round | Load average (1 min) | Direct, calls/s | Pool 1 thread | Pool 2 threads | 1 thread / direct | 2 threads / 1 thread |',
+);
+console.log('|---:|---:|---:|---:|---:|---:|---:|');
+const ratios = { one: [], two: [] };
+for (let round = 1; round <= rounds; round += 1) {
+  const load = loadavg()[0];
+  const direct = await rate(async () => qualityAnalytics(input), 1);
+  const one = await rate(() => pools[1].qualityAnalytics(input), IN_FLIGHT);
+  const two = await rate(() => pools[2].qualityAnalytics(input), IN_FLIGHT);
+  ratios.one.push(one / direct);
+  ratios.two.push(two / one);
+  console.log(
+    `| ${round} | ${load.toFixed(2)} | ${fmt(direct)} | ${fmt(one)} | ${fmt(two)} | ${(one / direct).toFixed(2)} | ${(two / one).toFixed(2)} |`,
+  );
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log('');
+console.log(
+  `Median: 1 thread / direct ${median(ratios.one).toFixed(2)} (goal ≥ 0.90), ` +
+    `2 threads / 1 thread ${median(ratios.two).toFixed(2)} (goal ≥ 1.70 with the second core free); ` +
+    `load average now ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}.`,
+);
+await Promise.all(Object.values(pools).map((pool) => pool.close()));
