@@ -1,6 +1,8 @@
-// Load on POST /v1/style/transform: rewrite of a 500-word text with include_quality, 32 connections
-// (autocannon), next to qualityAnalytics called directly on the same texts in the same process.
-// Run: npm run build && node bench/service/transform-load.mjs [durationSeconds=20]
+// Load on POST /v1/style/transform: rewrite of a 500-word text with include_quality at 8, 32 and 64
+// connections (autocannon), then a burst of pathological requests (100,000 characters of one short
+// sentence repeated) beside a small request, then idle. Prints latency percentiles per level, the
+// server's resident memory (start, peak, idle), and what the pool said about its queue while busy.
+// Run: npm run build && node bench/service/transform-load.mjs [secondsPerLevel=20]
 /* global FormData, Blob -- Node 20 globals */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -12,8 +14,10 @@ import { createAnalyticsPool, qualityAnalytics, restyle } from '../../dist/index
 import { loadProviderConfig } from '../../dist/providers/index.js';
 import { readFolder, textOfWords, throughput } from '../support/corpus.mjs';
 
-const durationSeconds = Number(process.argv[2] ?? 20);
-const CONNECTIONS = 32;
+const secondsPerLevel = Number(process.argv[2] ?? 20);
+const LEVELS = [8, 32, 64];
+const IDLE_MS = 15_000;
+const MIB = 1024 * 1024;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'styler-bench-'));
 const config = loadServiceConfig({
@@ -24,7 +28,7 @@ const config = loadServiceConfig({
 });
 const store = Store.open(dataDir);
 const { key } = store.tenancy.createKey({ organization: 'bench', project: 'load' });
-const pool = createAnalyticsPool({ maxQueue: config.poolMaxQueue });
+const pool = createAnalyticsPool({ maxQueue: config.poolMaxQueue, maxQueuePerTenant: config.poolMaxQueuePerOrg });
 const app = await buildApp({ store, pool, config, providerConfig: loadProviderConfig({}), logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address();
@@ -37,11 +41,19 @@ async function call(path, init) {
   return response.json();
 }
 
+// Memory and queue, sampled through the whole run.
+const rssStart = process.memoryUsage().rss;
+let rssPeak = rssStart;
+const queueSamples = [];
+const sampler = setInterval(() => {
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  queueSamples.push({ queued: pool.queueSize, running: pool.running });
+}, 50);
+
 // Train on ten Darwin letters (about 5,000 words).
 const form = new FormData();
 form.set('file', new Blob([readFolder('darwin-letters').slice(0, 10).join('\n***\n')]), 'darwin.txt');
 const file = await call('/files', { method: 'POST', body: form });
-const trainStart = performance.now();
 let job = await call('/fine_tuning/jobs', {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
@@ -52,76 +64,107 @@ while (job.status === 'queued' || job.status === 'running') {
   job = await call(`/fine_tuning/jobs/${job.id}`);
 }
 if (job.status !== 'succeeded') throw new Error(`training failed: ${JSON.stringify(job.error)}`);
-const trainMs = performance.now() - trainStart;
 
 const aiParagraphs = readFolder('ai-inputs')
   .flatMap((text) => text.split(/\n\s*\n/))
   .filter((p) => p.trim());
 // Exactly 500 words, paragraph breaks kept.
 const message = textOfWords(aiParagraphs, 600).match(/^(?:\s*\S+){500}/)[0];
-const words = message.split(/\s+/).filter(Boolean).length;
-const body = JSON.stringify({ mode: 'rewrite', model: job.fine_tuned_model, message, include_quality: true });
-const one = await call('/style/transform', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-
-const result = await autocannon({
-  url: `${base}/style/transform`,
+const transformBody = (text) =>
+  JSON.stringify({ mode: 'rewrite', model: job.fine_tuned_model, message: text, include_quality: true });
+const one = await call('/style/transform', {
   method: 'POST',
-  connections: CONNECTIONS,
-  duration: durationSeconds,
-  headers: { ...auth, 'content-type': 'application/json' },
-  body,
+  headers: { 'content-type': 'application/json' },
+  body: transformBody(message),
 });
 
-// The same quality computation without HTTP, restyle or the pool: one thread, direct calls.
-const modelJson = store.models.getModelJson(store.tenancy.authenticate(key).organizationId, job.fine_tuned_model);
-const groundTruth = JSON.parse(modelJson).groundTruth;
-const styled = one.choices[0].message.content;
-const direct = throughput(() => qualityAnalytics({ personalized: styled, unpersonalized: message, groundTruth }), 5000);
-const styleModel = JSON.parse(modelJson);
-const directRestyle = throughput(() => restyle(message, styleModel), 5000);
-// What the pool's threads could do at best if the service added nothing: threads / (restyle + quality time).
-const ceiling = pool.threads / (1 / directRestyle + 1 / direct);
+const levels = [];
+let healthUnderLoad;
+for (const connections of LEVELS) {
+  const load = loadavg()[0];
+  const running = autocannon({
+    url: `${base}/style/transform`,
+    method: 'POST',
+    connections,
+    duration: secondsPerLevel,
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: transformBody(message),
+  });
+  if (connections === LEVELS.at(-1)) {
+    // What /health says mid-run, beside what the pool knows at that moment.
+    await new Promise((resolve) => setTimeout(resolve, (secondsPerLevel * 1000) / 2));
+    const health = await call('/health');
+    healthUnderLoad = { health: health.pool, pool: { queued: pool.queueSize, running: pool.running } };
+  }
+  const result = await running;
+  levels.push({ connections, load, result });
+}
 
-// The pool alone, 32 qualityAnalytics calls in flight (no HTTP, no restyle).
-let poolCalls = 0;
-const poolStart = performance.now();
-const poolUntil = poolStart + 5000;
-await Promise.all(
-  Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < poolUntil) {
-      await pool.qualityAnalytics({ personalized: styled, unpersonalized: message, groundTruth });
-      poolCalls += 1;
-    }
-  }),
+// Pathological: four 100,000-character repetitive texts at once, then a small request behind them.
+const cats = 'The cat sat. '.repeat(7_700).slice(0, 100_000);
+const timed = async (text) => {
+  const start = performance.now();
+  const response = await fetch(`${base}/style/transform`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: transformBody(text),
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - start };
+};
+const pathological = await Promise.all([cats, cats, cats, cats, message].map((text) => timed(text)));
+
+await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+const rssIdle = process.memoryUsage().rss;
+clearInterval(sampler);
+
+// The same work without HTTP or the pool, on this thread, for scale.
+const modelJson = store.models.getModelJson(store.tenancy.authenticate(key).organizationId, job.fine_tuned_model);
+const styleModel = JSON.parse(modelJson);
+const styled = one.choices[0].message.content;
+const direct = throughput(
+  () => qualityAnalytics({ personalized: styled, unpersonalized: message, groundTruth: styleModel.groundTruth }),
+  3000,
 );
-const poolRate = poolCalls / ((performance.now() - poolStart) / 1000);
+const directRestyle = throughput(() => restyle(message, styleModel), 3000);
+const ceiling = pool.threads / (1 / directRestyle + 1 / direct);
 
 await app.close();
 await pool.close();
 store.close();
 rmSync(dataDir, { recursive: true, force: true });
 
-const errors = result.errors + result.timeouts + result.non2xx;
+const mib = (bytes) => `${Math.round(bytes / MIB)} MiB`;
+const maxRunning = Math.max(...queueSamples.map((s) => s.running));
+let errors = 0;
 const lines = [
-  `Machine: ${availableParallelism()} vCPU ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}; pool threads ${pool.threads}.`,
-  `Model trained on 10 darwin-letters documents in ${(trainMs / 1000).toFixed(1)} s. Text: ${words} words of ai-inputs.`,
+  `Machine: ${availableParallelism()} vCPU ${cpus()[0]?.model.trim()}, Node ${process.version}; pool threads ${pool.threads}.`,
+  `Each request: rewrite of ${message.split(/\s+/).filter(Boolean).length} words of ai-inputs with include_quality, ` +
+    `model trained on 10 darwin-letters; ${secondsPerLevel} s per level. Ceiling (threads / direct restyle + quality time): ` +
+    `${ceiling.toFixed(1)} requests/s.`,
   '',
-  '| What | Value |',
-  '|---|---:|',
-  `| Transform (rewrite + include_quality), ${CONNECTIONS} connections, ${durationSeconds} s | ${result.requests.average.toFixed(2)} requests/s |`,
-  `| Latency p50 | ${result.latency.p50} ms |`,
-  `| Latency p99 | ${result.latency.p99} ms |`,
-  `| Requests completed | ${result.requests.total} |`,
-  `| Errors (connection errors + timeouts + non-2xx) | ${errors} |`,
-  `| qualityAnalytics called directly, one thread | ${direct.toFixed(2)} calls/s |`,
-  `| pool.qualityAnalytics, ${CONNECTIONS} in flight, ${pool.threads} threads | ${poolRate.toFixed(2)} calls/s |`,
-  `| restyle called directly, one thread | ${directRestyle.toFixed(2)} calls/s |`,
-  `| Ceiling: ${pool.threads} threads / (restyle + qualityAnalytics time) | ${ceiling.toFixed(2)} requests/s |`,
-  `| Transform rate / ceiling | ${(result.requests.average / ceiling).toFixed(2)} |`,
-  `| Transform rate / direct qualityAnalytics rate | ${(result.requests.average / direct).toFixed(2)} |`,
-  `| Transform rate / pool qualityAnalytics rate | ${(result.requests.average / poolRate).toFixed(2)} |`,
+  '| Connections | Load avg at start | Requests/s | p50 | p99 | p99 / p50 | Errors |',
+  '|---:|---:|---:|---:|---:|---:|---:|',
 ];
+for (const { connections, load, result } of levels) {
+  const levelErrors = result.errors + result.timeouts + result.non2xx;
+  errors += levelErrors;
+  lines.push(
+    `| ${connections} | ${load.toFixed(2)} | ${result.requests.average.toFixed(1)} | ${result.latency.p50} ms | ` +
+      `${result.latency.p99} ms | ${(result.latency.p99 / result.latency.p50).toFixed(2)} | ${levelErrors} |`,
+  );
+}
+const small = pathological.at(-1);
+const cat = pathological.slice(0, 4);
+lines.push(
+  '',
+  `Pathological burst: four 100,000-character repetitive texts answered ${cat.map((c) => c.status).join('/')} in ` +
+    `${cat.map((c) => (c.ms / 1000).toFixed(1)).join('/')} s; the 500-word request sent with them: ${small.status} in ` +
+    `${(small.ms / 1000).toFixed(2)} s.`,
+  `Server RSS (main thread and workers): ${mib(rssStart)} at start, peak ${mib(rssPeak)}, ` +
+    `${mib(rssIdle)} after ${IDLE_MS / 1000} s idle.`,
+  `Queue: at most ${maxRunning} tasks running (threads: ${pool.threads}); mid-run at 64 connections /health said ` +
+    `${JSON.stringify(healthUnderLoad.health)} while the pool had ${JSON.stringify(healthUnderLoad.pool)}.`,
+);
 console.log(lines.join('\n'));
-if (errors > 0) process.exitCode = 1;
+if (errors > 0 || pathological.some((p) => p.status !== 200)) process.exitCode = 1;

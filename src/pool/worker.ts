@@ -2,6 +2,7 @@ import { serializeError } from '../errors.js';
 import { analyzeText } from '../nlp/index.js';
 import { buildGroundTruth, qualityAnalytics } from '../quality/index.js';
 import { fitStyle, restyle } from '../style/index.js';
+import { createHeapReleaser } from './heap-release.js';
 import type { PoolMethod, PoolRequest, PoolResponse } from './protocol.js';
 
 // Loaded once per worker thread: wink's model and the dictionaries stay warm between tasks.
@@ -13,6 +14,8 @@ const handlers: Record<PoolMethod, (...args: never[]) => unknown> = {
   restyle,
 };
 
+const releaseHeap = createHeapReleaser();
+
 /** Piscina task entry: runs one library call and returns its value or its error as data. */
 export default function runTask(request: PoolRequest): PoolResponse {
   try {
@@ -21,5 +24,7 @@ export default function runTask(request: PoolRequest): PoolResponse {
     return { ok: true, value: (handler as (...args: unknown[]) => unknown)(...request.args) };
   } catch (error) {
     return { ok: false, error: serializeError(error) };
+  } finally {
+    releaseHeap();
   }
 }

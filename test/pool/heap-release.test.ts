@@ -1,0 +1,23 @@
+import { getHeapStatistics } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { createHeapReleaser, HEAP_GROWTH_TO_COLLECT, shouldCollect } from '../../src/pool/heap-release.js';
+
+const MIB = 1024 * 1024;
+
+describe('releasing heap after a large task', () => {
+  it('collects only past the margin over the start-up size', () => {
+    expect(shouldCollect(100 * MIB + HEAP_GROWTH_TO_COLLECT, 100 * MIB)).toBe(false);
+    expect(shouldCollect(100 * MIB + HEAP_GROWTH_TO_COLLECT + 1, 100 * MIB)).toBe(true);
+  });
+
+  it('gives back the memory a task left as garbage', () => {
+    const release = createHeapReleaser();
+    // A task's worth of garbage: well past the margin, alive until the task ends.
+    let garbage: object[] | undefined = Array.from({ length: 2_000_000 }, (_, i) => ({ i, pair: [i, i + 1] }));
+    expect(garbage.length).toBe(2_000_000);
+    garbage = undefined;
+    const grown = getHeapStatistics().total_heap_size;
+    release();
+    expect(getHeapStatistics().total_heap_size).toBeLessThan(grown - HEAP_GROWTH_TO_COLLECT / 2);
+  });
+});
