@@ -56,8 +56,17 @@ export class SseWriter {
   async #write(text: string): Promise<void> {
     if (this.closed) return;
     this.start();
-    if (!this.#response.write(text)) {
-      await Promise.race([once(this.#response, 'drain'), once(this.#response, 'close')]);
+    if (!this.#response.write(text)) await this.#drainedOrClosed();
+  }
+
+  /** Waits for 'drain' or 'close', then removes both listeners: a long stream must not pile them up. */
+  async #drainedOrClosed(): Promise<void> {
+    const stop = new AbortController();
+    const options = { signal: stop.signal };
+    try {
+      await Promise.race([once(this.#response, 'drain', options), once(this.#response, 'close', options)]);
+    } finally {
+      stop.abort();
     }
   }
 }
