@@ -107,10 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: config.maxFileBytes, files: 1, fields: 8, parts: 9, fieldSize: 4096 },
   });
 
-  healthRoute(app, '/health', pool, jobs);
+  healthRoute(app, '/health', { pool, jobs, store });
   await app.register(
     async (v1) => {
-      healthRoute(v1, '/health', pool, jobs);
+      healthRoute(v1, '/health', { pool, jobs, store });
       const document = openApiDocument(config);
       v1.get('/openapi.json', { config: { public: true } }, async () => document);
       fileRoutes(v1, context);

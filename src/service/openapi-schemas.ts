@@ -251,9 +251,13 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = Object.freeze({
     },
     ['usage', 'quality_analytics', 'comparison', 'distance'],
   ),
-  Health: object({
-    status: { const: 'ok' },
-    pool: object({ threads: int, queued_tasks: int }),
-    jobs: object({ running: int }),
-  }),
+  Health: object(
+    {
+      status: { const: 'ok' },
+      pool: object({ threads: int, queued_tasks: int, running_tasks: int }),
+      jobs: object({ running: int }),
+    },
+    ['pool', 'jobs'],
+    'Liveness; `pool` and `jobs` (the load) only with a valid API key.',
+  ),
 });

@@ -1,4 +1,5 @@
 /** Runs the service: store, pool and app wired together, listening, with graceful shutdown. */
+import { networkInterfaces } from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createAnalyticsPool } from '../pool/index.js';
 import type { ProviderConfig } from '../providers/index.js';
@@ -6,6 +7,7 @@ import { Store } from '../store/index.js';
 import { buildApp } from './app.js';
 import { ensureInitialKey } from './bootstrap.js';
 import type { ServiceConfig } from './config.js';
+import { listeningUrls } from './listen-urls.js';
 
 export interface StartServiceOptions {
   config: ServiceConfig;
@@ -17,7 +19,7 @@ export interface StartServiceOptions {
 
 export interface RunningService {
   app: FastifyInstance;
-  /** e.g. http://127.0.0.1:8080/v1 */
+  /** The first address it listens on, loopback when listening on every interface: e.g. http://127.0.0.1:8080/v1 */
   url: string;
   /**
    * Graceful shutdown: stop accepting, let in-flight requests finish (at most
@@ -57,9 +59,12 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${config.basePath}`;
-    stdout.write(`Styler service listening on ${url} (data in ${config.dataDir}, ${pool.threads} analytics threads)\n`);
+    const urls = listeningUrls(config.host, port, config.basePath, networkInterfaces());
+    const url = urls[0]!;
+    const where = urls.length === 1 ? '' : 'every interface; ';
+    stdout.write(
+      `Styler service listening on ${urls.join(', ')} (${where}data in ${config.dataDir}, ${pool.threads} analytics threads)\n`,
+    );
 
     const runningPool = pool;
     let closing: Promise<void> | undefined;

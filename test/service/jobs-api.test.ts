@@ -211,7 +211,11 @@ describe('fine-tuning jobs API', () => {
       'match_output_length must be a boolean.',
     ],
     ['an unknown field', () => ({ training_files: [files[0]], epochs: 3 }), "Unknown field 'epochs'."],
-    ['an invalid model (style_model by its OpenAI name)', () => ({ training_files: [files[0]], model: 'gpt-4o' }), 'Invalid model name.'],
+    [
+      'an invalid model (style_model by its OpenAI name)',
+      () => ({ training_files: [files[0]], model: 'gpt-4o' }),
+      'Invalid model name.',
+    ],
     [
       'model and style_model that disagree',
       () => ({ training_files: [files[0]], model: 'styler-2', style_model: 'styler-3' }),
@@ -230,7 +234,10 @@ describe('fine-tuning jobs API', () => {
     const { status, body } = await createJob(service, { training_files: [files[0]], model: 'styler-2' });
     expect(status).toBe(200);
     expect(body.style_model).toBe('styler-2');
-    const job = (await (await service.request(`/fine_tuning/jobs/${String(body.id)}`)).json()) as Record<string, unknown>;
+    const job = (await (await service.request(`/fine_tuning/jobs/${String(body.id)}`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(job.base_model).toBe('any');
     await waitForJob(service, String(body.id));
   });

@@ -1,12 +1,13 @@
 /** startService in-process: first-start key, known key, leftover cleanup, migrations, graceful close. */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadProviderConfig } from '../../src/providers/index.js';
 import { loadServiceConfig, startService } from '../../src/service/index.js';
 import { main as keysMain } from '../../src/cli/commands/keys.js';
+import { listeningUrls } from '../../src/service/listen-urls.js';
 
 function capture(): { stream: PassThrough; text: () => string } {
   const stream = new PassThrough();
@@ -42,6 +43,19 @@ describe('startService', () => {
   };
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints the addresses it really listens on', async () => {
+    const { service, output } = await start(tempDir(), { HOST: '0.0.0.0' });
+    try {
+      const banner = /listening on (.*) \(every interface; /.exec(output())?.[1] ?? '';
+      const urls = banner.split(', ');
+      expect(urls[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      expect(urls).toEqual(listeningUrls('0.0.0.0', Number(new URL(urls[0]!).port), '/v1', networkInterfaces()));
+      for (const url of urls) expect((await fetch(`${url}/health`)).status).toBe(200);
+    } finally {
+      await service.close();
+    }
   });
 
   it('creates and prints a key on the first start only', async () => {
