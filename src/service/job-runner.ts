@@ -21,12 +21,14 @@ export interface JobRunnerOptions {
   retryDelayMs: number;
 }
 
-/** The job's error when its fit throws: StylerErrors and argument errors keep their message. */
+/**
+ * The job's error when its fit throws. Only StylerErrors are meant for users (e.g. data without
+ * prose); anything else is our fault, and its text (a stack overflow, a type error) says nothing
+ * useful to them: a clean internal error, with the real one logged under the job's id.
+ */
 export function jobErrorOf(error: unknown): JobError {
   if (error instanceof StylerError && error.code !== 'internal') return { code: error.code, message: error.message };
-  if (error instanceof TypeError || error instanceof RangeError)
-    return { code: 'invalid_training_data', message: error.message };
-  return { code: 'internal', message: 'Fine-tuning failed because of an internal error.' };
+  return { code: 'internal', message: 'Fine-tuning failed because of an internal error; it has been logged.' };
 }
 
 export class JobRunner {
@@ -105,15 +107,12 @@ export class JobRunner {
   async #run(job: JobRecord): Promise<void> {
     const { store, pool, logger } = this.#options;
     const log = logger.child({ job: job.id });
-    let documents: string[];
     try {
-      documents = await this.#loadDocuments(job);
-    } catch (error) {
-      const jobError: JobError = { code: 'invalid_training_file', message: (error as Error).message };
-      if (store.jobs.fail(job.id, jobError)) log.warn({ error: jobError }, 'fine-tuning job failed');
-      return;
-    }
-    try {
+      const documents = await this.#loadDocuments(job);
+      if ('code' in documents) {
+        if (store.jobs.fail(job.id, documents)) log.warn({ error: documents }, 'fine-tuning job failed');
+        return;
+      }
       log.info({ documents: documents.length }, 'fine-tuning job started');
       const fit = new AbortController();
       this.#fits.set(job.id, fit);
@@ -141,21 +140,28 @@ export class JobRunner {
         return;
       }
       const jobError = jobErrorOf(error);
-      if (jobError.code === 'internal') log.error({ err: error }, 'fine-tuning job failed');
+      // The owner sees the generic message; the log keeps what really happened, stack included.
+      if (jobError.code === 'internal')
+        log.error({ err: error }, 'fine-tuning job failed because of an internal error');
       if (store.jobs.fail(job.id, jobError)) log.warn({ error: jobError }, 'fine-tuning job failed');
     }
   }
 
-  async #loadDocuments(job: JobRecord): Promise<string[]> {
+  /** The documents of the job's training files, or the job's error when a file cannot be used. */
+  async #loadDocuments(job: JobRecord): Promise<string[] | JobError> {
     const documents: string[] = [];
     for (const fileId of job.trainingFiles) {
       let text: string;
       try {
         text = await this.#options.store.blobs.read(fileId, 'text');
       } catch {
-        throw new Error(`Training file ${fileId} could not be read.`);
+        return { code: 'invalid_training_file', message: `Training file ${fileId} could not be read.` };
       }
       for (const document of splitDocuments(text)) documents.push(document);
+    }
+    // Uploads refuse files without prose, so this only guards against a job without any text.
+    if (documents.length === 0) {
+      return { code: 'invalid_training_data', message: 'The training files hold no documents to learn from.' };
     }
     return documents;
   }

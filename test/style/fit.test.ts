@@ -12,10 +12,10 @@ describe('fitStyle: arguments', () => {
     );
   });
 
-  it('throws RangeError for an empty list or documents without prose', () => {
+  it('throws RangeError for an empty list, invalid_training_data for documents without prose', () => {
     expect(() => fitStyle([])).toThrow(RangeError);
     expect(() => fitStyle(['# Only a heading', '```\ncode only\n```'])).toThrow(/no prose/);
-    expect(() => fitStyle(['   '])).toThrow(RangeError);
+    expect(() => fitStyle(['   '])).toThrow(expect.objectContaining({ code: 'invalid_training_data' }));
   });
 });
 
