@@ -19,7 +19,19 @@ export interface ErrorLimits {
   maxBodyBytes: number;
 }
 
-function framework(code: string, limits: ErrorLimits): { code: ErrorCode; message?: string } | undefined {
+/** What a route says about its requests in error messages (its route config). */
+export interface RouteErrorHints {
+  /** The registry code for 400s the framework raises before the handler runs. */
+  badRequestCode?: ErrorCode | undefined;
+  /** How to send the body, for a request whose Content-Type the route cannot read. */
+  accepts?: string | undefined;
+}
+
+function framework(
+  code: string,
+  limits: ErrorLimits,
+  hints: RouteErrorHints,
+): { code: ErrorCode; message?: string } | undefined {
   switch (code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { code: 'invalid_input', message: 'Request body is not valid JSON.' };
@@ -32,7 +44,10 @@ function framework(code: string, limits: ErrorLimits): { code: ErrorCode; messag
     case 'FST_PROTO_VIOLATION':
       return { code: 'invalid_input', message: 'A form field name is not allowed.' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { code: 'unsupported_content_type', message: 'Unsupported Content-Type: send application/json.' };
+      return {
+        code: 'unsupported_content_type',
+        message: `Unsupported Content-Type: ${hints.accepts ?? 'send application/json.'}`,
+      };
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return { code: 'unsupported_content_type', message: 'Upload files as multipart/form-data.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -55,13 +70,15 @@ function framework(code: string, limits: ErrorLimits): { code: ErrorCode; messag
 }
 
 /**
- * Maps any thrown value to its response. `badRequestCode` replaces the message of 400s raised by
- * the framework (the route's config). Unknown errors become 500 'Internal server error.'.
+ * Maps any thrown value to its response. The route's `badRequestCode` replaces the message of 400s
+ * raised by the framework; its `accepts` says how to send a body of the wrong type. Unknown errors
+ * become 500 'Internal server error.'.
  */
-export function toErrorResponse(error: unknown, limits: ErrorLimits, badRequestCode?: ErrorCode): ErrorResponse {
+export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: RouteErrorHints = {}): ErrorResponse {
   if (error instanceof StylerError) return { status: error.status, message: error.message };
+  const { badRequestCode } = hints;
   const code = (error as Partial<FastifyError> | null)?.code;
-  const mapped = typeof code === 'string' ? framework(code, limits) : undefined;
+  const mapped = typeof code === 'string' ? framework(code, limits, hints) : undefined;
   if (mapped) {
     const entry = ERRORS[mapped.code];
     if (entry.status === 400 && badRequestCode) return { status: 400, message: ERRORS[badRequestCode].message };
@@ -96,7 +113,7 @@ export function frameworkErrorHandler(limits: ErrorLimits) {
 /** Installs the error handler and the not-found handler on `app`. */
 export function installErrorHandlers(app: FastifyInstance, limits: ErrorLimits): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const response = toErrorResponse(error, limits, request.routeOptions.config.badRequestCode);
+    const response = toErrorResponse(error, limits, request.routeOptions.config);
     if (reply.raw.destroyed) {
       // The client went away (work was aborted on purpose): nothing to answer, nothing failed.
       request.log.info({ reason: (error as Error).message }, 'client disconnected');

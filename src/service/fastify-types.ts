@@ -17,6 +17,8 @@ declare module 'fastify' {
      * bad Content-Length): POST /style/transform answers all of them with 'Invalid input data.'.
      */
     badRequestCode?: ErrorCode;
+    /** How to send the body, quoted when a request's Content-Type is one the route cannot read. */
+    accepts?: string;
     /** The route reads no body: an empty one is fine whatever its Content-Type says. */
     bodyless?: boolean;
   }

@@ -234,11 +234,26 @@ describe('files API', () => {
     expect(response.status).toBe(413);
     expect(Object.keys((await response.json()) as object)).toEqual(['error']);
 
+    // Whatever else is sent (JSON, plain text, a raw octet stream), the answer says how to upload.
+    const uploadHint = {
+      error:
+        "Unsupported Content-Type: send multipart/form-data with the file in field 'file' (and optionally 'purpose').",
+    };
     response = await service.request('/files', jsonBody({ file: PROSE }));
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({
-      error: "Upload files as multipart/form-data with the file in field 'file'.",
+    expect(await response.json()).toEqual(uploadHint);
+    for (const type of ['text/plain', 'application/octet-stream']) {
+      response = await service.request('/files', { method: 'POST', headers: { 'content-type': type }, body: PROSE });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual(uploadHint);
+    }
+    // Other routes still ask for JSON.
+    response = await service.request('/fine_tuning/jobs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<x/>',
     });
+    expect(await response.json()).toEqual({ error: 'Unsupported Content-Type: send application/json.' });
   });
 
   it('answers unknown routes with a 404 error body', async () => {

@@ -23,16 +23,16 @@ interface ReceivedForm {
   purpose: string;
 }
 
+/** How to upload, for requests that send something else. */
+const UPLOAD_FORM = "send multipart/form-data with the file in field 'file' (and optionally 'purpose').";
+
 /**
  * Reads the multipart form: exactly one file in field `file`, optionally `purpose`. Every part is
  * consumed before any error is thrown, so the request body is never left half-read.
  */
 async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
   if (!request.isMultipart()) {
-    throw new StylerError(
-      'unsupported_content_type',
-      "Upload files as multipart/form-data with the file in field 'file'.",
-    );
+    throw new StylerError('unsupported_content_type', `Unsupported Content-Type: ${UPLOAD_FORM}`);
   }
   let file: { filename: string; bytes: Buffer } | undefined;
   let purpose: string | undefined;
@@ -59,7 +59,7 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
 export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
   const { store, config } = context;
 
-  app.post('/files', async (request) => {
+  app.post('/files', { config: { accepts: UPLOAD_FORM } }, async (request) => {
     const principal = principalOf(request);
     const form = await receiveForm(request);
     const upload = await extractUpload(form, {
