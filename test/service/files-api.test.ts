@@ -84,6 +84,15 @@ describe('files API', () => {
     expect(body.filename).toBe('_evil_.txt');
   });
 
+  it('keeps emoji and every script in the stored filename, and in the download name', async () => {
+    const { body } = await upload(service, 'café_名前_😀.txt', PROSE);
+    expect(body.filename).toBe('café_名前_😀.txt');
+    const content = await service.request(`/files/${String(body.id)}/content`);
+    expect(content.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('café_名前_😀.txt')}`,
+    );
+  });
+
   it('lists files newest first with pagination', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) ids.push(String((await upload(service, `p${i}.txt`, PROSE)).body.id));

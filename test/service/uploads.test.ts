@@ -28,7 +28,27 @@ describe('sanitizeFilename', () => {
     expect(sanitizeFilename('Résumé  final.docx')).toBe('Résumé final.docx');
     // A right-to-left override would display "evil\u202Etxt.exe" as "evilexe.txt".
     expect(sanitizeFilename('evil\u202Etxt.exe')).toBe('eviltxt.exe');
+    expect(sanitizeFilename('\u2067a\u2069b\u200Fc\u061C.txt')).toBe('abc.txt');
     expect(sanitizeFilename('a\u0000b\n.txt')).toBe('ab.txt');
+    // Zero-width and tag characters hide text; a lone surrogate is not a character at all.
+    expect(sanitizeFilename('in\u200Bvisible\u{E0041}\uFEFF.txt')).toBe('invisible.txt');
+    expect(sanitizeFilename('half\uD83D.txt')).toBe('half.txt');
+    expect(sanitizeFilename('a:b*c?d"e|f.txt')).toBe('a_b_c_d_e_f.txt');
+    expect(sanitizeFilename('x\u2215..\u2215etc\uFF0Fpasswd.txt')).toBe('x_.._etc_passwd.txt');
+  });
+
+  it('keeps printable Unicode, emoji included', () => {
+    expect(sanitizeFilename('café_名前_😀.txt')).toBe('café_名前_😀.txt');
+    expect(sanitizeFilename("O'Brien, draft #2 & notes [v3] — ½ €.docx")).toBe(
+      "O'Brien, draft #2 & notes [v3] — ½ €.docx",
+    );
+    // Joiners, variation selectors, skin tones and flags are parts of one emoji.
+    expect(sanitizeFilename('👩‍💻 ❤️ 👍🏽 🇫🇷 1️⃣.txt')).toBe('👩‍💻 ❤️ 👍🏽 🇫🇷 1️⃣.txt');
+    expect(sanitizeFilename('می\u200Cخواهم.txt')).toBe('می\u200Cخواهم.txt');
+  });
+
+  it('never yields an empty name', () => {
+    for (const raw of ['', '...', '/', 'dir/', '\u202E', '  ', '\uD800']) expect(sanitizeFilename(raw)).toBe('file');
   });
 
   it('shortens long names but keeps the extension', () => {
@@ -37,13 +57,48 @@ describe('sanitizeFilename', () => {
     expect(name.endsWith('.docx')).toBe(true);
   });
 
-  it('never yields path separators or control characters', () => {
+  it('shortens between characters, never inside an emoji', () => {
+    // 196 code units are left for the stem: the 98th emoji would need units 196 and 197.
+    expect(sanitizeFilename(`a${'😀'.repeat(150)}.txt`)).toBe(`a${'😀'.repeat(97)}.txt`);
+    expect(sanitizeFilename(`${'👩‍💻'.repeat(60)}.txt`)).toBe(`${'👩‍💻'.repeat(39)}.txt`);
+    // One letter under hundreds of combining marks is cut by code points.
+    const zalgo = sanitizeFilename(`x${'\u0336'.repeat(500)}.txt`);
+    expect(zalgo).toBe(`x${'\u0336'.repeat(195)}.txt`);
+  });
+
+  const anyUnicode = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 300 }),
+    fc.string({ unit: 'grapheme', maxLength: 150 }),
+    // UTF-16 code units, lone surrogates included.
+    fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)), maxLength: 300 }),
+  );
+
+  it('never yields path separators, controls, bidi controls or lone surrogates; never empty, bounded', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (raw) => {
+      fc.property(anyUnicode, (raw) => {
         const name = sanitizeFilename(raw);
-        expect(name).not.toMatch(/[/\\\p{Cc}\p{Cf}]/u);
+        expect(name).not.toMatch(/[/\\\p{Cc}\p{Cs}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u);
+        expect(name.replace(/[\u200c\u200d]/g, '')).not.toMatch(/\p{Cf}/u);
+        expect(name).not.toBe('');
         expect(name.startsWith('.')).toBe(false);
         expect(name.length).toBeLessThanOrEqual(MAX_FILENAME_CHARS);
+      }),
+    );
+  });
+
+  it('keeps every astral character it keeps whole, and keeps safe names as they are', () => {
+    fc.assert(
+      fc.property(anyUnicode, (raw) => {
+        for (const char of sanitizeFilename(raw)) {
+          if (char.length === 2) expect(`${raw} ${raw.normalize('NFC')}`).toContain(char);
+        }
+      }),
+    );
+    const safe = fc.constantFrom('a', 'Z', 'é', '名', 'ж', '7', '😀', '🎉', '👩‍💻', '🇫🇷', '𝔘', '_', '-', '(', ',');
+    fc.assert(
+      fc.property(fc.array(safe, { minLength: 1, maxLength: 40 }), (chars) => {
+        const name = `${chars.join(' ')}.txt`;
+        expect(sanitizeFilename(name)).toBe(name);
       }),
     );
   });
