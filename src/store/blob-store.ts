@@ -3,9 +3,10 @@
  * a temporary name, is flushed, then renamed into place, so a reader never sees half a file.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensurePrivateDirectory, OWNER_ONLY, restrictToOwner } from './permissions.js';
 
 /** The two blobs kept per file. */
 export type BlobKind = 'upload' | 'text';
@@ -17,10 +18,12 @@ const SAFE_ID = /^[A-Za-z0-9_-]+$/;
 export class BlobStore {
   readonly directory: string;
 
-  /** Uses (and creates) `directory`. */
+  /** Uses (and creates) `directory`, owner-only: the directory 0700, every blob in it 0600. */
   constructor(directory: string) {
     this.directory = directory;
-    mkdirSync(directory, { recursive: true });
+    ensurePrivateDirectory(directory);
+    // Blobs written before permissions were tightened (or copied in) get the same modes.
+    for (const name of readdirSync(directory)) restrictToOwner(join(directory, name));
   }
 
   #path(id: string, kind: BlobKind): string {
@@ -33,7 +36,7 @@ export class BlobStore {
   async write(id: string, kind: BlobKind, data: Uint8Array | string): Promise<void> {
     const target = this.#path(id, kind);
     const temp = `${target}${TEMP_MARKER}${randomBytes(6).toString('hex')}`;
-    const handle = await open(temp, 'wx');
+    const handle = await open(temp, 'wx', OWNER_ONLY.file);
     try {
       await handle.writeFile(data);
       await handle.sync();

@@ -1,5 +1,4 @@
 /** The store: one SQLite database plus the blob directory, and the operations that span tables. */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type SqliteDatabase } from './database.js';
 import { BlobStore } from './blob-store.js';
@@ -7,6 +6,7 @@ import { FilesRepository } from './files-repository.js';
 import { JobsRepository, type JobRecord, type NewJob } from './jobs-repository.js';
 import { ModelsRepository, type NewModel } from './models-repository.js';
 import { TenancyRepository } from './tenancy-repository.js';
+import { ensurePrivateDirectory } from './permissions.js';
 
 /** File names inside the data directory. */
 export const STORE_LAYOUT = Object.freeze({ database: 'styler.db', blobs: 'files' });
@@ -34,11 +34,12 @@ export class Store {
 
   /**
    * Opens the store in `dataDir` (created if missing): `styler.db` (migrated to the current schema)
-   * and `files/` for uploads and extracted text.
+   * and `files/` for uploads and extracted text. All of it is owner-only (directories 0700, files
+   * 0600); what an earlier version created more open is tightened here.
    */
   static open(dataDir: string): Store {
     if (typeof dataDir !== 'string' || dataDir === '') throw new TypeError('dataDir must be a non-empty path');
-    mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDirectory(dataDir);
     const db = openDatabase(join(dataDir, STORE_LAYOUT.database));
     return new Store(db, join(dataDir, STORE_LAYOUT.blobs));
   }
