@@ -51,7 +51,7 @@ export interface AnalyticsPool {
   restyle(text: string, model: StyleModel, options?: RestyleOptions, call?: PoolCallOptions): Promise<string>;
   /** Tasks waiting for a thread. */
   readonly queueSize: number;
-  /** Tasks running on a thread now. */
+  /** Tasks given to a thread: the one it runs and the one next in line on it (at most two per thread). */
   readonly running: number;
   readonly threads: number;
   close(): Promise<void>;

@@ -80,11 +80,12 @@ describe('sharing the pool between tenants', () => {
         shared.analyzeText(text, { tenant }).then(() => finished.push(name));
       const burst = Array.from({ length: 5 }, (_, i) => track(`burst-${i}`, 'burst', long));
       const quiet = track('quiet', 'quiet', 'A short one.');
-      expect(shared.running).toBe(1);
-      expect(shared.queueSize).toBe(5);
+      // The thread holds the task it runs and the next one; the rest wait in the fair queue.
+      expect(shared.running).toBe(2);
+      expect(shared.queueSize).toBe(4);
       await Promise.all([...burst, quiet]);
-      // First-come order would put it last; taking turns puts it right after the burst's second task.
-      expect(finished.indexOf('quiet')).toBe(2);
+      // First-come order would put it last; taking turns puts it right after the next of the burst's.
+      expect(finished.indexOf('quiet')).toBe(3);
       expect(shared.running).toBe(0);
       expect(shared.queueSize).toBe(0);
     } finally {
@@ -95,7 +96,8 @@ describe('sharing the pool between tenants', () => {
   it('turns a tenant away when its own line is full, not the others', async () => {
     const shared = createAnalyticsPool({ threads: 1, maxQueue: 10, maxQueuePerTenant: 2 });
     try {
-      const burst = Array.from({ length: 5 }, () => shared.analyzeText(long, { tenant: 'burst' }));
+      // Two go to the thread, two wait, the fifth and sixth are turned away.
+      const burst = Array.from({ length: 6 }, () => shared.analyzeText(long, { tenant: 'burst' }));
       const quiet = shared.analyzeText('A short one.', { tenant: 'quiet' });
       const settled = await Promise.allSettled(burst);
       const limited = settled.filter(
@@ -115,7 +117,8 @@ describe('deadlines', () => {
   it('rejects a task still waiting at its deadline, and one already past it at once', async () => {
     const timed = createAnalyticsPool({ threads: 1 });
     try {
-      const running = timed.analyzeText(long);
+      // The thread holds two tasks (the one it runs and the next): the third waits.
+      const running = Promise.all([timed.analyzeText(long), timed.analyzeText(long)]);
       const waiting = timed.analyzeText('Short.', { deadline: Date.now() + 20 });
       await expect(waiting).rejects.toMatchObject({ code: 'time_budget_exceeded' });
       expect(timed.queueSize).toBe(0);
@@ -136,6 +139,12 @@ describe('deadlines', () => {
       });
       expect(timed.running).toBe(0);
       expect((await timed.analyzeText('Still here.')).words).toBe(2);
+      // A task sent right behind the overdue one is not lost when its thread is ended.
+      await timed.analyzeText('Warm.');
+      const overdue = timed.analyzeText(long, { deadline: Date.now() + 10 });
+      const innocent = timed.analyzeText('Next in line.');
+      await expect(overdue).rejects.toMatchObject({ code: 'time_budget_exceeded' });
+      expect((await innocent).words).toBe(3);
     } finally {
       await timed.close();
     }

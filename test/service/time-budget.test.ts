@@ -11,13 +11,16 @@ describe('the time budget of a transform', () => {
   let service: TestService;
 
   beforeAll(async () => {
-    service = await startTestService({ env: { STYLER_REQUEST_TIMEOUT_MS: '100' } });
+    // A budget a short text meets easily, and a long text (allowed here up to 500,000 characters) cannot.
+    service = await startTestService({
+      env: { STYLER_REQUEST_TIMEOUT_MS: '300', STYLER_MAX_TEXT_CHARS: '500000' },
+    });
     seedModel(service, service.keys.acme, 'ft:darwin', MODEL_JSON);
   });
   afterAll(async () => service.close());
 
   it('answers 503 time_budget_exceeded when the engine needs longer, and the threads are free again', async () => {
-    const message = 'The cat sat on the mat, and the dog watched it from the door. '.repeat(1500);
+    const message = 'The cat sat on the mat, and the dog watched it from the door. '.repeat(6000);
     const response = await service.request(
       '/style/transform',
       jsonBody({ mode: 'rewrite', model: 'ft:darwin', message }),
@@ -63,11 +66,12 @@ describe('organizations sharing one analytics thread', () => {
     const long = [4, 5, 6, 7].map(darwin).join('\n\n');
     const burst = Array.from({ length: 6 }, (_, i) => transform(`acme-${i}`, service.keys.acme, 'ft:darwin', long));
     // Let the burst reach the queue first.
-    while (pool.queueSize < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (pool.queueSize < 4) await new Promise((resolve) => setTimeout(resolve, 5));
     await Promise.all([
       ...burst,
       transform('globex', service.keys.globex, 'ft:darwin-globex', 'We walked home in the rain.'),
     ]);
-    expect(finished.indexOf('globex')).toBeLessThanOrEqual(2);
+    // The thread holds two of acme's; globex's goes next.
+    expect(finished.indexOf('globex')).toBeLessThanOrEqual(3);
   });
 });
