@@ -1,10 +1,12 @@
 /**
  * The one error handler: every failure leaves as `{"error": "<message>"}` with its status.
- * StylerErrors carry both; fastify's and the multipart plugin's own errors are mapped by code;
- * anything else is a 500 with a generic message, logged with its stack.
+ * StylerErrors carry both; fastify's and the multipart plugin's own errors are mapped by code; a
+ * full disk (fs ENOSPC/EDQUOT, SQLite SQLITE_FULL) is 507 storage_full from any route; anything
+ * else is a 500 with a generic message, logged with its stack.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, StylerError, type ErrorCode } from '../errors.js';
+import { isStorageFull } from '../store/index.js';
 import './fastify-types.js';
 
 /** A response for an error: HTTP status and the message of the body. */
@@ -76,6 +78,8 @@ function framework(
  */
 export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: RouteErrorHints = {}): ErrorResponse {
   if (error instanceof StylerError) return { status: error.status, message: error.message };
+  // Raised deep in fs or SQLite by whichever write ran out of space: the client may retry later.
+  if (isStorageFull(error)) return { status: ERRORS.storage_full.status, message: ERRORS.storage_full.message };
   const { badRequestCode } = hints;
   const code = (error as Partial<FastifyError> | null)?.code;
   const mapped = typeof code === 'string' ? framework(code, limits, hints) : undefined;

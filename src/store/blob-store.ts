@@ -1,15 +1,28 @@
 /**
  * Bytes on disk beside the database: each file's upload and its extracted text. Every write goes to
- * a temporary name, is flushed, then renamed into place, so a reader never sees half a file.
+ * a temporary name, is flushed, then renamed into place, so a reader never sees half a file, and a
+ * failed write (a full disk) leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensurePrivateDirectory, OWNER_ONLY, restrictToOwner } from './permissions.js';
+import { asStorageFull } from './storage-full.js';
 
 /** The two blobs kept per file. */
 export type BlobKind = 'upload' | 'text';
+
+/** Puts a blob's bytes into its open temporary file. A seam: tests make it fail as a full disk does. */
+export type BlobWriter = (handle: FileHandle, data: Uint8Array | string) => Promise<void>;
+
+/** What a BlobStore can be given besides its directory. */
+export interface BlobStoreOptions {
+  /** Default: FileHandle.writeFile. */
+  writer?: BlobWriter;
+}
+
+const writeWhole: BlobWriter = (handle, data) => handle.writeFile(data);
 
 const TEMP_MARKER = '.tmp-';
 const SAFE_ID = /^[A-Za-z0-9_-]+$/;
@@ -18,9 +31,12 @@ const SAFE_ID = /^[A-Za-z0-9_-]+$/;
 export class BlobStore {
   readonly directory: string;
 
+  readonly #writer: BlobWriter;
+
   /** Uses (and creates) `directory`, owner-only: the directory 0700, every blob in it 0600. */
-  constructor(directory: string) {
+  constructor(directory: string, options: BlobStoreOptions = {}) {
     this.directory = directory;
+    this.#writer = options.writer ?? writeWhole;
     ensurePrivateDirectory(directory);
     // Blobs written before permissions were tightened (or copied in) get the same modes.
     for (const name of readdirSync(directory)) restrictToOwner(join(directory, name));
@@ -32,25 +48,29 @@ export class BlobStore {
     return join(this.directory, `${id}.${kind}`);
   }
 
-  /** Writes the blob durably: temp file, fsync, rename over the final name. */
+  /**
+   * Writes the blob durably: temp file, fsync, rename over the final name. On failure the temp file
+   * is removed; a full disk (ENOSPC, EDQUOT) rejects with StylerError `storage_full`.
+   */
   async write(id: string, kind: BlobKind, data: Uint8Array | string): Promise<void> {
     const target = this.#path(id, kind);
     const temp = `${target}${TEMP_MARKER}${randomBytes(6).toString('hex')}`;
-    const handle = await open(temp, 'wx', OWNER_ONLY.file);
     try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } catch (error) {
+      const handle = await open(temp, 'wx', OWNER_ONLY.file);
+      try {
+        await this.#writer(handle, data);
+        await handle.sync();
+      } catch (error) {
+        // Closing can fail too on a full disk; the write's error is the one that says why.
+        await handle.close().catch(() => undefined);
+        throw error;
+      }
       await handle.close();
-      await rm(temp, { force: true });
-      throw error;
-    }
-    await handle.close();
-    try {
       await rename(temp, target);
     } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
+      // A temp file that cannot be removed now is removed at the next start (removeLeftovers).
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw asStorageFull(error);
     }
   }
 

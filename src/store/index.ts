@@ -2,7 +2,8 @@
 export { Store, STORE_LAYOUT, type CreateJobResult } from './store.js';
 export { openDatabase, type SqliteDatabase } from './database.js';
 export { migrate, MIGRATIONS, type Migration } from './migrations.js';
-export { BlobStore, type BlobKind } from './blob-store.js';
+export { BlobStore, type BlobKind, type BlobStoreOptions, type BlobWriter } from './blob-store.js';
+export { asStorageFull, isStorageFull } from './storage-full.js';
 export { fineTunedModelName, nowSeconds, randomId } from './ids.js';
 export type { Page, PageQuery } from './page.js';
 export {

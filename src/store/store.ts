@@ -1,7 +1,7 @@
 /** The store: one SQLite database plus the blob directory, and the operations that span tables. */
 import { join } from 'node:path';
 import { openDatabase, type SqliteDatabase } from './database.js';
-import { BlobStore } from './blob-store.js';
+import { BlobStore, type BlobStoreOptions } from './blob-store.js';
 import { FilesRepository } from './files-repository.js';
 import { JobsRepository, type JobRecord, type NewJob } from './jobs-repository.js';
 import { ModelsRepository, type NewModel } from './models-repository.js';
@@ -23,25 +23,26 @@ export class Store {
   readonly models: ModelsRepository;
   readonly blobs: BlobStore;
 
-  private constructor(db: SqliteDatabase, blobDirectory: string) {
+  private constructor(db: SqliteDatabase, blobDirectory: string, blobOptions: BlobStoreOptions) {
     this.db = db;
     this.tenancy = new TenancyRepository(db);
     this.files = new FilesRepository(db);
     this.jobs = new JobsRepository(db);
     this.models = new ModelsRepository(db);
-    this.blobs = new BlobStore(blobDirectory);
+    this.blobs = new BlobStore(blobDirectory, blobOptions);
   }
 
   /**
    * Opens the store in `dataDir` (created if missing): `styler.db` (migrated to the current schema)
    * and `files/` for uploads and extracted text. All of it is owner-only (directories 0700, files
-   * 0600); what an earlier version created more open is tightened here.
+   * 0600); what an earlier version created more open is tightened here. `blobs` passes options
+   * (a writer for tests) to the BlobStore.
    */
-  static open(dataDir: string): Store {
+  static open(dataDir: string, options: { blobs?: BlobStoreOptions } = {}): Store {
     if (typeof dataDir !== 'string' || dataDir === '') throw new TypeError('dataDir must be a non-empty path');
     ensurePrivateDirectory(dataDir);
     const db = openDatabase(join(dataDir, STORE_LAYOUT.database));
-    return new Store(db, join(dataDir, STORE_LAYOUT.blobs));
+    return new Store(db, join(dataDir, STORE_LAYOUT.blobs), options.blobs ?? {});
   }
 
   /** Creates a queued job if every training file exists in the job's organization (one transaction). */

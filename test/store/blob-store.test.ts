@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BlobStore } from '../../src/store/index.js';
+import { StylerError } from '../../src/errors.js';
+import { BlobStore, type BlobWriter } from '../../src/store/index.js';
+import { noSpaceError } from './helpers.js';
 
 describe('BlobStore', () => {
   let dir: string;
@@ -25,6 +27,31 @@ describe('BlobStore', () => {
     await blobs.remove('file-1');
     expect(readdirSync(blobs.directory)).toEqual([]);
     await expect(blobs.read('file-1', 'text')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('answers storage_full when the disk fills mid-write, and leaves no partial file', async () => {
+    const enospc = await noSpaceError();
+    let partial = '';
+    // Half the bytes reach the temporary file, then the disk is full.
+    const fillsUp: BlobWriter = async (handle, data) => {
+      await handle.write(Buffer.from(data).subarray(0, 4));
+      partial = readdirSync(full.directory).join();
+      throw enospc;
+    };
+    const full = new BlobStore(join(dir, 'full'), { writer: fillsUp });
+    const error = await full.write('file-1', 'upload', Buffer.from('12345678')).catch((caught: unknown) => caught);
+    expect(partial).toMatch(/^file-1\.upload\.tmp-/);
+    expect(error).toBeInstanceOf(StylerError);
+    expect(error).toMatchObject({ code: 'storage_full', status: 507, cause: enospc });
+    expect(readdirSync(full.directory)).toEqual([]);
+  });
+
+  it('passes other write errors on as they are, and still cleans up', async () => {
+    const broken = new BlobStore(join(dir, 'broken'), {
+      writer: () => Promise.reject(Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' })),
+    });
+    await expect(broken.write('file-1', 'text', 'x')).rejects.toMatchObject({ code: 'EIO' });
+    expect(readdirSync(broken.directory)).toEqual([]);
   });
 
   it('refuses ids that could leave the directory', async () => {

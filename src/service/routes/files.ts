@@ -84,7 +84,11 @@ export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
       await store.blobs.write(record.id, 'text', upload.text);
       store.files.insert(record);
     } catch (error) {
-      await store.blobs.remove(record.id);
+      // Nothing of a failed upload stays: a full disk fails a blob write (which removes its own
+      // temporary file) or the row's insert, after the blobs were written.
+      await store.blobs.remove(record.id).catch((removeError: unknown) => {
+        request.log.warn({ err: removeError, file: record.id }, 'blobs of a failed upload left for the next start');
+      });
       throw error;
     }
     request.log.info(
