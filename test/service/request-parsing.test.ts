@@ -126,12 +126,12 @@ describe('toErrorResponse', () => {
     });
     const invalidJson = Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 });
     expect(toErrorResponse(invalidJson, limits)).toEqual({ status: 400, message: 'Request body is not valid JSON.' });
-    expect(toErrorResponse(invalidJson, limits, 'invalid_input')).toEqual({
+    expect(toErrorResponse(invalidJson, limits, { badRequestCode: 'invalid_input' })).toEqual({
       status: 400,
       message: 'Invalid input data.',
     });
     const tooLarge = Object.assign(new Error('x'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 });
-    expect(toErrorResponse(tooLarge, limits, 'invalid_input')).toEqual({
+    expect(toErrorResponse(tooLarge, limits, { badRequestCode: 'invalid_input' })).toEqual({
       status: 413,
       message: 'Request body is too large: the limit is 2048 bytes.',
     });
