@@ -256,6 +256,26 @@ describe('files API', () => {
       expect(response.status).toBe(415);
       expect(await response.json()).toEqual(uploadHint);
     }
+    // Not even a JSON body that is empty or malformed gets an answer about JSON.
+    for (const body of ['', '{"file": ']) {
+      response = await service.request('/files', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual(uploadHint);
+    }
+    // A form whose Content-Type lost its boundary (set by hand) cannot be parsed: a 400 saying why, not a 500.
+    response = await service.request('/files', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data' },
+      body: '--x\r\n',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'The multipart/form-data Content-Type has no boundary: let the HTTP client set the header of a form.',
+    });
     // Other routes still ask for JSON.
     response = await service.request('/fine_tuning/jobs', {
       method: 'POST',

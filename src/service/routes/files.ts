@@ -1,5 +1,5 @@
 /** POST /files, GET /files, GET /files/{file_id}, GET /files/{file_id}/content, DELETE /files/{file_id}. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { StylerError } from '../../errors.js';
 import { nowSeconds, randomId, type FileRecord } from '../../store/index.js';
 import { principalOf } from '../auth.js';
@@ -25,6 +25,24 @@ interface ReceivedForm {
 
 /** How to upload, for requests that send something else. */
 const UPLOAD_FORM = "send multipart/form-data with the file in field 'file' (and optionally 'purpose').";
+
+/**
+ * Checks the Content-Type before any body parser runs: otherwise a JSON body that is empty or
+ * malformed would be answered by the JSON parser ("send a JSON object"), and a form without its
+ * boundary would fail inside the multipart parser as a 500.
+ */
+function checkUploadContentType(request: FastifyRequest): void {
+  const type = request.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data\s*(;|$)/i.test(type)) {
+    throw new StylerError('unsupported_content_type', `Unsupported Content-Type: ${UPLOAD_FORM}`);
+  }
+  if (!/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(type)) {
+    throw new StylerError(
+      'invalid_input',
+      'The multipart/form-data Content-Type has no boundary: let the HTTP client set the header of a form.',
+    );
+  }
+}
 
 /**
  * Reads the multipart form: exactly one file in field `file`, optionally `purpose`. Every part is
@@ -59,7 +77,14 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
 export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
   const { store, config } = context;
 
-  app.post('/files', { config: { accepts: UPLOAD_FORM } }, async (request) => {
+  const options = {
+    config: { accepts: UPLOAD_FORM },
+    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+      checkUploadContentType(request);
+      return payload;
+    },
+  };
+  app.post('/files', options, async (request) => {
     const principal = principalOf(request);
     const form = await receiveForm(request);
     const upload = await extractUpload(form, {
