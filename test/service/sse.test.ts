@@ -29,10 +29,11 @@ describe('SseWriter', () => {
     const { port } = server.address() as AddressInfo;
     const received = await new Promise<number>((resolve, reject) => {
       get({ host: '127.0.0.1', port, path: '/' }, (response) => {
-        let count = 0;
+        // Counted on the whole body: an event may arrive split across chunks.
+        let body = '';
         response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (count += chunk.split('data: ').length - 1));
-        response.on('end', () => resolve(count));
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve(body.split('data: ').length - 1));
         response.on('error', reject);
       }).on('error', reject);
     });
