@@ -1,4 +1,5 @@
 /** The OpenAPI 3.1 document of the service, served at GET /v1/openapi.json. */
+import { ERRORS } from '../errors.js';
 import type { ServiceConfig } from './config.js';
 import { OPENAPI_SCHEMAS } from './openapi-schemas.js';
 
@@ -94,6 +95,7 @@ export function openApiDocument(config: ServiceConfig): Json {
               `Over ${config.maxFileBytes} bytes, or a .docx expanding past ${config.maxDocxExpandedBytes} bytes.`,
             ),
             415: error('Not .txt/.docx, content not matching the extension, or a .txt that is not UTF-8/UTF-16.'),
+            507: error("The server's storage is full.", ERRORS.storage_full.message),
           },
         },
         get: {
@@ -235,16 +237,20 @@ export function openApiDocument(config: ServiceConfig): Json {
                 'text/event-stream': { schema: { type: 'string' }, itemSchema: ref('ChatCompletionChunk') },
               },
             },
-            400: error(
-              'Invalid request, or full mode without a configured base model service.',
-              'Invalid input data.',
-              'No base model service is configured. ...',
-            ),
+            400: error('Invalid request.', 'Invalid input data.'),
             401: unauthorized,
             404: error('Unknown or not yet trained model.', 'Model not found.'),
             413: error(`Text over ${config.maxTextChars} characters, or a body over ${config.maxBodyBytes} bytes.`),
             429: rateLimited,
+            501: error(
+              'Full mode without a configured base model service (server set-up).',
+              'No base model service is configured. ...',
+            ),
             502: error('The base model service failed.', 'The base model provider failed.'),
+            503: error(
+              'The engine work took longer than the time budget (STYLER_REQUEST_TIMEOUT_MS); it was stopped.',
+              'The request took longer than the time budget allows: retry later, or send a shorter text.',
+            ),
           },
         },
       },
