@@ -49,6 +49,10 @@ describe('join', () => {
       'The rain stopped; Alice went out.',
     ]);
     expect(joins('Did the rain stop? We went out.')).toEqual([]);
+    // Nor a statement onto a question, nor a list marker or a fragment onto anything.
+    expect(joins('The rain stopped. Did we go out?')).toEqual([]);
+    expect(joins('Step 4. Show the team how the plan fits.')).toEqual([]);
+    expect(joins('The rain stopped. Good news.')).toEqual([]);
     expect(joins('The rain stopped. Zyxwv went out.')).toEqual([]);
   });
 
@@ -114,6 +118,21 @@ describe('phrases and voice', () => {
     ]);
     const coordinated = firstSentence("We praised the team's resilience and adaptability.");
     expect(possessiveEdits(coordinated.tokens, coordinated.classes)).toEqual([]);
+    // Without a determiner the possessive classifies: children's titles are not titles of children.
+    for (const text of ["She edits children's titles for the press.", "We read customers' reviews every week."]) {
+      const classifying = firstSentence(text);
+      expect(possessiveEdits(classifying.tokens, classifying.classes)).toEqual([]);
+    }
+  });
+
+  it('never expands a relative clause after a coordination, whose number it cannot tell', () => {
+    const sentence = firstSentence('We gave them the tools and knowledge needed for the job.');
+    expect(relativeClauseEdits(sentence.tokens, sentence.classes)).toEqual([]);
+    const single = firstSentence('We gave them the knowledge needed for the job.');
+    expect(textsOf(relativeClauseEdits(single.tokens, single.classes), 'relative-expand')).toEqual([
+      'We gave them the knowledge that is needed for the job.',
+      'We gave them the knowledge which is needed for the job.',
+    ]);
   });
 
   it('puts a plain past-tense clause in the passive', () => {
@@ -121,9 +140,9 @@ describe('phrases and voice', () => {
     const edits = passiveEdits(sentence.tokens, sentence.classes);
     expect(textsOf(edits, 'passive')).toEqual(['Response times were improved by the team in the third quarter.']);
     expect(edits[0]?.sentences[0]?.classes.voice).toBe('passive');
-    const pronoun = firstSentence('Last year, we launched a new service.');
-    expect(textsOf(passiveEdits(pronoun.tokens, pronoun.classes), 'passive')).toEqual([
-      'Last year, a new service was launched by us.',
+    const opener = firstSentence('Last year, the team launched a new service.');
+    expect(textsOf(passiveEdits(opener.tokens, opener.classes), 'passive')).toEqual([
+      'Last year, a new service was launched by the team.',
     ]);
     const present = firstSentence('The companion app offers weekly insights.');
     expect(textsOf(passiveEdits(present.tokens, present.classes), 'passive')).toEqual([
@@ -133,10 +152,19 @@ describe('phrases and voice', () => {
     expect(textsOf(passiveEdits(modal.tokens, modal.classes), 'passive')).toEqual([
       'The results will be reviewed by the team in May.',
     ]);
-    const adverbial = firstSentence('We stopped the service last week.');
+    const adverbial = firstSentence('The company stopped the service last week.');
     expect(textsOf(passiveEdits(adverbial.tokens, adverbial.classes), 'passive')).toEqual([
-      'The service was stopped by us last week.',
+      'The service was stopped by the company last week.',
     ]);
+    // A pronoun agent reads as broken English ("Its progress can be tracked by you"): never.
+    for (const text of [
+      'You can track its progress.',
+      'We stopped the service last week.',
+      'It improved the results.',
+    ]) {
+      const pronoun = firstSentence(text);
+      expect(passiveEdits(pronoun.tokens, pronoun.classes)).toEqual([]);
+    }
     const linking = firstSentence('Agent turnover remained a concern.');
     expect(passiveEdits(linking.tokens, linking.classes)).toEqual([]);
   });
@@ -185,5 +213,34 @@ describe('punctuation', () => {
     const curly = { ...formal, curlyQuotes: true };
     const quoted = firstSentence('She said "it\'s fine" and left.');
     expect(textsOf(punctuationEdits(quoted.tokens, curly), 'quotes')).toEqual(["She said “it's fine” and left."]);
+  });
+});
+
+describe('splits that would cut a list', () => {
+  it('never splits at the conjunction of a series', () => {
+    for (const text of [
+      'The immune system is a network of cells, tissues, and organs that defends the body against infection.',
+      'Make time for research, practice, and plan ahead, you can then answer with confidence.',
+    ]) {
+      const sentence = firstSentence(text);
+      expect(splitEdits(sentence.tokens, sentence.classes, formal)).toEqual([]);
+    }
+  });
+});
+
+describe('number ranges', () => {
+  it('leaves the dash of a range as it is', () => {
+    for (const text of [
+      'The workshop runs 10:00 AM – 11:00 AM on Fridays.',
+      'Read pages 4 – 9 before the seminar starts.',
+      'The survey covered 2019 — 2021 and found growth.',
+    ]) {
+      const sentence = firstSentence(text);
+      const dashEdits = punctuationEdits(sentence.tokens, formal).filter((edit) => edit.op.startsWith('dash'));
+      expect(dashEdits).toEqual([]);
+    }
+    // A dash between words is still the author's to restyle.
+    const words = firstSentence('The plan worked – mostly because the team cared.');
+    expect(punctuationEdits(words.tokens, formal).some((edit) => edit.op.startsWith('dash'))).toBe(true);
   });
 });

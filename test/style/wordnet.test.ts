@@ -19,7 +19,12 @@ describe('WordNet access', () => {
   });
 
   it('gives synonyms of the most frequent sense of unambiguous words only', () => {
-    expect(synonymForms('hectic', 'adj')).toEqual(['feverish']);
+    expect(synonymForms('huge', 'adj')).toEqual(['immense', 'vast']);
     expect(synonymForms('good', 'adj')).toEqual([]);
+    // The shared sense must be the synonym's own main one: "knowing" mostly means something else,
+    // "feverish" and "fundamental" have too many senses to be safe.
+    expect(synonymForms('intentional', 'adj')).toEqual([]);
+    expect(synonymForms('hectic', 'adj')).toEqual([]);
+    expect(synonymForms('key', 'adj')).not.toContain('fundamental');
   });
 });

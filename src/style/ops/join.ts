@@ -25,6 +25,17 @@ interface Part {
   words: number;
 }
 
+/** Fewest words of a sentence that may be joined. */
+const MIN_CLAUSE_WORDS = 2;
+
+/** True for a sentence that is a clause: enough words and a verb. */
+function isClause(part: Part): boolean {
+  return (
+    part.words >= MIN_CLAUSE_WORDS &&
+    part.tokens.some((piece) => piece.kind === 'word' && (piece.tags.includes('VERB') || piece.tags.includes('AUX')))
+  );
+}
+
 /** Class of two clauses joined by coordination (`subordinate`: the second becomes a dependent clause). */
 export function joinedClass(a: SentenceClassCounts, b: SentenceClassCounts, subordinate = false): SentenceClassCounts {
   const independentClauses = subordinate ? a.independentClauses : a.independentClauses + b.independentClauses;
@@ -64,6 +75,9 @@ const DASH_MARK: ReadonlyMap<DashStyle, readonly [string, boolean]> = new Map([
  */
 export function joinEdits(first: Part, second: Part, context: EditContext): StructureEdit[] {
   if (first.words === 0 || second.words === 0 || first.words + second.words + 1 > MAX_JOINED_WORDS) return [];
+  // Two statements, each a clause: a question or exclamation keeps its own sentence, and a list
+  // marker ("4.") or a fragment is no clause to join.
+  if (finalMark(second.tokens, /^\.$/) < 0 || !isClause(first) || !isClause(second)) return [];
   const mark = finalMark(first.tokens, /^\.$/);
   const end = solidEnd(first.tokens);
   if (mark < 0 || mark !== end - 1 || openingWord(second.tokens) !== 0) return [];

@@ -19,6 +19,21 @@ function isParticiple(piece: Token | undefined): boolean {
   );
 }
 
+/**
+ * True when the noun at `index` ends a coordination ("the tools and knowledge"): the phrase's number
+ * is then not the noun's, and an inserted "is"/"are" could disagree with it.
+ */
+function coordinated(tokens: readonly Token[], index: number): boolean {
+  for (let i = index - 1; i >= Math.max(0, index - 8); i -= 1) {
+    const piece = tokens[i] as Token;
+    if (piece.kind === 'space') continue;
+    if (piece.text === ',' || /^(?:and|or|nor)$/i.test(piece.text)) return true;
+    if (piece.kind !== 'word' || !piece.tags.some((tag) => tag === 'NOUN' || tag === 'ADJ' || tag === 'PROPN'))
+      return false;
+  }
+  return false;
+}
+
 function plural(noun: string): boolean {
   return /[^sui]s$/i.test(noun);
 }
@@ -68,7 +83,7 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
       (following.tags.includes('ADP') || following.tags.includes('PART'));
     // And a verb must come before the noun: the noun is an object or complement, not the subject.
     const verbBefore = firstVerb >= 0 && firstVerb < i;
-    if (isParticiple(next) && tokens[i + 3]?.text === ' ' && shortened && verbBefore) {
+    if (isParticiple(next) && tokens[i + 3]?.text === ' ' && shortened && verbBefore && !coordinated(tokens, i)) {
       const be = past ? (plural(piece.text) ? 'were' : 'was') : plural(piece.text) ? 'are' : 'is';
       for (const relative of ['that', 'which']) {
         const inserted = [word(relative, ['PRON']), space(), word(be, ['AUX']), space()];
@@ -98,17 +113,19 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
 
 /**
  * Possessive to of-phrase: "this quarter's strong performance" → "the strong performance of this
- * quarter" (common nouns only; names keep their possessive).
+ * quarter" (common nouns with a determiner only; names keep their possessive).
  */
 export function possessiveEdits(tokens: readonly Token[], classes: SentenceClassCounts): StructureEdit[] {
   const edits: StructureEdit[] = [];
   tokens.forEach((piece, i) => {
     if (!piece.tags.includes('NOUN') || !isEditableWord(piece) || !/^[a-z]+(?:['’]s|s['’])$/i.test(piece.text)) return;
     const owner = piece.text.replace(/['’]s$/, '').replace(/['’]$/, '');
-    let start = i;
     const determiner = tokens[i - 2];
-    if (tokens[i - 1]?.text === ' ' && isEditableWord(determiner) && NOUN_PHRASE_DETERMINERS.has(keyOf(determiner)))
-      start = i - 2;
+    // Only a particular owner ("this quarter's results"): without a determiner the possessive
+    // usually classifies ("children's titles" are titles for children, not titles of children).
+    if (tokens[i - 1]?.text !== ' ' || !isEditableWord(determiner) || !NOUN_PHRASE_DETERMINERS.has(keyOf(determiner)))
+      return;
+    const start = i - 2;
     // The possessed phrase: adjectives then one or more nouns, all editable words.
     let end = i + 1;
     let nouns = 0;
@@ -130,19 +147,10 @@ export function possessiveEdits(tokens: readonly Token[], classes: SentenceClass
     const sentenceStart =
       isCapitalized(tokens[start]?.text ?? '') && tokens.slice(0, start).every((p) => p.kind !== 'word');
     const possessed = tokens.slice(i + 2, end);
-    const ownerPhrase =
-      start < i
-        ? [
-            retext(
-              tokens[start] as Token,
-              sentenceStart ? decapitalize(tokens[start]?.text ?? '') : (tokens[start]?.text ?? ''),
-            ),
-            space(),
-          ]
-        : [];
+    const ownerPhrase = [retext(determiner, sentenceStart ? decapitalize(determiner.text) : determiner.text), space()];
     const ownerWord = retext(
       piece,
-      start === i && sentenceStart ? decapitalize(owner) : owner,
+      owner,
       piece.tags.filter((tag) => tag !== 'PART'),
     );
     const the = word(sentenceStart ? 'The' : 'the', ['DET']);

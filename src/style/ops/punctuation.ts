@@ -23,12 +23,29 @@ interface DashSpot {
   style: DashStyle;
 }
 
+const STARTS_WITH_DIGIT = /^\d/;
+
+/**
+ * True for a dash that spans a range ("10:00 AM – 11:00 AM", "pages 4 – 9", "2019 — 2021"): a
+ * number right after it and one shortly before it. A range's dash is part of the fact: never edited.
+ */
+export function isRangeDash(tokens: readonly Token[], index: number): boolean {
+  if (!STARTS_WITH_DIGIT.test(tokens[nextSolid(tokens, index)]?.text ?? '')) return false;
+  let at = index;
+  for (let seen = 0; seen < 3; seen += 1) {
+    at = previousSolid(tokens, at);
+    if (at < 0) return false;
+    if (STARTS_WITH_DIGIT.test(tokens[at]?.text ?? '')) return true;
+  }
+  return false;
+}
+
 /** Dashes between words (not hyphens, not number ranges). */
 export function findDashes(tokens: readonly Token[]): DashSpot[] {
   const out: DashSpot[] = [];
   tokens.forEach((_, index) => {
     const style = dashStyleAt(tokens, index);
-    if (style === undefined) return;
+    if (style === undefined || isRangeDash(tokens, index)) return;
     const spaced = tokens[index - 1]?.text === ' ' && tokens[index + 1]?.text === ' ';
     out.push({ index, from: spaced ? index - 1 : index, to: spaced ? index + 2 : index + 1, style });
   });

@@ -45,6 +45,23 @@ function looksPassive(tokens: readonly Token[]): boolean {
   );
 }
 
+/**
+ * True when `left` ends in an item of a series ("cells, tissues" before ", and organs"): the last
+ * comma-separated stretch has no verb of its own, so the comma before the conjunction is a list's,
+ * and splitting there would cut the list in two.
+ */
+export function endsSeries(left: readonly Token[]): boolean {
+  let comma = -1;
+  for (let i = left.length - 1; i >= 0; i -= 1) {
+    const text = left[i]?.text;
+    if (text === ',' || text === ';') {
+      comma = i;
+      break;
+    }
+  }
+  return comma >= 0 && !hasTag(left.slice(comma + 1), VERB_TAGS);
+}
+
 /** Predicted classes of the two halves of a split sentence. */
 export function splitClasses(
   whole: SentenceClassCounts,
@@ -102,6 +119,7 @@ export function splitEdits(
     const left = tokens.slice(0, index);
     const right = tokens.slice(at);
     if (countWords(left) < MIN_PART_WORDS || countWords(right) < MIN_PART_WORDS) return;
+    if (endsSeries(left)) return;
     if (
       !hasTag(left, VERB_TAGS) ||
       !hasTag(right, VERB_TAGS) ||

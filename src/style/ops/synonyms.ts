@@ -4,7 +4,7 @@ import { isCapitalized, isEditableWord, retext, type Token } from '../text/token
 import { usage, type EditContext } from '../engine/context.js';
 import type { WordNetPos } from '../wordnet/database.js';
 import { synonymForms } from '../wordnet/synonyms.js';
-import { keyOf, splice } from './tokens.js';
+import { keyOf, nextSolid, previousSolid, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 // Adjectives and -ly adverbs only: noun and verb synonyms too often change a term or a verb's frame.
@@ -32,6 +32,8 @@ function optionsFor(lower: string, pos: WordNetPos, context: EditContext): reado
   let options = cache.get(key);
   if (options === undefined) {
     options = synonymForms(lower, pos)
+      // A participle form ("giving", "measured") the author uses is most likely their verb, not this adjective.
+      .filter((form) => !/(?:ed|ing)$/.test(form))
       .filter((form) => usage(context, form) >= MIN_SYNONYM_USES && !context.avoided.has(form))
       .filter((form) => pos !== 'adv' || (lower.endsWith('ly') && form.endsWith('ly')))
       .sort((a, b) => usage(context, b) - usage(context, a) || (a < b ? -1 : 1))
@@ -39,6 +41,34 @@ function optionsFor(lower: string, pos: WordNetPos, context: EditContext): reado
     cache.set(key, options);
   }
   return options;
+}
+
+const LINKING = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'seems',
+  'seemed',
+  'became',
+  'remains',
+  'remained',
+]);
+
+/**
+ * True where the tagger's ADJ really is an adjective: before a noun ("a hectic week") or after a
+ * linking verb at the end of its phrase ("the week was hectic."). "A total of", "the key to" are
+ * nouns the tagger took for adjectives; a synonym there takes the wrong part of speech.
+ */
+function adjectiveInPlace(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[nextSolid(tokens, index)];
+  if (next?.kind === 'word' && next.tags.includes('NOUN')) return true;
+  const before = tokens[previousSolid(tokens, index)];
+  const closes = next === undefined || (next.kind === 'punct' && /^[.,;:!?)]$/.test(next.text));
+  return before?.kind === 'word' && LINKING.has(keyOf(before)) && closes;
 }
 
 /**
@@ -60,7 +90,8 @@ export function synonymEdits(tokens: readonly Token[], context: EditContext): To
       /(?:ed|ing)$/.test(lower) ||
       FUNCTION_WORDS.has(lower) ||
       usage(context, lower) > 0 ||
-      !/^[a-z-]+$/.test(lower)
+      !/^[a-z-]+$/.test(lower) ||
+      (pos === 'adj' && !adjectiveInPlace(tokens, i))
     )
       return;
     for (const option of optionsFor(lower, pos, context))

@@ -6,15 +6,22 @@ import { keyOf, lowerKey, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 import { DETERMINERS_AND_QUANTIFIERS } from '../lexicon/determiners.js';
 
-const OBJECT_CASE: Readonly<Record<string, string>> = {
-  i: 'me',
-  we: 'us',
-  they: 'them',
-  he: 'him',
-  she: 'her',
-  you: 'you',
-  it: 'it',
-};
+const PRONOUNS = new Set([
+  'i',
+  'we',
+  'they',
+  'he',
+  'she',
+  'you',
+  'it',
+  'this',
+  'that',
+  'these',
+  'those',
+  'one',
+  'someone',
+  'everyone',
+]);
 const MODIFIER_TAGS = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 // Linking verbs take a complement, not an object: they have no passive.
 const LINKING_VERBS = new Set([
@@ -190,8 +197,8 @@ function plural(head: string): boolean {
 /**
  * Active to passive for a plain clause: "[the team] improved [response times] ..." → "Response
  * times were improved by the team ..."; present ("offers" → "is offered") and modal ("will
- * review" → "will be reviewed") verb groups too. Only regular verbs, a noun-phrase subject
- * (or a subject pronoun, put in object case) and a noun-phrase object followed by a preposition
+ * review" → "will be reviewed") verb groups too. Only regular verbs, a full noun-phrase subject
+ * (never a pronoun) and a noun-phrase object followed by a preposition
  * or the end of the clause. An opening phrase closed by a comma ("Last quarter, ...") stays in front.
  */
 export function passiveEdits(tokens: readonly Token[], classes: SentenceClassCounts): StructureEdit[] {
@@ -201,8 +208,9 @@ export function passiveEdits(tokens: readonly Token[], classes: SentenceClassCou
   if (comma > 0 && comma < subjectStart + 10 && tokens[comma + 1]?.text === ' ') subjectStart = comma + 2;
   const subjectToken = tokens[subjectStart];
   if (subjectToken === undefined || subjectToken.kind !== 'word') return [];
-  const pronoun = OBJECT_CASE[keyOf(subjectToken)];
-  const subjectEnd = pronoun !== undefined ? subjectStart + 1 : nounPhraseEnd(tokens, subjectStart);
+  // A pronoun agent ("… can be tracked by you") reads as broken English: full noun phrases only.
+  if (PRONOUNS.has(keyOf(subjectToken))) return [];
+  const subjectEnd = nounPhraseEnd(tokens, subjectStart);
   if (subjectEnd < 0 || tokens[subjectEnd]?.text !== ' ') return [];
   const verb = tokens[subjectEnd + 1];
   const group = verbGroupAt(tokens, subjectEnd + 1);
@@ -229,11 +237,9 @@ export function passiveEdits(tokens: readonly Token[], classes: SentenceClassCou
       ? [retext(firstObject, capitalize(firstObject.text)), ...objectTokens.slice(1)]
       : objectTokens;
   const agent =
-    pronoun !== undefined
-      ? [word(pronoun, ['PRON'])]
-      : atStart && subjectToken.lock === undefined
-        ? [retext(subjectToken, decapitalize(subjectToken.text)), ...subjectTokens.slice(1)]
-        : subjectTokens;
+    atStart && subjectToken.lock === undefined
+      ? [retext(subjectToken, decapitalize(subjectToken.text)), ...subjectTokens.slice(1)]
+      : subjectTokens;
   const participle = retext(tokens[group.end - 1] as Token, group.participle);
   const replacement = [...object, space(), ...auxiliary, participle, space(), word('by', ['ADP']), space(), ...agent];
   return [
