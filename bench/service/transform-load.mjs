@@ -28,7 +28,11 @@ const config = loadServiceConfig({
 });
 const store = Store.open(dataDir);
 const { key } = store.tenancy.createKey({ organization: 'bench', project: 'load' });
-const pool = createAnalyticsPool({ maxQueue: config.poolMaxQueue, maxQueuePerTenant: config.poolMaxQueuePerOrg });
+const pool = createAnalyticsPool({
+  maxQueue: config.poolMaxQueue,
+  maxQueuePerTenant: config.poolMaxQueuePerOrg,
+  ...(process.env.STYLER_POOL_THREADS && { threads: Number(process.env.STYLER_POOL_THREADS) }),
+});
 const app = await buildApp({ store, pool, config, providerConfig: loadProviderConfig({}), logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address();
