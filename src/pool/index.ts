@@ -72,7 +72,7 @@ function slimStyleModel(model: StyleModel): StyleModel {
  * round trip to the main thread between tasks (about 0.25 ms, a tenth of a 500-word quality call);
  * with the next task already there it starts it at once. Which task goes next is still decided here,
  * fairly, at most one task ahead. Piscina never puts a task beside one that can be aborted (one with
- * a signal), so ending a thread for a deadline never takes another task with it.
+ * a deadline), so ending a thread for a deadline never takes another task with it.
  */
 const TASKS_PER_THREAD = 2;
 
@@ -98,6 +98,8 @@ export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): Analyti
     maxThreads: threads,
     idleTimeout: 60_000,
     concurrentTasksPerWorker: TASKS_PER_THREAD,
+    // Threads wait for tasks without blocking their event loop, so their idle heap release can run.
+    atomics: 'async',
   });
   const capacity = threads * TASKS_PER_THREAD;
   const waiting = new FairQueue<Waiter>();
@@ -153,30 +155,35 @@ export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): Analyti
   }
 
   /** Runs the task on a thread; past the deadline and its grace, aborting it ends that thread. */
-  async function runOnThread(request: PoolRequest, signal: AbortSignal | undefined, deadline: number) {
-    if (!signal && !Number.isFinite(deadline)) return piscina.run(request);
+  async function runOnThread(request: PoolRequest, deadline: number): Promise<PoolResponse> {
+    if (!Number.isFinite(deadline)) return piscina.run(request);
     const controller = new AbortController();
-    const onAbort = (): void => controller.abort(signal!.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    let timedOut = false;
-    const timer = Number.isFinite(deadline)
-      ? setTimeout(
-          () => {
-            timedOut = true;
-            controller.abort(new StylerError('time_budget_exceeded'));
-          },
-          deadline - Date.now() + deadlineGraceMs,
-        )
-      : undefined;
+    const timer = setTimeout(
+      () => controller.abort(new StylerError('time_budget_exceeded')),
+      deadline - Date.now() + deadlineGraceMs,
+    );
     try {
       return await piscina.run(request, { signal: controller.signal });
     } catch (error) {
-      if (timedOut) throw new StylerError('time_budget_exceeded');
+      if (controller.signal.aborted) throw new StylerError('time_budget_exceeded');
       throw error;
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /**
+   * Settles with the task, or rejects as soon as `signal` fires. A caller that gives up (a client
+   * that disconnected) does not end the thread: restarting one costs a second or more of model
+   * loading, so the task runs to its end (bounded by its deadline) and keeps its slot until then.
+   */
+  function unlessAborted<T>(task: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    if (!signal) return task;
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = (): void => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      task.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
   }
 
   async function call<T>(method: PoolMethod, args: unknown[], options: PoolCallOptions = {}): Promise<T> {
@@ -185,14 +192,14 @@ export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): Analyti
     signal?.throwIfAborted();
     if (Date.now() >= deadline) throw new StylerError('time_budget_exceeded');
     await acquire(tenant, submittedAt, signal, deadline);
-    let response: PoolResponse;
-    try {
-      // The signal may have fired while the task got its thread.
-      signal?.throwIfAborted();
-      response = await runOnThread({ method, args }, signal, deadline);
-    } finally {
+    // The signal may have fired while the task got its thread.
+    if (signal?.aborted) {
       release();
+      throw signal.reason;
     }
+    const task = runOnThread({ method, args }, deadline);
+    void task.then(release, release);
+    const response = await unlessAborted(task, signal);
     if (!response.ok) throw deserializeError(response.error);
     return response.value as T;
   }

@@ -24,7 +24,10 @@ export interface AnalyticsPoolOptions {
   deadlineGraceMs?: number;
 }
 
-/** Per-call options: aborting removes a queued task, or ends the worker thread running it. */
+/**
+ * Per-call options. Aborting rejects the call at once and removes it if it is still queued; a task
+ * already running finishes on its thread (bounded by its deadline) and its result is dropped.
+ */
 export interface PoolCallOptions {
   signal?: AbortSignal;
   /**

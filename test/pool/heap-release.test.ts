@@ -1,6 +1,11 @@
 import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { createHeapReleaser, HEAP_GROWTH_TO_COLLECT, shouldCollect } from '../../src/pool/heap-release.js';
+import {
+  createHeapReleaser,
+  HEAP_GROWTH_TO_COLLECT,
+  IDLE_HEAP_GROWTH_TO_COLLECT,
+  shouldCollect,
+} from '../../src/pool/heap-release.js';
 
 const MIB = 1024 * 1024;
 
@@ -19,5 +24,17 @@ describe('releasing heap after a large task', () => {
     const grown = getHeapStatistics().total_heap_size;
     release();
     expect(getHeapStatistics().total_heap_size).toBeLessThan(grown - HEAP_GROWTH_TO_COLLECT / 2);
+  });
+
+  it('gives back a smaller growth once no task followed for the idle time', async () => {
+    const release = createHeapReleaser(50);
+    // Past the idle margin, short of the after-task one.
+    let garbage: object[] | undefined = Array.from({ length: 400_000 }, (_, i) => ({ i, pair: [i, i + 1] }));
+    expect(garbage.length).toBe(400_000);
+    garbage = undefined;
+    release();
+    const grown = getHeapStatistics().total_heap_size;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(getHeapStatistics().total_heap_size).toBeLessThan(grown - IDLE_HEAP_GROWTH_TO_COLLECT / 2);
   });
 });

@@ -67,6 +67,24 @@ describe('aborting a pool call', () => {
       await aborting.close();
     }
   });
+
+  it('lets a running task finish on its thread (no thread restart) and counts it until then', async () => {
+    const aborting = createAnalyticsPool({ threads: 1 });
+    try {
+      const controller = new AbortController();
+      const long = 'The river rose in the night, and the fields were flooded by morning. '.repeat(4000);
+      const running = aborting.analyzeText(long, { signal: controller.signal, deadline: Date.now() + 60_000 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      controller.abort(new Error('client went away'));
+      await expect(running).rejects.toThrow('client went away');
+      // Ending the thread would have freed the slot at once.
+      expect(aborting.running).toBe(1);
+      while (aborting.running > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await aborting.analyzeText('Still here.')).words).toBe(2);
+    } finally {
+      await aborting.close();
+    }
+  });
 });
 
 describe('sharing the pool between tenants', () => {
