@@ -4,7 +4,7 @@ export { restyle } from './restyle.js';
 export { splitDocuments } from './split-documents.js';
 export { describeStyle } from './describe.js';
 export { styleCard } from './style-card.js';
-export { restyleWithLLM, type RestyleWithLLMOptions } from './llm.js';
+export { draftWithLLM, restyleWithLLM, type RestyleWithLLMOptions } from './llm.js';
 export { STYLE_DEFAULTS } from './defaults.js';
 export type {
   DashStyle,

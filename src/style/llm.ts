@@ -40,13 +40,14 @@ function unwrapFence(reply: string, input: string): string {
 }
 
 /**
- * Restyles with an LLM first: a few-shot prompt from the model's passages closest to the input
- * plus the style card (rewriteMessages), sent to `provider` as `options.baseModel`; then the
- * deterministic engine (restyle) enforces the mechanical habits on the reply. When the reply lost
- * a number, URL, e-mail address or code of the input, changed its Markdown blocks (kinds and
- * order), or came back empty, the input is restyled by the engine alone instead. Provider failures reject (StylerError provider_failed).
+ * The LLM's draft of `text` for the engine to restyle: a few-shot prompt from the model's passages
+ * closest to the input plus the style card (rewriteMessages), sent to `provider` as
+ * `options.baseModel`. When the reply lost a number, URL, e-mail address or code of the input,
+ * changed its Markdown blocks (kinds and order), or came back empty, the draft is the input itself.
+ * Provider failures reject (StylerError provider_failed). Kept apart from restyle so a service can
+ * run the engine's pass on its worker pool.
  */
-export async function restyleWithLLM(
+export async function draftWithLLM(
   text: string,
   model: StyleModel,
   provider: ChatProvider,
@@ -69,7 +70,7 @@ export async function restyleWithLLM(
   }
   const { baseModel, temperature, signal, ...restyleOptions } = options;
   assertRestyleOptions(restyleOptions);
-  if (text.trim().length === 0) return restyle(text, model, restyleOptions);
+  if (text.trim().length === 0) return text;
   const result = await provider.complete({
     model: baseModel,
     messages: rewriteMessages(text, model, STYLE_DEFAULTS.llmExamples),
@@ -77,6 +78,20 @@ export async function restyleWithLLM(
     ...(signal !== undefined ? { signal } : {}),
   });
   const reply = unwrapFence(result.content, text);
-  const intact = reply.length > 0 && keepsInvariants(text, reply);
-  return restyle(intact ? reply : text, model, restyleOptions);
+  return reply.length > 0 && keepsInvariants(text, reply) ? reply : text;
+}
+
+/**
+ * Restyles with an LLM first (draftWithLLM), then the deterministic engine (restyle) enforces the
+ * mechanical habits on the draft, on this thread.
+ */
+export async function restyleWithLLM(
+  text: string,
+  model: StyleModel,
+  provider: ChatProvider,
+  options: RestyleWithLLMOptions,
+): Promise<string> {
+  const draft = await draftWithLLM(text, model, provider, options);
+  const { baseModel: _baseModel, temperature: _temperature, signal: _signal, ...restyleOptions } = options;
+  return restyle(draft, model, restyleOptions);
 }

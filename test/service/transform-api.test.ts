@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnalyticsPool, type AnalyticsPool } from '../../src/pool/index.js';
 import { loadQualitySchema, validate } from '../support/schema.js';
 import { startOpenAITestServer, type OpenAITestServer } from '../support/openai-test-server.js';
 import {
@@ -378,6 +379,42 @@ describe('POST /style/transform', () => {
     } finally {
       await withLlm.close();
       await rewriter.close();
+    }
+  });
+
+  it("runs the engine's pass over the LLM's draft on the pool, not the event loop", async () => {
+    const draft = `${AI_TEXT.trimEnd()} The rewriter added this closing sentence.\n`;
+    const rewriter = await startOpenAITestServer({ reply: () => draft });
+    const real = createAnalyticsPool({ threads: 1 });
+    const restyledOnPool: string[] = [];
+    const pool = new Proxy(real, {
+      get(target, property, receiver) {
+        if (property !== 'restyle') return Reflect.get(target, property, receiver);
+        return (
+          text: string,
+          ...rest: Parameters<AnalyticsPool['restyle']> extends [string, ...infer R] ? R : never
+        ) => {
+          restyledOnPool.push(text);
+          return target.restyle(text, ...rest);
+        };
+      },
+    });
+    const withLlm = await startTestService({
+      pool,
+      providerEnv: { STYLER_LLM_BASE_URL: rewriter.url, STYLER_LLM_REWRITE: '1', STYLER_LLM_REWRITE_MODEL: 'rw' },
+    });
+    try {
+      seedModel(withLlm, withLlm.keys.acme, 'ftm-llm', modelJsonOf(service, service.keys.acme, model));
+      const response = await withLlm.request(
+        '/style/transform',
+        jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }),
+      );
+      expect(response.status).toBe(200);
+      expect(restyledOnPool).toEqual([draft]);
+    } finally {
+      await withLlm.close();
+      await rewriter.close();
+      await real.close();
     }
   });
 

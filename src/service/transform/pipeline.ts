@@ -7,7 +7,7 @@ import { StylerError } from '../../errors.js';
 import type { AnalyticsPool, PoolCallOptions } from '../../pool/index.js';
 import { resolveChatProvider, type ChatProvider, type ProviderConfig } from '../../providers/index.js';
 import type { Principal } from '../../store/index.js';
-import { restyleWithLLM } from '../../style/index.js';
+import { draftWithLLM } from '../../style/index.js';
 import type { StyleModel } from '../../style/types.js';
 import type { StyleModelCache } from '../style-models.js';
 import type { CompletionIdentity, TransformExtras } from './completion.js';
@@ -148,8 +148,8 @@ export class TransformPipeline {
 
   /**
    * The styled text of `original` with the request's heading options and the model's length rule:
-   * the engine's restyle on the pool; with the LLM rewrite configured, restyleWithLLM (the LLM
-   * rewrites first, then the engine enforces the habits, on this thread).
+   * the engine's restyle on the pool; with the LLM rewrite configured, the LLM drafts first
+   * (draftWithLLM) and the engine's pass over the draft runs on the pool as well.
    */
   async restyle(prepared: PreparedTransform, original: string, budget: EngineBudget): Promise<string> {
     const { flags } = prepared.request;
@@ -158,17 +158,16 @@ export class TransformPipeline {
       skipHeadings: flags.skipHeadings,
       skipH1: flags.skipH1,
     };
+    let draft = original;
     if (this.#llmRewrite) {
       const { provider, model } = this.#llmRewrite;
-      const { signal, deadline } = budget;
-      return restyleWithLLM(original, prepared.styleModel, provider, {
+      draft = await draftWithLLM(original, prepared.styleModel, provider, {
         ...options,
         baseModel: model,
-        signal,
-        deadline,
+        signal: budget.signal,
       });
     }
-    return this.#deps.pool.restyle(original, prepared.styleModel, options, budget);
+    return this.#deps.pool.restyle(draft, prepared.styleModel, options, budget);
   }
 
   /** The extras the flags ask for, computed together: quality on the pool, diff and distance here. */
