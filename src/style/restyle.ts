@@ -1,6 +1,6 @@
 import { analyzeText } from '../nlp/index.js';
 import { STYLE_DEFAULTS } from './defaults.js';
-import { editContext } from './engine/context.js';
+import { editContext } from './edits/context.js';
 import { Deadline } from './engine/deadline.js';
 import { buildDocument, renderDocument, type EditDocument } from './engine/document.js';
 import { habitScore } from './engine/habit-score.js';
@@ -9,7 +9,7 @@ import { searchEdits, type SearchStats } from './engine/search.js';
 import { improvementsOf } from './engine/verify.js';
 import { casedHeading, headingTarget } from './ops/headings.js';
 import { countWords } from './text/word-count.js';
-import type { EditContext } from './engine/context.js';
+import type { EditContext } from './edits/context.js';
 import type { RestyleOptions, StyleModel } from './types.js';
 import { assertRestyleOptions, assertStyleModel } from './validate.js';
 

@@ -2,7 +2,7 @@ import { describeRate } from './style-card-words.js';
 import { GENERIC_ENTRIES } from './lexicon/generic.js';
 import type { StyleModel } from './types.js';
 import { assertStyleModel } from './validate.js';
-import { CONFIDENT } from './engine/context.js';
+import { CONFIDENT } from './edits/context.js';
 
 const DASH_NAMES: Readonly<Record<string, string>> = {
   em_closed: 'closed em dashes (word—word)',

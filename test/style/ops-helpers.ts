@@ -1,5 +1,5 @@
 import { fitStyle } from '../../src/style/index.js';
-import { editContext, type EditContext } from '../../src/style/engine/context.js';
+import { editContext, type EditContext } from '../../src/style/edits/context.js';
 import { buildDocument, type EditSentence } from '../../src/style/engine/document.js';
 import { joinTokens, type Token } from '../../src/style/text/token.js';
 import { CASUAL_DOCUMENTS, FORMAL_DOCUMENTS } from './corpus.js';

@@ -4,7 +4,7 @@ import { splitEdits } from '../../src/style/ops/split.js';
 import { possessiveEdits, relativeClauseEdits } from '../../src/style/ops/phrases.js';
 import { passiveEdits, regularParticiple } from '../../src/style/ops/voice.js';
 import { punctuationEdits } from '../../src/style/ops/punctuation.js';
-import type { EditContext } from '../../src/style/engine/context.js';
+import type { EditContext } from '../../src/style/edits/context.js';
 import type { EditSentence } from '../../src/style/engine/document.js';
 import { CASUAL_MODEL, FORMAL_MODEL, contextFor, firstSentence, sentencesOf, textsOf } from './ops-helpers.js';
 

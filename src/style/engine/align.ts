@@ -1,6 +1,6 @@
 import { classifyTokens, tagText, type TaggedToken } from '../../nlp/index.js';
 import type { Token } from '../text/token.js';
-import { sentenceClass, type SentenceClassCounts } from './state.js';
+import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 
 /** The plain text the tagger reads for a block (markup left out, spaces folded) and where each token sits in it. */
 export interface PlainBlock {

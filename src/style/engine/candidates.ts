@@ -12,12 +12,12 @@ import { synonymEdits } from '../ops/synonyms.js';
 import { passiveEdits } from '../ops/voice.js';
 import type { Token } from '../text/token.js';
 import type { StructureEdit, TokenEdit } from '../ops/types.js';
-import type { EditContext } from './context.js';
+import type { EditContext } from '../edits/context.js';
 import { newSentence, type EditBlock, type EditSentence } from './document.js';
 import { editDelta, type EditDelta } from './delta.js';
 import { habitScore, openerScore } from './habit-score.js';
 import { sentenceTriggers, Trigger } from './triggers.js';
-import type { SentenceClassCounts } from './state.js';
+import type { SentenceClassCounts } from '../edits/sentence-class.js';
 
 /** A sentence an edit makes: its tokens, class, word count and habit mismatch (a fresh EditSentence). */
 export type NewSentence = EditSentence;

@@ -1,7 +1,7 @@
 import type { Token } from '../text/token.js';
 import { MAX_SENTENCE_WORDS, structureIndex, voiceIndex } from './indices.js';
 import { tokenCounts, wordsOf, type TokenCounts } from './profile.js';
-import type { SentenceClassCounts } from './state.js';
+import type { SentenceClassCounts } from '../edits/sentence-class.js';
 
 /** Which counts an entry of EditDelta.changes refers to (its key is kind · KIND_STRIDE + index). */
 export const DeltaKind = { letters: 0, functionWords: 1, pos: 2, marks: 3 } as const;

@@ -3,7 +3,7 @@ import { tokenizeBlock } from '../text/tokenize.js';
 import { joinTokens, type Token } from '../text/token.js';
 import { alignBlocks, plainBlock } from './align.js';
 import { wordsOf } from './profile.js';
-import { sentenceClass, type SentenceClassCounts } from './state.js';
+import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 
 /** One sentence under edit: its tokens (trailing space included), class and word count. */
 export interface EditSentence {

@@ -5,9 +5,9 @@ import { openingFillerEnd } from '../ops/fillers.js';
 import { findContractible } from '../ops/contractions.js';
 import { findGeneric } from '../ops/generic.js';
 import { serialSpotAt } from '../ops/punctuation.js';
-import { tokenHabit } from './token-habit.js';
+import { tokenHabit } from '../ops/token-habit.js';
 import { dashStyleAt } from '../habits/punctuation-habits.js';
-import type { EditContext } from './context.js';
+import type { EditContext } from '../edits/context.js';
 
 /** Weight of a quote mark in the wrong form (curly vs straight): a small habit. */
 const QUOTE_WEIGHT = 0.25;

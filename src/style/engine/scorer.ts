@@ -12,7 +12,8 @@ import {
   residualScales,
   type ObjectiveTargets,
 } from './objective.js';
-import { FeatureState, type SentenceClassCounts } from './state.js';
+import type { SentenceClassCounts } from '../edits/sentence-class.js';
+import { FeatureState } from './state.js';
 
 /** Penalty per unit of a group's residual above 1 − margin, while exploring and while repairing. */
 export const EXPLORE_PENALTY = 1;

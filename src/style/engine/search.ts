@@ -1,6 +1,6 @@
 import { CandidateHeap } from './heap.js';
 import { isCurrent, makeCandidate, pairCandidates, sentenceCandidates, type Candidate } from './candidates.js';
-import type { EditContext } from './context.js';
+import type { EditContext } from '../edits/context.js';
 import { Deadline } from './deadline.js';
 import { newSentence, type EditBlock, type EditDocument, type EditSentence } from './document.js';
 import { EXPLORE_PENALTY, REPAIR_MARGIN, REPAIR_PENALTY, type Scorer } from './scorer.js';

@@ -4,24 +4,7 @@ import type { Token } from '../text/token.js';
 import { DeltaKind, KIND_STRIDE, type EditDelta } from './delta.js';
 import { FUNCTION_WORD_LIST, MAX_SENTENCE_WORDS, MAX_WORD_LETTERS, structureIndex, voiceIndex } from './indices.js';
 import { tokenCounts } from './profile.js';
-
-/** The class of one sentence, as the classifier gives it or an edit predicts it. */
-export interface SentenceClassCounts {
-  structure: SentenceStructure;
-  voice: SentenceVoice;
-  independentClauses: number;
-  dependentClauses: number;
-}
-
-/** A sentence class; every one is made here, so all have one shape (fast property access). */
-export function sentenceClass(
-  structure: SentenceStructure,
-  voice: SentenceVoice,
-  independentClauses: number,
-  dependentClauses: number,
-): SentenceClassCounts {
-  return { structure, voice, independentClauses, dependentClauses };
-}
+import type { SentenceClassCounts } from '../edits/sentence-class.js';
 
 function bumpEach(values: Float64Array, indices: readonly number[]): void {
   for (let i = 0; i < indices.length; i += 1) {

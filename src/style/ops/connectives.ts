@@ -6,7 +6,7 @@ import {
   type ConnectiveMatch,
 } from '../lexicon/connectives.js';
 import { capitalize, decapitalize, isEditableWord, retext, type Token } from '../text/token.js';
-import type { EditContext } from '../engine/context.js';
+import type { EditContext } from '../edits/context.js';
 import { keyOf, nextSolid, openingWord, phraseTokens, punct, space, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 

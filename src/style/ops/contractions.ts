@@ -1,7 +1,7 @@
 import type { Upos } from '../../analytics/index.js';
 import { CONTRACTED, EXPANSIONS } from '../lexicon/contractions.js';
 import { capitalize, isCapitalized, isEditableWord, matchCase, type Token } from '../text/token.js';
-import type { EditContext } from '../engine/context.js';
+import type { EditContext } from '../edits/context.js';
 import { keyOf, nextSolid, space, splice, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 

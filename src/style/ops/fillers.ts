@@ -1,6 +1,6 @@
 import { INNER_FILLERS, OPENING_FILLERS } from '../lexicon/generic.js';
 import { capitalize, isEditableWord, retext, type Token } from '../text/token.js';
-import { usage, type EditContext } from '../engine/context.js';
+import { usage, type EditContext } from '../edits/context.js';
 import { keyOf, openingWord, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 

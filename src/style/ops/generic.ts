@@ -1,7 +1,7 @@
 import type { Upos } from '../../analytics/index.js';
 import { GENERIC_ENTRIES, type GenericEntry } from '../lexicon/generic.js';
 import { isEditableWord, matchCase, type Token } from '../text/token.js';
-import { usage, type EditContext } from '../engine/context.js';
+import { usage, type EditContext } from '../edits/context.js';
 import { keyOf, phraseTokens, splice, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 

@@ -1,7 +1,7 @@
 import { FUNCTION_WORDS } from '../../nlp/index.js';
 import { capitalize, decapitalize, isCapitalized, retext, type Token } from '../text/token.js';
 import type { HeadingCase } from '../types.js';
-import { usage, type EditContext } from '../engine/context.js';
+import { usage, type EditContext } from '../edits/context.js';
 import { keyOf, lowerKey } from './tokens.js';
 import { lemmatize, type Lemma } from '../wordnet/morphy.js';
 

@@ -1,8 +1,8 @@
 import { structureFromCounts } from '../../nlp/index.js';
 import type { Upos } from '../../analytics/index.js';
 import { decapitalize, retext, type Token } from '../text/token.js';
-import type { EditContext } from '../engine/context.js';
-import { sentenceClass, type SentenceClassCounts } from '../engine/state.js';
+import type { EditContext } from '../edits/context.js';
+import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 import { canLowercase, findOpeningConnective, withoutConnective } from './connectives.js';
 import { finalMark, keyOf, openingWord, punct, solidEnd, space, word } from './tokens.js';
 import type { StructureEdit } from './types.js';

@@ -1,7 +1,7 @@
 import { UK_TO_US, US_TO_UK } from '../lexicon/spelling.js';
 import { VARIANT_SET_OF } from '../lexicon/variants.js';
 import { isEditableWord, matchCase, retext, type Token } from '../text/token.js';
-import type { EditContext } from '../engine/context.js';
+import type { EditContext } from '../edits/context.js';
 import { keyOf, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 

@@ -1,6 +1,6 @@
 import { decapitalize, isCapitalized, isEditableWord, retext, type Token } from '../text/token.js';
 import { structureFromCounts } from '../../nlp/index.js';
-import { sentenceClass, type SentenceClassCounts } from '../engine/state.js';
+import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 import { keyOf, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 import { NOUN_PHRASE_DETERMINERS } from '../lexicon/determiners.js';

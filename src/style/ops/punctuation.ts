@@ -1,8 +1,8 @@
 import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { DashStyle, EllipsisStyle } from '../types.js';
 import { retext, type Token } from '../text/token.js';
-import type { EditContext } from '../engine/context.js';
-import { tokenHabit } from '../engine/token-habit.js';
+import type { EditContext } from '../edits/context.js';
+import { tokenHabit } from './token-habit.js';
 import { keyOf, nextSolid, previousSolid, punct, space, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 

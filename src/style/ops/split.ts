@@ -1,7 +1,7 @@
 import { structureFromCounts } from '../../nlp/index.js';
 import { capitalize, retext, type Token } from '../text/token.js';
-import type { EditContext } from '../engine/context.js';
-import { sentenceClass, type SentenceClassCounts } from '../engine/state.js';
+import type { EditContext } from '../edits/context.js';
+import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 import { keyOf, nextSolid, phraseTokens, punct, space } from './tokens.js';
 import type { StructureEdit } from './types.js';
 

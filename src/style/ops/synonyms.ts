@@ -1,7 +1,7 @@
 import type { Upos } from '../../analytics/index.js';
 import { FUNCTION_WORDS } from '../../nlp/index.js';
 import { isCapitalized, isEditableWord, retext, type Token } from '../text/token.js';
-import { usage, type EditContext } from '../engine/context.js';
+import { usage, type EditContext } from '../edits/context.js';
 import type { WordNetPos } from '../wordnet/database.js';
 import { synonymForms } from '../wordnet/synonyms.js';
 import { keyOf, nextSolid, previousSolid, splice } from './tokens.js';

@@ -1,5 +1,5 @@
 import type { Token } from '../text/token.js';
-import type { SentenceClassCounts } from '../engine/state.js';
+import type { SentenceClassCounts } from '../edits/sentence-class.js';
 
 /** An edit inside one sentence: the sentence's new tokens (its class is kept). */
 export interface TokenEdit {

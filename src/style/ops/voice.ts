@@ -1,6 +1,6 @@
 import { IRREGULAR_BASE_FORMS } from '../../nlp/index.js';
 import { capitalize, decapitalize, isEditableWord, retext, type Token } from '../text/token.js';
-import { sentenceClass, type SentenceClassCounts } from '../engine/state.js';
+import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 import { lemmatize } from '../wordnet/morphy.js';
 import { keyOf, lowerKey, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';

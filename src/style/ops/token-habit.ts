@@ -1,10 +1,10 @@
 import { INNER_FILLERS } from '../lexicon/generic.js';
-import { isExpandable } from '../ops/contractions.js';
-import { startsGeneric } from '../ops/generic.js';
-import { spellingMismatch, variantMismatch } from '../ops/lexical.js';
-import { keyOf } from '../ops/tokens.js';
+import { isExpandable } from './contractions.js';
+import { startsGeneric } from './generic.js';
+import { spellingMismatch, variantMismatch } from './lexical.js';
+import { keyOf } from './tokens.js';
 import { memoOf, type Token } from '../text/token.js';
-import type { EditContext } from './context.js';
+import type { EditContext } from '../edits/context.js';
 
 /**
  * The parts of a sentence's habit mismatch (habitScore) that one token decides on its own, for one
