@@ -25,6 +25,9 @@ export const UPOS_TAGS = [
 ] as const;
 export type Upos = (typeof UPOS_TAGS)[number];
 
+/** The open-class tags whose words count as content words (lexical density). */
+export const CONTENT_TAGS: ReadonlySet<Upos> = new Set<Upos>(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
+
 /** Sentence structure classes of METRICS.md, in schema order. */
 export const SENTENCE_STRUCTURES = ['simple', 'compound', 'complex', 'compound-complex', 'fragment/unknown'] as const;
 export type SentenceStructure = (typeof SENTENCE_STRUCTURES)[number];

@@ -1,4 +1,4 @@
-import type { TextFeatures, Upos } from '../analytics/features.js';
+import { CONTENT_TAGS, type TextFeatures } from '../analytics/features.js';
 import { FeatureAccumulator } from './accumulator.js';
 import { classifyTokens } from './clauses/index.js';
 import { FUNCTION_WORDS } from './function-words.js';
@@ -9,7 +9,6 @@ import type { TaggedToken } from './tagged-token.js';
 import { tagText } from './tagger.js';
 import { groupWords } from './words.js';
 
-const CONTENT_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
 // Prose is tagged in batches of whole blocks so a huge text never builds one huge wink document.
 const BATCH_CHARACTERS = 64_000;
 

@@ -1,10 +1,6 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { histogramStats, jensenShannonDistance } from '../../src/analytics/index.js';
 import { analyzeText } from '../../src/nlp/index.js';
 import { buildDocument } from '../../src/style/engine/document.js';
-import { arrayStats } from '../../src/style/engine/objective.js';
-import { jsDistance } from '../../src/style/engine/js-distance.js';
 import { FeatureState } from '../../src/style/engine/state.js';
 import { FUNCTION_WORD_LIST } from '../../src/style/engine/indices.js';
 import { editDelta } from '../../src/style/engine/delta.js';
@@ -16,44 +12,6 @@ import { groupImprovements } from '../../src/style/engine/verify.js';
 import { qualityAnalytics } from '../../src/quality/index.js';
 import { AI_TEXT } from './corpus.js';
 import { contextFor, FORMAL_MODEL } from './ops-helpers.js';
-
-describe('objective pieces', () => {
-  it('arrayStats equals histogramStats of the analytics', () => {
-    fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 1, maxLength: 80 }), (values) => {
-        const array = new Float64Array(64);
-        const histogram: Record<string, number> = {};
-        for (const value of values) {
-          array[value] = (array[value] ?? 0) + 1;
-          histogram[String(value)] = (histogram[String(value)] ?? 0) + 1;
-        }
-        const expected = histogramStats(histogram);
-        const [mean, median, stdDev] = arrayStats(array);
-        expect(Math.abs(mean - expected.mean)).toBeLessThan(1e-9);
-        expect(median).toBe(expected.median);
-        expect(Math.abs(stdDev - expected.stdDev)).toBeLessThan(1e-6);
-      }),
-    );
-  });
-
-  it('jsDistance equals the analytics Jensen-Shannon distance', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.nat(20), { minLength: 5, maxLength: 5 }),
-        fc.array(fc.nat(20), { minLength: 5, maxLength: 5 }),
-        (a, b) => {
-          const total = b.reduce((s, v) => s + v, 0);
-          const q = Float64Array.from(b.map((v) => (total > 0 ? v / total : 0)));
-          const record = (values: number[]): Record<string, number> =>
-            Object.fromEntries(values.map((v, i) => [`k${i}`, v]));
-          expect(
-            Math.abs(jsDistance(Float64Array.from(a), q) - jensenShannonDistance(record(a), record(b))),
-          ).toBeLessThan(1e-9);
-        },
-      ),
-    );
-  });
-});
 
 describe('incremental state', () => {
   it('sums the sentences of a document to the counts analyzeText gives for the same text', () => {

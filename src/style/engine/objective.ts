@@ -1,6 +1,9 @@
 import {
   fleschKincaidGrade,
   fleschReadingEase,
+  jsDistance,
+  JsDistanceMemo,
+  denseHistogramStats,
   histogramStats,
   PUNCTUATION_MARKS,
   SENTENCE_STRUCTURES,
@@ -9,7 +12,6 @@ import {
   type CountFeatures,
 } from '../../analytics/index.js';
 import { FUNCTION_WORD_LIST } from './indices.js';
-import { jsDistance, JsDistanceMemo } from './js-distance.js';
 import type { FeatureState } from './state.js';
 
 /** The analytics groups the objective follows, in quality_analytics order. */
@@ -82,55 +84,6 @@ export function objectiveTargets(truth: CountFeatures): ObjectiveTargets {
 /** Scratch for groupDistances' histogram statistics. */
 const stats: [number, number, number] = [0, 0, 0];
 
-/**
- * Mean, median and population std-dev of a histogram held as an array (index = value), looking at
- * values up to `limit`; written into `out` when given (and returned).
- */
-export function arrayStats(
-  histogram: Float64Array,
-  limit = histogram.length - 1,
-  out: [number, number, number] = [0, 0, 0],
-): [number, number, number] {
-  let n = 0;
-  let sum = 0;
-  let squares = 0;
-  const end = Math.min(histogram.length, limit + 1);
-  for (let value = 0; value < end; value += 1) {
-    const count = histogram[value] ?? 0;
-    if (count <= 0) continue;
-    n += count;
-    sum += value * count;
-    squares += value * value * count;
-  }
-  if (n === 0) {
-    out[0] = 0;
-    out[1] = 0;
-    out[2] = 0;
-    return out;
-  }
-  const mean = sum / n;
-  const variance = Math.max(0, squares / n - mean * mean);
-  const low = Math.floor((n - 1) / 2);
-  const high = Math.floor(n / 2);
-  let seen = 0;
-  let lowValue = -1;
-  let median = 0;
-  for (let value = 0; value < end; value += 1) {
-    const count = histogram[value] ?? 0;
-    if (count <= 0) continue;
-    seen += count;
-    if (lowValue < 0 && seen > low) lowValue = value;
-    if (seen > high) {
-      median = (lowValue + value) / 2;
-      break;
-    }
-  }
-  out[0] = mean;
-  out[1] = median;
-  out[2] = Math.sqrt(variance);
-  return out;
-}
-
 function sum(values: Float64Array): number {
   let total = 0;
   for (let i = 0; i < values.length; i += 1) total += values[i] ?? 0;
@@ -171,9 +124,9 @@ export function groupDistances(
   reuse?: Float64Array,
   changed?: ChangedGroups,
 ): Float64Array {
-  arrayStats(state.sentenceLengths, state.longestSentence, stats);
+  denseHistogramStats(state.sentenceLengths, state.longestSentence, stats);
   for (let k = 0; k < 3; k += 1) out[k] = Math.abs((stats[k] as number) - (targets.sentenceStats[k] ?? 0));
-  arrayStats(state.wordLengths, state.wordLengths.length - 1, stats);
+  denseHistogramStats(state.wordLengths, state.wordLengths.length - 1, stats);
   for (let k = 0; k < 3; k += 1) out[3 + k] = Math.abs((stats[k] as number) - (targets.wordStats[k] ?? 0));
   const readable = state.words > 0 && state.sentences > 0;
   const counts = { words: state.words, sentences: state.sentences, syllables: state.syllables };

@@ -1,4 +1,4 @@
-import { UPOS_TAGS, type Upos } from '../../analytics/index.js';
+import { CONTENT_TAGS, UPOS_TAGS, type Upos } from '../../analytics/index.js';
 import { countSyllables, forEachPunctuationMark, FUNCTION_WORDS } from '../../nlp/index.js';
 import { memoOf, type Token } from '../text/token.js';
 import { keyOf, lowerKey } from '../ops/tokens.js';
@@ -24,7 +24,6 @@ export interface TokenCounts {
   marks: readonly number[];
 }
 
-const CONTENT: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
 const WORD_IN_CODE = /[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu;
 const NON_WORD_EDGE = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
@@ -80,7 +79,7 @@ function addWord(counts: MutableCounts, text: string, tags: readonly Upos[], add
   const key = lowerKey(text);
   // FUNCTION_WORD_LIST holds every function word, so the index exists whenever the set has the key.
   if (FUNCTION_WORDS.has(key)) counts.functionWords.push(FUNCTION_WORD_INDEX.get(key) ?? 0);
-  if (tags.some((tag) => CONTENT.has(tag))) counts.contentWords += 1;
+  if (tags.some((tag) => CONTENT_TAGS.has(tag))) counts.contentWords += 1;
 }
 
 function addMarks(counts: MutableCounts, text: string): void {
@@ -117,7 +116,7 @@ function measure(piece: Token): TokenCounts {
     return {
       words: 1,
       syllables: piece.address === true ? 0 : countSyllables(trimmed(piece.text)),
-      contentWords: tags.some((tag) => CONTENT.has(tag)) ? 1 : 0,
+      contentWords: tags.some((tag) => CONTENT_TAGS.has(tag)) ? 1 : 0,
       letters: single(Math.min(letters, MAX_WORD_LETTERS)),
       // FUNCTION_WORD_LIST holds every function word, so the index exists whenever the set has the key.
       functionWords: FUNCTION_WORDS.has(key) ? single(FUNCTION_WORD_INDEX.get(key) ?? 0) : NONE,

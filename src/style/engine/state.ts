@@ -1,5 +1,5 @@
 import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../../analytics/index.js';
-import type { CountFeatures, SentenceStructure, SentenceVoice } from '../../analytics/index.js';
+import type { CountFeatures } from '../../analytics/index.js';
 import type { Token } from '../text/token.js';
 import { DeltaKind, KIND_STRIDE, type EditDelta } from './delta.js';
 import { FUNCTION_WORD_LIST, MAX_SENTENCE_WORDS, MAX_WORD_LETTERS, structureIndex, voiceIndex } from './indices.js';
