@@ -3,8 +3,16 @@ export { analyzeText } from './nlp/index.js';
 export { classifySentence } from './nlp/index.js';
 export { buildGroundTruth, qualityAnalytics, type QualityAnalyticsInput } from './quality/index.js';
 export { rouge } from './analytics/rouge/index.js';
-export { createAnalyticsPool } from './pool/index.js';
-export type { AnalyticsPool, AnalyticsPoolOptions, QualityInput } from './pool/index.js';
+export { createAnalyticsPool, createTaskPool } from './pool/index.js';
+export type {
+  AnalyticsPool,
+  AnalyticsPoolOptions,
+  PoolCallOptions,
+  QualityInput,
+  TaskPool,
+  TaskPoolOptions,
+} from './pool/index.js';
+export { createStylePool, type StylePool } from './style/index.js';
 export {
   featureProfile,
   fleschKincaidGrade,

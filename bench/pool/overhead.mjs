@@ -3,7 +3,7 @@
 // a change in the machine's load hits all three alike. The load average is printed with every round.
 // Run: npm run build && node bench/pool/overhead.mjs [rounds=5] [secondsPerMeasure=3]
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { buildGroundTruth, createAnalyticsPool, fitStyle, qualityAnalytics, restyle } from '../../dist/index.js';
+import { buildGroundTruth, createStylePool, fitStyle, qualityAnalytics, restyle } from '../../dist/index.js';
 import { readFolder, textOfWords } from '../support/corpus.mjs';
 
 const rounds = Number(process.argv[2] ?? 5);
@@ -33,7 +33,7 @@ async function rate(run, inFlight) {
   return calls / ((performance.now() - start) / 1000);
 }
 
-const pools = { 1: createAnalyticsPool({ threads: 1 }), 2: createAnalyticsPool({ threads: 2 }) };
+const pools = { 1: createStylePool({ threads: 1 }), 2: createStylePool({ threads: 2 }) };
 // Warm-up: JIT, wink's model and the dictionaries in every thread.
 await rate(() => qualityAnalytics(input), 1);
 for (const pool of Object.values(pools)) await rate(() => pool.qualityAnalytics(input), IN_FLIGHT);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp, loadServiceConfig } from '../../dist/service/index.js';
 import { Store } from '../../dist/store/index.js';
-import { createAnalyticsPool, qualityAnalytics, restyle } from '../../dist/index.js';
+import { createStylePool, qualityAnalytics, restyle } from '../../dist/index.js';
 import { loadProviderConfig } from '../../dist/providers/index.js';
 import { readFolder, textOfWords, throughput } from '../support/corpus.mjs';
 
@@ -28,7 +28,7 @@ const config = loadServiceConfig({
 });
 const store = Store.open(dataDir);
 const { key } = store.tenancy.createKey({ organization: 'bench', project: 'load' });
-const pool = createAnalyticsPool({
+const pool = createStylePool({
   maxQueue: config.poolMaxQueue,
   maxQueuePerTenant: config.poolMaxQueuePerOrg,
   ...(process.env.STYLER_POOL_THREADS && { threads: Number(process.env.STYLER_POOL_THREADS) }),

@@ -1,13 +1,13 @@
 import type { SerializedError } from '../errors.js';
 
-/** The calls a worker answers; each names a library function. */
-export const POOL_METHODS = ['analyzeText', 'buildGroundTruth', 'qualityAnalytics', 'fitStyle', 'restyle'] as const;
-export type PoolMethod = (typeof POOL_METHODS)[number];
-
+/** One call of a task by name, as sent to a pool thread. */
 export interface PoolRequest {
-  method: PoolMethod;
+  method: string;
   args: unknown[];
 }
 
 /** Errors travel as data: structured cloning would drop an error's class and code. */
 export type PoolResponse = { ok: true; value: unknown } | { ok: false; error: SerializedError };
+
+/** What a task module exports: its tasks by name. */
+export type TaskTable = Readonly<Record<string, (...args: never[]) => unknown>>;

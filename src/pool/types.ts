@@ -1,7 +1,6 @@
 import type { GroundTruth } from '../analytics/ground-truth-types.js';
 import type { QualityAnalytics } from '../analytics/quality-types.js';
 import type { TextFeatures } from '../analytics/features.js';
-import type { FitStyleOptions, RestyleOptions, StyleModel } from '../style/types.js';
 
 export interface QualityInput {
   personalized: string;
@@ -10,7 +9,10 @@ export interface QualityInput {
   includeRouge?: boolean;
 }
 
-export interface AnalyticsPoolOptions {
+/** Options of the generic task pool. */
+export interface TaskPoolOptions {
+  /** Built modules (ESM) each exporting `tasks`: functions by name that `run` calls on a thread. */
+  taskModules: URL[];
   /** Worker threads; default: available parallelism. */
   threads?: number;
   /** Tasks that may wait for a thread before calls reject with a `rate_limited` StylerError; default 256; 0: none wait. */
@@ -45,17 +47,27 @@ export interface PoolCallOptions {
   submittedAt?: number;
 }
 
-/** A Piscina worker pool running the analytics and style engine off the event loop. */
-export interface AnalyticsPool {
-  analyzeText(text: string, call?: PoolCallOptions): Promise<TextFeatures>;
-  buildGroundTruth(documents: string[], call?: PoolCallOptions): Promise<GroundTruth>;
-  qualityAnalytics(input: QualityInput, call?: PoolCallOptions): Promise<QualityAnalytics>;
-  fitStyle(documents: string[], options?: FitStyleOptions, call?: PoolCallOptions): Promise<StyleModel>;
-  restyle(text: string, model: StyleModel, options?: RestyleOptions, call?: PoolCallOptions): Promise<string>;
+/** A Piscina worker pool: named tasks off the event loop, shared fairly, bounded, with deadlines. */
+export interface TaskPool {
+  /** Runs the task `method` of the pool's task modules with `args` (structured-cloned) on a thread. */
+  run<T>(method: string, args: unknown[], call?: PoolCallOptions): Promise<T>;
   /** Tasks waiting for a thread. */
   readonly queueSize: number;
   /** Tasks given to a thread: the one it runs and the one next in line on it (at most two per thread). */
   readonly running: number;
   readonly threads: number;
   close(): Promise<void>;
+}
+
+/** Options of createAnalyticsPool: the task pool's, with the analytics tasks always loaded. */
+export type AnalyticsPoolOptions = Omit<TaskPoolOptions, 'taskModules'> & {
+  /** Modules of further tasks (e.g. the style engine's) for `run`. */
+  taskModules?: URL[];
+};
+
+/** The analytics library's calls on a task pool. */
+export interface AnalyticsPool extends TaskPool {
+  analyzeText(text: string, call?: PoolCallOptions): Promise<TextFeatures>;
+  buildGroundTruth(documents: string[], call?: PoolCallOptions): Promise<GroundTruth>;
+  qualityAnalytics(input: QualityInput, call?: PoolCallOptions): Promise<QualityAnalytics>;
 }

@@ -5,7 +5,7 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { StylerError } from '../errors.js';
-import type { AnalyticsPool } from '../pool/index.js';
+import type { StylePool } from '../style/index.js';
 import type { ProviderConfig } from '../providers/index.js';
 import type { Store } from '../store/index.js';
 import { installAuth } from './auth.js';
@@ -47,7 +47,7 @@ function acceptEmptyBodies(app: FastifyInstance): void {
 /** Everything the app needs; the caller owns (and closes) store and pool. */
 export interface AppDeps {
   store: Store;
-  pool: AnalyticsPool;
+  pool: StylePool;
   config: ServiceConfig;
   providerConfig: ProviderConfig;
   /** A pino logger; false for none; absent: fastify's own at config.logLevel. */

@@ -7,13 +7,13 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { StylerError } from '../errors.js';
-import type { AnalyticsPool } from '../pool/index.js';
+import type { StylePool } from '../style/index.js';
 import { fineTunedModelName, isStorageFull, type JobError, type JobRecord, type Store } from '../store/index.js';
 import { describeStyle, splitDocuments } from '../style/index.js';
 
 export interface JobRunnerOptions {
   store: Store;
-  pool: Pick<AnalyticsPool, 'fitStyle'>;
+  pool: Pick<StylePool, 'fitStyle'>;
   logger: FastifyBaseLogger;
   /** Jobs run at once; 0 runs none (an API-only process). */
   concurrency: number;

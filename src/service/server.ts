@@ -1,7 +1,7 @@
 /** Runs the service: store, pool and app wired together, listening, with graceful shutdown. */
 import { networkInterfaces } from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createAnalyticsPool } from '../pool/index.js';
+import { createStylePool } from '../style/index.js';
 import type { ProviderConfig } from '../providers/index.js';
 import { Store } from '../store/index.js';
 import { buildApp } from './app.js';
@@ -32,7 +32,7 @@ export interface RunningService {
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const { config, providerConfig, stdout } = options;
   const store = Store.open(config.dataDir);
-  let pool: ReturnType<typeof createAnalyticsPool> | undefined;
+  let pool: ReturnType<typeof createStylePool> | undefined;
   try {
     store.removeLeftoverBlobs();
     const initial = ensureInitialKey(store, config.apiKey);
@@ -44,7 +44,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     } else if (initial.kind === 'seeded' && initial.info.revokedAt !== null) {
       stdout.write('Warning: STYLER_API_KEY is a revoked key; requests with it will be refused.\n');
     }
-    pool = createAnalyticsPool({
+    pool = createStylePool({
       maxQueue: config.poolMaxQueue,
       maxQueuePerTenant: config.poolMaxQueuePerOrg,
       ...(config.poolThreads !== undefined && { threads: config.poolThreads }),

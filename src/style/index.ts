@@ -6,6 +6,7 @@ export { describeStyle } from './describe.js';
 export { styleCard } from './style-card.js';
 export { draftWithLLM, restyleWithLLM, type RestyleWithLLMOptions } from './llm.js';
 export { STYLE_DEFAULTS } from './defaults.js';
+export { createStylePool, type StylePool } from './pool.js';
 export type {
   DashStyle,
   EllipsisStyle,

@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAnalyticsPool } from '../../src/pool/index.js';
+import { createAnalyticsPool, createTaskPool } from '../../src/pool/index.js';
 import { analyzeText } from '../../src/nlp/index.js';
 import { buildGroundTruth, qualityAnalytics } from '../../src/quality/index.js';
 import { StylerError } from '../../src/errors.js';
-import { fitStyle, restyle } from '../../src/style/index.js';
 
 // The pool runs the built worker (dist/pool/worker.js): `npm test` builds before vitest.
 const pool = createAnalyticsPool({ threads: 1, maxQueue: 4 });
@@ -21,9 +20,11 @@ describe('createAnalyticsPool', () => {
     // Without ROUGE the references stay on this thread; the figures are the same.
     const withoutRouge = { ...input, includeRouge: false };
     expect(await pool.qualityAnalytics(withoutRouge)).toEqual(qualityAnalytics(withoutRouge));
-    const model = fitStyle([...docs, 'My brother wrote to me from the coast. He was well.']);
-    const text = 'It was decided by the committee that the meeting would be postponed. We did not agree.';
-    expect(await pool.restyle(text, model)).toBe(restyle(text, model));
+  });
+
+  it('runs only the tasks of the modules it was given (the library knows no engine)', async () => {
+    await expect(pool.run('restyle', ['Text.', {}])).rejects.toThrow(/unknown pool method restyle/);
+    expect(await pool.run('analyzeText', ['Two words.'])).toEqual(analyzeText('Two words.'));
   });
 
   it('brings errors back as their class with the argument named', async () => {
@@ -47,6 +48,8 @@ describe('createAnalyticsPool', () => {
   it('validates its options', () => {
     expect(() => createAnalyticsPool({ threads: 0 })).toThrow(RangeError);
     expect(() => createAnalyticsPool({ maxQueue: -1 })).toThrow(RangeError);
+    expect(() => createTaskPool({ taskModules: [] })).toThrow(/taskModules/);
+    expect(() => createTaskPool({ taskModules: ['./x.js' as unknown as URL] })).toThrow(/taskModules/);
   });
 });
 

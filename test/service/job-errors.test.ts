@@ -1,7 +1,7 @@
 /** What a failed fine-tuning job tells its owner: data problems in words, our own faults as a clean internal error. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StylerError } from '../../src/errors.js';
-import { createAnalyticsPool, type AnalyticsPool } from '../../src/pool/index.js';
+import { createStylePool, type StylePool } from '../../src/style/index.js';
 import { jobErrorOf } from '../../src/service/job-runner.js';
 import { darwin } from './support/fixtures.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
@@ -26,13 +26,13 @@ describe('jobErrorOf', () => {
 });
 
 describe('a job whose fit fails inside the engine', () => {
-  let pool: AnalyticsPool;
+  let pool: StylePool;
   let service: TestService;
 
   beforeAll(async () => {
-    pool = createAnalyticsPool({ threads: 1 });
+    pool = createStylePool({ threads: 1 });
     // The real pool, but a fit that overflows the stack as the recursion on one huge paragraph once did.
-    const failing = Object.assign(Object.create(pool) as AnalyticsPool, {
+    const failing = Object.assign(Object.create(pool) as StylePool, {
       fitStyle: () => Promise.reject(new RangeError('Maximum call stack size exceeded')),
     });
     service = await startTestService({ pool: failing });

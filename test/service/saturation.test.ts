@@ -1,6 +1,6 @@
 /** A saturated analytics pool: transforms get 429 at once, and queued jobs wait and retry instead of failing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyticsPool, type AnalyticsPool } from '../../src/pool/index.js';
+import { createStylePool, type StylePool } from '../../src/style/index.js';
 import { splitDocuments } from '../../src/style/index.js';
 import { darwin } from './support/fixtures.js';
 import { JobRunner } from '../../src/service/job-runner.js';
@@ -13,13 +13,13 @@ const BLOCKER = splitDocuments(
 );
 
 describe('a saturated pool', () => {
-  let pool: AnalyticsPool;
+  let pool: StylePool;
   let service: TestService;
   let model: string;
 
   beforeAll(async () => {
     // One thread (holding a running and a next task) and room for one waiting task: three long fits fill it.
-    pool = createAnalyticsPool({ threads: 1, maxQueue: 1 });
+    pool = createStylePool({ threads: 1, maxQueue: 1 });
     service = await startTestService({ pool, env: { STYLER_JOB_RETRY_DELAY_MS: '50' } });
     const upload = await service.request('/files', { method: 'POST', body: uploadForm('a.txt', darwin(1)) });
     const fileId = ((await upload.json()) as { id: string }).id;

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyticsPool, type AnalyticsPool } from '../../src/pool/index.js';
+import { createStylePool, type StylePool } from '../../src/style/index.js';
 import { loadProviderConfig } from '../../src/providers/index.js';
 import { buildApp } from '../../src/service/app.js';
 import { loadServiceConfig } from '../../src/service/config.js';
@@ -57,12 +57,12 @@ describe('a full disk', () => {
 });
 
 describe('a full disk when a job saves its model', () => {
-  let pool: AnalyticsPool;
+  let pool: StylePool;
   let service: TestService;
 
   beforeAll(async () => {
     // One thread: a long fit holds it while the job's fit waits, so the disk fills in between.
-    pool = createAnalyticsPool({ threads: 1 });
+    pool = createStylePool({ threads: 1 });
     service = await startTestService({ pool, env: { STYLER_JOB_RETRY_DELAY_MS: '20' } });
   });
   afterAll(async () => {
@@ -107,7 +107,7 @@ describe('a full disk under the blob store', () => {
       throw enospc;
     };
     const store = Store.open(dataDir, { blobs: { writer: textFillsDisk } });
-    const pool = createAnalyticsPool({ threads: 1 });
+    const pool = createStylePool({ threads: 1 });
     const config = loadServiceConfig({ STYLER_DATA_DIR: dataDir, STYLER_JOB_CONCURRENCY: '0' });
     const app = await buildApp({ store, pool, config, providerConfig: loadProviderConfig({}), logger: false });
     try {

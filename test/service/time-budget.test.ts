@@ -1,6 +1,6 @@
 /** Every transform has a time budget, and organizations take turns for the analytics threads. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyticsPool, type AnalyticsPool } from '../../src/pool/index.js';
+import { createStylePool, type StylePool } from '../../src/style/index.js';
 import { fitStyle } from '../../src/style/index.js';
 import { darwin } from './support/fixtures.js';
 import { jsonBody, seedModel, startTestService, type TestService } from './support/harness.js';
@@ -39,11 +39,11 @@ describe('the time budget of a transform', () => {
 });
 
 describe('organizations sharing one analytics thread', () => {
-  let pool: AnalyticsPool;
+  let pool: StylePool;
   let service: TestService;
 
   beforeAll(async () => {
-    pool = createAnalyticsPool({ threads: 1 });
+    pool = createStylePool({ threads: 1 });
     service = await startTestService({ pool });
     seedModel(service, service.keys.acme, 'ft:darwin', MODEL_JSON);
     seedModel(service, service.keys.globex, 'ft:darwin-globex', MODEL_JSON);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyticsPool, type AnalyticsPool } from '../../src/pool/index.js';
+import { createStylePool, type StylePool } from '../../src/style/index.js';
 import { loadQualitySchema, validate } from '../support/schema.js';
 import { startOpenAITestServer, type OpenAITestServer } from '../support/openai-test-server.js';
 import {
@@ -385,15 +385,12 @@ describe('POST /style/transform', () => {
   it("runs the engine's pass over the LLM's draft on the pool, not the event loop", async () => {
     const draft = `${AI_TEXT.trimEnd()} The rewriter added this closing sentence.\n`;
     const rewriter = await startOpenAITestServer({ reply: () => draft });
-    const real = createAnalyticsPool({ threads: 1 });
+    const real = createStylePool({ threads: 1 });
     const restyledOnPool: string[] = [];
     const pool = new Proxy(real, {
       get(target, property, receiver) {
         if (property !== 'restyle') return Reflect.get(target, property, receiver);
-        return (
-          text: string,
-          ...rest: Parameters<AnalyticsPool['restyle']> extends [string, ...infer R] ? R : never
-        ) => {
+        return (text: string, ...rest: Parameters<StylePool['restyle']> extends [string, ...infer R] ? R : never) => {
           restyledOnPool.push(text);
           return target.restyle(text, ...rest);
         };

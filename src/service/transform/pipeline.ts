@@ -4,7 +4,8 @@
  */
 import { randomId } from '../../store/index.js';
 import { StylerError } from '../../errors.js';
-import type { AnalyticsPool, PoolCallOptions } from '../../pool/index.js';
+import type { PoolCallOptions } from '../../pool/index.js';
+import type { StylePool } from '../../style/index.js';
 import { resolveChatProvider, type ChatProvider, type ProviderConfig } from '../../providers/index.js';
 import type { Principal } from '../../store/index.js';
 import { draftWithLLM } from '../../style/index.js';
@@ -41,7 +42,7 @@ export interface BaseText {
 }
 
 export interface TransformPipelineDeps {
-  pool: Pick<AnalyticsPool, 'restyle' | 'qualityAnalytics'>;
+  pool: Pick<StylePool, 'restyle' | 'qualityAnalytics'>;
   models: StyleModelCache;
   providerConfig: ProviderConfig;
   maxTextChars: number;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createAnalyticsPool, type AnalyticsPool } from '../../../src/pool/index.js';
+import { createStylePool, type StylePool } from '../../../src/style/index.js';
 import { loadProviderConfig, type ProviderConfig } from '../../../src/providers/index.js';
 import { buildApp } from '../../../src/service/app.js';
 import { loadServiceConfig, type ServiceConfig } from '../../../src/service/config.js';
@@ -12,7 +12,7 @@ import { Store } from '../../../src/store/index.js';
 export interface TestService {
   app: FastifyInstance;
   store: Store;
-  pool: AnalyticsPool;
+  pool: StylePool;
   config: ServiceConfig;
   /** http://127.0.0.1:<port>/v1 */
   baseUrl: string;
@@ -25,7 +25,7 @@ export interface TestService {
 
 /** Builds and listens: real store, real pool (2 threads), real fastify; logs off. */
 export async function startTestService(
-  options: { env?: Record<string, string>; providerEnv?: Record<string, string>; pool?: AnalyticsPool } = {},
+  options: { env?: Record<string, string>; providerEnv?: Record<string, string>; pool?: StylePool } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-service-'));
   const config = loadServiceConfig({ PORT: '0', HOST: '127.0.0.1', STYLER_DATA_DIR: dataDir, ...options.env });
@@ -36,7 +36,7 @@ export async function startTestService(
     globex: store.tenancy.createKey({ organization: 'globex', project: 'api' }).key,
   };
   const ownsPool = options.pool === undefined;
-  const pool = options.pool ?? createAnalyticsPool({ threads: 2 });
+  const pool = options.pool ?? createStylePool({ threads: 2 });
   const app = await buildApp({ store, pool, config, providerConfig, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
