@@ -13,7 +13,7 @@ import {
   fleschReadingEase,
   qualityAnalytics,
   rouge,
-} from '../dist/index.js';
+} from '../packages/service/dist/index.js';
 import { allParagraphs, throughput, textOfWords } from './support/corpus.mjs';
 
 const paragraphs = allParagraphs();

@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as jsRouge from 'js-rouge';
 
-const rougeModule = await import(process.env.STYLER_ROUGE_MODULE ?? '../dist/analytics/rouge/index.js');
+const rougeModule = await import(
+  process.env.STYLER_ROUGE_MODULE ?? '../packages/analytics/dist/analytics/rouge/index.js'
+);
 const { porterStem, prepareRougeReference, rouge, rougeAgainstReferences, scoreMulti, tokenizeRouge } = rougeModule;
 
 const CORPORA = process.env.STYLER_CORPORA ?? '/work/shared/corpora';
@@ -175,7 +177,7 @@ function runLongCaseInChild(which) {
   return JSON.parse(child.stdout);
 }
 
-const GOLDEN_DIR = fileURLToPath(new URL('../fixtures/reference/', import.meta.url));
+const GOLDEN_DIR = fileURLToPath(new URL('../packages/analytics/test/fixtures/reference/', import.meta.url));
 const readGolden = (name) =>
   readFileSync(join(GOLDEN_DIR, name), 'utf8')
     .split('\n')

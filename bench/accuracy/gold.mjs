@@ -7,8 +7,8 @@ import { performance } from 'node:perf_hooks';
 import nlpCompromise from 'compromise';
 import { retext } from 'retext';
 import retextPassive from 'retext-passive';
-import { SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../../dist/analytics/index.js';
-import { classifyTokens, tagSentence } from '../../dist/nlp/index.js';
+import { SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../../packages/analytics/dist/analytics/index.js';
+import { classifyTokens, tagSentence } from '../../packages/analytics/dist/nlp/index.js';
 import {
   accuracy,
   classScores,
@@ -27,7 +27,10 @@ const VOICES = SENTENCE_VOICES;
 const UPOS = UPOS_TAGS;
 const MAIN_TAGS = ['NOUN', 'PROPN', 'VERB', 'AUX', 'ADJ', 'ADV', 'PRON', 'DET', 'ADP', 'PART', 'SCONJ', 'CCONJ'];
 
-const gold = readFileSync(new URL('../../fixtures/gold/ud-ewt-dev.jsonl', import.meta.url), 'utf8')
+const gold = readFileSync(
+  new URL('../../packages/analytics/test/fixtures/gold/ud-ewt-dev.jsonl', import.meta.url),
+  'utf8',
+)
   .split('\n')
   .filter((line) => line.trim() !== '')
   .map((line) => JSON.parse(line));

@@ -1,10 +1,13 @@
 // Compares Styler's readability counts and scores with textstat 0.7.11 (fixtures/reference/readability.jsonl).
 // Run: npm run build && node bench/accuracy/readability.mjs
 import { readFileSync } from 'node:fs';
-import { fleschKincaidGrade, fleschReadingEase } from '../../dist/analytics/index.js';
-import { analyzeText, countSyllables } from '../../dist/nlp/index.js';
+import { fleschKincaidGrade, fleschReadingEase } from '../../packages/analytics/dist/analytics/index.js';
+import { analyzeText, countSyllables } from '../../packages/analytics/dist/nlp/index.js';
 
-const cases = readFileSync(new URL('../../fixtures/reference/readability.jsonl', import.meta.url), 'utf8')
+const cases = readFileSync(
+  new URL('../../packages/analytics/test/fixtures/reference/readability.jsonl', import.meta.url),
+  'utf8',
+)
   .split('\n')
   .filter(Boolean)
   .map((line) => JSON.parse(line));

@@ -3,7 +3,13 @@
 // a change in the machine's load hits all three alike. The load average is printed with every round.
 // Run: npm run build && node bench/pool/overhead.mjs [rounds=5] [secondsPerMeasure=3]
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { buildGroundTruth, createStylePool, fitStyle, qualityAnalytics, restyle } from '../../dist/index.js';
+import {
+  buildGroundTruth,
+  createStylePool,
+  fitStyle,
+  qualityAnalytics,
+  restyle,
+} from '../../packages/service/dist/index.js';
 import { readFolder, textOfWords } from '../support/corpus.mjs';
 
 const rounds = Number(process.argv[2] ?? 5);

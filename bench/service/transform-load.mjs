@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp, loadServiceConfig } from '../../dist/service/index.js';
-import { Store } from '../../dist/store/index.js';
-import { createStylePool, qualityAnalytics, restyle } from '../../dist/index.js';
-import { loadProviderConfig } from '../../dist/providers/index.js';
+import { buildApp, loadServiceConfig } from '../../packages/service/dist/service/index.js';
+import { Store } from '../../packages/service/dist/store/index.js';
+import { createStylePool, qualityAnalytics, restyle } from '../../packages/service/dist/index.js';
+import { loadProviderConfig } from '../../packages/engine/dist/providers/index.js';
 import { readFolder, textOfWords, throughput } from '../support/corpus.mjs';
 
 const secondsPerLevel = Number(process.argv[2] ?? 20);

@@ -1,6 +1,6 @@
 // Burrows' Delta over the most frequent function words (Burrows 2002, "Delta: a Measure of
 // Stylistic Difference and a Guide to Likely Authorship").
-import { analyzeText } from '../../dist/index.js';
+import { analyzeText } from '../../packages/service/dist/index.js';
 
 /** How many of the most frequent function words Delta uses. */
 export const MOST_FREQUENT = 50;

@@ -3,9 +3,9 @@
 // Run: npm run build && node bench/style/examples.mjs
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { fitStyle, qualityAnalytics, restyle, styleCard } from '../../dist/index.js';
+import { fitStyle, qualityAnalytics, restyle, styleCard } from '../../packages/service/dist/index.js';
 import { readFolder, splitAuthor } from './corpora.mjs';
-import { groupImprovements } from '../../dist/style/engine/verify.js';
+import { groupImprovements } from '../../packages/engine/dist/style/engine/verify.js';
 
 const EXAMPLES = [
   { author: 'austen-letters', input: '01.txt', label: 'Jane Austen (letters)' },

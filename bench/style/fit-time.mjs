@@ -2,7 +2,7 @@
 // Documents are built from the corpora's paragraphs, cycling through every author file, each cut at
 // the paragraph that reaches 1,000 words. Run: npm run build && node bench/style/fit-time.mjs
 import { performance } from 'node:perf_hooks';
-import { fitStyle } from '../../dist/index.js';
+import { fitStyle } from '../../packages/service/dist/index.js';
 import { authors, readFolder } from './corpora.mjs';
 
 const DOCUMENTS = 100;

@@ -5,7 +5,7 @@
 // Run: npm run build && node bench/style/outputs-check.mjs --save /tmp/outputs.json
 //      npm run build && node bench/style/outputs-check.mjs /tmp/outputs.json   (exit code 1 on any difference)
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fitStyle, restyle } from '../../dist/index.js';
+import { fitStyle, restyle } from '../../packages/service/dist/index.js';
 import { authors, readFolder, splitAuthor } from './corpora.mjs';
 import { costText } from './cost-text.mjs';
 

@@ -5,11 +5,11 @@
 // - attribution by Burrows' Delta (z-scores from the authors' files 22–30).
 // Run: npm run build && node bench/style/quality.mjs [--json out.json]
 import { writeFileSync } from 'node:fs';
-import { fitStyle, qualityAnalytics, restyle, rouge } from '../../dist/index.js';
+import { fitStyle, qualityAnalytics, restyle, rouge } from '../../packages/service/dist/index.js';
 import { authors, readFolder, splitAuthor } from './corpora.mjs';
 import { contentKept } from './content.mjs';
 import { deltaAttributor } from './delta.mjs';
-import { groupImprovements } from '../../dist/style/engine/verify.js';
+import { groupImprovements } from '../../packages/engine/dist/style/engine/verify.js';
 
 const names = authors();
 const inputs = readFolder('ai-inputs');

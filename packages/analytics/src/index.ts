@@ -1,0 +1,37 @@
+/** @styler/analytics: the stylometry analytics library's public API. */
+export { analyzeText } from './nlp/index.js';
+export { classifySentence } from './nlp/index.js';
+export { buildGroundTruth, qualityAnalytics, type QualityAnalyticsInput } from './quality/index.js';
+export { rouge } from './analytics/rouge/index.js';
+export { createAnalyticsPool, createTaskPool } from './pool/index.js';
+export type {
+  AnalyticsPool,
+  AnalyticsPoolOptions,
+  PoolCallOptions,
+  QualityInput,
+  TaskPool,
+  TaskPoolOptions,
+} from './pool/index.js';
+export {
+  featureProfile,
+  fleschKincaidGrade,
+  fleschReadingEase,
+  histogramStats,
+  jensenShannonDistance,
+  PROFILE_COLUMNS,
+  PUNCTUATION_MARKS,
+  SENTENCE_STRUCTURES,
+  SENTENCE_VOICES,
+  UPOS_TAGS,
+} from './analytics/index.js';
+export type {
+  CountFeatures,
+  GroundTruth,
+  QualityAnalytics,
+  SentenceClass,
+  SentenceStructure,
+  SentenceVoice,
+  TextFeatures,
+  Upos,
+} from './analytics/index.js';
+export { ERRORS, StylerError, type ErrorCode } from './errors.js';

@@ -1,0 +1,61 @@
+/**
+ * The analytics library's worker pool: analyzeText, buildGroundTruth and qualityAnalytics off the
+ * event loop, with the same results as the direct calls, on the generic task pool.
+ */
+import type { QualityAnalytics } from '../analytics/quality-types.js';
+import { builtModule, createTaskPool } from './task-pool.js';
+import type { AnalyticsPool, AnalyticsPoolOptions, QualityInput } from './types.js';
+
+export { builtModule, createTaskPool } from './task-pool.js';
+export type { TaskTable } from './protocol.js';
+export type {
+  AnalyticsPool,
+  AnalyticsPoolOptions,
+  PoolCallOptions,
+  QualityInput,
+  TaskPool,
+  TaskPoolOptions,
+} from './types.js';
+
+/** The module of the analytics tasks, as pool threads load it. */
+export const ANALYTICS_TASKS = builtModule('./analytics-tasks.js', import.meta.url);
+
+/**
+ * A ground truth without its ROUGE references, for calls that do not use them: the references are
+ * most of its size, and copying them to the worker thread on every call was most of the pool's
+ * overhead. Anything malformed is passed as it is, for the worker to reject.
+ */
+export function withoutReferences<T>(groundTruth: T): T {
+  if (typeof groundTruth !== 'object' || groundTruth === null) return groundTruth;
+  if (!Array.isArray((groundTruth as { rouge?: unknown }).rouge)) return groundTruth;
+  return { ...groundTruth, rouge: [] };
+}
+
+/** qualityAnalytics' input as the worker needs it: the references only when ROUGE is asked for. */
+function slimQualityInput(input: QualityInput): QualityInput {
+  if (typeof input !== 'object' || input === null || input.includeRouge === true) return input;
+  return { ...input, groundTruth: withoutReferences(input.groundTruth) };
+}
+
+/**
+ * A worker pool for the analytics calls. `taskModules` adds modules of other tasks (the style
+ * engine's, for one), which `run` calls by name.
+ */
+export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): AnalyticsPool {
+  if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+  const pool = createTaskPool({ ...options, taskModules: [ANALYTICS_TASKS, ...(options.taskModules ?? [])] });
+  return {
+    analyzeText: (text, call) => pool.run('analyzeText', [text], call),
+    buildGroundTruth: (documents, call) => pool.run('buildGroundTruth', [documents], call),
+    qualityAnalytics: (input, call) => pool.run<QualityAnalytics>('qualityAnalytics', [slimQualityInput(input)], call),
+    run: (method, args, call) => pool.run(method, args, call),
+    get queueSize() {
+      return pool.queueSize;
+    },
+    get running() {
+      return pool.running;
+    },
+    threads: pool.threads,
+    close: () => pool.close(),
+  };
+}

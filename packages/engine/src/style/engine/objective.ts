@@ -1,0 +1,210 @@
+import {
+  fleschKincaidGrade,
+  fleschReadingEase,
+  jsDistance,
+  JsDistanceMemo,
+  denseHistogramStats,
+  histogramStats,
+  PUNCTUATION_MARKS,
+  SENTENCE_STRUCTURES,
+  SENTENCE_VOICES,
+  UPOS_TAGS,
+  type CountFeatures,
+} from '@styler/analytics/metrics';
+import { FUNCTION_WORD_LIST } from './indices.js';
+import type { FeatureState } from './state.js';
+
+/** The analytics groups the objective follows, in quality_analytics order. */
+export const OBJECTIVE_GROUPS = [
+  'sentence_length_stats',
+  'word_length_stats',
+  'readability',
+  'function_word_frequency',
+  'pos_frequency',
+  'lexical_density',
+  'sentence_structure_frequency',
+  'sentence_voice_frequency',
+  'punctuation',
+] as const;
+export type ObjectiveGroup = (typeof OBJECTIVE_GROUPS)[number];
+
+/** What the objective compares a text with: the ground truth's values and distributions. */
+export interface ObjectiveTargets {
+  sentenceStats: [number, number, number];
+  wordStats: [number, number, number];
+  readability: [number, number];
+  lexicalDensity: number;
+  functionWords: Float64Array;
+  /** Σ functionWords in index order (what jsDistance would add up). */
+  functionWordTotal: number;
+  /** Reused Jensen-Shannon terms of the function words, tags and marks (see JsDistanceMemo). */
+  functionWordMemo: JsDistanceMemo;
+  posMemo: JsDistanceMemo;
+  punctuationMemo: JsDistanceMemo;
+  pos: Float64Array;
+  structure: Float64Array;
+  voice: Float64Array;
+  punctuation: Float64Array;
+}
+
+function probabilities(keys: readonly string[], counts: Readonly<Record<string, number>>): Float64Array {
+  const out = new Float64Array(keys.length);
+  let total = 0;
+  keys.forEach((key, i) => {
+    const value = Math.max(0, counts[key] ?? 0);
+    out[i] = value;
+    total += value;
+  });
+  if (total > 0) for (let i = 0; i < out.length; i += 1) out[i] = (out[i] ?? 0) / total;
+  return out;
+}
+
+/** Targets from a model's pooled ground-truth counts. */
+export function objectiveTargets(truth: CountFeatures): ObjectiveTargets {
+  const sentences = histogramStats(truth.sentenceLengths);
+  const words = histogramStats(truth.wordLengths);
+  const functionWords = probabilities(FUNCTION_WORD_LIST, truth.functionWords);
+  return {
+    sentenceStats: [sentences.mean, sentences.median, sentences.stdDev],
+    wordStats: [words.mean, words.median, words.stdDev],
+    readability: [fleschReadingEase(truth), fleschKincaidGrade(truth)],
+    lexicalDensity: truth.words > 0 ? truth.contentWords / truth.words : 0,
+    functionWords,
+    functionWordTotal: sum(functionWords),
+    functionWordMemo: new JsDistanceMemo(),
+    posMemo: new JsDistanceMemo(),
+    punctuationMemo: new JsDistanceMemo(),
+    pos: probabilities(UPOS_TAGS, truth.pos),
+    structure: probabilities(SENTENCE_STRUCTURES, truth.structure),
+    voice: probabilities(SENTENCE_VOICES, truth.voice),
+    punctuation: probabilities(PUNCTUATION_MARKS, truth.punctuation),
+  };
+}
+
+/** Scratch for groupDistances' histogram statistics. */
+const stats: [number, number, number] = [0, 0, 0];
+
+function sum(values: Float64Array): number {
+  let total = 0;
+  for (let i = 0; i < values.length; i += 1) total += values[i] ?? 0;
+  return total;
+}
+
+/** Where each group's numbers sit in a flat distance array (OBJECTIVE_GROUPS order): [offset, count]. */
+export const GROUP_SLOTS: ReadonlyArray<readonly [number, number]> = [
+  [0, 3],
+  [3, 3],
+  [6, 2],
+  [8, 1],
+  [9, 1],
+  [10, 1],
+  [11, 1],
+  [12, 1],
+  [13, 1],
+];
+/** Length of a flat distance array. */
+export const DISTANCE_SLOTS = 14;
+
+/** Which distribution groups a change can move; the others keep their distance. */
+export interface ChangedGroups {
+  functionWords: boolean;
+  pos: boolean;
+  classes: boolean;
+  punctuation: boolean;
+}
+
+/**
+ * Each group's raw distances to the targets, written flat into `out` (see GROUP_SLOTS). With
+ * `reuse`, the distribution groups `changed` marks false are copied from it instead of recomputed.
+ */
+export function groupDistances(
+  state: FeatureState,
+  targets: ObjectiveTargets,
+  out: Float64Array = new Float64Array(DISTANCE_SLOTS),
+  reuse?: Float64Array,
+  changed?: ChangedGroups,
+): Float64Array {
+  denseHistogramStats(state.sentenceLengths, state.longestSentence, stats);
+  for (let k = 0; k < 3; k += 1) out[k] = Math.abs((stats[k] as number) - (targets.sentenceStats[k] ?? 0));
+  denseHistogramStats(state.wordLengths, state.wordLengths.length - 1, stats);
+  for (let k = 0; k < 3; k += 1) out[3 + k] = Math.abs((stats[k] as number) - (targets.wordStats[k] ?? 0));
+  const readable = state.words > 0 && state.sentences > 0;
+  const counts = { words: state.words, sentences: state.sentences, syllables: state.syllables };
+  out[6] = Math.abs((readable ? fleschReadingEase(counts) : 0) - targets.readability[0]);
+  out[7] = Math.abs((readable ? fleschKincaidGrade(counts) : 0) - targets.readability[1]);
+  const keep = reuse !== undefined && changed !== undefined;
+  out[8] =
+    keep && !changed.functionWords
+      ? (reuse[8] as number)
+      : jsDistance(
+          state.functionWords,
+          targets.functionWords,
+          state.functionWordTotal,
+          targets.functionWordTotal,
+          targets.functionWordMemo,
+        );
+  out[9] =
+    keep && !changed.pos
+      ? (reuse[9] as number)
+      : jsDistance(state.pos, targets.pos, undefined, undefined, targets.posMemo);
+  const density = state.words > 0 ? state.contentWords / state.words : 0;
+  out[10] = Math.abs(density - targets.lexicalDensity);
+  out[11] = keep && !changed.classes ? (reuse[11] as number) : jsDistance(state.structure, targets.structure);
+  out[12] = keep && !changed.classes ? (reuse[12] as number) : jsDistance(state.voice, targets.voice);
+  out[13] =
+    keep && !changed.punctuation
+      ? (reuse[13] as number)
+      : jsDistance(state.punctuation, targets.punctuation, undefined, undefined, targets.punctuationMemo);
+  return out;
+}
+
+/** Smallest gap a residual is measured against, relative to the target's size (see groupFloors). */
+export const RELATIVE_FLOOR = 0.01;
+/** Smallest gap for a Jensen-Shannon distance. */
+export const DISTANCE_FLOOR = 0.002;
+
+/**
+ * The gap below which a group's distance counts as noise, flat like the distances: 1 % of the
+ * target value for the stats, readability and density, DISTANCE_FLOOR for distances. Without it a
+ * text that happens to sit on the author's value of one metric would make every edit look
+ * infinitely bad for that metric.
+ */
+export function groupFloors(targets: ObjectiveTargets): Float64Array {
+  const relative = (value: number): number => Math.max(1e-9, RELATIVE_FLOOR * Math.abs(value));
+  return Float64Array.from([
+    ...targets.sentenceStats.map(relative),
+    ...targets.wordStats.map(relative),
+    ...targets.readability.map(relative),
+    DISTANCE_FLOOR,
+    DISTANCE_FLOOR,
+    relative(targets.lexicalDensity),
+    DISTANCE_FLOOR,
+    DISTANCE_FLOOR,
+    DISTANCE_FLOOR,
+  ]);
+}
+
+/**
+ * The denominators of the residuals: max(du, floor) per number, where du is the input's distance
+ * (the baseline), flat like the distances.
+ */
+export function residualScales(baseline: Float64Array, floors: Float64Array): Float64Array {
+  return baseline.map((du, k) => Math.max(du, floors[k] ?? 1e-9));
+}
+
+/**
+ * Residual of group `g` relative to the input: the mean over the group's numbers of
+ * dp / max(du, floor), i.e. 1 − the group's personalization_improvement wherever the input's gap
+ * du is above the floor. Below 1 means the group moved toward the author.
+ */
+export function groupResidual(distances: Float64Array, scales: Float64Array, g: number): number {
+  const [offset, count] = GROUP_SLOTS[g] ?? [0, 0];
+  let total = 0;
+  for (let k = offset; k < offset + count; k += 1) total += (distances[k] as number) / (scales[k] as number);
+  return count > 0 ? total / count : 1;
+}
+
+/** Every group's residual (OBJECTIVE_GROUPS order). */
+export function groupResiduals(distances: Float64Array, scales: Float64Array): number[] {
+  return OBJECTIVE_GROUPS.map((_, g) => groupResidual(distances, scales, g));
+}

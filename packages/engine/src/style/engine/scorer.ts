@@ -1,0 +1,167 @@
+import type { CountFeatures } from '@styler/analytics/metrics';
+import type { Token } from '../text/token.js';
+import type { EditDelta } from './delta.js';
+import {
+  DISTANCE_SLOTS,
+  groupDistances,
+  groupFloors,
+  groupResidual,
+  groupResiduals,
+  OBJECTIVE_GROUPS,
+  objectiveTargets,
+  residualScales,
+  type ObjectiveTargets,
+} from './objective.js';
+import type { SentenceClassCounts } from '../edits/sentence-class.js';
+import { FeatureState } from './state.js';
+
+/** Penalty per unit of a group's residual above 1 − margin, while exploring and while repairing. */
+export const EXPLORE_PENALTY = 1;
+export const REPAIR_PENALTY = 20;
+/** While repairing, a group must end at least this far below its input residual of 1. */
+export const REPAIR_MARGIN = 0.02;
+/** Weight of the habit mismatch, per sentence of the input (see habitScore). */
+export const HABIT_WEIGHT = 4;
+
+/** A sentence as the scorer sees it: its word count and class (for the sentence counts) and habit mismatch. */
+export interface Scored {
+  tokens: readonly Token[];
+  words: number;
+  classes: SentenceClassCounts;
+  habit: number;
+}
+
+/**
+ * The objective of the edit engine (docs/style-engine.md):
+ *   score = Σ_g r_g + P · Σ_g max(0, r_g − (1 − m)) + HABIT_WEIGHT · H / N₀
+ * where r_g ≈ 1 − (the group's personalization_improvement against the input; see groupResidual), H the summed
+ * habit mismatch of the sentences and N₀ the input's sentence count (at least 10). Lower is better.
+ * The search first explores with a mild penalty (P = EXPLORE_PENALTY, m = 0), then repairs with
+ * a steep one (P = REPAIR_PENALTY, m = REPAIR_MARGIN) so that every group ends below the input.
+ */
+export class Scorer {
+  readonly state = new FeatureState();
+  private readonly targets: ObjectiveTargets;
+  private readonly floors: Float64Array;
+  private scales: Float64Array = new Float64Array(DISTANCE_SLOTS);
+  private habit = 0;
+  private sentences0 = 10;
+  private words0 = 0;
+  /** Largest allowed |words − input words|, or Infinity. */
+  private lengthSlack = Infinity;
+  /** Current penalty weight and margin (see the class comment). */
+  penalty = EXPLORE_PENALTY;
+  margin = 0;
+  /** Distances of the current state, valid while `currentValid`. */
+  private readonly current = new Float64Array(DISTANCE_SLOTS);
+  private currentValid = false;
+  /** The current score and what it was computed with (habit, penalty, margin), or NaN. */
+  private currentScore = NaN;
+  private scoredWith: [number, number, number] = [NaN, NaN, NaN];
+  /** Scratch distances of a trial. */
+  private readonly trial = new Float64Array(DISTANCE_SLOTS);
+
+  constructor(truth: CountFeatures) {
+    this.targets = objectiveTargets(truth);
+    this.floors = groupFloors(this.targets);
+  }
+
+  /** Adds the input's sentences and fixes the baseline the residuals are relative to. */
+  start(sentences: readonly Scored[], lengthTolerance: number | undefined): void {
+    for (const sentence of sentences) {
+      this.state.addSentence(sentence.tokens, sentence.words, sentence.classes);
+      this.habit += sentence.habit;
+    }
+    this.currentValid = false;
+    this.scales = residualScales(groupDistances(this.state, this.targets), this.floors);
+    this.sentences0 = Math.max(10, this.state.sentences);
+    this.words0 = this.state.words;
+    if (lengthTolerance !== undefined) this.lengthSlack = Math.floor(lengthTolerance * this.words0);
+  }
+
+  /** Applies a replacement of `removed` by `added` (whose difference is `delta`) for good. */
+  replace(removed: readonly Scored[], added: readonly Scored[], delta: EditDelta): void {
+    this.state.applyDelta(delta, 1);
+    // The same additions, in the same order, as sentence by sentence: the habit total is a float sum.
+    for (let i = 0; i < removed.length; i += 1) this.habit += -1 * (removed[i] as Scored).habit;
+    for (let i = 0; i < added.length; i += 1) this.habit += (added[i] as Scored).habit;
+    this.currentValid = false;
+  }
+
+  private distances(): Float64Array {
+    if (!this.currentValid) {
+      groupDistances(this.state, this.targets, this.current);
+      this.currentValid = true;
+      this.currentScore = NaN;
+    }
+    return this.current;
+  }
+
+  /** Each group's residual r_g (1 = as far as the input, 0 = on the ground truth). */
+  residuals(): number[] {
+    return groupResiduals(this.distances(), this.scales);
+  }
+
+  private scoreOf(distances: Float64Array): number {
+    let total = 0;
+    for (let g = 0; g < OBJECTIVE_GROUPS.length; g += 1) {
+      const residual = groupResidual(distances, this.scales, g);
+      total += residual + this.penalty * Math.max(0, residual - 1 + this.margin);
+    }
+    return total + (HABIT_WEIGHT * this.habit) / this.sentences0;
+  }
+
+  score(): number {
+    const distances = this.distances();
+    const [habit, penalty, margin] = this.scoredWith;
+    if (Number.isNaN(this.currentScore) || habit !== this.habit || penalty !== this.penalty || margin !== this.margin) {
+      this.currentScore = this.scoreOf(distances);
+      this.scoredWith = [this.habit, this.penalty, this.margin];
+    }
+    return this.currentScore;
+  }
+
+  /** How far the word count is from the input's, in words. */
+  lengthGap(): number {
+    return Math.abs(this.state.words - this.words0);
+  }
+
+  /** True when the word count is inside the allowed band. */
+  lengthAllowed(): boolean {
+    return this.lengthGap() <= this.lengthSlack;
+  }
+
+  /**
+   * The gain (score before − after) of replacing `removed` by `added` (whose difference is
+   * `delta`), or −Infinity when the change would take the word count out of the band (and further
+   * from the input). The state is restored.
+   */
+  tryReplace(removed: readonly Scored[], added: readonly Scored[], delta: EditDelta): number {
+    const before = this.score();
+    const reuse = this.current;
+    const gapBefore = this.lengthGap();
+    this.state.applyDelta(delta, 1);
+    // Summed as reduce() would, left to right from 0.
+    let addedHabit = 0;
+    for (let i = 0; i < added.length; i += 1) addedHabit += (added[i] as Scored).habit;
+    let removedHabit = 0;
+    for (let i = 0; i < removed.length; i += 1) removedHabit += (removed[i] as Scored).habit;
+    const habitDelta = addedHabit - removedHabit;
+    const feasible = this.lengthAllowed() || this.lengthGap() < gapBefore;
+    let after = Infinity;
+    if (feasible) {
+      // Added and taken off again, as the habit total drifts in its last bits like that.
+      this.habit += habitDelta;
+      const changed = {
+        functionWords: delta.functionWordsChanged,
+        pos: delta.posChanged,
+        classes: delta.classesChanged,
+        punctuation: delta.marksChanged,
+      };
+      after = this.scoreOf(groupDistances(this.state, this.targets, this.trial, reuse, changed));
+      this.habit -= habitDelta;
+    }
+    this.state.applyDelta(delta, -1);
+    return feasible ? before - after : -Infinity;
+  }
+}

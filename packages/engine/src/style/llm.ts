@@ -1,0 +1,97 @@
+import type { ChatProvider } from '../providers/index.js';
+import { STYLE_DEFAULTS } from './defaults.js';
+import { rewriteMessages } from './llm-prompt.js';
+import { restyle } from './restyle.js';
+import { normalizeText, parseBlocks } from '@styler/analytics/nlp';
+import { tokenizeBlock } from './text/tokenize.js';
+import type { RestyleOptions, StyleModel } from './types.js';
+import { assertRestyleOptions, assertStyleModel } from './validate.js';
+
+/** Options of restyleWithLLM: restyle's, plus the provider's model and sampling. */
+export type RestyleWithLLMOptions = RestyleOptions & { baseModel: string; temperature?: number; signal?: AbortSignal };
+
+/** What a rewrite must keep of a text: its block kinds in order, and its numbers, URLs, e-mail addresses and code. */
+export function invariants(text: string): { blocks: string; terms: string[] } {
+  const blocks = parseBlocks(normalizeText(text));
+  const terms: string[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'code') terms.push(block.raw.trim());
+    if (!block.prose && block.kind !== 'heading') continue;
+    for (const piece of tokenizeBlock(block.raw, block.kind)) {
+      if (piece.lock === 'number' || piece.lock === 'address' || piece.lock === 'code') terms.push(piece.text);
+    }
+  }
+  return { blocks: blocks.map((block) => block.kind).join(' '), terms };
+}
+
+/** True when `reply` keeps the input's block structure and every protected term. */
+export function keepsInvariants(input: string, reply: string): boolean {
+  const before = invariants(input);
+  const after = invariants(reply);
+  const kept = new Set(after.terms);
+  return before.blocks === after.blocks && before.terms.every((term) => kept.has(term));
+}
+
+function unwrapFence(reply: string, input: string): string {
+  const fenced = /^\s*```[\w-]*\n([\s\S]*?)\n```\s*$/.exec(reply);
+  const body = fenced && !input.trimStart().startsWith('```') ? (fenced[1] ?? reply) : reply;
+  // The reply ends as the input does (models drop or add final newlines at will).
+  return body.trim() + (input.endsWith('\n') ? '\n' : '');
+}
+
+/**
+ * The LLM's draft of `text` for the engine to restyle: a few-shot prompt from the model's passages
+ * closest to the input plus the style card (rewriteMessages), sent to `provider` as
+ * `options.baseModel`. When the reply lost a number, URL, e-mail address or code of the input,
+ * changed its Markdown blocks (kinds and order), or came back empty, the draft is the input itself.
+ * Provider failures reject (StylerError provider_failed). Kept apart from restyle so a service can
+ * run the engine's pass on its worker pool.
+ */
+export async function draftWithLLM(
+  text: string,
+  model: StyleModel,
+  provider: ChatProvider,
+  options: RestyleWithLLMOptions,
+): Promise<string> {
+  if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
+  assertStyleModel(model);
+  if (typeof provider !== 'object' || provider === null || typeof provider.complete !== 'function') {
+    throw new TypeError('provider must be a ChatProvider');
+  }
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('options must be an object with a baseModel');
+  if (typeof options.baseModel !== 'string' || options.baseModel.trim() === '')
+    throw new TypeError('options.baseModel must be a non-empty string');
+  if (
+    options.temperature !== undefined &&
+    (typeof options.temperature !== 'number' || !Number.isFinite(options.temperature) || options.temperature < 0)
+  ) {
+    throw new RangeError('options.temperature must be a finite number ≥ 0');
+  }
+  const { baseModel, temperature, signal, ...restyleOptions } = options;
+  assertRestyleOptions(restyleOptions);
+  if (text.trim().length === 0) return text;
+  const result = await provider.complete({
+    model: baseModel,
+    messages: rewriteMessages(text, model, STYLE_DEFAULTS.llmExamples),
+    temperature: temperature ?? STYLE_DEFAULTS.llmTemperature,
+    ...(signal !== undefined ? { signal } : {}),
+  });
+  const reply = unwrapFence(result.content, text);
+  return reply.length > 0 && keepsInvariants(text, reply) ? reply : text;
+}
+
+/**
+ * Restyles with an LLM first (draftWithLLM), then the deterministic engine (restyle) enforces the
+ * mechanical habits on the draft, on this thread.
+ */
+export async function restyleWithLLM(
+  text: string,
+  model: StyleModel,
+  provider: ChatProvider,
+  options: RestyleWithLLMOptions,
+): Promise<string> {
+  const draft = await draftWithLLM(text, model, provider, options);
+  const { baseModel: _baseModel, temperature: _temperature, signal: _signal, ...restyleOptions } = options;
+  return restyle(draft, model, restyleOptions);
+}

@@ -1,0 +1,112 @@
+import type { Upos } from '@styler/analytics/metrics';
+import { CONTRACTED, EXPANSIONS } from '../lexicon/contractions.js';
+import { capitalize, isCapitalized, isEditableWord, matchCase, type Token } from '../text/token.js';
+import type { EditContext } from '../edits/context.js';
+import { keyOf, nextSolid, space, splice, word } from './tokens.js';
+import type { TokenEdit } from './types.js';
+
+/** A contractible spot: two words whose full form has a contraction ("do not", "it is"). */
+interface Spot {
+  first: number;
+  second: number;
+  contracted: string;
+}
+
+const SECOND_MUST_BE_AUX = new Set(['have', 'will', 'are', 'am', 'is']);
+/** First words of the contractible full forms (most words start none: no key to build for them). */
+const FIRST_WORDS: ReadonlySet<string> = new Set([...CONTRACTED.keys()].map((full) => full.split(' ')[0] ?? ''));
+
+/** Full forms that may be contracted: both words editable, the second an auxiliary where that matters, and more text after. */
+export function findContractible(tokens: readonly Token[]): Spot[] {
+  const spots: Spot[] = [];
+  tokens.forEach((piece, i) => {
+    if (!isEditableWord(piece) && !(piece.kind === 'word' && piece.text === 'I')) return;
+    const lower = keyOf(piece);
+    if (lower === 'cannot' && isEditableWord(piece)) {
+      spots.push({ first: i, second: i, contracted: "can't" });
+      return;
+    }
+    if (tokens[i + 1]?.kind !== 'space' || tokens[i + 1]?.text !== ' ') return;
+    const second = tokens[i + 2];
+    if (!isEditableWord(second)) return;
+    const secondLower = keyOf(second);
+    const contracted = FIRST_WORDS.has(lower) ? CONTRACTED.get(`${lower} ${secondLower}`) : undefined;
+    if (contracted === undefined) return;
+    if (SECOND_MUST_BE_AUX.has(secondLower) && !second.tags.includes('AUX')) return;
+    // A contraction cannot end a clause ("I know what it is."): a word must follow.
+    const after = tokens[nextSolid(tokens, i + 2)];
+    if (after === undefined || after.kind !== 'word') return;
+    spots.push({ first: i, second: i + 2, contracted });
+  });
+  return spots;
+}
+
+/**
+ * True for a token where contractionEdits may start an edit: the first word of a contractible full
+ * form ("do" of "do not", "cannot") or a contraction (`key`: its lower-case key).
+ */
+export function mayContract(piece: Token, key: string): boolean {
+  return key === 'cannot' || FIRST_WORDS.has(key) || EXPANSIONS.has(key);
+}
+
+/** "I'…" or "I’…" (the pronoun's contractions may be expanded even where the word is locked as a name). */
+function startsWithIApostrophe(text: string): boolean {
+  return text.charCodeAt(0) === 73 && (text[1] === "'" || text[1] === '’');
+}
+
+/** True for a contracted word that may be expanded (`lower` its lower-case key). */
+export function isExpandable(piece: Token, lower: string): boolean {
+  return (isEditableWord(piece) || startsWithIApostrophe(piece.text)) && EXPANSIONS.has(lower);
+}
+
+/** Contracted words that may be expanded (the lexicon's forms; `'s` only where it means `is`/`has`). */
+export function findContracted(tokens: readonly Token[]): number[] {
+  const out: number[] = [];
+  tokens.forEach((piece, i) => {
+    if (isExpandable(piece, keyOf(piece))) out.push(i);
+  });
+  return out;
+}
+
+function apostrophe(context: EditContext, text: string): string {
+  return context.curlyQuotes === true ? text.replace(/'/g, '’') : text;
+}
+
+/** Contracting and expanding edits of one sentence. */
+export function contractionEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+  const edits: TokenEdit[] = [];
+  for (const spot of context.proposes.contract ? findContractible(tokens) : []) {
+    const first = tokens[spot.first];
+    const second = tokens[spot.second];
+    if (first === undefined || second === undefined) continue;
+    const written = apostrophe(
+      context,
+      spot.contracted === "i'm" || spot.contracted.startsWith("i'") ? capitalize(spot.contracted) : spot.contracted,
+    );
+    const tags: Upos[] = spot.first === spot.second ? first.tags : [...first.tags, ...second.tags];
+    const text = isCapitalized(first.text) ? capitalize(written) : written;
+    edits.push({ op: 'contract', tokens: splice(tokens, spot.first, spot.second + 1, [word(text, tags)]) });
+  }
+  for (const index of context.proposes.expand ? findContracted(tokens) : []) {
+    const piece = tokens[index];
+    if (piece === undefined) continue;
+    let full = EXPANSIONS.get(keyOf(piece)) ?? '';
+    // "it's been" is "it has been", not "it is been".
+    const next = tokens[nextSolid(tokens, index)];
+    if (/ is$/.test(full) && next !== undefined && /^(?:been|got|gotten)$/i.test(next.text))
+      full = full.replace(/ is$/, ' has');
+    const parts = full.split(' ');
+    const firstTags = piece.tags.slice(0, 1);
+    const restTags = piece.tags.length > 1 ? piece.tags.slice(1) : piece.tags;
+    const replacement =
+      parts.length === 1
+        ? [word(matchCase(piece.text, full), piece.tags)]
+        : [
+            word(parts[0] === 'i' ? 'I' : matchCase(piece.text, parts[0] ?? ''), firstTags),
+            space(),
+            word(parts[1] ?? '', restTags),
+          ];
+    edits.push({ op: 'expand', tokens: splice(tokens, index, index + 1, replacement) });
+  }
+  return edits;
+}

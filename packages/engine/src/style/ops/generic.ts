@@ -1,0 +1,100 @@
+import type { Upos } from '@styler/analytics/metrics';
+import { GENERIC_ENTRIES, type GenericEntry } from '../lexicon/generic.js';
+import { isEditableWord, matchCase, type Token } from '../text/token.js';
+import { usage, type EditContext } from '../edits/context.js';
+import { keyOf, phraseTokens, splice, word } from './tokens.js';
+import type { TokenEdit } from './types.js';
+
+interface IndexedForm {
+  entry: GenericEntry;
+  slot: number;
+  words: string[];
+}
+
+const BY_FIRST_WORD: ReadonlyMap<string, IndexedForm[]> = (() => {
+  const map = new Map<string, IndexedForm[]>();
+  for (const entry of GENERIC_ENTRIES) {
+    entry.forms.forEach((form, slot) => {
+      const words = form.split(' ');
+      const first = words[0] ?? '';
+      map.set(first, [...(map.get(first) ?? []), { entry, slot, words }]);
+    });
+  }
+  return map;
+})();
+
+/** True when a word (lower-case `key`) starts a generic form: findGeneric matches start only there. */
+export function startsGeneric(piece: Token, key: string): boolean {
+  return piece.kind === 'word' && BY_FIRST_WORD.has(key);
+}
+
+/** A generic form found in a sentence: tokens [start, end), the entry and the inflection slot. */
+export interface GenericMatch {
+  start: number;
+  end: number;
+  entry: GenericEntry;
+  slot: number;
+  form: string;
+}
+
+/** Every generic form of the lexicon in the tokens (editable words separated by single spaces). */
+export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
+  const out: GenericMatch[] = [];
+  tokens.forEach((piece, start) => {
+    if (!isEditableWord(piece)) return;
+    const candidates = BY_FIRST_WORD.get(keyOf(piece));
+    if (candidates === undefined) return;
+    for (const candidate of candidates) {
+      let at = start;
+      let ok = true;
+      candidate.words.forEach((expected, k) => {
+        if (!ok) return;
+        if (k > 0) {
+          if (tokens[at + 1]?.text !== ' ') ok = false;
+          at += 2;
+        }
+        const current = tokens[at];
+        if (!isEditableWord(current) || keyOf(current) !== expected) ok = false;
+      });
+      if (!ok) continue;
+      const pos = candidate.entry.pos;
+      // Participles are often tagged ADJ, and "regarding" ADP; a noun never passes for a verb.
+      const fits =
+        pos === undefined ||
+        piece.tags.includes(pos) ||
+        (pos === 'VERB' && (piece.tags.includes('ADJ') || piece.tags.includes('ADP')));
+      if (candidate.words.length === 1 && !fits) continue;
+      out.push({ start, end: at + 1, entry: candidate.entry, slot: candidate.slot, form: candidate.words.join(' ') });
+    }
+  });
+  return out;
+}
+
+/**
+ * Replacements of generic, AI-typical phrasing. Alternatives the author uses come first; if the
+ * author uses none of them, all are offered and the objective chooses.
+ */
+export function genericEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+  const edits: TokenEdit[] = [];
+  for (const match of findGeneric(tokens)) {
+    const alternatives = match.entry.alternatives.map((forms, i) => ({
+      text: forms[match.slot] ?? forms[0] ?? '',
+      index: i,
+    }));
+    const used = alternatives.filter((alt) => alt.text.split(' ').every((part) => usage(context, part) > 0));
+    for (const alternative of used.length > 0 ? used : alternatives) {
+      if (alternative.text.length === 0) continue;
+      const original = tokens[match.start];
+      if (original === undefined) continue;
+      const parts = alternative.text.split(' ');
+      const singleSource = match.end - match.start === 1;
+      const tags: Upos[] = match.entry.tags?.[alternative.index] ?? (singleSource ? original.tags : (['X'] as Upos[]));
+      const replacement =
+        parts.length === 1 && singleSource
+          ? [word(matchCase(original.text, alternative.text), tags)]
+          : phraseTokens(matchCase(original.text, alternative.text), tags);
+      edits.push({ op: 'generic', tokens: splice(tokens, match.start, match.end, replacement) });
+    }
+  }
+  return edits;
+}

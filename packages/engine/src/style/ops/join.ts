@@ -1,0 +1,158 @@
+import { structureFromCounts } from '@styler/analytics/nlp';
+import type { Upos } from '@styler/analytics/metrics';
+import { decapitalize, retext, type Token } from '../text/token.js';
+import type { EditContext } from '../edits/context.js';
+import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
+import { canLowercase, findOpeningConnective, withoutConnective } from './connectives.js';
+import { finalMark, keyOf, openingWord, punct, solidEnd, space, word } from './tokens.js';
+import type { StructureEdit } from './types.js';
+import type { DashStyle } from '../types.js';
+
+/** Joined sentences stay below this many words. */
+export const MAX_JOINED_WORDS = 70;
+/** A sentence becomes a parenthesis only when this short. */
+const MAX_ASIDE_WORDS = 12;
+
+function joint(piece: Token): Token {
+  const copy = retext(piece, piece.text);
+  copy.joint = true;
+  return copy;
+}
+
+interface Part {
+  tokens: readonly Token[];
+  classes: SentenceClassCounts;
+  words: number;
+}
+
+/** Fewest words of a sentence that may be joined. */
+const MIN_CLAUSE_WORDS = 2;
+
+/** True for a sentence that is a clause: enough words and a verb. */
+function isClause(part: Part): boolean {
+  return (
+    part.words >= MIN_CLAUSE_WORDS &&
+    part.tokens.some((piece) => piece.kind === 'word' && (piece.tags.includes('VERB') || piece.tags.includes('AUX')))
+  );
+}
+
+/** Class of two clauses joined by coordination (`subordinate`: the second becomes a dependent clause). */
+export function joinedClass(a: SentenceClassCounts, b: SentenceClassCounts, subordinate = false): SentenceClassCounts {
+  const independentClauses = subordinate ? a.independentClauses : a.independentClauses + b.independentClauses;
+  const dependentClauses =
+    a.dependentClauses + b.dependentClauses + (subordinate ? Math.max(1, b.independentClauses) : 0);
+  return sentenceClass(
+    structureFromCounts(independentClauses, dependentClauses),
+    a.voice === 'passive' || b.voice === 'passive' ? 'passive' : 'active',
+    independentClauses,
+    dependentClauses,
+  );
+}
+
+const THIS_SUBJECT = new Set(['this', 'it']);
+/** The conjunction that replaces an opening connective of a relation when two sentences are joined. */
+const CONJUNCTION_OF: ReadonlyMap<string, readonly [string, Upos]> = new Map([
+  ['contrast', ['but', 'CCONJ']],
+  ['consequence', ['so', 'CCONJ']],
+  ['addition', ['and', 'CCONJ']],
+] as const);
+// A Map, not an object: reading it with a different style per author keeps one code path.
+const DASH_MARK: ReadonlyMap<DashStyle, readonly [string, boolean]> = new Map([
+  ['em_closed', ['—', false]],
+  ['em_spaced', ['—', true]],
+  ['en_spaced', ['–', true]],
+  ['hyphen_spaced', ['-', true]],
+  ['double_hyphen', ['--', false]],
+  ['double_hyphen_spaced', ['--', true]],
+] as const);
+
+/**
+ * Ways to join a sentence with the next one in the same block: with a semicolon, ", and", the
+ * connective's own conjunction (", but" for However, ", so" for Therefore), the author's dash,
+ * ", which" for a following "This/It + verb", or as a parenthesis when the second is short.
+ * The first must end in an unlocked period and the second must open with a word that may lose
+ * its capital (or a name, or "I").
+ */
+export function joinEdits(first: Part, second: Part, context: EditContext): StructureEdit[] {
+  if (first.words === 0 || second.words === 0 || first.words + second.words + 1 > MAX_JOINED_WORDS) return [];
+  // Two statements, each a clause: a question or exclamation keeps its own sentence, and a list
+  // marker ("4.") or a fragment is no clause to join.
+  if (finalMark(second.tokens, /^\.$/) < 0 || !isClause(first) || !isClause(second)) return [];
+  const mark = finalMark(first.tokens, /^\.$/);
+  const end = solidEnd(first.tokens);
+  if (mark < 0 || mark !== end - 1 || openingWord(second.tokens) !== 0) return [];
+  const head = first.tokens.slice(0, mark);
+  const opening = second.tokens[0];
+  if (opening === undefined) return [];
+  const keepsCapital =
+    opening.lock === 'name' ||
+    context.names.has(opening.text.toLowerCase()) ||
+    opening.text === 'I' ||
+    /^I['’]/.test(opening.text);
+  // Joins that keep the second sentence's first word need it to lose its capital, or be a name.
+  const lowerable = keepsCapital || canLowercase(opening, context);
+  const lowered: Token[] = keepsCapital
+    ? second.tokens.slice()
+    : [retext(opening, decapitalize(opening.text))].concat(second.tokens.slice(1));
+  const coordinated = joinedClass(first.classes, second.classes);
+  const edits: StructureEdit[] = [];
+  const add = (op: string, tokens: Token[], classes = coordinated): void => {
+    edits.push({ op, sentences: [{ tokens, classes }] });
+  };
+  // At most three sentences become one, and never with two inserted "and"s.
+  let joints = 0;
+  let hasAnd = false;
+  for (const part of [first.tokens, second.tokens]) {
+    for (let i = 0; i < part.length; i += 1) {
+      const piece = part[i] as Token;
+      if (piece.joint !== true) continue;
+      joints += 1;
+      if (piece.text === 'and') hasAnd = true;
+    }
+  }
+  if (joints >= 2) return [];
+  const connective = findOpeningConnective(second.tokens);
+  // Arrays are joined with concat(), not spread syntax: no iterators on this hot path.
+  if (lowerable) add('join-semicolon', head.concat(joint(punct(';')), space(), lowered));
+  if (connective === undefined) {
+    if (!hasAnd && lowerable)
+      add('join-and', head.concat(punct(','), space(), joint(word('and', ['CCONJ'])), space(), lowered));
+  } else {
+    const rest = withoutConnective(second.tokens, connective);
+    const chosen = CONJUNCTION_OF.get(connective.match.concept);
+    if (chosen !== undefined && !(hasAnd && chosen[0] === 'and')) {
+      add(`join-${chosen[0]}`, head.concat(punct(','), space(), joint(word(chosen[0], [chosen[1]])), space(), rest));
+    }
+  }
+  if (!lowerable) return edits;
+  if (context.dash !== undefined && context.proposes.dashes && connective === undefined) {
+    const [dash, spaced] = DASH_MARK.get(context.dash) ?? ['—', false];
+    add('join-dash', head.concat(spaced ? [space(), joint(punct(dash)), space()] : [joint(punct(dash))], lowered));
+  }
+  const subject = keyOf(opening);
+  const verb = second.tokens[2];
+  if (
+    connective === undefined &&
+    THIS_SUBJECT.has(subject) &&
+    opening.lock === undefined &&
+    second.tokens[1]?.text === ' ' &&
+    verb !== undefined
+  ) {
+    if (verb.tags.includes('VERB') || verb.tags.includes('AUX')) {
+      add(
+        'join-which',
+        head.concat(punct(','), space(), joint(word('which', ['PRON'])), second.tokens.slice(1)),
+        joinedClass(first.classes, second.classes, true),
+      );
+    }
+  }
+  const secondMark = finalMark(second.tokens, /^\.$/);
+  if (connective === undefined && context.proposes.parentheses && second.words <= MAX_ASIDE_WORDS && secondMark >= 0) {
+    const aside = lowered.slice(0, secondMark);
+    add(
+      'join-parenthesis',
+      head.concat(space(), joint(punct('(')), aside, punct(')'), second.tokens.slice(secondMark)),
+    );
+  }
+  return edits;
+}

@@ -1,0 +1,161 @@
+import { decapitalize, isCapitalized, isEditableWord, retext, type Token } from '../text/token.js';
+import { structureFromCounts } from '@styler/analytics/nlp';
+import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
+import { keyOf, space, splice, word } from './tokens.js';
+import type { StructureEdit } from './types.js';
+import { NOUN_PHRASE_DETERMINERS } from '../lexicon/determiners.js';
+
+const PAST_MARKERS = new Set(['was', 'were', 'had', 'did']);
+const RELATIVE_WORDS = new Set(['that', 'which', 'who']);
+const BE_WORDS = new Set(['is', 'are', 'was', 'were']);
+
+function isNoun(piece: Token | undefined): boolean {
+  return piece !== undefined && piece.kind === 'word' && (piece.tags.includes('NOUN') || piece.tags.includes('PROPN'));
+}
+
+function isParticiple(piece: Token | undefined): boolean {
+  return (
+    isEditableWord(piece) && piece.tags.length === 1 && piece.tags[0] === 'VERB' && /[a-z](?:ed|en)$/.test(piece.text)
+  );
+}
+
+/**
+ * True when the noun at `index` ends a coordination ("the tools and knowledge"): the phrase's number
+ * is then not the noun's, and an inserted "is"/"are" could disagree with it.
+ */
+function coordinated(tokens: readonly Token[], index: number): boolean {
+  for (let i = index - 1; i >= Math.max(0, index - 8); i -= 1) {
+    const piece = tokens[i] as Token;
+    if (piece.kind === 'space') continue;
+    if (piece.text === ',' || /^(?:and|or|nor)$/i.test(piece.text)) return true;
+    if (piece.kind !== 'word' || !piece.tags.some((tag) => tag === 'NOUN' || tag === 'ADJ' || tag === 'PROPN'))
+      return false;
+  }
+  return false;
+}
+
+function plural(noun: string): boolean {
+  return /[^sui]s$/i.test(noun);
+}
+
+function reclass(
+  classes: SentenceClassCounts,
+  dependentDelta: number,
+  voice: SentenceClassCounts['voice'],
+): SentenceClassCounts {
+  const dependentClauses = Math.max(0, classes.dependentClauses + dependentDelta);
+  return sentenceClass(
+    structureFromCounts(classes.independentClauses, dependentClauses),
+    voice,
+    classes.independentClauses,
+    dependentClauses,
+  );
+}
+
+/** True for a word relativeClauseEdits may act on: a participle (expanded) or that/which/who (reduced). */
+export function mayEditRelative(piece: Token, key: string): boolean {
+  return isParticiple(piece) || (piece.kind === 'word' && RELATIVE_WORDS.has(key));
+}
+
+/** True for a word possessiveEdits may rewrite: a noun with an apostrophe. */
+export function mayEditPossessive(piece: Token): boolean {
+  return piece.kind === 'word' && piece.tags.includes('NOUN') && /['’]/.test(piece.text);
+}
+
+/**
+ * Reduced and full relative clauses: "a bottle designed to" ↔ "a bottle that is designed to"
+ * (be in the sentence's tense, agreeing with the noun). Expanding adds a dependent passive clause;
+ * reducing removes one.
+ */
+export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceClassCounts): StructureEdit[] {
+  const edits: StructureEdit[] = [];
+  const past = tokens.some((piece) => piece.kind === 'word' && PAST_MARKERS.has(keyOf(piece)));
+  const firstVerb = tokens.findIndex((p) => p.tags.includes('VERB') || p.tags.includes('AUX'));
+  tokens.forEach((piece, i) => {
+    if (!isNoun(piece) || tokens[i + 1]?.text !== ' ') return;
+    const next = tokens[i + 2];
+    // "a bottle designed to ...": the participle must be followed by a preposition or particle,
+    // else it is the clause's own verb ("the team improved response times").
+    const following = tokens[i + 4];
+    const shortened =
+      following !== undefined &&
+      following.kind === 'word' &&
+      (following.tags.includes('ADP') || following.tags.includes('PART'));
+    // And a verb must come before the noun: the noun is an object or complement, not the subject.
+    const verbBefore = firstVerb >= 0 && firstVerb < i;
+    if (isParticiple(next) && tokens[i + 3]?.text === ' ' && shortened && verbBefore && !coordinated(tokens, i)) {
+      const be = past ? (plural(piece.text) ? 'were' : 'was') : plural(piece.text) ? 'are' : 'is';
+      for (const relative of ['that', 'which']) {
+        const inserted = [word(relative, ['PRON']), space(), word(be, ['AUX']), space()];
+        edits.push({
+          op: 'relative-expand',
+          sentences: [{ tokens: splice(tokens, i + 2, i + 2, inserted), classes: reclass(classes, 1, 'passive') }],
+        });
+      }
+      return;
+    }
+    const relative = tokens[i + 2];
+    const be = tokens[i + 4];
+    if (!isEditableWord(relative) || !RELATIVE_WORDS.has(keyOf(relative)) || tokens[i + 3]?.text !== ' ') return;
+    if (!isEditableWord(be) || !BE_WORDS.has(keyOf(be)) || tokens[i + 5]?.text !== ' ' || !isParticiple(tokens[i + 6]))
+      return;
+    const reduced = splice(tokens, i + 2, i + 6, []);
+    const stillPassive = reduced.some(
+      (p, k) => p.kind === 'word' && BE_WORDS.has(keyOf(p)) && isParticiple(reduced[k + 2]),
+    );
+    edits.push({
+      op: 'relative-reduce',
+      sentences: [{ tokens: reduced, classes: reclass(classes, -1, stillPassive ? classes.voice : 'active') }],
+    });
+  });
+  return edits;
+}
+
+/**
+ * Possessive to of-phrase: "this quarter's strong performance" → "the strong performance of this
+ * quarter" (common nouns with a determiner only; names keep their possessive).
+ */
+export function possessiveEdits(tokens: readonly Token[], classes: SentenceClassCounts): StructureEdit[] {
+  const edits: StructureEdit[] = [];
+  tokens.forEach((piece, i) => {
+    if (!piece.tags.includes('NOUN') || !isEditableWord(piece) || !/^[a-z]+(?:['’]s|s['’])$/i.test(piece.text)) return;
+    const owner = piece.text.replace(/['’]s$/, '').replace(/['’]$/, '');
+    const determiner = tokens[i - 2];
+    // Only a particular owner ("this quarter's results"): without a determiner the possessive
+    // usually classifies ("children's titles" are titles for children, not titles of children).
+    if (tokens[i - 1]?.text !== ' ' || !isEditableWord(determiner) || !NOUN_PHRASE_DETERMINERS.has(keyOf(determiner)))
+      return;
+    const start = i - 2;
+    // The possessed phrase: adjectives then one or more nouns, all editable words.
+    let end = i + 1;
+    let nouns = 0;
+    while (tokens[end]?.text === ' ' && isEditableWord(tokens[end + 1])) {
+      const next = tokens[end + 1] as Token;
+      if (next.tags.includes('NOUN')) nouns += 1;
+      else if (nouns > 0 || !next.tags.includes('ADJ')) break;
+      end += 2;
+    }
+    // "the team's resilience and adaptability": the possessive spans a coordination; leave it.
+    const afterPhrase = tokens[end + 1];
+    if (
+      nouns === 0 ||
+      // So may a comma: "the company's mission, values and culture" lists what it owns.
+      tokens[end]?.text === ',' ||
+      (tokens[end]?.text === ' ' && afterPhrase !== undefined && /^(?:and|or|nor)$/i.test(afterPhrase.text))
+    )
+      return;
+    const sentenceStart =
+      isCapitalized(tokens[start]?.text ?? '') && tokens.slice(0, start).every((p) => p.kind !== 'word');
+    const possessed = tokens.slice(i + 2, end);
+    const ownerPhrase = [retext(determiner, sentenceStart ? decapitalize(determiner.text) : determiner.text), space()];
+    const ownerWord = retext(
+      piece,
+      owner,
+      piece.tags.filter((tag) => tag !== 'PART'),
+    );
+    const the = word(sentenceStart ? 'The' : 'the', ['DET']);
+    const replacement = [the, space(), ...possessed, space(), word('of', ['ADP']), space(), ...ownerPhrase, ownerWord];
+    edits.push({ op: 'possessive', sentences: [{ tokens: splice(tokens, start, end, replacement), classes }] });
+  });
+  return edits;
+}

@@ -1,0 +1,157 @@
+import { structureFromCounts } from '@styler/analytics/nlp';
+import { capitalize, retext, type Token } from '../text/token.js';
+import type { EditContext } from '../edits/context.js';
+import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
+import { keyOf, nextSolid, phraseTokens, punct, space } from './tokens.js';
+import type { StructureEdit } from './types.js';
+
+const COORDINATORS: Readonly<Record<string, string>> = {
+  and: 'addition',
+  but: 'contrast',
+  so: 'consequence',
+  yet: 'contrast',
+};
+const SUBJECT_TAGS = new Set(['PRON', 'DET', 'NOUN', 'PROPN', 'NUM']);
+const VERB_TAGS = new Set(['VERB', 'AUX']);
+const DEPENDENT_MARKERS = new Set(['SCONJ']);
+const RELATIVES = new Set(['which', 'who', 'whom', 'whose', 'that', 'where', 'when']);
+const BE_FORMS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'get', 'gets', 'got']);
+/** Both halves of a split keep at least this many words. */
+const MIN_PART_WORDS = 4;
+
+function hasTag(tokens: readonly Token[], tags: ReadonlySet<string>): boolean {
+  return tokens.some((piece) => piece.tags.some((tag) => tags.has(tag)));
+}
+
+function countWords(tokens: readonly Token[]): number {
+  return tokens.filter((piece) => piece.kind === 'word').length;
+}
+
+function dependentMarkers(tokens: readonly Token[]): number {
+  return tokens.filter(
+    (piece) =>
+      piece.tags.some((tag) => DEPENDENT_MARKERS.has(tag)) ||
+      (piece.kind === 'word' && RELATIVES.has(keyOf(piece)) && piece.tags.includes('PRON')),
+  ).length;
+}
+
+function looksPassive(tokens: readonly Token[]): boolean {
+  return tokens.some(
+    (piece, i) =>
+      piece.kind === 'word' &&
+      BE_FORMS.has(keyOf(piece)) &&
+      /(?:ed|en|wn|ne)$/.test(tokens[i + 2]?.text ?? '') &&
+      (tokens[i + 2]?.tags.includes('VERB') ?? false),
+  );
+}
+
+/**
+ * True when `left` ends in an item of a series ("cells, tissues" before ", and organs"): the last
+ * comma-separated stretch has no verb of its own, so the comma before the conjunction is a list's,
+ * and splitting there would cut the list in two.
+ */
+export function endsSeries(left: readonly Token[]): boolean {
+  let comma = -1;
+  for (let i = left.length - 1; i >= 0; i -= 1) {
+    const text = left[i]?.text;
+    if (text === ',' || text === ';') {
+      comma = i;
+      break;
+    }
+  }
+  return comma >= 0 && !hasTag(left.slice(comma + 1), VERB_TAGS);
+}
+
+/** Predicted classes of the two halves of a split sentence. */
+export function splitClasses(
+  whole: SentenceClassCounts,
+  left: readonly Token[],
+  right: readonly Token[],
+): [SentenceClassCounts, SentenceClassCounts] {
+  const leftDependent = Math.min(whole.dependentClauses, dependentMarkers(left));
+  const rightDependent = whole.dependentClauses - leftDependent;
+  const rightIndependent = Math.max(1, whole.independentClauses - 1);
+  const passive = whole.voice === 'passive';
+  const make = (independentClauses: number, dependentClauses: number, tokens: readonly Token[]): SentenceClassCounts =>
+    sentenceClass(
+      structureFromCounts(independentClauses, dependentClauses),
+      passive && looksPassive(tokens) ? 'passive' : 'active',
+      independentClauses,
+      dependentClauses,
+    );
+  return [make(1, leftDependent, left), make(rightIndependent, rightDependent, right)];
+}
+
+/** True for a mark splitEdits may split at: an unlocked comma or semicolon. */
+export function maySplitAt(piece: Token): boolean {
+  return piece.kind === 'punct' && piece.lock === undefined && (piece.text === ',' || piece.text === ';');
+}
+
+/**
+ * Splits a long sentence at a clause boundary: ", and/but/so/yet" or ";" followed by a subject and
+ * a verb, outside brackets and quotes. The conjunction becomes the author's opener for its
+ * relation ("But", "However,") or goes (for "and" and ";").
+ */
+export function splitEdits(
+  tokens: readonly Token[],
+  classes: SentenceClassCounts,
+  context: EditContext,
+): StructureEdit[] {
+  if (classes.independentClauses < 2) return [];
+  const edits: StructureEdit[] = [];
+  let depth = 0;
+  tokens.forEach((piece, index) => {
+    if (piece.text === '(' || piece.text === '[') depth += 1;
+    if (piece.text === ')' || piece.text === ']') depth = Math.max(0, depth - 1);
+    if (depth > 0 || piece.kind !== 'punct' || piece.lock !== undefined || (piece.text !== ',' && piece.text !== ';'))
+      return;
+    let at = nextSolid(tokens, index);
+    const conjunction = tokens[at];
+    let relation: string | undefined;
+    if (piece.text === ',') {
+      relation =
+        conjunction !== undefined && conjunction.lock === undefined ? COORDINATORS[keyOf(conjunction)] : undefined;
+      if (relation === undefined) return;
+      at = nextSolid(tokens, at);
+    }
+    const subject = tokens[at];
+    if (subject === undefined || subject.kind !== 'word' || !subject.tags.some((tag) => SUBJECT_TAGS.has(tag))) return;
+    const left = tokens.slice(0, index);
+    const right = tokens.slice(at);
+    if (countWords(left) < MIN_PART_WORDS || countWords(right) < MIN_PART_WORDS) return;
+    if (endsSeries(left)) return;
+    if (
+      !hasTag(left, VERB_TAGS) ||
+      !hasTag(right, VERB_TAGS) ||
+      right.some((p) => p.lock === 'quote') !== left.some((p) => p.lock === 'quote')
+    )
+      return;
+    const opened = subject.lock === undefined ? [retext(subject, capitalize(subject.text)), ...right.slice(1)] : right;
+    const [leftClass, rightClass] = splitClasses(classes, left, right);
+    const first = { tokens: [...left, punct('.'), space()], classes: leftClass };
+    const openers = relation === undefined || relation === 'addition' ? [''] : [];
+    if (relation === 'contrast')
+      openers.push(...['But', 'However', 'Yet'].filter((form) => (context.connectiveCounts[form] ?? 0) > 0));
+    if (relation === 'consequence')
+      openers.push(...['So', 'Therefore', 'Thus'].filter((form) => (context.connectiveCounts[form] ?? 0) > 0));
+    if (relation === 'addition' && (context.connectiveCounts['And'] ?? 0) > 0) openers.push('And');
+    for (const opener of openers) {
+      const lead =
+        opener === ''
+          ? []
+          : [
+              ...phraseTokens(opener, [
+                opener === 'However' || opener === 'Therefore' || opener === 'Thus' ? 'ADV' : 'CCONJ',
+              ]),
+              ...(opener === 'However' || opener === 'Therefore' || opener === 'Thus' ? [punct(',')] : []),
+              space(),
+            ];
+      const body = opener === '' ? opened : right;
+      edits.push({
+        op: `split${opener === '' ? '' : `-${opener.toLowerCase()}`}`,
+        sentences: [first, { tokens: [...lead, ...body], classes: rightClass }],
+      });
+    }
+  });
+  return edits;
+}

@@ -1,0 +1,118 @@
+import type { Upos } from '@styler/analytics/metrics';
+import { memoOf, token, type Token } from '../text/token.js';
+
+/** Helpers the edit operations share: finding words and marks in a sentence and building new tokens. */
+
+/** A new word token with its tags. */
+export function word(text: string, tags: Upos[]): Token {
+  return token(text, 'word', tags);
+}
+
+/** A new punctuation token (tagged PUNCT). */
+export function punct(text: string): Token {
+  return token(text, 'punct', ['PUNCT']);
+}
+
+/** A new single space. */
+export function space(): Token {
+  return token(' ', 'space');
+}
+
+/** Words, spaces and tags for a phrase ("make sure" with tags VERB ADJ → word, space, word). */
+export function phraseTokens(phrase: string, tags: readonly Upos[]): Token[] {
+  const out: Token[] = [];
+  phrase.split(' ').forEach((part, i) => {
+    if (i > 0) out.push(space());
+    out.push(word(part, [tags[i] ?? tags[tags.length - 1] ?? 'X']));
+  });
+  return out;
+}
+
+/** `tokens` with [from, to) replaced by `replacement` (a new array). */
+export function splice(tokens: readonly Token[], from: number, to: number, replacement: readonly Token[]): Token[] {
+  // Offsets as Array.prototype.slice reads them (negative ones count from the end).
+  const at = (offset: number): number =>
+    offset < 0 ? Math.max(tokens.length + offset, 0) : Math.min(offset, tokens.length);
+  const head = at(from);
+  const out: Token[] = [];
+  for (let i = 0; i < head; i += 1) out.push(tokens[i] as Token);
+  for (const piece of replacement) out.push(piece);
+  for (let i = at(to); i < tokens.length; i += 1) out.push(tokens[i] as Token);
+  return out;
+}
+
+/** Indices of word tokens, in order. */
+export function wordIndices(tokens: readonly Token[]): number[] {
+  const out: number[] = [];
+  tokens.forEach((piece, i) => {
+    if (piece.kind === 'word') out.push(i);
+  });
+  return out;
+}
+
+/** Index of the next token after `index` that is not a space, or -1. */
+export function nextSolid(tokens: readonly Token[], index: number): number {
+  for (let i = index + 1; i < tokens.length; i += 1) if (tokens[i]?.kind !== 'space') return i;
+  return -1;
+}
+
+/** Index of the previous token before `index` that is not a space, or -1. */
+export function previousSolid(tokens: readonly Token[], index: number): number {
+  for (let i = index - 1; i >= 0; i -= 1) if (tokens[i]?.kind !== 'space') return i;
+  return -1;
+}
+
+/** Index of the sentence's first word when only markup precedes it (no quote or bracket), else -1. */
+export function openingWord(tokens: readonly Token[]): number {
+  for (let i = 0; i < tokens.length; i += 1) {
+    const piece = tokens[i];
+    if (piece === undefined) break;
+    if (piece.kind === 'markup' || piece.kind === 'space') continue;
+    return piece.kind === 'word' ? i : -1;
+  }
+  return -1;
+}
+
+/** Index just past the last solid token (trailing spaces and line breaks come after it). */
+export function solidEnd(tokens: readonly Token[]): number {
+  let end = tokens.length;
+  while (end > 0 && tokens[end - 1]?.kind === 'space') end -= 1;
+  return end;
+}
+
+/** Index of the final end mark (. ! ?) when it is the sentence's last solid token and unlocked, else -1. */
+export function finalMark(tokens: readonly Token[], marks = /^[.!?]$/): number {
+  const end = solidEnd(tokens) - 1;
+  const piece = tokens[end];
+  return piece !== undefined && piece.kind === 'punct' && piece.lock === undefined && marks.test(piece.text) ? end : -1;
+}
+
+/** Lower-cased text with straight apostrophes. */
+export function lowerKey(text: string): string {
+  let key = lowerCache.get(text);
+  if (key === undefined) {
+    const lower = text.toLowerCase();
+    key = lower.includes('’') ? lower.replace(/’/g, "'") : lower;
+    if (lowerCache.size > 50_000) lowerCache.clear();
+    lowerCache.set(text, key);
+  }
+  return key;
+}
+
+// Candidates share most of their words: their lower-case keys are computed once.
+const lowerCache = new Map<string, string>();
+
+/** lowerKey of a token's text, kept in the token's memo (tokens never change their text). */
+export function keyOf(piece: Token): string {
+  const memo = piece.memo;
+  if (memo !== undefined && memo.owner === piece && memo.key !== undefined) return memo.key;
+  const fresh = memoOf(piece);
+  fresh.key = lowerKey(piece.text);
+  return fresh.key;
+}
+
+/** True when any token in [from, to) is locked. */
+export function anyLocked(tokens: readonly Token[], from: number, to: number): boolean {
+  for (let i = from; i < to; i += 1) if (tokens[i]?.lock !== undefined) return true;
+  return false;
+}

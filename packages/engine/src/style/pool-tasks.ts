@@ -1,0 +1,6 @@
+/** The style engine's pool tasks (loaded by the threads of createStylePool). */
+import type { TaskTable } from '@styler/analytics/pool';
+import { fitStyle } from './fit.js';
+import { restyle } from './restyle.js';
+
+export const tasks: TaskTable = { fitStyle, restyle };

@@ -1,0 +1,59 @@
+/**
+ * The style engine on the worker pool: the analytics calls plus fitStyle and restyle, with the same
+ * results as the direct calls. Its threads load the engine's task module beside the analytics'.
+ */
+import {
+  builtModule,
+  createAnalyticsPool,
+  withoutReferences,
+  type AnalyticsPool,
+  type AnalyticsPoolOptions,
+  type PoolCallOptions,
+} from '@styler/analytics/pool';
+import type { FitStyleOptions, RestyleOptions, StyleModel } from './types.js';
+
+/** The analytics pool with the style engine's calls. */
+export interface StylePool extends AnalyticsPool {
+  fitStyle(documents: string[], options?: FitStyleOptions, call?: PoolCallOptions): Promise<StyleModel>;
+  restyle(text: string, model: StyleModel, options?: RestyleOptions, call?: PoolCallOptions): Promise<string>;
+}
+
+/** The module of the engine's tasks, as pool threads load it. */
+const STYLE_TASKS = builtModule('./pool-tasks.js', import.meta.url);
+
+/** A style model as restyle needs it: restyle measures against the ground truth's features only. */
+function slimStyleModel(model: StyleModel): StyleModel {
+  if (typeof model !== 'object' || model === null) return model;
+  return { ...model, groundTruth: withoutReferences(model.groundTruth) };
+}
+
+/** A worker pool for the analytics and the style engine (options as createAnalyticsPool's). */
+export function createStylePool(options: AnalyticsPoolOptions = {}): StylePool {
+  if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+  const pool = createAnalyticsPool({ ...options, taskModules: [STYLE_TASKS, ...(options.taskModules ?? [])] });
+  return {
+    analyzeText: (text, call) => pool.analyzeText(text, call),
+    buildGroundTruth: (documents, call) => pool.buildGroundTruth(documents, call),
+    qualityAnalytics: (input, call) => pool.qualityAnalytics(input, call),
+    run: (method, args, call) => pool.run(method, args, call),
+    fitStyle: (documents, fitOptions, call) =>
+      pool.run<StyleModel>('fitStyle', fitOptions === undefined ? [documents] : [documents, fitOptions], call),
+    restyle: (text, model, restyleOptions, call) => {
+      // The engine checks the deadline itself and stops cleanly; the thread-ending backstop is a last resort.
+      const withDeadline =
+        call?.deadline !== undefined && restyleOptions?.deadline === undefined
+          ? { ...restyleOptions, deadline: call.deadline }
+          : restyleOptions;
+      const slim = slimStyleModel(model);
+      return pool.run<string>('restyle', withDeadline === undefined ? [text, slim] : [text, slim, withDeadline], call);
+    },
+    get queueSize() {
+      return pool.queueSize;
+    },
+    get running() {
+      return pool.running;
+    },
+    threads: pool.threads,
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,66 @@
+import { analyzeText } from '@styler/analytics/nlp';
+import { STYLE_DEFAULTS } from './defaults.js';
+import { editContext } from './edits/context.js';
+import { Deadline } from './engine/deadline.js';
+import { buildDocument, renderDocument, type EditDocument } from './engine/document.js';
+import { habitScore } from './engine/habit-score.js';
+import { Scorer } from './engine/scorer.js';
+import { searchEdits, type SearchStats } from './engine/search.js';
+import { improvementsOf } from './engine/verify.js';
+import { casedHeading, headingTarget } from './ops/headings.js';
+import { countWords } from './text/word-count.js';
+import type { EditContext } from './edits/context.js';
+import type { RestyleOptions, StyleModel } from './types.js';
+import { assertRestyleOptions, assertStyleModel } from './validate.js';
+
+function restyleHeadings(document: EditDocument, context: EditContext, options: RestyleOptions | undefined): void {
+  const target = headingTarget(context);
+  if (target === undefined || options?.skipHeadings === true) return;
+  for (const block of document.blocks) {
+    if (block.headingTokens === undefined || (options?.skipH1 === true && block.level === 1)) continue;
+    block.headingTokens = casedHeading(block.headingTokens, target, context);
+  }
+}
+
+/**
+ * Rewrites a text toward an author's style with meaning-preserving edits, chosen by the analytics
+ * objective (docs/style-engine.md). Numbers, names, dates, URLs, e-mail addresses, code, quoted
+ * speech and Markdown structure never change. With `matchOutputLength` (default: the model's,
+ * itself true by default) the word count stays within ±10 %. Deterministic.
+ */
+export function restyle(text: string, model: StyleModel, options?: RestyleOptions): string {
+  return restyleWithStats(text, model, options).text;
+}
+
+/** restyle, with what its search did (for the tests and benchmarks that bound its work). */
+export function restyleWithStats(
+  text: string,
+  model: StyleModel,
+  options?: RestyleOptions,
+): { text: string; stats: SearchStats } {
+  if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
+  assertStyleModel(model);
+  assertRestyleOptions(options);
+  const matchOutputLength = options?.matchOutputLength ?? model.matchOutputLength ?? STYLE_DEFAULTS.matchOutputLength;
+  const document = buildDocument(text);
+  const context = editContext(model, document.names, !matchOutputLength);
+  restyleHeadings(document, context, options);
+  const scorer = new Scorer(model.groundTruth.features);
+  const sentences = document.blocks.flatMap((block) => block.sentences);
+  for (const sentence of sentences) sentence.habit = habitScore(sentence.tokens, context);
+  scorer.start(sentences, matchOutputLength ? STYLE_DEFAULTS.lengthTarget : undefined);
+  const inputCounts = scorer.state.toCounts();
+  const stats = searchEdits(document, scorer, context, new Deadline(options?.deadline));
+  const output = renderDocument(document);
+  if (output === document.text) return { text: output, stats };
+  if (matchOutputLength) {
+    const inputWords = countWords(document.text);
+    if (Math.abs(countWords(output) - inputWords) > STYLE_DEFAULTS.lengthTolerance * inputWords)
+      return { text: document.text, stats };
+  }
+  // The one full re-analysis: keep the edits only if the analytics agree that, overall, they helped.
+  // The input's counts come from the tagger pass that read it (buildDocument), not a second analysis.
+  const improvements = improvementsOf(analyzeText(output), inputCounts, model.groundTruth.features);
+  const total = Object.values(improvements).reduce((a, b) => a + b, 0);
+  return { text: total >= 0 ? output : document.text, stats };
+}

@@ -1,0 +1,99 @@
+/**
+ * Contract of the style engine (owned by src/style). The model is plain JSON.
+ * The style engine fills in StyleModel; other layers treat it as opaque data.
+ */
+import type { GroundTruth } from '@styler/analytics/metrics';
+
+export interface FitStyleOptions {
+  matchOutputLength?: boolean;
+}
+
+export interface RestyleOptions {
+  matchOutputLength?: boolean;
+  skipHeadings?: boolean;
+  skipH1?: boolean;
+  /**
+   * A time budget: past this instant (milliseconds since the epoch, as `Date.now()`), restyle stops
+   * and throws a StylerError with code `time_budget_exceeded`.
+   */
+  deadline?: number;
+}
+
+/**
+ * A measured habit: its value, how many observations it rests on, and a confidence in [0, 1]
+ * (`evidence / (evidence + k)`, k per habit: see docs/style-engine.md).
+ */
+export type Measured<T> = {
+  value: T;
+  evidence: number;
+  confidence: number;
+};
+
+/** Dash forms, as written between words. */
+export type DashStyle =
+  'em_closed' | 'em_spaced' | 'en_spaced' | 'hyphen_spaced' | 'double_hyphen' | 'double_hyphen_spaced';
+export type EllipsisStyle = 'character' | 'three_dots' | 'spaced_dots';
+export type HeadingCase = 'title' | 'sentence' | 'lower' | 'upper';
+
+/** The author's habits, measured on the training documents. Plain JSON (a type alias, so it is a Record). */
+export type StyleHabits = {
+  /** Words and sentences of prose, paragraphs (prose blocks) over all documents. */
+  totals: { documents: number; words: number; sentences: number; paragraphs: number };
+  /** Words per sentence: mean, median, population std-dev, 10th and 90th percentiles. */
+  sentenceLength: Measured<{ mean: number; median: number; stdDev: number; p10: number; p90: number }>;
+  /** Sentences and words per paragraph (prose block). */
+  paragraphLength: Measured<{ meanSentences: number; medianSentences: number; meanWords: number }>;
+  /** Share of contractible spots written contracted, in [0, 1]; plus contractions per 1,000 words. */
+  contractions: Measured<{ rate: number; perThousandWords: number }>;
+  punctuation: {
+    /** Share of series of three or more items written with a comma before the last and/or. */
+    oxfordComma: Measured<number>;
+    /** Preferred dash form (the most frequent), counts of each form, dashes per 1,000 words. */
+    dash: Measured<{ style: DashStyle | 'none'; counts: Record<DashStyle, number>; perThousandWords: number }>;
+    /** Marks per 1,000 words. */
+    semicolonPerThousandWords: Measured<number>;
+    colonPerThousandWords: Measured<number>;
+    exclamationPerThousandWords: Measured<number>;
+    questionPerThousandWords: Measured<number>;
+    parenthesesPerThousandWords: Measured<number>;
+    /** Share of quotation marks and apostrophes that are curly, in [0, 1]. */
+    curlyQuotes: Measured<number>;
+    ellipsis: Measured<{ style: EllipsisStyle | 'none'; counts: Record<EllipsisStyle, number> }>;
+  };
+  /** US or UK spelling: counts of words with a variety-specific spelling. */
+  spelling: Measured<{ variety: 'US' | 'UK' | 'mixed' | 'unknown'; us: number; uk: number }>;
+  /** Sentence openers: lower-cased opening connective → count; and per concept the author's choice. */
+  openers: {
+    counts: Record<string, number>;
+    /** Concept (contrast, consequence, addition, ...) → the author's most used form, if any. */
+    preferred: Record<string, string>;
+    /** Sentences that open with a connective of the lexicon, per sentence. */
+    connectiveRate: Measured<number>;
+  };
+  /** Lower-cased word → count, the most frequent words (bounded). */
+  vocabulary: Record<string, number>;
+  /** Generic, AI-typical words and phrases of the lexicon that the author never used. */
+  avoidedGeneric: string[];
+  /** Generic words and phrases the author did use, with counts. */
+  usedGeneric: Record<string, number>;
+  headings: Measured<{ case: HeadingCase | 'unknown'; counts: Record<HeadingCase, number> }>;
+  lists: Measured<{ bullet: string; orderedDelimiter: string; terminalPeriodRate: number; capitalizedRate: number }>;
+  /** Numbers from zero to ten written as words, as a share of all such numbers (data only). */
+  numerals: Measured<{ smallAsWordsRate: number; digits: number; words: number }>;
+  /** First- and second-person pronouns per 1,000 words (data only: never rewritten). */
+  person: {
+    firstSingularPerThousandWords: number;
+    firstPluralPerThousandWords: number;
+    secondPerThousandWords: number;
+  };
+  /** Short representative passages for few-shot prompts (bounded). */
+  passages: string[];
+};
+
+export interface StyleModel {
+  version: 1;
+  groundTruth: GroundTruth;
+  matchOutputLength: boolean;
+  /** The author's measured habits; shape owned by src/style. */
+  habits: StyleHabits;
+}

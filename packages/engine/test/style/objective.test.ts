@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeText } from '@styler/analytics/nlp';
+import { buildDocument } from '../../src/style/engine/document.js';
+import { FeatureState } from '../../src/style/engine/state.js';
+import { FUNCTION_WORD_LIST } from '../../src/style/engine/indices.js';
+import { editDelta } from '../../src/style/engine/delta.js';
+import { wordsOf } from '../../src/style/engine/profile.js';
+import { sentenceCandidates } from '../../src/style/engine/candidates.js';
+import { joinEdits } from '../../src/style/ops/join.js';
+import { Scorer } from '../../src/style/engine/scorer.js';
+import { groupImprovements } from '../../src/style/engine/verify.js';
+import { qualityAnalytics } from '@styler/analytics/quality';
+import { AI_TEXT } from './corpus.js';
+import { contextFor, FORMAL_MODEL } from './ops-helpers.js';
+
+describe('incremental state', () => {
+  it('sums the sentences of a document to the counts analyzeText gives for the same text', () => {
+    const document = buildDocument(AI_TEXT);
+    const state = new FeatureState();
+    for (const block of document.blocks)
+      for (const sentence of block.sentences) state.addSentence(sentence.tokens, sentence.words, sentence.classes);
+    const features = analyzeText(AI_TEXT);
+    expect(state.sentences).toBe(features.sentences);
+    expect(Math.abs(state.words - features.words)).toBeLessThanOrEqual(2);
+    expect(Math.abs(state.syllables - features.syllables)).toBeLessThanOrEqual(3);
+    const the = FUNCTION_WORD_LIST.indexOf('the');
+    expect(state.functionWords[the]).toBe(features.functionWords['the']);
+    expect(state.functionWordTotal).toBe(state.functionWords.reduce((a, b) => a + b, 0));
+  });
+
+  it('applies an edit delta exactly as re-adding the edited sentences would', () => {
+    const document = buildDocument(AI_TEXT);
+    const sentences = document.blocks.flatMap((block) => block.sentences);
+    const context = contextFor(FORMAL_MODEL);
+    const [first, second] = sentences;
+    if (first === undefined || second === undefined) throw new Error('sentences expected');
+    // A join and a token edit: one delta replaces two sentences by one, the other one by one.
+    const joined = joinEdits(
+      { tokens: first.tokens, classes: first.classes, words: first.words },
+      { tokens: second.tokens, classes: second.classes, words: second.words },
+      context,
+    );
+    const edits = [
+      ...joined.map((edit) => ({ before: [first, second], after: edit.sentences })),
+      ...sentences.slice(2, 8).flatMap((sentence) =>
+        sentenceCandidates(document.blocks[0] as never, sentence, context).map((candidate) => ({
+          before: candidate.replaced,
+          after: candidate.next,
+        })),
+      ),
+    ];
+    expect(edits.length).toBeGreaterThan(3);
+    for (const { before, after } of edits) {
+      const { delta, words } = editDelta(before, after);
+      after.forEach((sentence, i) => expect(words[i]).toBe(wordsOf(sentence.tokens)));
+      const incremental = new FeatureState();
+      const direct = new FeatureState();
+      for (const sentence of sentences) {
+        incremental.addSentence(sentence.tokens, sentence.words, sentence.classes);
+        if (!before.includes(sentence)) direct.addSentence(sentence.tokens, sentence.words, sentence.classes);
+      }
+      after.forEach((sentence, i) => direct.addSentence(sentence.tokens, words[i] ?? 0, sentence.classes));
+      incremental.applyDelta(delta, 1);
+      expect(incremental.toCounts()).toEqual(direct.toCounts());
+      expect(incremental.functionWordTotal).toBe(direct.functionWordTotal);
+      incremental.applyDelta(delta, -1);
+      incremental.applyDelta(delta, 1);
+      expect(incremental.toCounts()).toEqual(direct.toCounts());
+    }
+  });
+
+  it('scores the input at 9 groups of residual 1 plus its habits, and restores state after a trial', () => {
+    const document = buildDocument(AI_TEXT);
+    const scorer = new Scorer(FORMAL_MODEL.groundTruth.features);
+    const sentences = document.blocks.flatMap((block) => block.sentences);
+    scorer.start(sentences, 0.085);
+    for (const residual of scorer.residuals()) expect(residual).toBeLessThanOrEqual(1 + 1e-12);
+    const before = scorer.score();
+    const counts = scorer.state.toCounts();
+    const [first, second] = sentences;
+    if (first === undefined || second === undefined) throw new Error('sentences expected');
+    scorer.tryReplace([first], [second], editDelta([first], [second]).delta);
+    expect(scorer.score()).toBeCloseTo(before, 12);
+    expect(scorer.state.toCounts()).toEqual(counts);
+  });
+
+  it('summarises quality_analytics per group as documented', () => {
+    const quality = qualityAnalytics({
+      personalized: AI_TEXT,
+      unpersonalized: AI_TEXT,
+      groundTruth: FORMAL_MODEL.groundTruth,
+    });
+    expect(Object.values(groupImprovements(quality))).toEqual(new Array(9).fill(0));
+  });
+});

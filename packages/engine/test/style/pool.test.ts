@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildGroundTruth, qualityAnalytics } from '@styler/analytics/quality';
+import { createStylePool, fitStyle, restyle } from '../../src/style/index.js';
+
+// The pool runs the built worker and task modules (dist/): `npm test` builds before vitest.
+const pool = createStylePool({ threads: 1 });
+afterAll(() => pool.close());
+
+const docs = [
+  'We walked home. It rained, and we got wet.',
+  'The letter was sent by my sister; she never wrote again.',
+  'My brother wrote to me from the coast. He was well.',
+];
+
+describe('createStylePool', () => {
+  it('fits and restyles on a thread with the same results as the direct calls', async () => {
+    const model = fitStyle(docs);
+    expect(await pool.fitStyle(docs)).toEqual(model);
+    const text = 'It was decided by the committee that the meeting would be postponed. We did not agree.';
+    expect(await pool.restyle(text, model)).toBe(restyle(text, model));
+    expect(await pool.restyle(text, model, { matchOutputLength: false })).toBe(
+      restyle(text, model, { matchOutputLength: false }),
+    );
+  });
+
+  it('answers the analytics calls too, from one set of threads', async () => {
+    const groundTruth = buildGroundTruth(docs);
+    const input = { personalized: docs[1]!, unpersonalized: docs[0]!, groundTruth };
+    expect(await pool.qualityAnalytics(input)).toEqual(qualityAnalytics(input));
+    expect(pool.threads).toBe(1);
+  });
+});

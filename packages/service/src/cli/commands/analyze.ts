@@ -1,0 +1,57 @@
+import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
+import { createAnalyticsPool } from '@styler/analytics/pool';
+import { parseArgs, single } from '../args.js';
+import { expandPaths, readDocument } from '../documents.js';
+import { CliError, EXIT, type CliIO } from '../io.js';
+import { createProgress } from '../progress.js';
+
+export const ANALYZE_USAGE = 'styler analyze PATH... [--format json|csv] [--threads N]';
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * `styler analyze`: one row of feature values per document (files, or folders of .txt/.md files),
+ * computed on the worker pool, as CSV or JSON Lines-free JSON array.
+ */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const args = parseArgs(argv, { single: ['format', 'threads'] });
+  const format = single(args, 'format') ?? 'csv';
+  if (format !== 'csv' && format !== 'json') throw new CliError(`--format must be json or csv, got ${format}`);
+  const threadsText = single(args, 'threads');
+  const threads = threadsText === undefined ? undefined : Number(threadsText);
+  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1))
+    throw new CliError('--threads must be a positive integer');
+  if (args.positionals.length === 0) throw new CliError(`usage: ${ANALYZE_USAGE}`);
+
+  const files = await expandPaths(args.positionals);
+  const pool = createAnalyticsPool(threads === undefined ? {} : { threads });
+  const progress = createProgress(io.stderr, files.length, 'analyzing');
+  try {
+    const rows = await Promise.all(
+      files.map(async (path) => {
+        const { text } = await readDocument(path);
+        const features = await pool.analyzeText(text);
+        progress.tick();
+        return { document: path, ...featureProfile(features) };
+      }),
+    );
+    progress.done();
+    if (format === 'json') {
+      io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    } else {
+      const columns = ['document', ...PROFILE_COLUMNS];
+      io.stdout.write(`${columns.join(',')}\n`);
+      for (const row of rows) {
+        io.stdout.write(
+          `${columns.map((c) => csvCell((row as Record<string, string | number>)[c] ?? '')).join(',')}\n`,
+        );
+      }
+    }
+    return EXIT.ok;
+  } finally {
+    await pool.close();
+  }
+}

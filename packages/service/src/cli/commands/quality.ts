@@ -1,0 +1,41 @@
+import { createAnalyticsPool } from '@styler/analytics/pool';
+import { parseArgs, single } from '../args.js';
+import { readDocument, readDocuments } from '../documents.js';
+import { CliError, EXIT, type CliIO } from '../io.js';
+
+export const QUALITY_USAGE =
+  'styler quality --personalized FILE --unpersonalized FILE --ground-truth PATH... [--rouge]';
+
+/** `styler quality`: prints the quality_analytics JSON of two texts against a ground-truth corpus. */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const args = parseArgs(argv, {
+    boolean: ['rouge'],
+    multi: ['ground-truth'],
+    single: ['personalized', 'unpersonalized'],
+  });
+  const personalizedPath = single(args, 'personalized');
+  const unpersonalizedPath = single(args, 'unpersonalized');
+  const groundTruthPaths = args.flags.get('ground-truth') ?? [];
+  if (!personalizedPath || !unpersonalizedPath || groundTruthPaths.length === 0 || args.positionals.length > 0) {
+    throw new CliError(`usage: ${QUALITY_USAGE}`);
+  }
+  const [personalized, unpersonalized, truth] = await Promise.all([
+    readDocument(personalizedPath),
+    readDocument(unpersonalizedPath),
+    readDocuments(groundTruthPaths),
+  ]);
+  const pool = createAnalyticsPool();
+  try {
+    const groundTruth = await pool.buildGroundTruth(truth.map((doc) => doc.text));
+    const analytics = await pool.qualityAnalytics({
+      personalized: personalized.text,
+      unpersonalized: unpersonalized.text,
+      groundTruth,
+      includeRouge: args.flags.has('rouge'),
+    });
+    io.stdout.write(`${JSON.stringify(analytics, null, 2)}\n`);
+    return EXIT.ok;
+  } finally {
+    await pool.close();
+  }
+}

@@ -1,0 +1,57 @@
+/** `styler serve`: runs the HTTP service until SIGINT or SIGTERM, then shuts down gracefully. */
+import { loadProviderConfig } from '@styler/engine/providers';
+import { loadServiceConfig, startService, type ServiceConfig } from '../../service/index.js';
+import { parseArgs, single } from '../args.js';
+import { CliError, EXIT, type CliIO } from '../io.js';
+
+const USAGE = 'usage: styler serve [--port N] [--host HOST] [--data-dir DIR]';
+
+function flagOverrides(argv: string[]): Partial<ServiceConfig> {
+  const args = parseArgs(argv, { single: ['port', 'host', 'data-dir'] });
+  if (args.positionals.length > 0) throw new CliError(`unexpected argument '${args.positionals[0]}'\n${USAGE}`);
+  const overrides: { -readonly [K in keyof ServiceConfig]?: ServiceConfig[K] } = {};
+  const port = single(args, 'port');
+  if (port !== undefined) {
+    if (!/^\d{1,5}$/.test(port) || Number(port) > 65_535) throw new CliError(`--port must be 0 to 65535\n${USAGE}`);
+    overrides.port = Number(port);
+  }
+  const host = single(args, 'host');
+  if (host !== undefined) overrides.host = host;
+  const dataDir = single(args, 'data-dir');
+  if (dataDir !== undefined) overrides.dataDir = dataDir;
+  return overrides;
+}
+
+/**
+ * Starts the service (settings from the environment: PORT, STYLER_DATA_DIR, STYLER_API_KEY, ...;
+ * flags win) and resolves with exit code 0 after a graceful shutdown on SIGINT/SIGTERM. A second
+ * signal during shutdown cuts open connections at once.
+ */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  let config: ServiceConfig;
+  let providerConfig;
+  try {
+    config = loadServiceConfig(process.env, flagOverrides(argv));
+    providerConfig = loadProviderConfig(process.env);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError((error as Error).message);
+  }
+  const service = await startService({ config, providerConfig, stdout: io.stdout });
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+  service.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const forceOnSecondSignal = (): void => service.app.server.closeAllConnections();
+  process.once('SIGINT', forceOnSecondSignal);
+  process.once('SIGTERM', forceOnSecondSignal);
+  try {
+    await service.close();
+  } finally {
+    process.off('SIGINT', forceOnSecondSignal);
+    process.off('SIGTERM', forceOnSecondSignal);
+  }
+  io.stdout.write('Styler service stopped.\n');
+  return EXIT.ok;
+}

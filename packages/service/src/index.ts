@@ -1,0 +1,17 @@
+/**
+ * styler: the HTTP service and the styler CLI. For compatibility with the single package Styler
+ * was before, it also re-exports the analytics library and the style engine.
+ */
+export * from '@styler/analytics';
+export * from '@styler/engine';
+export {
+  buildApp,
+  ensureInitialKey,
+  loadServiceConfig,
+  openApiDocument,
+  startService,
+  type AppDeps,
+  type RunningService,
+  type ServiceConfig,
+  type StartServiceOptions,
+} from './service/index.js';

@@ -1,0 +1,132 @@
+/**
+ * Builds the fastify app from injected dependencies, so tests can run it in-process (inject) or on
+ * port 0, and the CLI on PORT. The job runner starts when the app is ready and stops on close.
+ */
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { StylerError } from '@styler/analytics/errors';
+import type { StylePool } from '@styler/engine';
+import type { ProviderConfig } from '@styler/engine/providers';
+import type { Store } from '../store/index.js';
+import { installAuth } from './auth.js';
+import { trackConnections } from './connection-drain.js';
+import type { ServiceConfig } from './config.js';
+import { frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
+import { JobRunner } from './job-runner.js';
+import { openApiDocument } from './openapi.js';
+import type { RouteContext } from './route-context.js';
+import { fileRoutes } from './routes/files.js';
+import { healthRoute } from './routes/health.js';
+import { jobRoutes } from './routes/jobs.js';
+import { modelRoutes } from './routes/models.js';
+import { transformRoutes } from './routes/transform.js';
+import { StyleModelCache } from './style-models.js';
+import { TransformPipeline } from './transform/pipeline.js';
+
+/** Methods that carry no body by their nature. */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+
+/**
+ * fastify's JSON parser refuses an empty body. Clients (and SDKs) send `Content-Type:
+ * application/json` on every call, body or not: a body-less method or route takes an empty body as
+ * none, while routes that read a body still answer that it is empty.
+ */
+function acceptEmptyBodies(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const bodyless = BODYLESS_METHODS.has(request.method) || request.routeOptions.config.bodyless === true;
+    if (bodyless && (body as string).trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    json(request, body as string, done);
+  });
+}
+
+/** Everything the app needs; the caller owns (and closes) store and pool. */
+export interface AppDeps {
+  store: Store;
+  pool: StylePool;
+  config: ServiceConfig;
+  providerConfig: ProviderConfig;
+  /** A pino logger; false for none; absent: fastify's own at config.logLevel. */
+  logger?: FastifyBaseLogger | false;
+}
+
+/** The fastify app with every route under config.basePath, plus the unversioned GET /health. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { store, pool, config, providerConfig } = deps;
+  const app = Fastify({
+    bodyLimit: config.maxBodyBytes,
+    ...(deps.logger === false
+      ? { logger: false }
+      : deps.logger
+        ? { loggerInstance: deps.logger }
+        : { logger: { level: config.logLevel } }),
+    // Requests that arrive while closing get our own 503 body (the hook below), not fastify's.
+    return503OnClosing: false,
+    // A client that stalls mid-request must not hold a connection forever.
+    requestTimeout: 120_000,
+    frameworkErrors: frameworkErrorHandler(config),
+  }) as unknown as FastifyInstance;
+
+  const jobs = new JobRunner({
+    store,
+    pool,
+    logger: app.log,
+    concurrency: config.jobConcurrency,
+    maxAttempts: config.jobMaxAttempts,
+    retryDelayMs: config.jobRetryDelayMs,
+  });
+  const models = new StyleModelCache(store, config.modelCacheSize);
+  const context: RouteContext = {
+    store,
+    config,
+    jobs,
+    models,
+    transforms: new TransformPipeline({
+      pool,
+      models,
+      providerConfig,
+      maxTextChars: config.maxTextChars,
+      requestTimeoutMs: config.requestTimeoutMs,
+    }),
+  };
+
+  installErrorHandlers(app, config);
+  let closing = false;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    void reply.header('connection', 'close');
+    throw new StylerError('service_unavailable');
+  });
+  acceptEmptyBodies(app);
+  installAuth(app, store);
+  await app.register(multipart, {
+    limits: { fileSize: config.maxFileBytes, files: 1, fields: 8, parts: 9, fieldSize: 4096 },
+  });
+
+  healthRoute(app, '/health', { pool, jobs, store });
+  await app.register(
+    async (v1) => {
+      healthRoute(v1, '/health', { pool, jobs, store });
+      const document = openApiDocument(config);
+      v1.get('/openapi.json', { config: { public: true } }, async () => document);
+      fileRoutes(v1, context);
+      jobRoutes(v1, context);
+      modelRoutes(v1, context);
+      transformRoutes(v1, context);
+    },
+    { prefix: config.basePath },
+  );
+
+  app.addHook('onReady', async () => jobs.start());
+  const connections = trackConnections(app.server);
+  app.addHook('preClose', async () => {
+    closing = true;
+    jobs.stop();
+    connections.drain();
+  });
+  return app;
+}

@@ -1,0 +1,134 @@
+/**
+ * The one error handler: every failure leaves as `{"error": "<message>"}` with its status.
+ * StylerErrors carry both; fastify's and the multipart plugin's own errors are mapped by code; a
+ * full disk (fs ENOSPC/EDQUOT, SQLite SQLITE_FULL) is 507 storage_full from any route; anything
+ * else is a 500 with a generic message, logged with its stack.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS, StylerError, type ErrorCode } from '@styler/analytics/errors';
+import { isStorageFull } from '../store/index.js';
+import './fastify-types.js';
+
+/** A response for an error: HTTP status and the message of the body. */
+export interface ErrorResponse {
+  status: number;
+  message: string;
+}
+
+/** Limits quoted in messages. */
+export interface ErrorLimits {
+  maxFileBytes: number;
+  maxBodyBytes: number;
+}
+
+/** What a route says about its requests in error messages (its route config). */
+export interface RouteErrorHints {
+  /** The registry code for 400s the framework raises before the handler runs. */
+  badRequestCode?: ErrorCode | undefined;
+  /** How to send the body, for a request whose Content-Type the route cannot read. */
+  accepts?: string | undefined;
+}
+
+function framework(
+  code: string,
+  limits: ErrorLimits,
+  hints: RouteErrorHints,
+): { code: ErrorCode; message?: string } | undefined {
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { code: 'invalid_input', message: 'Request body is not valid JSON.' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: 'invalid_input', message: 'Request body is empty: send a JSON object.' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: 'invalid_input', message: 'Content-Length does not match the request body.' };
+    case 'FST_ERR_BAD_URL':
+      return { code: 'invalid_input', message: 'Malformed URL.' };
+    case 'FST_PROTO_VIOLATION':
+      return { code: 'invalid_input', message: 'A form field name is not allowed.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        code: 'unsupported_content_type',
+        message: `Unsupported Content-Type: ${hints.accepts ?? 'send application/json.'}`,
+      };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { code: 'unsupported_content_type', message: 'Upload files as multipart/form-data.' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return {
+        code: 'payload_too_large',
+        message: `Request body is too large: the limit is ${limits.maxBodyBytes} bytes.`,
+      };
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { code: 'file_too_large', message: `File is too large: the limit is ${limits.maxFileBytes} bytes.` };
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return {
+        code: 'payload_too_large',
+        message: "Too many form parts: send one 'file' field and an optional 'purpose' field.",
+      };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Maps any thrown value to its response. The route's `badRequestCode` replaces the message of 400s
+ * raised by the framework; its `accepts` says how to send a body of the wrong type. Unknown errors
+ * become 500 'Internal server error.'.
+ */
+export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: RouteErrorHints = {}): ErrorResponse {
+  if (error instanceof StylerError) return { status: error.status, message: error.message };
+  // Raised deep in fs or SQLite by whichever write ran out of space: the client may retry later.
+  if (isStorageFull(error)) return { status: ERRORS.storage_full.status, message: ERRORS.storage_full.message };
+  const { badRequestCode } = hints;
+  const code = (error as Partial<FastifyError> | null)?.code;
+  const mapped = typeof code === 'string' ? framework(code, limits, hints) : undefined;
+  if (mapped) {
+    const entry = ERRORS[mapped.code];
+    if (entry.status === 400 && badRequestCode) return { status: 400, message: ERRORS[badRequestCode].message };
+    return { status: entry.status, message: mapped.message ?? entry.message };
+  }
+  // Other client errors from the framework or its parsers (e.g. a __proto__ key in JSON) carry a 4xx.
+  const status = (error as Partial<FastifyError> | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (status === 400) return { status, message: ERRORS[badRequestCode ?? 'invalid_input'].message };
+    if (status === 413) return { status, message: ERRORS.payload_too_large.message };
+    if (status === 415) return { status, message: ERRORS.unsupported_content_type.message };
+    return { status, message: 'Invalid request.' };
+  }
+  return { status: ERRORS.internal.status, message: ERRORS.internal.message };
+}
+
+/** Sends the error body; 429 and 503 carry Retry-After (seconds). */
+function send(reply: FastifyReply, response: ErrorResponse): void {
+  if (response.status === 429 || response.status === 503) void reply.header('retry-after', '1');
+  void reply.code(response.status).type('application/json; charset=utf-8').send({ error: response.message });
+}
+
+/**
+ * fastify's `frameworkErrors` option: errors raised before routing (a malformed URL, a bad
+ * Content-Type header) get the same body as everything else.
+ */
+export function frameworkErrorHandler(limits: ErrorLimits) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void =>
+    send(reply, toErrorResponse(error, limits));
+}
+
+/** Installs the error handler and the not-found handler on `app`. */
+export function installErrorHandlers(app: FastifyInstance, limits: ErrorLimits): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const response = toErrorResponse(error, limits, request.routeOptions.config);
+    if (reply.raw.destroyed) {
+      // The client went away (work was aborted on purpose): nothing to answer, nothing failed.
+      request.log.info({ reason: (error as Error).message }, 'client disconnected');
+      return;
+    }
+    if (response.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status: response.status, reason: (error as Error).message }, 'request rejected');
+    send(reply, response);
+  });
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
+    send(reply, { status: ERRORS.route_not_found.status, message: `Unknown endpoint: ${request.method} ${path}` });
+  });
+}

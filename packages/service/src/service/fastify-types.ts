@@ -1,0 +1,27 @@
+/** What this service adds to fastify's request and route config types. */
+import type { Principal } from '../store/index.js';
+import type { ErrorCode } from '@styler/analytics/errors';
+// Brings in the multipart plugin's request methods (isMultipart, parts).
+import type {} from '@fastify/multipart';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API key's organization and project; set by the auth hook on every authenticated route. */
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Served without an API key (health check, OpenAPI document). */
+    public?: boolean;
+    /**
+     * The registry code for 400s the framework raises before the handler runs (malformed JSON,
+     * bad Content-Length): POST /style/transform answers all of them with 'Invalid input data.'.
+     */
+    badRequestCode?: ErrorCode;
+    /** How to send the body, quoted when a request's Content-Type is one the route cannot read. */
+    accepts?: string;
+    /** The route reads no body: an empty one is fine whatever its Content-Type says. */
+    bodyless?: boolean;
+  }
+}
+
+export {};

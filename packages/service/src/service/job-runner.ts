@@ -1,0 +1,278 @@
+/**
+ * Runs fine-tuning jobs in the background through the analytics pool: at most `concurrency` at a
+ * time, oldest first. Jobs left queued or running by an earlier process are resumed on start, so
+ * no job is lost or stuck; a job interrupted `maxAttempts` times fails instead of looping forever.
+ * A job that finds the storage full when saving its model goes back to the queue and is retried
+ * with a growing delay, up to `maxStorageRetries` times.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { StylerError } from '@styler/analytics/errors';
+import type { StylePool } from '@styler/engine';
+import { fineTunedModelName, isStorageFull, type JobError, type JobRecord, type Store } from '../store/index.js';
+import { describeStyle, splitDocuments } from '@styler/engine';
+
+export interface JobRunnerOptions {
+  store: Store;
+  pool: Pick<StylePool, 'fitStyle'>;
+  logger: FastifyBaseLogger;
+  /** Jobs run at once; 0 runs none (an API-only process). */
+  concurrency: number;
+  /** Starts after which an interrupted job fails. */
+  maxAttempts: number;
+  /** Wait before retrying when the pool's queue is full; the first wait after a full disk. */
+  retryDelayMs: number;
+  /** Retries of a job whose save found the storage full, before it fails; default JOB_RUNNER_DEFAULTS. */
+  maxStorageRetries?: number;
+}
+
+/** Defaults of the options the environment does not set. */
+export const JOB_RUNNER_DEFAULTS = Object.freeze({
+  /**
+   * Freeing disk space takes an operator: the wait doubles from retryDelayMs up to
+   * maxStorageRetryDelayMs, so 20 retries span about an hour with the default 2 s delay.
+   */
+  maxStorageRetries: 20,
+  maxStorageRetryDelayMs: 300_000,
+});
+
+/** How a run ended: settled (succeeded, failed, cancelled, discarded) or back in the queue. */
+type RunOutcome = 'settled' | 'requeued';
+
+/**
+ * The job's error when its fit throws. Only StylerErrors are meant for users (e.g. data without
+ * prose); anything else is our fault, and its text (a stack overflow, a type error) says nothing
+ * useful to them: a clean internal error, with the real one logged under the job's id.
+ */
+export function jobErrorOf(error: unknown): JobError {
+  if (error instanceof StylerError && error.code !== 'internal') return { code: error.code, message: error.message };
+  return { code: 'internal', message: 'Fine-tuning failed because of an internal error; it has been logged.' };
+}
+
+export class JobRunner {
+  readonly #options: JobRunnerOptions;
+  readonly #inFlight = new Map<string, Promise<void>>();
+  // Aborting a fit ends the worker thread running it, so a cancelled job frees its thread at once.
+  readonly #fits = new Map<string, AbortController>();
+  // Retries after a full disk, per job, in this process (a restart starts counting again).
+  readonly #storageRetries = new Map<string, number>();
+  // Jobs whose outcome the store could not record (the disk was full even for that): still
+  // 'running' in the database, they are put back in the queue at the next retry.
+  readonly #unrecorded = new Set<string>();
+  readonly #maxStorageRetries: number;
+  #stopped = true;
+  #retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(options: JobRunnerOptions) {
+    if (!Number.isInteger(options.concurrency) || options.concurrency < 0) {
+      throw new RangeError('concurrency must be a non-negative integer');
+    }
+    const maxStorageRetries = options.maxStorageRetries ?? JOB_RUNNER_DEFAULTS.maxStorageRetries;
+    if (!Number.isInteger(maxStorageRetries) || maxStorageRetries < 0) {
+      throw new RangeError('maxStorageRetries must be a non-negative integer');
+    }
+    this.#options = options;
+    this.#maxStorageRetries = maxStorageRetries;
+  }
+
+  /** Jobs currently running in this process. */
+  get running(): number {
+    return this.#inFlight.size;
+  }
+
+  /** Requeues jobs a stopped process left running, then starts working through the queue. */
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    if (this.#options.concurrency === 0) return;
+    const resumed = this.#options.store.jobs.requeueAllRunning();
+    if (resumed > 0) this.#options.logger.info({ resumed }, 'resuming fine-tuning jobs interrupted by a restart');
+    this.notify();
+  }
+
+  /** Call after queueing a job: starts it if a slot is free. */
+  notify(): void {
+    if (this.#stopped || this.#retryTimer !== undefined) return;
+    while (this.#inFlight.size < this.#options.concurrency) {
+      let job: JobRecord | undefined;
+      try {
+        job = this.#options.store.jobs.claimNextQueued();
+      } catch (error) {
+        if (!isStorageFull(error)) throw error;
+        this.#options.logger.warn({ err: error }, 'storage full: fine-tuning jobs wait');
+        this.#scheduleRetry(this.#options.retryDelayMs);
+        return;
+      }
+      if (!job) return;
+      if (job.attempts > this.#options.maxAttempts) {
+        this.#options.store.jobs.fail(job.id, {
+          code: 'interrupted',
+          message: `Fine-tuning was interrupted ${job.attempts - 1} times (the service stopped while it ran).`,
+        });
+        continue;
+      }
+      const { id } = job;
+      const run = this.#run(job)
+        .then((outcome) => {
+          if (outcome === 'settled') this.#storageRetries.delete(id);
+        })
+        .catch((error: unknown) => this.#unrecordedOutcome(id, error))
+        .finally(() => {
+          this.#inFlight.delete(id);
+          this.notify();
+        });
+      this.#inFlight.set(id, run);
+    }
+  }
+
+  /**
+   * Stops taking jobs. Jobs still running go back to the queue (their results, if they arrive,
+   * are discarded) and resume on the next start.
+   */
+  stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
+    for (const id of this.#inFlight.keys()) this.#options.store.jobs.requeue(id);
+    for (const fit of this.#fits.values()) fit.abort();
+  }
+
+  /** Stops the fit of a job that was just cancelled, if it runs in this process. */
+  abort(jobId: string): void {
+    this.#fits.get(jobId)?.abort();
+  }
+
+  /** Resolves when every job started by this runner has settled (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight.values()]);
+  }
+
+  async #run(job: JobRecord): Promise<RunOutcome> {
+    const { store, pool, logger } = this.#options;
+    const log = logger.child({ job: job.id });
+    try {
+      const documents = await this.#loadDocuments(job);
+      if ('code' in documents) {
+        if (store.jobs.fail(job.id, documents)) log.warn({ error: documents }, 'fine-tuning job failed');
+        return 'settled';
+      }
+      log.info({ documents: documents.length }, 'fine-tuning job started');
+      const fit = new AbortController();
+      this.#fits.set(job.id, fit);
+      const model = await pool
+        .fitStyle(documents, { matchOutputLength: job.matchOutputLength }, { signal: fit.signal })
+        .finally(() => this.#fits.delete(job.id));
+      if (this.#stopped) return 'requeued';
+      const name = fineTunedModelName(job.suffix);
+      const stored = store.completeJob(job.id, {
+        name,
+        organizationId: job.organizationId,
+        styleModel: job.styleModel,
+        modelJson: JSON.stringify(model),
+        summaryJson: JSON.stringify(describeStyle(model)),
+      });
+      log.info({ model: stored ? name : null }, stored ? 'fine-tuning job succeeded' : 'fine-tuning result discarded');
+      return 'settled';
+    } catch (error) {
+      // stop() put the job back in the queue.
+      if (this.#stopped) return 'requeued';
+      // A cancelled job's fit was aborted on purpose: its status already says cancelled.
+      if (store.jobs.get(job.organizationId, job.id)?.status === 'cancelled') return 'settled';
+      if (error instanceof StylerError && error.code === 'rate_limited') {
+        // The pool is saturated by transforms: not the job's fault, so retry later without counting it.
+        store.jobs.requeue(job.id, true);
+        this.#scheduleRetry(this.#options.retryDelayMs);
+        return 'requeued';
+      }
+      if (isStorageFull(error)) return this.#afterFullStorage(job, log, error);
+      const jobError = jobErrorOf(error);
+      // The owner sees the generic message; the log keeps what really happened, stack included.
+      if (jobError.code === 'internal')
+        log.error({ err: error }, 'fine-tuning job failed because of an internal error');
+      if (store.jobs.fail(job.id, jobError)) log.warn({ error: jobError }, 'fine-tuning job failed');
+      return 'settled';
+    }
+  }
+
+  /**
+   * The save found the storage full (SQLITE_FULL, ENOSPC): not the job's fault, and space may be
+   * freed, so the job goes back to the queue without counting an attempt, and every job waits
+   * retryDelayMs, doubling with each retry of this job up to maxStorageRetryDelayMs. After
+   * maxStorageRetries retries it fails with `storage_full`.
+   */
+  #afterFullStorage(job: JobRecord, log: FastifyBaseLogger, error: unknown): RunOutcome {
+    const retries = (this.#storageRetries.get(job.id) ?? 0) + 1;
+    if (retries > this.#maxStorageRetries) {
+      log.error({ err: error, retries: retries - 1 }, 'fine-tuning job failed: the storage stayed full');
+      this.#options.store.jobs.fail(job.id, {
+        code: 'storage_full',
+        message:
+          "The server's storage stayed full, so the fine-tuned model could not be saved: create the job again later.",
+      });
+      return 'settled';
+    }
+    this.#storageRetries.set(job.id, retries);
+    const delayMs = Math.min(
+      this.#options.retryDelayMs * 2 ** (retries - 1),
+      JOB_RUNNER_DEFAULTS.maxStorageRetryDelayMs,
+    );
+    log.warn({ err: error, retry: retries, delayMs }, 'storage full while saving a fine-tuning job: queued again');
+    this.#options.store.jobs.requeue(job.id, true);
+    this.#scheduleRetry(delayMs);
+    return 'requeued';
+  }
+
+  /** The store could not record how a run ended (most likely the disk is full): never crash for it. */
+  #unrecordedOutcome(jobId: string, error: unknown): void {
+    this.#options.logger.error({ err: error, job: jobId }, 'could not record the outcome of a fine-tuning job');
+    if (!isStorageFull(error)) return;
+    this.#unrecorded.add(jobId);
+    this.#scheduleRetry(this.#options.retryDelayMs);
+  }
+
+  /** Puts the jobs whose outcome could not be recorded back in the queue, as far as the store lets us. */
+  #requeueUnrecorded(): void {
+    for (const id of this.#unrecorded) {
+      try {
+        this.#options.store.jobs.requeue(id, true);
+      } catch (error) {
+        if (isStorageFull(error)) {
+          this.#scheduleRetry(this.#options.retryDelayMs);
+          return;
+        }
+        // Left running in the database: the next start requeues it.
+        this.#options.logger.error({ err: error, job: id }, 'could not put a fine-tuning job back in the queue');
+      }
+      this.#unrecorded.delete(id);
+    }
+  }
+
+  /** The documents of the job's training files, or the job's error when a file cannot be used. */
+  async #loadDocuments(job: JobRecord): Promise<string[] | JobError> {
+    const documents: string[] = [];
+    for (const fileId of job.trainingFiles) {
+      let text: string;
+      try {
+        text = await this.#options.store.blobs.read(fileId, 'text');
+      } catch {
+        return { code: 'invalid_training_file', message: `Training file ${fileId} could not be read.` };
+      }
+      for (const document of splitDocuments(text)) documents.push(document);
+    }
+    // Uploads refuse files without prose, so this only guards against a job without any text.
+    if (documents.length === 0) {
+      return { code: 'invalid_training_data', message: 'The training files hold no documents to learn from.' };
+    }
+    return documents;
+  }
+
+  /** Holds back new starts for `delayMs`, unless a retry is already pending. */
+  #scheduleRetry(delayMs: number): void {
+    if (this.#retryTimer !== undefined || this.#stopped) return;
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      this.#requeueUnrecorded();
+      this.notify();
+    }, delayMs);
+    this.#retryTimer.unref();
+  }
+}

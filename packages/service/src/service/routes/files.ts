@@ -1,0 +1,180 @@
+/** POST /files, GET /files, GET /files/{file_id}, GET /files/{file_id}/content, DELETE /files/{file_id}. */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
+import { StylerError } from '@styler/analytics/errors';
+import { nowSeconds, randomId, type FileRecord } from '../../store/index.js';
+import { principalOf } from '../auth.js';
+import { toFileObject, toList } from '../representations.js';
+import { parseListQuery } from '../request-checks.js';
+import type { RouteContext } from '../route-context.js';
+import '../fastify-types.js';
+import { extractUpload } from '../uploads/extract.js';
+
+/** The only purpose files have (the interface's 'fine-tune'). */
+export const FILE_PURPOSE = 'fine-tune';
+
+const CONTENT_TYPES = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain; charset=utf-8',
+} as const;
+
+interface ReceivedForm {
+  filename: string;
+  bytes: Buffer;
+  purpose: string;
+}
+
+/** How to upload, for requests that send something else. */
+const UPLOAD_FORM = "send multipart/form-data with the file in field 'file' (and optionally 'purpose').";
+
+/**
+ * Checks the Content-Type before any body parser runs: otherwise a JSON body that is empty or
+ * malformed would be answered by the JSON parser ("send a JSON object"), and a form without its
+ * boundary would fail inside the multipart parser as a 500.
+ */
+function checkUploadContentType(request: FastifyRequest): void {
+  const type = request.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data\s*(;|$)/i.test(type)) {
+    throw new StylerError('unsupported_content_type', `Unsupported Content-Type: ${UPLOAD_FORM}`);
+  }
+  if (!/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(type)) {
+    throw new StylerError(
+      'invalid_input',
+      'The multipart/form-data Content-Type has no boundary: let the HTTP client set the header of a form.',
+    );
+  }
+}
+
+/**
+ * Reads the multipart form: exactly one file in field `file`, optionally `purpose`. Every part is
+ * consumed before any error is thrown, so the request body is never left half-read.
+ */
+async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
+  if (!request.isMultipart()) {
+    throw new StylerError('unsupported_content_type', `Unsupported Content-Type: ${UPLOAD_FORM}`);
+  }
+  let file: { filename: string; bytes: Buffer } | undefined;
+  let purpose: string | undefined;
+  let problem: string | undefined;
+  // The size and count limits are the multipart plugin's (registered in app.ts).
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      // A part without a file name has no extension to check: extractUpload refuses it (415).
+      if (part.fieldname === 'file') file = { filename: part.filename ?? '', bytes };
+      else problem ??= `Unexpected file field '${part.fieldname}': send the file in field 'file'.`;
+    } else if (part.fieldname === 'purpose') {
+      purpose = String(part.value);
+    }
+  }
+  if (problem) throw new StylerError('invalid_input', problem);
+  if (!file) throw new StylerError('invalid_input', "Missing form field 'file'.");
+  if (purpose !== undefined && purpose !== FILE_PURPOSE) {
+    throw new StylerError('invalid_input', `Invalid purpose '${purpose}': the only purpose is '${FILE_PURPOSE}'.`);
+  }
+  return { ...file, purpose: FILE_PURPOSE };
+}
+
+export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { store, config } = context;
+
+  const options = {
+    config: { accepts: UPLOAD_FORM },
+    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+      checkUploadContentType(request);
+      return payload;
+    },
+  };
+  app.post('/files', options, async (request) => {
+    const principal = principalOf(request);
+    const form = await receiveForm(request);
+    const upload = await extractUpload(form, {
+      maxExpandedBytes: config.maxDocxExpandedBytes,
+      maxEntries: config.maxDocxEntries,
+    });
+    const record: FileRecord = {
+      id: randomId('file'),
+      organizationId: principal.organizationId,
+      projectId: principal.projectId,
+      filename: upload.filename,
+      purpose: form.purpose,
+      kind: upload.kind,
+      bytes: form.bytes.length,
+      textChars: upload.text.length,
+      documentCount: upload.documentCount,
+      createdAt: nowSeconds(),
+    };
+    // Bytes first, row last: a crash in between leaves only orphan blobs, removed at the next start.
+    try {
+      await store.blobs.write(record.id, 'upload', form.bytes);
+      await store.blobs.write(record.id, 'text', upload.text);
+      store.files.insert(record);
+    } catch (error) {
+      // Nothing of a failed upload stays: a full disk fails a blob write (which removes its own
+      // temporary file) or the row's insert, after the blobs were written.
+      await store.blobs.remove(record.id).catch((removeError: unknown) => {
+        request.log.warn({ err: removeError, file: record.id }, 'blobs of a failed upload left for the next start');
+      });
+      throw error;
+    }
+    request.log.info(
+      { file: record.id, kind: record.kind, bytes: record.bytes, documents: record.documentCount },
+      'file uploaded',
+    );
+    return toFileObject(record);
+  });
+
+  app.get('/files', async (request) => {
+    const principal = principalOf(request);
+    const query = parseListQuery(request.query, { defaultLimit: 10_000, maxLimit: 10_000 });
+    const purpose = (request.query as Record<string, unknown>).purpose;
+    if (purpose !== undefined && purpose !== FILE_PURPOSE) {
+      return { object: 'list', data: [], first_id: null, last_id: null, has_more: false };
+    }
+    const page = store.files.list(principal.organizationId, query);
+    if (!page) throw new StylerError('invalid_input', 'after must be the id of a file in this list.');
+    return toList({ data: page.data.map(toFileObject), hasMore: page.hasMore });
+  });
+
+  app.get<{ Params: { file_id: string } }>('/files/:file_id', async (request) => {
+    const file = store.files.get(principalOf(request).organizationId, request.params.file_id);
+    if (!file) throw new StylerError('file_not_found');
+    return toFileObject(file);
+  });
+
+  app.get<{ Params: { file_id: string }; Querystring: { format?: string } }>(
+    '/files/:file_id/content',
+    async (request, reply) => {
+      const file = store.files.get(principalOf(request).organizationId, request.params.file_id);
+      if (!file) throw new StylerError('file_not_found');
+      const format = request.query.format ?? 'original';
+      if (format !== 'original' && format !== 'text') {
+        throw new StylerError('invalid_input', "format must be 'original' or 'text'.");
+      }
+      if (format === 'text') {
+        return reply.type(CONTENT_TYPES.txt).send(await store.blobs.read(file.id, 'text'));
+      }
+      const bytes = await store.blobs.read(file.id, 'upload');
+      // A UTF-16 upload is served as stored; its byte-order mark tells clients the encoding.
+      const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+      return reply
+        .type(file.kind === 'txt' && utf16 ? 'text/plain; charset=utf-16' : CONTENT_TYPES[file.kind])
+        .header('content-disposition', contentDisposition(file.filename))
+        .send(bytes);
+    },
+  );
+
+  app.delete<{ Params: { file_id: string } }>('/files/:file_id', async (request) => {
+    const id = request.params.file_id;
+    const result = store.files.delete(principalOf(request).organizationId, id);
+    if (result === 'not_found') throw new StylerError('file_not_found');
+    if (result === 'in_use') throw new StylerError('file_in_use');
+    await store.blobs.remove(id);
+    return { id, object: 'file', deleted: true };
+  });
+}
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / RFC 5987). */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

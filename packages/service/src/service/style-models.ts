@@ -1,0 +1,58 @@
+/** Resolves a transform's `model` to its learned StyleModel, keeping recently used ones parsed. */
+import { StylerError } from '@styler/analytics/errors';
+import type { Store } from '../store/index.js';
+import type { StyleModel } from '@styler/engine';
+
+/** A small LRU cache of parsed StyleModels, scoped by organization. */
+export class StyleModelCache {
+  readonly #store: Store;
+  readonly #capacity: number;
+  readonly #entries = new Map<string, StyleModel>();
+
+  /** `capacity` models stay parsed (0 disables the cache). */
+  constructor(store: Store, capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError('capacity must be a non-negative integer');
+    this.#store = store;
+    this.#capacity = capacity;
+  }
+
+  /**
+   * The organization's model `name`. Throws StylerError model_not_found (404) for a name this
+   * organization does not have; when the name is one of its jobs, the message says the job has
+   * not produced a model (yet).
+   */
+  get(organizationId: string, name: string): StyleModel {
+    const key = `${organizationId}\u0000${name}`;
+    const cached = this.#entries.get(key);
+    if (cached) {
+      // Re-insert: Map keeps insertion order, so the first key is always the least recently used.
+      this.#entries.delete(key);
+      this.#entries.set(key, cached);
+      return cached;
+    }
+    const json = this.#store.models.getModelJson(organizationId, name);
+    if (json === undefined) throw this.#notFound(organizationId, name);
+    const model = JSON.parse(json) as StyleModel;
+    if (this.#capacity > 0) {
+      this.#entries.set(key, model);
+      if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value as string);
+    }
+    return model;
+  }
+
+  /** Forgets a model (after it is deleted). */
+  evict(organizationId: string, name: string): void {
+    this.#entries.delete(`${organizationId}\u0000${name}`);
+  }
+
+  #notFound(organizationId: string, name: string): StylerError {
+    const job = this.#store.jobs.get(organizationId, name);
+    if (!job) return new StylerError('model_not_found');
+    return new StylerError(
+      'model_not_found',
+      job.status === 'succeeded' && job.fineTunedModel
+        ? `Model not found: ${name} is a fine-tuning job; use its fine_tuned_model, ${job.fineTunedModel}.`
+        : `Model not found: fine-tuning job ${name} is ${job.status} and has no trained model.`,
+    );
+  }
+}

@@ -1,0 +1,89 @@
+/** The chat.completion and chat.completion.chunk objects a transform answers with (OpenAI's shapes). */
+import type { QualityAnalytics } from '@styler/analytics/metrics';
+import type { DistanceMetrics } from './edit-distance.js';
+import type { Usage } from './usage.js';
+import type { DiffSegment } from './word-diff.js';
+
+/** What include_compare_original adds: the text before styling and a word-level diff to the styled text. */
+export interface Comparison {
+  original: string;
+  diff: DiffSegment[];
+}
+
+/** The optional parts of a response, present only when their flag asked for them. */
+export interface TransformExtras {
+  quality_analytics?: QualityAnalytics;
+  comparison?: Comparison;
+  distance?: DistanceMetrics;
+}
+
+/** Identity shared by a completion and all chunks of its stream. */
+export interface CompletionIdentity {
+  id: string;
+  created: number;
+  model: string;
+}
+
+/** The fields every completion object and chunk opens with. */
+function envelope(identity: CompletionIdentity, object: 'chat.completion' | 'chat.completion.chunk') {
+  return { id: identity.id, object, created: identity.created, model: identity.model };
+}
+
+export function completionObject(
+  identity: CompletionIdentity,
+  content: string,
+  finishReason: string,
+  usage: Usage,
+  extras: TransformExtras,
+): Record<string, unknown> {
+  return {
+    ...envelope(identity, 'chat.completion'),
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
+    usage,
+    ...extras,
+  };
+}
+
+/** A streamed chunk carrying `delta` (first chunk: role; then content pieces; then finish_reason). */
+export function deltaChunk(
+  identity: CompletionIdentity,
+  delta: { role?: 'assistant'; content?: string },
+  finishReason: string | null = null,
+): Record<string, unknown> {
+  return {
+    ...envelope(identity, 'chat.completion.chunk'),
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  };
+}
+
+/** The last chunk before [DONE]: no choices, the usage and the requested extras (OpenAI's include_usage form). */
+export function usageChunk(
+  identity: CompletionIdentity,
+  usage: Usage,
+  extras: TransformExtras,
+): Record<string, unknown> {
+  return {
+    ...envelope(identity, 'chat.completion.chunk'),
+    choices: [],
+    usage,
+    ...extras,
+  };
+}
+
+/** Longest content piece of a streamed chunk, in characters (pieces end at whitespace). */
+const MAX_PIECE_CHARS = 64;
+
+/** Splits text into stream pieces of whole words (with their trailing whitespace), up to MAX_PIECE_CHARS each. */
+export function streamPieces(text: string): string[] {
+  const pieces: string[] = [];
+  let current = '';
+  for (const match of text.matchAll(/\s*\S+\s*/g)) {
+    if (current !== '' && current.length + match[0].length > MAX_PIECE_CHARS) {
+      pieces.push(current);
+      current = '';
+    }
+    current += match[0];
+  }
+  if (current !== '') pieces.push(current);
+  return pieces;
+}

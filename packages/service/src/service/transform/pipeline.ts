@@ -1,0 +1,215 @@
+/**
+ * The transform pipeline, shared by the JSON and the streaming responses:
+ * prepare (validate, resolve model and provider) → base text (full mode) → restyle → extras.
+ */
+import { randomId } from '../../store/index.js';
+import { StylerError } from '@styler/analytics/errors';
+import type { PoolCallOptions } from '@styler/analytics/pool';
+import type { StylePool } from '@styler/engine';
+import { resolveChatProvider, type ChatProvider, type ProviderConfig } from '@styler/engine/providers';
+import type { Principal } from '../../store/index.js';
+import { draftWithLLM } from '@styler/engine';
+import type { StyleModel } from '@styler/engine';
+import type { StyleModelCache } from '../style-models.js';
+import type { CompletionIdentity, TransformExtras } from './completion.js';
+import { distanceMetrics } from './edit-distance.js';
+import { parseTransformRequest, type TransformRequest } from './request.js';
+import { countUsage, type Usage } from './usage.js';
+import { wordDiff } from './word-diff.js';
+
+/** A validated request with everything resolved that can fail before any work starts. */
+export interface PreparedTransform {
+  request: TransformRequest;
+  styleModel: StyleModel;
+  /** The base model's provider (full mode only). */
+  provider?: ChatProvider;
+  identity: CompletionIdentity;
+  /** The organization the work is for: its tasks take turns with other organizations' on the pool. */
+  organizationId: string;
+  /** When the request arrived (ms since the epoch): an organization's oldest requests go first. */
+  receivedAt: number;
+}
+
+/** How the engine's work for one request runs on the pool: its tenant, order, deadline and cancellation. */
+export type EngineBudget = Required<Pick<PoolCallOptions, 'tenant' | 'deadline' | 'submittedAt'>> & {
+  signal: AbortSignal;
+};
+
+/** The base model's text and why it stopped ('stop', 'length', ...). */
+export interface BaseText {
+  text: string;
+  finishReason: string;
+}
+
+export interface TransformPipelineDeps {
+  pool: Pick<StylePool, 'restyle' | 'qualityAnalytics'>;
+  models: StyleModelCache;
+  providerConfig: ProviderConfig;
+  maxTextChars: number;
+  /** Time budget of the engine's work per request, waiting for a thread included. */
+  requestTimeoutMs: number;
+}
+
+function aborted(signal: AbortSignal): StylerError {
+  return new StylerError('internal', 'The client disconnected.', { cause: signal.reason });
+}
+
+/** The optional LLM rewrite before the engine's restyle (STYLER_LLM_REWRITE with STYLER_LLM_REWRITE_MODEL). */
+interface LlmRewrite {
+  provider: ChatProvider;
+  model: string;
+}
+
+/**
+ * The LLM rewrite the provider configuration asks for, or undefined. Throws (at start-up) when
+ * STYLER_LLM_REWRITE is on without a model or with a model no configured service can serve.
+ */
+export function llmRewriteOf(config: ProviderConfig): LlmRewrite | undefined {
+  if (!config.llmRewrite) return undefined;
+  if (!config.rewriteModel) throw new RangeError('STYLER_LLM_REWRITE is on: set STYLER_LLM_REWRITE_MODEL too');
+  return { provider: resolveChatProvider({ baseModel: config.rewriteModel }, config), model: config.rewriteModel };
+}
+
+export class TransformPipeline {
+  readonly #deps: TransformPipelineDeps;
+  readonly #llmRewrite: LlmRewrite | undefined;
+
+  constructor(deps: TransformPipelineDeps) {
+    this.#deps = deps;
+    this.#llmRewrite = llmRewriteOf(deps.providerConfig);
+  }
+
+  /**
+   * Validates `body` and resolves the model (404 when unknown to the organization or not trained)
+   * and, in full mode, the base model's provider (a clear 400 naming what to configure).
+   */
+  prepare(principal: Principal, body: unknown): PreparedTransform {
+    const request = parseTransformRequest(body, { maxTextChars: this.#deps.maxTextChars });
+    const styleModel = this.#deps.models.get(principal.organizationId, request.model);
+    const receivedAt = Date.now();
+    const identity = { id: randomId('chatcmpl'), created: Math.floor(receivedAt / 1000), model: request.model };
+    const common = { request, styleModel, identity, organizationId: principal.organizationId, receivedAt };
+    if (request.input.mode === 'rewrite') return common;
+    const provider = resolveChatProvider(
+      { baseModel: request.input.baseModel, service: request.input.baseModelService },
+      this.#deps.providerConfig,
+    );
+    return { ...common, provider };
+  }
+
+  /**
+   * The budget of the engine's work, which starts now: once the text to restyle is there (at once in
+   * rewrite mode, after the base model answered in full mode, whose request has its own timeout).
+   */
+  startBudget(prepared: PreparedTransform, signal: AbortSignal): EngineBudget {
+    return {
+      tenant: prepared.organizationId,
+      submittedAt: prepared.receivedAt,
+      deadline: Date.now() + this.#deps.requestTimeoutMs,
+      signal,
+    };
+  }
+
+  /** Full mode: the base model's answer to `messages`, in one request. */
+  async generateBase(prepared: PreparedTransform, signal: AbortSignal): Promise<BaseText> {
+    const { input } = prepared.request;
+    if (input.mode !== 'full' || !prepared.provider) throw new TypeError('generateBase needs a full-mode request');
+    const result = await prepared.provider.complete({
+      model: input.baseModel,
+      messages: input.messages,
+      temperature: input.baseTemperature,
+      signal,
+    });
+    return { text: checkBaseText(result.content), finishReason: result.finishReason };
+  }
+
+  /**
+   * Full mode, streamed from the provider: calls `onFirstDelta` when the first piece arrives (so
+   * the caller can open its own stream only once the provider answered), and returns the whole text.
+   */
+  async streamBase(prepared: PreparedTransform, signal: AbortSignal, onFirstDelta: () => void): Promise<BaseText> {
+    const { input } = prepared.request;
+    if (input.mode !== 'full' || !prepared.provider) throw new TypeError('streamBase needs a full-mode request');
+    let text = '';
+    let first = true;
+    for await (const delta of prepared.provider.stream({
+      model: input.baseModel,
+      messages: input.messages,
+      temperature: input.baseTemperature,
+      signal,
+    })) {
+      if (first && delta !== '') {
+        first = false;
+        onFirstDelta();
+      }
+      text += delta;
+    }
+    return { text: checkBaseText(text), finishReason: 'stop' };
+  }
+
+  /**
+   * The styled text of `original` with the request's heading options and the model's length rule:
+   * the engine's restyle on the pool; with the LLM rewrite configured, the LLM drafts first
+   * (draftWithLLM) and the engine's pass over the draft runs on the pool as well.
+   */
+  async restyle(prepared: PreparedTransform, original: string, budget: EngineBudget): Promise<string> {
+    const { flags } = prepared.request;
+    const options = {
+      matchOutputLength: prepared.styleModel.matchOutputLength,
+      skipHeadings: flags.skipHeadings,
+      skipH1: flags.skipH1,
+    };
+    let draft = original;
+    if (this.#llmRewrite) {
+      const { provider, model } = this.#llmRewrite;
+      draft = await draftWithLLM(original, prepared.styleModel, provider, {
+        ...options,
+        baseModel: model,
+        signal: budget.signal,
+      });
+    }
+    return this.#deps.pool.restyle(draft, prepared.styleModel, options, budget);
+  }
+
+  /** The extras the flags ask for, computed together: quality on the pool, diff and distance here. */
+  async extras(
+    prepared: PreparedTransform,
+    original: string,
+    styled: string,
+    budget: EngineBudget,
+  ): Promise<TransformExtras> {
+    const { flags } = prepared.request;
+    const [quality, diff, distance] = await Promise.all([
+      flags.includeQuality
+        ? this.#deps.pool.qualityAnalytics(
+            {
+              personalized: styled,
+              unpersonalized: original,
+              groundTruth: prepared.styleModel.groundTruth,
+              includeRouge: flags.includeRouge,
+            },
+            budget,
+          )
+        : undefined,
+      flags.includeCompareOriginal ? wordDiff(original, styled) : undefined,
+      flags.includeDistance ? distanceMetrics(original, styled) : undefined,
+    ]);
+    if (budget.signal.aborted) throw aborted(budget.signal);
+    return {
+      ...(quality && { quality_analytics: quality }),
+      ...(diff && { comparison: { original, diff } }),
+      ...(distance && { distance }),
+    };
+  }
+
+  /** Token usage: the prompt (message or messages) and the styled completion. */
+  usage(prepared: PreparedTransform, styled: string): Usage {
+    const { input } = prepared.request;
+    return countUsage(input.mode === 'rewrite' ? input.message : input.messages, styled);
+  }
+}
+
+function checkBaseText(text: string): string {
+  if (text.trim() === '') throw new StylerError('provider_failed', 'The base model returned no text.');
+  return text;
+}

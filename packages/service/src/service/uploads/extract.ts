@@ -1,0 +1,57 @@
+/** The upload pipeline: name → kind → checked bytes → text → documents. */
+import { StylerError } from '@styler/analytics/errors';
+import { splitDocuments } from '@styler/engine';
+import type { FileKind } from '../../store/index.js';
+import { decodeTextFile } from './decode-text.js';
+import { inspectDocx, type DocxLimits } from './docx-archive.js';
+import { extractDocxText } from './docx-text.js';
+import { fileKindOf, sanitizeFilename } from './filename.js';
+import { hasProse } from './prose.js';
+
+/** An accepted upload, ready to store. */
+export interface ExtractedUpload {
+  kind: FileKind;
+  /** Sanitised name, as stored and returned. */
+  filename: string;
+  /** The text the style is learned from; documents are separated by a line holding only `***`. */
+  text: string;
+  documentCount: number;
+}
+
+/**
+ * Validates and extracts an upload. Throws StylerError: unsupported_file_type (not .txt/.docx),
+ * file_empty, file_content_mismatch, file_encoding, docx_encrypted, docx_corrupt, docx_too_large,
+ * file_no_prose (a document without running text).
+ */
+export async function extractUpload(
+  upload: { filename: string; bytes: Buffer },
+  limits: DocxLimits,
+): Promise<ExtractedUpload> {
+  const filename = sanitizeFilename(upload.filename);
+  const kind = fileKindOf(filename);
+  if (kind === undefined) throw new StylerError('unsupported_file_type');
+  if (upload.bytes.length === 0) throw new StylerError('file_empty');
+
+  let text: string;
+  if (kind === 'docx') {
+    await inspectDocx(upload.bytes, limits);
+    text = await extractDocxText(upload.bytes);
+  } else {
+    text = decodeTextFile(upload.bytes);
+  }
+  if (text.trim() === '') throw new StylerError('file_empty', 'File is empty: it holds no text.');
+
+  const documents = splitDocuments(text);
+  if (documents.length === 0) throw new StylerError('file_no_prose');
+  documents.forEach((document, index) => {
+    if (!hasProse(document)) {
+      throw new StylerError(
+        'file_no_prose',
+        documents.length === 1
+          ? undefined
+          : `Document ${index + 1} of ${documents.length} in the file holds no prose: upload sentences of running text.`,
+      );
+    }
+  });
+  return { kind, filename, text, documentCount: documents.length };
+}

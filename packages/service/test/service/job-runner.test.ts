@@ -1,0 +1,150 @@
+/** The job runner on a real store: what a failed job tells its owner, what the log keeps, a full disk. */
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StylerError } from '@styler/analytics/errors';
+import { JobRunner, jobErrorOf, type JobRunnerOptions } from '../../src/service/job-runner.js';
+import { nowSeconds, type Store } from '../../src/store/index.js';
+import { fitStyle } from '@styler/engine';
+import { fillDatabase, temporaryStore } from '../store/helpers.js';
+import { darwin } from './support/fixtures.js';
+
+/** A real pino logger (fastify's) whose JSON lines are kept for the test to read. */
+function capturedLogger(): { logger: FastifyBaseLogger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+  return { logger: Fastify({ logger: { level: 'info', stream } }).log, lines };
+}
+
+/** Stores one training file and queues a job on it; returns the job id. */
+async function queueJob(store: Store, jobId: string): Promise<string> {
+  const key = store.tenancy.createKey({ organization: 'acme', project: 'web' }).key;
+  const principal = store.tenancy.authenticate(key)!;
+  const fileId = `file-${jobId}`;
+  const text = darwin(1);
+  await store.blobs.write(fileId, 'text', text);
+  store.files.insert({
+    id: fileId,
+    organizationId: principal.organizationId,
+    projectId: principal.projectId,
+    filename: 'darwin.txt',
+    purpose: 'fine-tune',
+    kind: 'txt',
+    bytes: text.length,
+    textChars: text.length,
+    documentCount: 1,
+    createdAt: nowSeconds(),
+  });
+  const created = store.createJob({
+    id: jobId,
+    organizationId: principal.organizationId,
+    projectId: principal.projectId,
+    styleModel: 'styler-2',
+    baseModel: null,
+    suffix: null,
+    matchOutputLength: true,
+    trainingFiles: [fileId],
+  });
+  expect('job' in created).toBe(true);
+  return jobId;
+}
+
+describe('JobRunner: errors of failed jobs', () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+
+  async function runFailingFit(error: unknown) {
+    const { store, cleanup } = temporaryStore();
+    cleanups.push(cleanup);
+    const { logger, lines } = capturedLogger();
+    const pool: JobRunnerOptions['pool'] = { fitStyle: () => Promise.reject(error) };
+    const runner = new JobRunner({ store, pool, logger, concurrency: 1, maxAttempts: 3, retryDelayMs: 10 });
+    const jobId = await queueJob(store, 'ftjob-failing');
+    runner.start();
+    await runner.idle();
+    runner.stop();
+    return { job: store.jobs.getById(jobId)!, lines, jobId };
+  }
+
+  it.each([
+    ['a RangeError from deep recursion', new RangeError('Maximum call stack size exceeded')],
+    ['a TypeError', new TypeError("Cannot read properties of undefined (reading 'sentences')")],
+    ['a plain Error', new Error('ENOENT: /srv/styler/secret/path')],
+    ['an internal StylerError', new StylerError('internal', 'The analytics pool is closed.')],
+  ])('shows only a generic internal error for %s, and logs the real one with the job id', async (_name, error) => {
+    const { job, lines, jobId } = await runFailingFit(error);
+    expect(job.status).toBe('failed');
+    expect(job.error).toEqual(jobErrorOf(new Error('anything')));
+    expect(job.error?.code).toBe('internal');
+    expect(job.error?.message).not.toContain((error as Error).message);
+    const logged = lines.find((line) => line.level === 50);
+    expect(logged).toMatchObject({ job: jobId, err: { message: (error as Error).message } });
+    expect(String((logged?.err as { stack?: string }).stack)).toContain((error as Error).message);
+  });
+
+  it('keeps the message of a StylerError raised for the user on purpose', async () => {
+    const message = 'The documents hold no prose: at least one sentence of text is needed.';
+    const { job, lines } = await runFailingFit(new StylerError('invalid_training_data', message));
+    expect(job).toMatchObject({ status: 'failed', error: { code: 'invalid_training_data', message } });
+    expect(lines.some((line) => line.level === 50)).toBe(false);
+  });
+});
+
+describe('JobRunner: a full disk when saving the model', () => {
+  it('requeues the job with a doubling delay, without counting attempts, then fails after maxStorageRetries', async () => {
+    const { store, cleanup } = temporaryStore();
+    try {
+      const { logger, lines } = capturedLogger();
+      // The real fit, in this thread: the save is what fails.
+      const pool: JobRunnerOptions['pool'] = { fitStyle: async (documents, options) => fitStyle(documents, options) };
+      const runner = new JobRunner({
+        store,
+        pool,
+        logger,
+        concurrency: 1,
+        maxAttempts: 1,
+        retryDelayMs: 10,
+        maxStorageRetries: 2,
+      });
+      const jobId = await queueJob(store, 'ftjob-full');
+      fillDatabase(store.db);
+      runner.start();
+      await expect.poll(() => store.jobs.getById(jobId)?.status, { timeout: 20_000, interval: 5 }).toBe('failed');
+      runner.stop();
+      const job = store.jobs.getById(jobId)!;
+      expect(job.error).toEqual({
+        code: 'storage_full',
+        message:
+          "The server's storage stayed full, so the fine-tuned model could not be saved: create the job again later.",
+      });
+      // Three starts, none counted: maxAttempts 1 would otherwise have failed it as interrupted.
+      expect(job.attempts).toBe(1);
+      const retries = lines.filter((line) => line.msg === 'storage full while saving a fine-tuning job: queued again');
+      expect(retries.map((line) => [line.job, line.retry, line.delayMs])).toEqual([
+        [jobId, 1, 10],
+        [jobId, 2, 20],
+      ]);
+      expect(retries[0]?.err).toMatchObject({ code: 'SQLITE_FULL' });
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('finishes the job once there is room again', async () => {
+    const { store, cleanup } = temporaryStore();
+    try {
+      const { logger, lines } = capturedLogger();
+      const pool: JobRunnerOptions['pool'] = { fitStyle: async (documents, options) => fitStyle(documents, options) };
+      const runner = new JobRunner({ store, pool, logger, concurrency: 1, maxAttempts: 3, retryDelayMs: 10 });
+      const jobId = await queueJob(store, 'ftjob-room');
+      const lift = fillDatabase(store.db);
+      runner.start();
+      await expect.poll(() => lines.some((line) => line.retry === 1), { timeout: 20_000, interval: 5 }).toBe(true);
+      lift();
+      await expect.poll(() => store.jobs.getById(jobId)?.status, { timeout: 20_000, interval: 5 }).toBe('succeeded');
+      runner.stop();
+      expect(store.jobs.getById(jobId)?.attempts).toBe(1);
+    } finally {
+      cleanup();
+    }
+  });
+});

@@ -1,0 +1,125 @@
+/** Starts the real service app on a free port with a temporary data directory, for end-to-end tests. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createStylePool, type StylePool } from '@styler/engine';
+import { loadProviderConfig, type ProviderConfig } from '@styler/engine/providers';
+import { buildApp } from '../../../src/service/app.js';
+import { loadServiceConfig, type ServiceConfig } from '../../../src/service/config.js';
+import { Store } from '../../../src/store/index.js';
+
+export interface TestService {
+  app: FastifyInstance;
+  store: Store;
+  pool: StylePool;
+  config: ServiceConfig;
+  /** http://127.0.0.1:<port>/v1 */
+  baseUrl: string;
+  /** Keys of two organizations: `acme` (project web) and `globex` (project api). */
+  keys: { acme: string; globex: string };
+  /** fetch against baseUrl with acme's key unless `key` is given (null: no Authorization header). */
+  request(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Builds and listens: real store, real pool (2 threads), real fastify; logs off. */
+export async function startTestService(
+  options: { env?: Record<string, string>; providerEnv?: Record<string, string>; pool?: StylePool } = {},
+): Promise<TestService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'styler-service-'));
+  const config = loadServiceConfig({ PORT: '0', HOST: '127.0.0.1', STYLER_DATA_DIR: dataDir, ...options.env });
+  const providerConfig: ProviderConfig = loadProviderConfig(options.providerEnv ?? {});
+  const store = Store.open(dataDir);
+  const keys = {
+    acme: store.tenancy.createKey({ organization: 'acme', project: 'web' }).key,
+    globex: store.tenancy.createKey({ organization: 'globex', project: 'api' }).key,
+  };
+  const ownsPool = options.pool === undefined;
+  const pool = options.pool ?? createStylePool({ threads: 2 });
+  const app = await buildApp({ store, pool, config, providerConfig, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}${config.basePath}`;
+  return {
+    app,
+    store,
+    pool,
+    config,
+    baseUrl,
+    keys,
+    request(path, init = {}) {
+      const { key, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      const chosen = key === undefined ? keys.acme : key;
+      if (chosen !== null) headers.set('authorization', `Bearer ${chosen}`);
+      return fetch(`${baseUrl}${path}`, { ...rest, headers });
+    },
+    async close() {
+      await app.close();
+      if (ownsPool) await pool.close();
+      store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body with one file in field `file` (and `purpose` unless null). */
+export function uploadForm(filename: string, content: Buffer | string, purpose: string | null = 'fine-tune'): FormData {
+  const form = new FormData();
+  if (purpose !== null) form.set('purpose', purpose);
+  form.set('file', new Blob([typeof content === 'string' ? Buffer.from(content) : content]), filename);
+  return form;
+}
+
+/** POST JSON helper body/headers. */
+export function jsonBody(body: unknown): RequestInit {
+  return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** Polls a job until it leaves queued/running (the runner's own pace; no wall-clock assertions). */
+export async function waitForJob(service: TestService, jobId: string, key?: string): Promise<Record<string, unknown>> {
+  for (;;) {
+    const response = await service.request(`/fine_tuning/jobs/${jobId}`, key === undefined ? {} : { key });
+    const job = (await response.json()) as Record<string, unknown>;
+    if (job.status !== 'queued' && job.status !== 'running') return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Stores a copy of a trained StyleModel (JSON) as model `name` of the organization of `key`, with a
+ * finished job behind it, so a second service instance can transform without training again.
+ */
+export function seedModel(service: TestService, key: string, name: string, modelJson: string): void {
+  const principal = service.store.tenancy.authenticate(key);
+  if (!principal) throw new Error('unknown key');
+  const jobId = `ftjob-seed${Math.random().toString(36).slice(2, 10)}`;
+  service.store.createJob({
+    id: jobId,
+    organizationId: principal.organizationId,
+    projectId: principal.projectId,
+    styleModel: 'styler-2',
+    baseModel: null,
+    suffix: null,
+    matchOutputLength: true,
+    trainingFiles: [],
+  });
+  service.store.jobs.claimNextQueued();
+  service.store.completeJob(jobId, {
+    name,
+    organizationId: principal.organizationId,
+    styleModel: 'styler-2',
+    modelJson,
+    summaryJson: '{}',
+  });
+}
+
+/** The stored StyleModel JSON of model `name` of the organization of `key`. */
+export function modelJsonOf(service: TestService, key: string, name: string): string {
+  const principal = service.store.tenancy.authenticate(key);
+  const json = principal && service.store.models.getModelJson(principal.organizationId, name);
+  if (!json) throw new Error(`no model ${name}`);
+  return json;
+}

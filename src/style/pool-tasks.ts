@@ -1,6 +1,0 @@
-/** The style engine's pool tasks (loaded by the threads of createStylePool). */
-import type { TaskTable } from '../pool/protocol.js';
-import { fitStyle } from './fit.js';
-import { restyle } from './restyle.js';
-
-export const tasks: TaskTable = { fitStyle, restyle };
