@@ -23,6 +23,20 @@ function flagOverrides(argv: string[]): Partial<ServiceConfig> {
 }
 
 /**
+ * better-sqlite3 without its compiled binding (npm 11 skips a dependency's install script unless the
+ * project allows it): a CliError saying how to build it, or undefined for any other error.
+ */
+export function missingSqliteBinding(error: unknown): CliError | undefined {
+  const message = error instanceof Error ? error.message : '';
+  if (!/Could not locate the bindings file|better_sqlite3\.node/.test(message)) return undefined;
+  return new CliError(
+    'better-sqlite3 has no compiled binding (npm did not run its install script). Allow it and build it: ' +
+      '`npm approve-scripts better-sqlite3` (or "allowScripts": { "better-sqlite3": true } in package.json), ' +
+      'then `npm rebuild better-sqlite3`.',
+  );
+}
+
+/**
  * Starts the service (settings from the environment: PORT, STYLER_DATA_DIR, STYLER_API_KEY, ...;
  * flags win) and resolves with exit code 0 after a graceful shutdown on SIGINT/SIGTERM. A second
  * signal during shutdown cuts open connections at once.
@@ -37,7 +51,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     if (error instanceof CliError) throw error;
     throw new CliError((error as Error).message);
   }
-  const service = await startService({ config, providerConfig, stdout: io.stdout });
+  const service = await startService({ config, providerConfig, stdout: io.stdout }).catch((error: unknown) => {
+    throw missingSqliteBinding(error) ?? error;
+  });
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
