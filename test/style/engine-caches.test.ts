@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../../src/style/engine/document.js';
 import { habitScore } from '../../src/style/engine/habit-score.js';
-import { jsDistance, JsDistanceMemo } from '../../src/style/engine/js-distance.js';
+import { jsDistance, JsDistanceMemo } from '../../src/analytics/index.js';
 import { sentenceTriggers, Trigger } from '../../src/style/engine/triggers.js';
 import { clauseWordEdits } from '../../src/style/ops/clauses.js';
 import { contractionEdits } from '../../src/style/ops/contractions.js';
