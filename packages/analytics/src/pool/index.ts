@@ -3,10 +3,12 @@
  * event loop, with the same results as the direct calls, on the generic task pool.
  */
 import type { QualityAnalytics } from '../analytics/quality-types.js';
-import { builtModule, createTaskPool } from './task-pool.js';
-import type { AnalyticsPool, AnalyticsPoolOptions, QualityInput } from './types.js';
+import { builtModule, createTaskPool, extendPool } from './task-pool.js';
+import type { GroundTruth } from '../analytics/ground-truth-types.js';
+import type { TextFeatures } from '../analytics/features.js';
+import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput } from './types.js';
 
-export { builtModule, createTaskPool } from './task-pool.js';
+export { builtModule, createTaskPool, extendPool } from './task-pool.js';
 export type { TaskTable } from './protocol.js';
 export type {
   AnalyticsPool,
@@ -44,18 +46,11 @@ function slimQualityInput(input: QualityInput): QualityInput {
 export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): AnalyticsPool {
   if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
   const pool = createTaskPool({ ...options, taskModules: [ANALYTICS_TASKS, ...(options.taskModules ?? [])] });
-  return {
-    analyzeText: (text, call) => pool.run('analyzeText', [text], call),
-    buildGroundTruth: (documents, call) => pool.run('buildGroundTruth', [documents], call),
-    qualityAnalytics: (input, call) => pool.run<QualityAnalytics>('qualityAnalytics', [slimQualityInput(input)], call),
-    run: (method, args, call) => pool.run(method, args, call),
-    get queueSize() {
-      return pool.queueSize;
-    },
-    get running() {
-      return pool.running;
-    },
-    threads: pool.threads,
-    close: () => pool.close(),
-  };
+  return extendPool(pool, {
+    analyzeText: (text: string, call?: PoolCallOptions) => pool.run<TextFeatures>('analyzeText', [text], call),
+    buildGroundTruth: (documents: string[], call?: PoolCallOptions) =>
+      pool.run<GroundTruth>('buildGroundTruth', [documents], call),
+    qualityAnalytics: (input: QualityInput, call?: PoolCallOptions) =>
+      pool.run<QualityAnalytics>('qualityAnalytics', [slimQualityInput(input)], call),
+  });
 }

@@ -210,3 +210,12 @@ export function createTaskPool(options: TaskPoolOptions): TaskPool {
     },
   };
 }
+
+/**
+ * `base` with more calls: a new object whose `methods` sit beside every call of `base`, sharing its
+ * threads, queue and counts (how the analytics pool and the engine's pool add their calls).
+ */
+export function extendPool<P extends TaskPool, M extends object>(base: P, methods: M & ThisType<P & M>): P & M {
+  const extended = Object.create(base) as P & M;
+  return Object.assign(extended, methods);
+}

@@ -5,6 +5,7 @@
 import {
   builtModule,
   createAnalyticsPool,
+  extendPool,
   withoutReferences,
   type AnalyticsPool,
   type AnalyticsPoolOptions,
@@ -31,14 +32,10 @@ function slimStyleModel(model: StyleModel): StyleModel {
 export function createStylePool(options: AnalyticsPoolOptions = {}): StylePool {
   if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
   const pool = createAnalyticsPool({ ...options, taskModules: [STYLE_TASKS, ...(options.taskModules ?? [])] });
-  return {
-    analyzeText: (text, call) => pool.analyzeText(text, call),
-    buildGroundTruth: (documents, call) => pool.buildGroundTruth(documents, call),
-    qualityAnalytics: (input, call) => pool.qualityAnalytics(input, call),
-    run: (method, args, call) => pool.run(method, args, call),
-    fitStyle: (documents, fitOptions, call) =>
+  return extendPool(pool, {
+    fitStyle: (documents: string[], fitOptions?: FitStyleOptions, call?: PoolCallOptions) =>
       pool.run<StyleModel>('fitStyle', fitOptions === undefined ? [documents] : [documents, fitOptions], call),
-    restyle: (text, model, restyleOptions, call) => {
+    restyle: (text: string, model: StyleModel, restyleOptions?: RestyleOptions, call?: PoolCallOptions) => {
       // The engine checks the deadline itself and stops cleanly; the thread-ending backstop is a last resort.
       const withDeadline =
         call?.deadline !== undefined && restyleOptions?.deadline === undefined
@@ -47,13 +44,5 @@ export function createStylePool(options: AnalyticsPoolOptions = {}): StylePool {
       const slim = slimStyleModel(model);
       return pool.run<string>('restyle', withDeadline === undefined ? [text, slim] : [text, slim, withDeadline], call);
     },
-    get queueSize() {
-      return pool.queueSize;
-    },
-    get running() {
-      return pool.running;
-    },
-    threads: pool.threads,
-    close: () => pool.close(),
-  };
+  });
 }
