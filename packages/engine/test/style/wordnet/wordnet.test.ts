@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lookupIndex, synsetWords } from '../../src/style/wordnet/database.js';
-import { inflect, lemmatize } from '../../src/style/wordnet/morphy.js';
-import { synonymForms } from '../../src/style/wordnet/synonyms.js';
+import { lookupIndex, synsetWords } from '../../../src/style/wordnet/database.js';
+import { inflect, lemmatize } from '../../../src/style/wordnet/morphy.js';
+import { synonymForms } from '../../../src/style/wordnet/synonyms.js';
 
 describe('WordNet access', () => {
   it('finds index entries by binary search and reads synsets by offset', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { measurePunctuation, serialCommas, dashStyleAt } from '../../src/style/habits/punctuation-habits.js';
-import { contractionCounts, measureLexical, phraseCounts } from '../../src/style/habits/lexical-habits.js';
-import { measureOpeners } from '../../src/style/habits/openers.js';
-import { headingCase } from '../../src/style/habits/layout-habits.js';
-import { histogramPercentile } from '../../src/style/habits/measure.js';
-import { measured } from '../../src/style/habits/confidence.js';
-import { tokenizeBlock } from '../../src/style/text/tokenize.js';
-import { splitSentences, wordsOf } from '../../src/style/text/sentences.js';
+import { measurePunctuation, serialCommas, dashStyleAt } from '../../../src/style/habits/punctuation-habits.js';
+import { contractionCounts, measureLexical, phraseCounts } from '../../../src/style/habits/lexical-habits.js';
+import { measureOpeners } from '../../../src/style/habits/openers.js';
+import { headingCase } from '../../../src/style/habits/layout-habits.js';
+import { histogramPercentile } from '../../../src/style/habits/measure.js';
+import { measured } from '../../../src/style/habits/confidence.js';
+import { tokenizeBlock } from '../../../src/style/text/tokenize.js';
+import { splitSentences, wordsOf } from '../../../src/style/text/sentences.js';
 
 function sentencesOf(text: string) {
   const tokens = tokenizeBlock(text, 'paragraph');

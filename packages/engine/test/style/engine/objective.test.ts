@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '@styler/analytics/nlp';
-import { buildDocument } from '../../src/style/engine/document.js';
-import { FeatureState } from '../../src/style/engine/state.js';
-import { FUNCTION_WORD_LIST } from '../../src/style/engine/indices.js';
-import { editDelta } from '../../src/style/engine/delta.js';
-import { wordsOf } from '../../src/style/engine/profile.js';
-import { sentenceCandidates } from '../../src/style/engine/candidates.js';
-import { joinEdits } from '../../src/style/ops/join.js';
-import { Scorer } from '../../src/style/engine/scorer.js';
-import { groupImprovements } from '../../src/style/engine/verify.js';
+import { buildDocument } from '../../../src/style/engine/document.js';
+import { FeatureState } from '../../../src/style/engine/state.js';
+import { FUNCTION_WORD_LIST } from '../../../src/style/engine/indices.js';
+import { editDelta } from '../../../src/style/engine/delta.js';
+import { wordsOf } from '../../../src/style/engine/profile.js';
+import { sentenceCandidates } from '../../../src/style/engine/candidates.js';
+import { joinEdits } from '../../../src/style/ops/join.js';
+import { Scorer } from '../../../src/style/engine/scorer.js';
+import { groupImprovements } from '../../../src/style/engine/verify.js';
 import { qualityAnalytics } from '@styler/analytics/quality';
-import { AI_TEXT } from './corpus.js';
-import { contextFor, FORMAL_MODEL } from './ops-helpers.js';
+import { AI_TEXT } from '../corpus.js';
+import { contextFor, FORMAL_MODEL } from '../ops-helpers.js';
 
 describe('incremental state', () => {
   it('sums the sentences of a document to the counts analyzeText gives for the same text', () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tokenizeBlock } from '../../src/style/text/tokenize.js';
-import { splitSentences } from '../../src/style/text/sentences.js';
-import { joinTokens, matchCase, type Token } from '../../src/style/text/token.js';
-import { countWords } from '../../src/style/text/word-count.js';
+import { tokenizeBlock } from '../../../src/style/text/tokenize.js';
+import { splitSentences } from '../../../src/style/text/sentences.js';
+import { joinTokens, matchCase, type Token } from '../../../src/style/text/token.js';
+import { countWords } from '../../../src/style/text/word-count.js';
 
 function locks(tokens: Token[]): Record<string, string> {
   return Object.fromEntries(

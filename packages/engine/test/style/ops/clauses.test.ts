@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { clauseWordEdits } from '../../../src/style/ops/clauses.js';
+import { firstSentence, textsOf } from '../ops-helpers.js';
+
+describe('clause words', () => {
+  it('writes or drops "that" after verbs taking a that-clause, and swaps relative that/which', () => {
+    expect(
+      textsOf(clauseWordEdits(firstSentence('We know we should drink more water.').tokens), 'that-insert'),
+    ).toEqual(['We know that we should drink more water.']);
+    expect(textsOf(clauseWordEdits(firstSentence('I think that it works.').tokens), 'that-drop')).toEqual([
+      'I think it works.',
+    ]);
+    expect(textsOf(clauseWordEdits(firstSentence('We know you well.').tokens), 'that-insert')).toEqual([]);
+    expect(textsOf(clauseWordEdits(firstSentence('It is a bottle that keeps water cold.').tokens), 'relative')).toEqual(
+      ['It is a bottle which keeps water cold.'],
+    );
+  });
+});

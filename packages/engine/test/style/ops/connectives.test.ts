@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { connectiveEdits } from '../../../src/style/ops/connectives.js';
+import { FORMAL_MODEL, contextFor, firstSentence, textsOf } from '../ops-helpers.js';
+
+const formal = contextFor(FORMAL_MODEL);
+
+describe('connectives', () => {
+  it("swaps an opener for the author's form of the same relation", () => {
+    expect(textsOf(connectiveEdits(firstSentence('However, the rain stopped.').tokens, formal), 'connective')).toEqual([
+      'But the rain stopped.',
+    ]);
+  });
+
+  it('drops an addition opener and capitalises the next word', () => {
+    expect(
+      textsOf(connectiveEdits(firstSentence('Moreover, the app works well.').tokens, formal), 'connective-drop'),
+    ).toEqual(['The app works well.']);
+  });
+
+  it('leaves "So many" alone', () => {
+    expect(connectiveEdits(firstSentence('So many people came.').tokens, formal)).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { joinEdits, joinedClass } from '../../../src/style/ops/join.js';
+import type { EditContext } from '../../../src/style/edits/context.js';
+import type { EditSentence } from '../../../src/style/engine/document.js';
+import { FORMAL_MODEL, contextFor, sentencesOf, textsOf } from '../ops-helpers.js';
+
+// The crafted corpus is small: state the habits these tests rely on outright.
+const base = contextFor(FORMAL_MODEL);
+const formal = {
+  ...base,
+  dash: 'em_closed' as const,
+  oxfordComma: true,
+  proposes: { ...base.proposes, parentheses: true, colons: true },
+};
+
+function part(sentence: EditSentence) {
+  return { tokens: sentence.tokens, classes: sentence.classes, words: sentence.words };
+}
+
+function joins(text: string, context: EditContext = formal) {
+  const [a, b] = sentencesOf(text);
+  if (a === undefined || b === undefined) throw new Error('two sentences expected');
+  return joinEdits(part(a), part(b), context);
+}
+
+describe('join', () => {
+  it('joins with a semicolon, "and", the dash and as a parenthesis', () => {
+    const edits = joins('The rain stopped. We went out.');
+    expect(textsOf(edits, 'join-semicolon')).toEqual(['The rain stopped; we went out.']);
+    expect(textsOf(edits, 'join-and')).toEqual(['The rain stopped, and we went out.']);
+    expect(textsOf(edits, 'join-dash')).toEqual(['The rain stopped—we went out.']);
+    expect(textsOf(edits, 'join-parenthesis')).toEqual(['The rain stopped (we went out).']);
+  });
+
+  it('turns an opening connective into its conjunction and "This + verb" into "which"', () => {
+    expect(textsOf(joins('Prices rose. However, sales grew.'), 'join-but')).toEqual(['Prices rose, but sales grew.']);
+    expect(textsOf(joins('Prices rose. This means we pay more.'), 'join-which')).toEqual([
+      'Prices rose, which means we pay more.',
+    ]);
+  });
+
+  it('keeps the capital of names and never joins after a question or before a name it cannot tell', () => {
+    const names = { ...contextFor(FORMAL_MODEL, { names: ['alice'] }), dash: 'em_closed' as const };
+    expect(textsOf(joins('The rain stopped. Alice went out.', names), 'join-semicolon')).toEqual([
+      'The rain stopped; Alice went out.',
+    ]);
+    expect(joins('Did the rain stop? We went out.')).toEqual([]);
+    // Nor a statement onto a question, nor a list marker or a fragment onto anything.
+    expect(joins('The rain stopped. Did we go out?')).toEqual([]);
+    expect(joins('Step 4. Show the team how the plan fits.')).toEqual([]);
+    expect(joins('The rain stopped. Good news.')).toEqual([]);
+    expect(joins('The rain stopped. Zyxwv went out.')).toEqual([]);
+  });
+
+  it('offers no parenthesis to an author who writes none', () => {
+    expect(textsOf(joins('The rain stopped. We went out.', base), 'join-parenthesis')).toEqual([]);
+  });
+
+  it('predicts the class of the joined sentence', () => {
+    const simple = { structure: 'simple', voice: 'active', independentClauses: 1, dependentClauses: 0 } as const;
+    const passive = { structure: 'complex', voice: 'passive', independentClauses: 1, dependentClauses: 1 } as const;
+    expect(joinedClass(simple, simple)).toMatchObject({ structure: 'compound', voice: 'active' });
+    expect(joinedClass(simple, passive)).toMatchObject({ structure: 'compound-complex', voice: 'passive' });
+    expect(joinedClass(simple, simple, true)).toMatchObject({
+      structure: 'complex',
+      independentClauses: 1,
+      dependentClauses: 1,
+    });
+  });
+});

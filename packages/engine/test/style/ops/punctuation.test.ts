@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { punctuationEdits } from '../../../src/style/ops/punctuation.js';
+import { CASUAL_MODEL, FORMAL_MODEL, contextFor, firstSentence, textsOf } from '../ops-helpers.js';
+
+// The crafted corpus is small: state the habits these tests rely on outright.
+const base = contextFor(FORMAL_MODEL);
+const formal = {
+  ...base,
+  dash: 'em_closed' as const,
+  oxfordComma: true,
+  proposes: { ...base.proposes, parentheses: true, colons: true },
+};
+
+describe('punctuation', () => {
+  it("converts dashes to the author's form, or to commas, a colon or parentheses", () => {
+    const single = firstSentence('It is easy to forget — yet it matters.');
+    const edits = punctuationEdits(single.tokens, formal);
+    expect(textsOf(edits, 'dash-style')).toEqual(['It is easy to forget—yet it matters.']);
+    expect(textsOf(edits, 'dash-comma')).toEqual(['It is easy to forget, yet it matters.']);
+    expect(textsOf(edits, 'dash-colon')).toEqual(['It is easy to forget: yet it matters.']);
+    const pair = firstSentence('It comes in three colors — red, blue, and green — for everyone.');
+    expect(textsOf(punctuationEdits(pair.tokens, formal), 'dash-parentheses')).toEqual([
+      'It comes in three colors (red, blue, and green) for everyone.',
+    ]);
+  });
+
+  it('adds or removes the serial comma as the author does', () => {
+    const without = firstSentence('We saw the town, the church and the market.');
+    expect(textsOf(punctuationEdits(without.tokens, formal), 'oxford-add')).toEqual([
+      'We saw the town, the church, and the market.',
+    ]);
+    const withComma = firstSentence('We saw the town, the church, and the market.');
+    expect(
+      textsOf(punctuationEdits(withComma.tokens, { ...contextFor(CASUAL_MODEL), oxfordComma: false }), 'oxford-remove'),
+    ).toEqual(['We saw the town, the church and the market.']);
+  });
+
+  it('offers a period for a final exclamation mark and converts quotes', () => {
+    const sentence = firstSentence('Try it today!');
+    expect(textsOf(punctuationEdits(sentence.tokens, formal), 'exclamation')).toEqual(['Try it today.']);
+    const curly = { ...formal, curlyQuotes: true };
+    const quoted = firstSentence('She said "it\'s fine" and left.');
+    expect(textsOf(punctuationEdits(quoted.tokens, curly), 'quotes')).toEqual(["She said “it's fine” and left."]);
+  });
+});
+
+describe('number ranges', () => {
+  it('leaves the dash of a range as it is', () => {
+    for (const text of [
+      'The workshop runs 10:00 AM – 11:00 AM on Fridays.',
+      'Read pages 4 – 9 before the seminar starts.',
+      'The survey covered 2019 — 2021 and found growth.',
+    ]) {
+      const sentence = firstSentence(text);
+      const dashEdits = punctuationEdits(sentence.tokens, formal).filter((edit) => edit.op.startsWith('dash'));
+      expect(dashEdits).toEqual([]);
+    }
+    // A dash between words is still the author's to restyle.
+    const words = firstSentence('The plan worked – mostly because the team cared.');
+    expect(punctuationEdits(words.tokens, formal).some((edit) => edit.op.startsWith('dash'))).toBe(true);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { splitEdits } from '../../../src/style/ops/split.js';
+import { FORMAL_MODEL, contextFor, firstSentence, textsOf } from '../ops-helpers.js';
+
+// The crafted corpus is small: state the habits these tests rely on outright.
+const base = contextFor(FORMAL_MODEL);
+const formal = {
+  ...base,
+  dash: 'em_closed' as const,
+  oxfordComma: true,
+  proposes: { ...base.proposes, parentheses: true, colons: true },
+};
+
+describe('split', () => {
+  it('splits a compound sentence at ", and" or ", but" before a new subject', () => {
+    const sentence = firstSentence(
+      'The team improved response times last month, and the customers noticed the change quickly.',
+    );
+    expect(sentence.classes.independentClauses).toBeGreaterThanOrEqual(2);
+    expect(textsOf(splitEdits(sentence.tokens, sentence.classes, formal), 'split')).toEqual([
+      'The team improved response times last month. The customers noticed the change quickly.',
+    ]);
+    const contrast = firstSentence('The team improved response times last month, but the customers did not notice it.');
+    expect(textsOf(splitEdits(contrast.tokens, contrast.classes, formal), 'split-but')).toEqual([
+      'The team improved response times last month. But the customers did not notice it.',
+    ]);
+  });
+
+  it('does not split inside brackets or before a non-clause', () => {
+    const sentence = firstSentence('We bought apples, and pears, and plums at the market today.');
+    expect(splitEdits(sentence.tokens, sentence.classes, formal)).toEqual([]);
+  });
+});
+
+describe('splits that would cut a list', () => {
+  it('never splits at the conjunction of a series', () => {
+    for (const text of [
+      'The immune system is a network of cells, tissues, and organs that defends the body against infection.',
+      'Make time for research, practice, and plan ahead, you can then answer with confidence.',
+    ]) {
+      const sentence = firstSentence(text);
+      expect(splitEdits(sentence.tokens, sentence.classes, formal)).toEqual([]);
+    }
+  });
+});
