@@ -8,10 +8,8 @@ import { finalMark, keyOf, openingWord, punct, solidEnd, space, word } from './t
 import type { StructureEdit } from './types.js';
 import type { DashStyle } from '../types.js';
 
-/** Joined sentences stay below this many words. */
-export const MAX_JOINED_WORDS = 70;
-/** A sentence becomes a parenthesis only when this short. */
-const MAX_ASIDE_WORDS = 12;
+/** Joined sentences stay below this many words (a longer one reads as a run-on). */
+export const MAX_JOINED_WORDS = 50;
 
 function joint(piece: Token): Token {
   const copy = retext(piece, piece.text);
@@ -23,6 +21,20 @@ interface Part {
   tokens: readonly Token[];
   classes: SentenceClassCounts;
   words: number;
+}
+
+/** Words before the first comma that count as an opening phrase ("Then,", "In the morning,"). */
+const OPENING_PHRASE_WORDS = 4;
+
+/** True when the sentence opens with a short phrase set off by a comma. */
+function opensWithCommaPhrase(tokens: readonly Token[]): boolean {
+  let words = 0;
+  for (const piece of tokens) {
+    if (piece.kind === 'word') words += 1;
+    else if (piece.text === ',') return words > 0 && words <= OPENING_PHRASE_WORDS;
+    if (words > OPENING_PHRASE_WORDS) return false;
+  }
+  return false;
 }
 
 /** Fewest words of a sentence that may be joined. */
@@ -69,7 +81,8 @@ const DASH_MARK: ReadonlyMap<DashStyle, readonly [string, boolean]> = new Map([
 /**
  * Ways to join a sentence with the next one in the same block: with a semicolon, ", and", the
  * connective's own conjunction (", but" for However, ", so" for Therefore), the author's dash,
- * ", which" for a following "This/It + verb", or as a parenthesis when the second is short.
+ * ", which" for a following "This/It + verb". Never as a parenthesis: a whole clause inside
+ * parentheses ("The rain stopped (we went out).") has no linkage in a grammar of English.
  * The first must end in an unlocked period and the second must open with a word that may lose
  * its capital (or a name, or "I").
  */
@@ -99,28 +112,21 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   const add = (op: string, tokens: Token[], classes = coordinated): void => {
     edits.push({ op, sentences: [{ tokens, classes }] });
   };
-  // At most three sentences become one, and never with two inserted "and"s.
-  let joints = 0;
-  let hasAnd = false;
+  // At most two sentences become one: a third joined on reads as a run-on.
   for (const part of [first.tokens, second.tokens]) {
-    for (let i = 0; i < part.length; i += 1) {
-      const piece = part[i] as Token;
-      if (piece.joint !== true) continue;
-      joints += 1;
-      if (piece.text === 'and') hasAnd = true;
-    }
+    for (let i = 0; i < part.length; i += 1) if ((part[i] as Token).joint === true) return [];
   }
-  if (joints >= 2) return [];
   const connective = findOpeningConnective(second.tokens);
   // Arrays are joined with concat(), not spread syntax: no iterators on this hot path.
   if (lowerable) add('join-semicolon', head.concat(joint(punct(';')), space(), lowered));
   if (connective === undefined) {
-    if (!hasAnd && lowerable)
+    // ", and then, think …": an opening phrase set off by a comma does not follow "and".
+    if (lowerable && !opensWithCommaPhrase(second.tokens))
       add('join-and', head.concat(punct(','), space(), joint(word('and', ['CCONJ'])), space(), lowered));
   } else {
     const rest = withoutConnective(second.tokens, connective);
     const chosen = CONJUNCTION_OF.get(connective.match.concept);
-    if (chosen !== undefined && !(hasAnd && chosen[0] === 'and')) {
+    if (chosen !== undefined) {
       add(`join-${chosen[0]}`, head.concat(punct(','), space(), joint(word(chosen[0], [chosen[1]])), space(), rest));
     }
   }
@@ -145,14 +151,6 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
         joinedClass(first.classes, second.classes, true),
       );
     }
-  }
-  const secondMark = finalMark(second.tokens, /^\.$/);
-  if (connective === undefined && context.proposes.parentheses && second.words <= MAX_ASIDE_WORDS && secondMark >= 0) {
-    const aside = lowered.slice(0, secondMark);
-    add(
-      'join-parenthesis',
-      head.concat(space(), joint(punct('(')), aside, punct(')'), second.tokens.slice(secondMark)),
-    );
   }
   return edits;
 }

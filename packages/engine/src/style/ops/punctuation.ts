@@ -57,6 +57,18 @@ function dashTokens(style: DashStyle): Token[] {
   return spaced ? [space(), punct(mark), space()] : [punct(mark)];
 }
 
+/** The coordinators, whatever the tagger calls them ("yet" and "so" are often adverbs to it). */
+const COORDINATING = new Set(['and', 'but', 'or', 'nor', 'yet', 'so']);
+
+/** True when the word after the dash at `index` is a conjunction (and, yet, because, …). */
+function startsWithConjunction(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[nextSolid(tokens, index)];
+  return (
+    next !== undefined &&
+    (COORDINATING.has(keyOf(next)) || next.tags.includes('CCONJ') || next.tags.includes('SCONJ'))
+  );
+}
+
 /** Dash edits: the author's dash form; a lone dash as a comma or colon; a pair as parentheses or commas. */
 function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const dashes = findDashes(tokens);
@@ -73,7 +85,8 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
     if (!tokens[nextSolid(tokens, first.index)]?.tags.includes('PRON')) {
       edits.push({ op: 'dash-comma', tokens: splice(tokens, first.from, first.to, [punct(','), space()]) });
     }
-    if (context.proposes.colons)
+    // A colon introduces what follows; before a conjunction ("— and brings you …") it breaks the sentence.
+    if (context.proposes.colons && !startsWithConjunction(tokens, first.index))
       edits.push({ op: 'dash-colon', tokens: splice(tokens, first.from, first.to, [punct(':'), space()]) });
   }
   if (dashes.length === 2 && first !== undefined && second !== undefined) {

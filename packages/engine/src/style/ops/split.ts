@@ -116,6 +116,9 @@ export function splitEdits(
     }
     const subject = tokens[at];
     if (subject === undefined || subject.kind !== 'word' || !subject.tags.some((tag) => SUBJECT_TAGS.has(tag))) return;
+    // ", and caring for your soil": a gerund after the conjunction continues a series of actions
+    // (the tagger may call it a noun), not a new clause with a subject.
+    if (/ing$/i.test(subject.text) && !subject.tags.includes('PRON') && !subject.tags.includes('DET')) return;
     const left = tokens.slice(0, index);
     const right = tokens.slice(at);
     if (countWords(left) < MIN_PART_WORDS || countWords(right) < MIN_PART_WORDS) return;

@@ -24,12 +24,22 @@ function joins(text: string, context: EditContext = formal) {
 }
 
 describe('join', () => {
-  it('joins with a semicolon, "and", the dash and as a parenthesis', () => {
+  it('joins with a semicolon, "and" and the dash, never as a parenthesis', () => {
     const edits = joins('The rain stopped. We went out.');
     expect(textsOf(edits, 'join-semicolon')).toEqual(['The rain stopped; we went out.']);
     expect(textsOf(edits, 'join-and')).toEqual(['The rain stopped, and we went out.']);
     expect(textsOf(edits, 'join-dash')).toEqual(['The rain stopped—we went out.']);
-    expect(textsOf(edits, 'join-parenthesis')).toEqual(['The rain stopped (we went out).']);
+    // A whole clause in parentheses has no complete linkage in Link Grammar: never proposed.
+    expect(edits.map((edit) => edit.op)).not.toContain('join-parenthesis');
+  });
+
+  it('joins two sentences at most, below the run-on length, and no "and" before an opening phrase', () => {
+    const [a, b, c] = sentencesOf('The rain stopped. We went out. The streets were wet.');
+    const joined = joinEdits(part(a!), part(b!), formal).find((edit) => edit.op === 'join-semicolon')!;
+    expect(joinEdits(joined.sentences[0]!, part(c!), formal)).toEqual([]);
+    const long = `${'The committee met again in the old hall near the river '.repeat(3).trim()}.`;
+    expect(joins(`${long} ${long}`)).toEqual([]);
+    expect(textsOf(joins('Read the job description. Then, think about your examples.'), 'join-and')).toEqual([]);
   });
 
   it('turns an opening connective into its conjunction and "This + verb" into "which"', () => {
@@ -50,10 +60,6 @@ describe('join', () => {
     expect(joins('Step 4. Show the team how the plan fits.')).toEqual([]);
     expect(joins('The rain stopped. Good news.')).toEqual([]);
     expect(joins('The rain stopped. Zyxwv went out.')).toEqual([]);
-  });
-
-  it('offers no parenthesis to an author who writes none', () => {
-    expect(textsOf(joins('The rain stopped. We went out.', base), 'join-parenthesis')).toEqual([]);
   });
 
   it('predicts the class of the joined sentence', () => {

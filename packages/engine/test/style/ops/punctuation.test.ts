@@ -17,7 +17,12 @@ describe('punctuation', () => {
     const edits = punctuationEdits(single.tokens, formal);
     expect(textsOf(edits, 'dash-style')).toEqual(['It is easy to forget—yet it matters.']);
     expect(textsOf(edits, 'dash-comma')).toEqual(['It is easy to forget, yet it matters.']);
-    expect(textsOf(edits, 'dash-colon')).toEqual(['It is easy to forget: yet it matters.']);
+    // A colon before a conjunction ("forget: yet it matters") breaks the sentence.
+    expect(textsOf(edits, 'dash-colon')).toEqual([]);
+    const explains = firstSentence('There is one rule — never skip the warm-up.');
+    expect(textsOf(punctuationEdits(explains.tokens, formal), 'dash-colon')).toEqual([
+      'There is one rule: never skip the warm-up.',
+    ]);
     const pair = firstSentence('It comes in three colors — red, blue, and green — for everyone.');
     expect(textsOf(punctuationEdits(pair.tokens, formal), 'dash-parentheses')).toEqual([
       'It comes in three colors (red, blue, and green) for everyone.',

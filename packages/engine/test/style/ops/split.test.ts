@@ -37,6 +37,8 @@ describe('splits that would cut a list', () => {
     for (const text of [
       'The immune system is a network of cells, tissues, and organs that defends the body against infection.',
       'Make time for research, practice, and plan ahead, you can then answer with confidence.',
+      // A series of actions: the gerund after "and" is no new subject.
+      'Starting a garden is easy, and by choosing the right spot, selecting hardy plants, and caring for the soil, you will do well.',
     ]) {
       const sentence = firstSentence(text);
       expect(splitEdits(sentence.tokens, sentence.classes, formal)).toEqual([]);
