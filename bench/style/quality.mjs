@@ -19,6 +19,13 @@ const attributor = deltaAttributor(
 );
 
 const results = { authors: names, inputs: inputs.length, mostFrequentWords: attributor.words.length, settings: {} };
+// Delta of an author's own (training) documents to its profile: where a restyled text would arrive.
+const ownDelta = Object.fromEntries(
+  names.map((name) => {
+    const own = split[name].train.map((file) => attributor.attribute(file.text).deltas[name]);
+    return [name, own.reduce((a, b) => a + b, 0) / own.length];
+  }),
+);
 const baseline = Object.fromEntries(inputs.map((input) => [input.file, attributor.attribute(input.text).author]));
 
 for (const matchOutputLength of [true, false]) {
@@ -28,6 +35,8 @@ for (const matchOutputLength of [true, false]) {
   let recall = 0;
   let pairs = 0;
   let unpersonalizedHits = 0;
+  let gapClosed = 0;
+  let gapPairs = 0;
   let personalizedHits = 0;
   let lengthWithin = 0;
   const perAuthor = {};
@@ -55,6 +64,13 @@ for (const matchOutputLength of [true, false]) {
       const outputWords = output.split(/\s+/).filter(Boolean).length;
       if (Math.abs(outputWords - inputWords) <= 0.1 * inputWords) lengthWithin += 1;
       if (baseline[input.file] === name) unpersonalizedHits += 1;
+      // Gap closed: how far the output moved from the input toward the author's own documents (by Delta).
+      const before = attributor.attribute(input.text).deltas[name];
+      const after = attributor.attribute(output).deltas[name];
+      if (before > ownDelta[name]) {
+        gapClosed += (before - after) / (before - ownDelta[name]);
+        gapPairs += 1;
+      }
       if (attributor.attribute(output).author === name) {
         personalizedHits += 1;
         authorHits += 1;
@@ -81,6 +97,7 @@ for (const matchOutputLength of [true, false]) {
     contentItems: total,
     rouge1Recall: recall / pairs,
     lengthWithin10Percent: lengthWithin / pairs,
+    deltaGapClosed: gapPairs === 0 ? 0 : gapClosed / gapPairs,
     attribution: {
       unpersonalized: unpersonalizedHits / pairs,
       personalized: personalizedHits / pairs,
@@ -105,6 +122,9 @@ for (const [setting, r] of Object.entries(results.settings)) {
   );
   console.log(
     `attribution to the target author (Burrows' Delta, ${results.mostFrequentWords} MFW): unpersonalized ${pct(r.attribution.unpersonalized)}, personalized ${pct(r.attribution.personalized)}, chance ${pct(r.attribution.chance)}`,
+  );
+  console.log(
+    `Delta to the target: ${pct(r.deltaGapClosed)} of the gap between input and the author's own documents closed`,
   );
   for (const [name, a] of Object.entries(r.attribution.perAuthor))
     console.log(`  ${name}: ${pct(a.unpersonalizedAttribution)} → ${pct(a.personalizedAttribution)}`);

@@ -18,6 +18,10 @@ export {
   fleschReadingEase,
   histogramStats,
   jensenShannonDistance,
+  styleDistance,
+  attribute,
+  deltaReference,
+  countWordForms,
   PROFILE_COLUMNS,
   PUNCTUATION_MARKS,
   SENTENCE_STRUCTURES,
@@ -25,6 +29,12 @@ export {
   UPOS_TAGS,
 } from './analytics/index.js';
 export type {
+  Attribution,
+  AttributeOptions,
+  DeltaInput,
+  DeltaMethod,
+  DeltaReference,
+  WordProfile,
   CountFeatures,
   GroundTruth,
   QualityAnalytics,

@@ -14,4 +14,13 @@ export interface GroundTruth {
   documentCount: number;
   features: CountFeatures;
   rouge: RougeReference[];
+  /**
+   * The documents' most frequent word forms (lower-cased; at most WORD_FORMS_KEPT) with the count of
+   * all their word forms, for authorship distance (styleDistance, attribute). Absent in ground
+   * truths built before it existed.
+   */
+  wordForms?: { total: number; counts: Record<string, number> };
 }
+
+/** Word forms a ground truth keeps: far more than Delta's usual 100–1,000 most frequent words need. */
+export const WORD_FORMS_KEPT = 2_000;

@@ -1,6 +1,8 @@
 /** Pure analytics: features in, numbers out. Nothing here tokenizes. */
 export * from './features.js';
 export type { GroundTruth, RougeReference } from './ground-truth-types.js';
+export { WORD_FORMS_KEPT } from './ground-truth-types.js';
+export * from './authorship/index.js';
 export type * from './quality-types.js';
 export { addCounts, emptyCounts, sumCounts } from './counts.js';
 export { denseHistogramStats, histogramStats, type LengthSummary } from './stats/histogram-stats.js';

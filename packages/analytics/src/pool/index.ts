@@ -1,11 +1,12 @@
 /**
- * The analytics library's worker pool: analyzeText, buildGroundTruth and qualityAnalytics off the
+ * The analytics library's worker pool: analyzeText, buildGroundTruth, qualityAnalytics and attribute off the
  * event loop, with the same results as the direct calls, on the generic task pool.
  */
 import type { QualityAnalytics } from '../analytics/quality-types.js';
 import { builtModule, createTaskPool, extendPool } from './task-pool.js';
 import type { GroundTruth } from '../analytics/ground-truth-types.js';
 import type { TextFeatures } from '../analytics/features.js';
+import type { AttributeOptions, Attribution } from '../analytics/authorship/index.js';
 import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput } from './types.js';
 
 export { builtModule, createTaskPool, extendPool } from './task-pool.js';
@@ -52,5 +53,17 @@ export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): Analyti
       pool.run<GroundTruth>('buildGroundTruth', [documents], call),
     qualityAnalytics: (input: QualityInput, call?: PoolCallOptions) =>
       pool.run<QualityAnalytics>('qualityAnalytics', [slimQualityInput(input)], call),
+    attribute: (
+      text: string,
+      candidates: Record<string, GroundTruth>,
+      options?: AttributeOptions,
+      call?: PoolCallOptions,
+    ) => {
+      const slim =
+        typeof candidates === 'object' && candidates !== null
+          ? Object.fromEntries(Object.entries(candidates).map(([name, truth]) => [name, withoutReferences(truth)]))
+          : candidates;
+      return pool.run<Attribution>('attribute', options === undefined ? [text, slim] : [text, slim, options], call);
+    },
   });
 }

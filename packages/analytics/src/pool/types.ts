@@ -1,4 +1,5 @@
 import type { GroundTruth } from '../analytics/ground-truth-types.js';
+import type { AttributeOptions, Attribution } from '../analytics/authorship/index.js';
 import type { QualityAnalytics } from '../analytics/quality-types.js';
 import type { TextFeatures } from '../analytics/features.js';
 
@@ -70,4 +71,11 @@ export interface AnalyticsPool extends TaskPool {
   analyzeText(text: string, call?: PoolCallOptions): Promise<TextFeatures>;
   buildGroundTruth(documents: string[], call?: PoolCallOptions): Promise<GroundTruth>;
   qualityAnalytics(input: QualityInput, call?: PoolCallOptions): Promise<QualityAnalytics>;
+  /** attribute on a thread; the candidates travel without their ROUGE references. */
+  attribute(
+    text: string,
+    candidates: Record<string, GroundTruth>,
+    options?: AttributeOptions,
+    call?: PoolCallOptions,
+  ): Promise<Attribution>;
 }

@@ -1,12 +1,27 @@
-import { qualityFromFeatures, sumCounts } from '../analytics/index.js';
+import {
+  countWordForms,
+  qualityFromFeatures,
+  sumCounts,
+  sumWordForms,
+  topWordForms,
+  WORD_FORMS_KEPT,
+} from '../analytics/index.js';
 import type { GroundTruth, QualityAnalytics } from '../analytics/index.js';
 import { prepareRougeReference, rougeAgainstReferencesMany } from '../analytics/rouge/index.js';
 import { analyzeText } from '../nlp/index.js';
 import { assertGroundTruth, assertString, assertStringArray } from './validate.js';
 
+/** The pooled word forms of documents, the most frequent WORD_FORMS_KEPT of them, with their total. */
+function keptWordForms(documents: string[]): { total: number; counts: Record<string, number> } {
+  const pooled = sumWordForms(documents.map((document) => countWordForms(document)));
+  let total = 0;
+  for (const count of Object.values(pooled)) total += count;
+  return { total, counts: topWordForms(pooled, WORD_FORMS_KEPT) };
+}
+
 /**
- * Pooled features of a set of documents (counts summed, never averaged) plus each document's
- * ROUGE tokens. JSON-serialisable: a trained model stores it.
+ * Pooled features of a set of documents (counts summed, never averaged), each document's ROUGE
+ * tokens and the pooled word forms (authorship). JSON-serialisable: a trained model stores it.
  */
 export function buildGroundTruth(documents: string[]): GroundTruth {
   assertStringArray(documents, 'documents');
@@ -15,6 +30,7 @@ export function buildGroundTruth(documents: string[]): GroundTruth {
     documentCount: documents.length,
     features: sumCounts(documents.map((document) => analyzeText(document))),
     rouge: documents.map((document) => prepareRougeReference(document)),
+    wordForms: keptWordForms(documents),
   };
 }
 

@@ -1,0 +1,132 @@
+/**
+ * Authorship distance by Delta over the most frequent words (Burrows 2002, "Delta: a Measure of
+ * Stylistic Difference and a Guide to Likely Authorship"; Cosine Delta after Smith & Aldridge 2011
+ * and Evert et al. 2017).
+ *
+ * z-scoring: a text's relative frequency f_w of each reference word w (count of w / all word forms
+ * of the text) becomes z_w = (f_w − μ_w) / σ_w, where μ_w and σ_w are the mean and the population
+ * standard deviation of w's relative frequency over the reference population's profiles (each
+ * profile, a document or an author's pooled documents, weighs the same). The reference words are
+ * the `mostFrequent` words by mean relative frequency over those profiles.
+ *
+ * Burrows' Delta = mean over the words of |z_a − z_b|; Cosine Delta = 1 − cos(z_a, z_b).
+ */
+import { countWordForms } from './word-counts.js';
+
+/**
+ * Word-form counts with the number of all word forms they come from (a stored profile may keep
+ * only its most frequent forms; relative frequencies still divide by the whole).
+ */
+export interface WordProfile {
+  total: number;
+  counts: Readonly<Record<string, number>>;
+}
+
+export type DeltaMethod = 'burrows' | 'cosine';
+
+/** The words Delta compares, with each one's mean and standard deviation over the reference profiles. */
+export interface DeltaReference {
+  words: string[];
+  mean: number[];
+  std: number[];
+}
+
+/** Words compared by default (a common Delta setting; stylo's default is 100). */
+export const DEFAULT_MOST_FREQUENT = 150;
+
+/** A σ of 0 (a word every profile uses at the same rate) would divide by zero; it counts as this small. */
+const MIN_STD = 1e-9;
+
+/** A text, or word-form counts (of which they are all), or a stored profile. */
+export type DeltaInput = string | Readonly<Record<string, number>> | WordProfile;
+
+function isProfile(input: DeltaInput): input is WordProfile {
+  return (
+    typeof input === 'object' && input !== null && typeof input.total === 'number' && typeof input.counts === 'object'
+  );
+}
+
+/** The profile of a text or of counts (counts alone: their sum is the total). */
+export function wordProfile(input: DeltaInput): WordProfile {
+  if (typeof input === 'string') input = countWordForms(input);
+  if (isProfile(input)) return input;
+  if (typeof input !== 'object' || input === null)
+    throw new TypeError('expected a text, word counts or a word profile');
+  let total = 0;
+  for (const count of Object.values(input)) total += count;
+  return { total, counts: input };
+}
+
+function relative(profile: WordProfile, words: readonly string[]): number[] {
+  return words.map((word) => (profile.total > 0 ? (profile.counts[word] ?? 0) / profile.total : 0));
+}
+
+/** The reference of Delta from profiles (word-form counts of documents or of authors). */
+export function deltaReference(inputs: readonly DeltaInput[], mostFrequent = DEFAULT_MOST_FREQUENT): DeltaReference {
+  if (!Array.isArray(inputs) || inputs.length < 2) {
+    throw new RangeError('a Delta reference needs at least two profiles (documents or authors)');
+  }
+  if (!Number.isInteger(mostFrequent) || mostFrequent < 1) {
+    throw new RangeError(`mostFrequent must be a positive integer, got ${String(mostFrequent)}`);
+  }
+  const profiles = inputs.map(wordProfile);
+  const share = new Map<string, number>();
+  for (const { total, counts } of profiles) {
+    if (total === 0) continue;
+    for (const [word, count] of Object.entries(counts)) share.set(word, (share.get(word) ?? 0) + count / total);
+  }
+  const words = [...share]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, mostFrequent)
+    .map(([word]) => word);
+  const rows = profiles.map((profile) => relative(profile, words));
+  const mean = words.map((_, i) => rows.reduce((sum, row) => sum + (row[i] as number), 0) / rows.length);
+  const std = words.map((_, i) =>
+    Math.max(
+      MIN_STD,
+      Math.sqrt(rows.reduce((sum, row) => sum + ((row[i] as number) - (mean[i] as number)) ** 2, 0) / rows.length),
+    ),
+  );
+  return { words, mean, std };
+}
+
+/** The z-scores of a text (or its word-form counts) against a reference. */
+export function deltaZScores(input: DeltaInput, reference: DeltaReference): number[] {
+  return relative(wordProfile(input), reference.words).map(
+    (f, i) => (f - (reference.mean[i] as number)) / (reference.std[i] as number),
+  );
+}
+
+/** Delta between two z-score vectors of one reference. */
+export function deltaOfZScores(a: readonly number[], b: readonly number[], method: DeltaMethod = 'burrows'): number {
+  if (a.length !== b.length) throw new RangeError('z-score vectors of different references');
+  if (a.length === 0) return 0;
+  if (method === 'burrows') {
+    let sum = 0;
+    for (let i = 0; i < a.length; i += 1) sum += Math.abs((a[i] as number) - (b[i] as number));
+    return sum / a.length;
+  }
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    dot += (a[i] as number) * (b[i] as number);
+    normA += (a[i] as number) ** 2;
+    normB += (b[i] as number) ** 2;
+  }
+  if (normA === 0 && normB === 0) return 0;
+  if (normA === 0 || normB === 0) return 1;
+  // Rounding can leave a hair outside [0, 2].
+  return Math.min(2, Math.max(0, 1 - dot / Math.sqrt(normA * normB)));
+}
+
+/** Delta distance between two texts (or their word-form counts or profiles) over a reference. */
+export function styleDistance(
+  a: DeltaInput,
+  b: DeltaInput,
+  reference: DeltaReference,
+  method: DeltaMethod = 'burrows',
+): number {
+  if (method !== 'burrows' && method !== 'cosine') throw new RangeError(`method must be 'burrows' or 'cosine'`);
+  return deltaOfZScores(deltaZScores(a, reference), deltaZScores(b, reference), method);
+}

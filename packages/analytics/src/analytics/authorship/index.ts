@@ -1,0 +1,14 @@
+export { countWordForms, sumWordForms, topWordForms } from './word-counts.js';
+export {
+  DEFAULT_MOST_FREQUENT,
+  deltaOfZScores,
+  deltaReference,
+  deltaZScores,
+  styleDistance,
+  wordProfile,
+  type DeltaInput,
+  type DeltaMethod,
+  type DeltaReference,
+  type WordProfile,
+} from './delta.js';
+export { attribute, profileOfGroundTruth, type AttributeOptions, type Attribution } from './attribute.js';
