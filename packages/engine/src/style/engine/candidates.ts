@@ -8,7 +8,6 @@ import { lexicalEdits } from '../ops/lexical.js';
 import { possessiveEdits, relativeClauseEdits } from '../ops/phrases.js';
 import { punctuationEdits } from '../ops/punctuation.js';
 import { splitEdits } from '../ops/split.js';
-import { synonymEdits } from '../ops/synonyms.js';
 import { passiveEdits } from '../ops/voice.js';
 import type { Token } from '../text/token.js';
 import type { StructureEdit, TokenEdit } from '../ops/types.js';
@@ -99,7 +98,6 @@ export function sentenceCandidates(block: EditBlock, sentence: EditSentence, con
   if (has(Trigger.punctuation)) append(edits, punctuationEdits(tokens, context));
   append(edits, fillerEdits(tokens, context));
   if (has(Trigger.clause)) append(edits, clauseWordEdits(tokens));
-  if (has(Trigger.synonym)) append(edits, synonymEdits(tokens, context));
   const out: Candidate[] = [];
   for (const edit of edits) {
     out.push(candidate(edit.op, block, [sentence], [scored(edit.tokens, sentence.classes, context)]));

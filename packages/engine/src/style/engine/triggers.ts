@@ -5,7 +5,6 @@ import { mayRespell } from '../ops/lexical.js';
 import { mayEditPossessive, mayEditRelative } from '../ops/phrases.js';
 import { mayPunctuate } from '../ops/punctuation.js';
 import { maySplitAt } from '../ops/split.js';
-import { mayReplaceBySynonym } from '../ops/synonyms.js';
 import { keyOf } from '../ops/tokens.js';
 import { memoOf, type Token } from '../text/token.js';
 
@@ -20,7 +19,6 @@ export const Trigger = {
   lexical: 4,
   punctuation: 8,
   clause: 16,
-  synonym: 32,
   relative: 64,
   possessive: 128,
   split: 256,
@@ -37,7 +35,6 @@ function measure(piece: Token): number {
   if (mayRespell(piece, key)) bits |= Trigger.lexical;
   if (mayPunctuate(piece, key)) bits |= Trigger.punctuation;
   if (mayEditClauseWord(piece, key)) bits |= Trigger.clause;
-  if (mayReplaceBySynonym(piece)) bits |= Trigger.synonym;
   if (mayEditRelative(piece, key)) bits |= Trigger.relative;
   if (mayEditPossessive(piece)) bits |= Trigger.possessive;
   return bits;

@@ -13,7 +13,8 @@ export interface ConnectiveForm {
   writable: boolean;
 }
 
-export type ConnectiveConcept = 'contrast' | 'consequence' | 'addition' | 'summary' | 'example';
+export type ConnectiveConcept =
+  'contrast' | 'consequence' | 'addition' | 'summary' | 'ending' | 'eventually' | 'example';
 
 function form(text: string, comma: boolean, tags: string, writable = true): ConnectiveForm {
   return { text, comma, tags: tags.split(' ') as Upos[], writable };
@@ -49,15 +50,16 @@ export const CONNECTIVES: Readonly<Record<ConnectiveConcept, readonly Connective
     form('And', false, 'CCONJ'),
     form('What is more', true, 'PRON AUX ADJ'),
   ],
+  // Summing up ("In short") is not ending ("In conclusion", "In the end"): a letter's "In short, I
+  // am soothed" became "In conclusion, …" in the labelled swaps. Only forms of one meaning share a concept.
   summary: [
-    form('In conclusion', true, 'ADP NOUN'),
-    form('Overall', true, 'ADV'),
     form('In summary', true, 'ADP NOUN'),
-    form('Ultimately', true, 'ADV'),
     form('In short', true, 'ADP ADJ'),
-    form('In the end', true, 'ADP DET NOUN'),
+    form('Overall', true, 'ADV'),
     form('On the whole', true, 'ADP DET NOUN'),
   ],
+  ending: [form('In conclusion', true, 'ADP NOUN'), form('To conclude', true, 'PART VERB')],
+  eventually: [form('Ultimately', true, 'ADV'), form('In the end', true, 'ADP DET NOUN')],
   example: [form('For example', true, 'ADP NOUN'), form('For instance', true, 'ADP NOUN')],
 };
 

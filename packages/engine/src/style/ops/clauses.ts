@@ -1,6 +1,7 @@
 import { isEditableWord, type Token } from '../text/token.js';
 import { keyOf, splice, space, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
+import { isPersonNoun } from '../wordnet/person.js';
 
 /** Verbs that take a that-clause, where "that" may be written or left out without changing the meaning. */
 const COMPLEMENT_VERBS = new Set(
@@ -62,6 +63,8 @@ export function clauseWordEdits(tokens: readonly Token[]): TokenEdit[] {
       )
         return;
       if (nextLower === 'which' && !next.tags.includes('PRON') && !next.tags.includes('DET')) return;
+      // "the man which has them": "which" never follows a person (a name, or a noun whose main sense is one).
+      if (nextLower === 'that' && (piece.tags.includes('PROPN') || isPersonNoun(piece.text))) return;
       const swapped = nextLower === 'that' ? 'which' : 'that';
       edits.push({ op: 'relative', tokens: splice(tokens, i + 2, i + 3, [word(swapped, next.tags)]) });
     }

@@ -2,7 +2,7 @@ import type { Upos } from '@styler/analytics/metrics';
 import { GENERIC_ENTRIES, type GenericEntry } from '../lexicon/generic.js';
 import { isEditableWord, matchCase, type Token } from '../text/token.js';
 import { usage, type EditContext } from '../edits/context.js';
-import { keyOf, phraseTokens, splice, word } from './tokens.js';
+import { keyOf, nextSolid, phraseTokens, previousSolid, splice, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 interface IndexedForm {
@@ -58,16 +58,51 @@ export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
       });
       if (!ok) continue;
       const pos = candidate.entry.pos;
-      // Participles are often tagged ADJ, and "regarding" ADP; a noun never passes for a verb.
+      // Participles are often tagged ADJ, and "regarding" ADP; a noun never passes for a verb. Nor
+      // does a participle standing as an adjective ("an optimized plan" is no "improved plan",
+      // "even empowering" no "even helping": in the labelled swaps every such swap changed the sense).
       const fits =
         pos === undefined ||
-        piece.tags.includes(pos) ||
-        (pos === 'VERB' && (piece.tags.includes('ADJ') || piece.tags.includes('ADP')));
+        ((piece.tags.includes(pos) || (pos === 'VERB' && (piece.tags.includes('ADJ') || piece.tags.includes('ADP')))) &&
+          !(pos === 'VERB' && /(?:ed|ing)$/.test(keyOf(piece)) && adjectival(tokens, start, at)));
       if (candidate.words.length === 1 && !fits) continue;
       out.push({ start, end: at + 1, entry: candidate.entry, slot: candidate.slot, form: candidate.words.join(' ') });
     }
   });
   return out;
+}
+
+/** Quantifiers that stand only before their noun ("so numerous." is no "so many."). */
+const PRENOMINAL = new Set(['many', 'more', 'few', 'fewer', 'much', 'several']);
+
+/**
+ * True when `text` may stand where the words from `start` to `end` are: after "a"/"an" only a word
+ * the article fits ("an additional security" is no "an more security"), and a quantifier only before
+ * a noun and not after a determiner.
+ */
+function fitsPlace(tokens: readonly Token[], start: number, end: number, text: string): boolean {
+  const before = tokens[previousSolid(tokens, start)];
+  const article = before?.kind === 'word' ? keyOf(before) : '';
+  const first = text.split(' ')[0]?.toLowerCase() ?? '';
+  // After a determiner a quantifier reads wrong ("lose the more security").
+  if (PRENOMINAL.has(first) && before?.kind === 'word' && before.tags.includes('DET')) return false;
+  if ((article === 'a' || article === 'an') && (article === 'an') !== /^[aeiou]/.test(first)) return false;
+  if (PRENOMINAL.has(first)) {
+    const after = tokens[nextSolid(tokens, end)];
+    if (!(after?.kind === 'word' && after.tags.includes('NOUN'))) return false;
+  }
+  return true;
+}
+
+/** True where the word(s) from `start` to `end` stand as an adjective: after a determiner, an adverb or "be", or before a noun. */
+function adjectival(tokens: readonly Token[], start: number, end: number): boolean {
+  const before = tokens[previousSolid(tokens, start)];
+  const after = tokens[nextSolid(tokens, end)];
+  if (after?.kind === 'word' && after.tags.includes('NOUN')) return true;
+  return (
+    before?.kind === 'word' &&
+    (before.tags.includes('DET') || before.tags.includes('ADV') || before.tags.includes('AUX'))
+  );
 }
 
 /**
@@ -86,6 +121,7 @@ export function genericEdits(tokens: readonly Token[], context: EditContext): To
       if (alternative.text.length === 0) continue;
       const original = tokens[match.start];
       if (original === undefined) continue;
+      if (!fitsPlace(tokens, match.start, match.end - 1, alternative.text)) continue;
       const parts = alternative.text.split(' ');
       const singleSource = match.end - match.start === 1;
       const tags: Upos[] = match.entry.tags?.[alternative.index] ?? (singleSource ? original.tags : (['X'] as Upos[]));

@@ -2,7 +2,7 @@ import { UK_TO_US, US_TO_UK } from '../lexicon/spelling.js';
 import { VARIANT_SET_OF } from '../lexicon/variants.js';
 import { isEditableWord, matchCase, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
-import { keyOf, splice } from './tokens.js';
+import { keyOf, nextSolid, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 /** The spelling in the author's variety of an editable word (lower-case key `lower`) spelled the other way, or undefined. */
@@ -42,7 +42,11 @@ export function findVariantMismatches(tokens: readonly Token[], context: EditCon
   if (context.variantPreference.size === 0) return out;
   tokens.forEach((piece, i) => {
     const preferred = piece.kind === 'word' ? variantMismatch(piece, keyOf(piece), context) : undefined;
-    if (preferred !== undefined) out.push([i, preferred]);
+    if (preferred === undefined) return;
+    // A preposition or conjunction leads into what follows; one that ends its phrase ("anything like
+    // till, but …") is some other word the tagger misread (here Darwin's till, a glacial deposit).
+    if (!VARIANT_SET_OF.get(keyOf(piece))?.tags.has('ADV') && tokens[nextSolid(tokens, i)]?.kind !== 'word') return;
+    out.push([i, preferred]);
   });
   return out;
 }

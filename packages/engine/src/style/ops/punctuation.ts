@@ -64,8 +64,7 @@ const COORDINATING = new Set(['and', 'but', 'or', 'nor', 'yet', 'so']);
 function startsWithConjunction(tokens: readonly Token[], index: number): boolean {
   const next = tokens[nextSolid(tokens, index)];
   return (
-    next !== undefined &&
-    (COORDINATING.has(keyOf(next)) || next.tags.includes('CCONJ') || next.tags.includes('SCONJ'))
+    next !== undefined && (COORDINATING.has(keyOf(next)) || next.tags.includes('CCONJ') || next.tags.includes('SCONJ'))
   );
 }
 

@@ -3,7 +3,7 @@ import type { SentenceClassCounts } from '../edits/sentence-class.js';
 
 /** An edit inside one sentence: the sentence's new tokens (its class is kept). */
 export interface TokenEdit {
-  /** The operation's name (contract, expand, connective, generic, synonym, ...). */
+  /** The operation's name (contract, expand, connective, generic, ...). */
   op: string;
   tokens: Token[];
 }

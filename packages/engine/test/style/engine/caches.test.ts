@@ -11,7 +11,6 @@ import { lexicalEdits } from '../../../src/style/ops/lexical.js';
 import { possessiveEdits, relativeClauseEdits } from '../../../src/style/ops/phrases.js';
 import { punctuationEdits } from '../../../src/style/ops/punctuation.js';
 import { splitEdits } from '../../../src/style/ops/split.js';
-import { synonymEdits } from '../../../src/style/ops/synonyms.js';
 import { retext, type Token } from '../../../src/style/text/token.js';
 import { AI_TEXT, CASUAL_DOCUMENTS, FORMAL_DOCUMENTS } from '../corpus.js';
 import { CASUAL_MODEL, FORMAL_MODEL, contextFor, sentencesOf } from '../ops-helpers.js';
@@ -49,7 +48,6 @@ describe('operation triggers', () => {
       [Trigger.lexical, (tokens) => lexicalEdits(tokens, { ...context, spelling: 'UK' })],
       [Trigger.punctuation, (tokens) => punctuationEdits(tokens, context)],
       [Trigger.clause, (tokens) => clauseWordEdits(tokens)],
-      [Trigger.synonym, (tokens) => synonymEdits(tokens, contextFor(CASUAL_MODEL))],
       [Trigger.relative, (tokens, s) => relativeClauseEdits(tokens, s.classes)],
       [Trigger.possessive, (tokens, s) => possessiveEdits(tokens, s.classes)],
       [Trigger.split, (tokens, s) => splitEdits(tokens, s.classes, context)],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clauseWordEdits } from '../../../src/style/ops/clauses.js';
+import { isPersonNoun } from '../../../src/style/wordnet/person.js';
 import { firstSentence, textsOf } from '../ops-helpers.js';
 
 describe('clause words', () => {
@@ -14,5 +15,13 @@ describe('clause words', () => {
     expect(textsOf(clauseWordEdits(firstSentence('It is a bottle that keeps water cold.').tokens), 'relative')).toEqual(
       ['It is a bottle which keeps water cold.'],
     );
+  });
+
+  it('never writes "which" after a person', () => {
+    for (const text of ['It makes me envious of the man that has them all.', 'She is a person that listens well.']) {
+      expect(textsOf(clauseWordEdits(firstSentence(text).tokens), 'relative')).toEqual([]);
+    }
+    expect(isPersonNoun('teachers')).toBe(true);
+    expect(isPersonNoun('bottle')).toBe(false);
   });
 });

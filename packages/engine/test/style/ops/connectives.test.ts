@@ -20,4 +20,13 @@ describe('connectives', () => {
   it('leaves "So many" alone', () => {
     expect(connectiveEdits(firstSentence('So many people came.').tokens, formal)).toEqual([]);
   });
+
+  it('never makes a summing-up opener an ending one ("In short" is not "In conclusion")', () => {
+    const endsLetters = { ...formal, connectiveCounts: { ...formal.connectiveCounts, 'In conclusion': 5 } };
+    const texts = textsOf(
+      connectiveEdits(firstSentence('In short, we are very comfortable.').tokens, endsLetters),
+      'connective',
+    );
+    expect(texts.filter((text) => text.startsWith('In conclusion'))).toEqual([]);
+  });
 });

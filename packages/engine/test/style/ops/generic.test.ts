@@ -14,4 +14,22 @@ describe('generic phrasing', () => {
     expect(edits).toContain('We utilized strong tools in order to win.');
     expect(edits).toContain('We utilized robust tools to win.');
   });
+
+  it('leaves a participle standing as an adjective to its verb entry ("an optimized plan")', () => {
+    for (const text of ['The tool recommends an optimized plan.', 'Budgeting can be simple and even empowering.']) {
+      const edits = genericEdits(firstSentence(text).tokens, formal);
+      expect(edits.filter((edit) => /improved|enabling|helping/.test(textsOf([edit], 'generic')[0] ?? ''))).toEqual([]);
+    }
+  });
+
+  it('keeps the article and the quantifier in their place ("an more security", "so many.")', () => {
+    const article = genericEdits(firstSentence('It furnishes an additional security against bad laws.').tokens, formal);
+    expect(textsOf(article, 'generic').filter((text) => /an (more|further)/.test(text))).toEqual([]);
+    const determiner = genericEdits(firstSentence('The people would lose the additional security.').tokens, formal);
+    expect(textsOf(determiner, 'generic').filter((text) => /the more/.test(text))).toEqual([]);
+    const predicative = genericEdits(firstSentence('The assembly was so variable and so numerous.').tokens, formal);
+    expect(textsOf(predicative, 'generic').filter((text) => /so many\./.test(text))).toEqual([]);
+    const attributive = genericEdits(firstSentence('We met numerous people at the fair.').tokens, formal);
+    expect(textsOf(attributive, 'generic')).toContain('We met many people at the fair.');
+  });
 });

@@ -18,4 +18,14 @@ describe('spelling and variants', () => {
       textsOf(lexicalEdits(firstSentence('The colour is fine.').tokens, contextFor(CASUAL_MODEL)), 'spelling'),
     ).toEqual([]);
   });
+
+  it('leaves a variant that ends its phrase: that is another word ("anything like till, but sand")', () => {
+    const prefersUntil = { ...formal, variantPreference: new Map([['till', 'until']]) };
+    const clause = firstSentence('We waited till the rain stopped.');
+    expect(textsOf(lexicalEdits(clause.tokens, prefersUntil), 'variant')).toEqual([
+      'We waited until the rain stopped.',
+    ]);
+    const noun = firstSentence('I cannot remember anything like till, but there is sand.');
+    expect(textsOf(lexicalEdits(noun.tokens, prefersUntil), 'variant')).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookupIndex, synsetWords } from '../../../src/style/wordnet/database.js';
-import { inflect, lemmatize } from '../../../src/style/wordnet/morphy.js';
-import { synonymForms } from '../../../src/style/wordnet/synonyms.js';
+import { lemmatize } from '../../../src/style/wordnet/morphy.js';
+import { isPersonNoun } from '../../../src/style/wordnet/person.js';
 
 describe('WordNet access', () => {
   it('finds index entries by binary search and reads synsets by offset', () => {
@@ -11,20 +11,13 @@ describe('WordNet access', () => {
     expect(lookupIndex('zzzznotaword', 'noun')).toBeUndefined();
   });
 
-  it('lemmatizes by the detachment rules and inflects regularly', () => {
+  it('lemmatizes by the detachment rules', () => {
     expect(lemmatize('schedules', 'noun')).toContainEqual({ lemma: 'schedule', ending: 's' });
     expect(lemmatize('stopped', 'verb')).toContainEqual({ lemma: 'stop', ending: 'ed' });
-    expect(inflect('carry', 's')).toEqual(['carries']);
-    expect(inflect('bridge', 'ed')[0]).toBe('bridged');
   });
 
-  it('gives synonyms of the most frequent sense of unambiguous words only', () => {
-    expect(synonymForms('huge', 'adj')).toEqual(['immense', 'vast']);
-    expect(synonymForms('good', 'adj')).toEqual([]);
-    // The shared sense must be the synonym's own main one: "knowing" mostly means something else,
-    // "feverish" and "fundamental" have too many senses to be safe.
-    expect(synonymForms('intentional', 'adj')).toEqual([]);
-    expect(synonymForms('hectic', 'adj')).toEqual([]);
-    expect(synonymForms('key', 'adj')).not.toContain('fundamental');
+  it('tells nouns whose main sense is a person', () => {
+    expect(['person', 'man', 'teachers', 'friend'].map(isPersonNoun)).toEqual([true, true, true, true]);
+    expect(['bottle', 'effect', 'garden'].map(isPersonNoun)).toEqual([false, false, false]);
   });
 });
