@@ -2,16 +2,29 @@ import { analyzeText } from '@styler/analytics/nlp';
 import { STYLE_DEFAULTS } from './defaults.js';
 import { editContext } from './edits/context.js';
 import { Deadline } from './engine/deadline.js';
-import { buildDocument, renderDocument, type EditDocument } from './engine/document.js';
+import { buildDocument, makeSentence, renderDocument, type EditDocument } from './engine/document.js';
 import { habitScore } from './engine/habit-score.js';
 import { Scorer } from './engine/scorer.js';
 import { searchEdits, type SearchStats } from './engine/search.js';
 import { improvementsOf } from './engine/verify.js';
 import { casedHeading, headingTarget } from './ops/headings.js';
+import { authorPerson, isLetter, shiftPerspective } from './ops/perspective.js';
 import { countWords } from './text/word-count.js';
 import type { EditContext } from './edits/context.js';
 import type { RestyleOptions, StyleModel } from './types.js';
 import { assertRestyleOptions, assertStyleModel } from './validate.js';
+
+/** With `perspective: "author"`, the sentences addressing the reader in the author's person (see ops/perspective.ts). */
+function shiftToAuthor(document: EditDocument, model: StyleModel): void {
+  const person = authorPerson(model);
+  if (person === undefined || isLetter(document.text)) return;
+  for (const block of document.blocks) {
+    block.sentences = block.sentences.map((sentence) => {
+      const shifted = shiftPerspective(sentence.tokens, person);
+      return shifted === undefined ? sentence : makeSentence(shifted, sentence.classes);
+    });
+  }
+}
 
 function restyleHeadings(document: EditDocument, context: EditContext, options: RestyleOptions | undefined): void {
   const target = headingTarget(context);
@@ -43,6 +56,9 @@ export function restyleWithStats(
   assertRestyleOptions(options);
   const matchOutputLength = options?.matchOutputLength ?? model.matchOutputLength ?? STYLE_DEFAULTS.matchOutputLength;
   const document = buildDocument(text);
+  if (options?.perspective === 'author') shiftToAuthor(document, model);
+  // What the edits start from, and what stays when the analytics reject them.
+  const start = options?.perspective === 'author' ? renderDocument(document) : document.text;
   const context = editContext(model, document.names, !matchOutputLength);
   restyleHeadings(document, context, options);
   const scorer = new Scorer(model.groundTruth.features);
@@ -52,15 +68,15 @@ export function restyleWithStats(
   const inputCounts = scorer.state.toCounts();
   const stats = searchEdits(document, scorer, context, new Deadline(options?.deadline));
   const output = renderDocument(document);
-  if (output === document.text) return { text: output, stats };
+  if (output === start) return { text: output, stats };
   if (matchOutputLength) {
     const inputWords = countWords(document.text);
     if (Math.abs(countWords(output) - inputWords) > STYLE_DEFAULTS.lengthTolerance * inputWords)
-      return { text: document.text, stats };
+      return { text: start, stats };
   }
   // The one full re-analysis: keep the edits only if the analytics agree that, overall, they helped.
   // The input's counts come from the tagger pass that read it (buildDocument), not a second analysis.
   const improvements = improvementsOf(analyzeText(output), inputCounts, model.groundTruth.features);
   const total = Object.values(improvements).reduce((a, b) => a + b, 0);
-  return { text: total >= 0 ? output : document.text, stats };
+  return { text: total >= 0 ? output : start, stats };
 }

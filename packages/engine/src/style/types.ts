@@ -17,6 +17,13 @@ export interface RestyleOptions {
    * and throws a StylerError with code `time_budget_exceeded`.
    */
   deadline?: number;
+  /**
+   * Whose voice the text speaks in. `"keep"` (default): as written. `"author"`: sentences that
+   * address the reader ("you can", "your goals") are rewritten in the person the author writes in
+   * (first person singular or plural) where that keeps their grammar; opt-in, since it changes who
+   * is addressed.
+   */
+  perspective?: 'keep' | 'author';
 }
 
 /**

@@ -31,6 +31,10 @@ export function assertFitOptions(options: unknown): asserts options is FitStyleO
 /** Validates restyle's options. */
 export function assertRestyleOptions(options: unknown): asserts options is RestyleOptions | undefined {
   assertBooleanFields(options, 'options', ['matchOutputLength', 'skipHeadings', 'skipH1']);
+  const perspective = (options as RestyleOptions | undefined)?.perspective;
+  if (perspective !== undefined && perspective !== 'keep' && perspective !== 'author') {
+    throw new TypeError(`options.perspective must be 'keep' or 'author', got ${JSON.stringify(perspective)}`);
+  }
   const deadline = (options as RestyleOptions | undefined)?.deadline;
   if (deadline !== undefined && (typeof deadline !== 'number' || Number.isNaN(deadline))) {
     throw new TypeError('options.deadline must be a number (milliseconds since the epoch)');

@@ -186,6 +186,12 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = Object.freeze({
       message: { type: 'string', description: 'rewrite mode: the text to style.' },
       messages: { type: 'array', minItems: 1, maxItems: MAX_MESSAGES, items: ref('ChatMessage') },
       full_mode_options: ref('FullModeOptions'),
+      perspective: {
+        enum: ['keep', 'author'],
+        default: 'keep',
+        description:
+          "Styler extension. 'author': sentences that open with 'you' as their subject are rewritten in the person the author writes in ('I'/'we'); letters and imperatives are left alone. Changes who is addressed, hence off by default.",
+      },
       ...Object.fromEntries(
         Object.entries(flagDescriptions).map(([key, description]) => [
           key,

@@ -37,7 +37,11 @@ describe('parseTransformRequest', () => {
         skipHeadings: false,
         skipH1: false,
       },
+      perspective: 'keep',
     });
+    expect(parseTransformRequest({ ...rewrite, perspective: 'author' }, LIMITS).perspective).toBe('author');
+    expect(parseTransformRequest({ ...rewrite, perspective: null }, LIMITS).perspective).toBe('keep');
+    expect(failure({ ...rewrite, perspective: 'reader' }).status).toBe(400);
     expect(
       parseTransformRequest(
         { ...full, messages: [{ role: 'developer', content: 'Be brief.' }, ...full.messages] },

@@ -158,6 +158,7 @@ export class TransformPipeline {
       matchOutputLength: prepared.styleModel.matchOutputLength,
       skipHeadings: flags.skipHeadings,
       skipH1: flags.skipH1,
+      perspective: prepared.request.perspective,
     };
     let draft = original;
     if (this.#llmRewrite) {

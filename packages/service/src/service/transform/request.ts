@@ -42,6 +42,8 @@ export interface TransformRequest {
   model: string;
   input: TransformInput;
   flags: TransformFlags;
+  /** Styler's extension: 'author' rewrites reader-addressed sentences in the author's person (default 'keep'). */
+  perspective: 'keep' | 'author';
 }
 
 const FLAG_FIELDS = {
@@ -54,7 +56,15 @@ const FLAG_FIELDS = {
   skipH1: 'skip_h1',
 } as const satisfies Record<keyof TransformFlags, string>;
 
-const TOP_LEVEL = new Set(['mode', 'model', 'message', 'messages', 'full_mode_options', ...Object.values(FLAG_FIELDS)]);
+const TOP_LEVEL = new Set([
+  'mode',
+  'model',
+  'message',
+  'messages',
+  'full_mode_options',
+  'perspective',
+  ...Object.values(FLAG_FIELDS),
+]);
 const FULL_MODE_OPTIONS = new Set(['base_model', 'base_model_service', 'base_temperature']);
 const MESSAGE_FIELDS = new Set(['role', 'content', 'name']);
 /** 'developer' is OpenAI's newer name for the system role. */
@@ -145,9 +155,11 @@ export function parseTransformRequest(body: unknown, limits: { maxTextChars: num
     flags[key] = value === true;
   }
   const model = name(body.model);
+  const perspective = given(body.perspective) ? body.perspective : 'keep';
+  if (perspective !== 'keep' && perspective !== 'author') throw invalid();
   let input: TransformInput;
   if (body.mode === 'rewrite') input = parseRewriteInput(body, limits.maxTextChars);
   else if (body.mode === 'full') input = parseFullInput(body, limits.maxTextChars);
   else throw invalid();
-  return { model, input, flags };
+  return { model, input, flags, perspective };
 }
