@@ -45,6 +45,58 @@ export interface ObjectiveTargets {
   structure: Float64Array;
   voice: Float64Array;
   punctuation: Float64Array;
+  /** The author's most-frequent-word profile (see wordProfileDistance). */
+  wordProfile: WordProfileTarget;
+}
+
+/**
+ * The target's most frequent function words (the words Delta and readers recognise an author by
+ * that an edit can move without changing meaning), with the author's rate p_w of each per word.
+ */
+export interface WordProfileTarget {
+  /** Indices into FUNCTION_WORD_LIST. */
+  indices: Int32Array;
+  rates: Float64Array;
+  /** 1 / sqrt(p_w + 1 / N): a text's rate is compared in binomial standard errors of the author's. */
+  inverseScales: Float64Array;
+}
+
+/** Function words in the word profile: the author's most frequent ones, as Delta's 150 MFW. */
+export const WORD_PROFILE_SIZE = 150;
+
+/** The profile of the author's WORD_PROFILE_SIZE most frequent function words. */
+export function wordProfileTarget(truth: CountFeatures): WordProfileTarget {
+  const words = Math.max(1, truth.words);
+  const ranked = FUNCTION_WORD_LIST.map((word, index) => ({ index, rate: (truth.functionWords[word] ?? 0) / words }))
+    .filter((entry) => entry.rate > 0)
+    .sort((a, b) => b.rate - a.rate || a.index - b.index)
+    .slice(0, WORD_PROFILE_SIZE);
+  return {
+    indices: Int32Array.from(ranked, (entry) => entry.index),
+    rates: Float64Array.from(ranked, (entry) => entry.rate),
+    inverseScales: Float64Array.from(ranked, (entry) => 1 / Math.sqrt(entry.rate + 1 / words)),
+  };
+}
+
+/**
+ * Distance of a text's word profile to the author's: the mean over the profile's words of
+ * |f_w − p_w| / sqrt(p_w), f_w the text's rate. Up to the factor sqrt(N) this is the number of
+ * binomial standard errors by which an N-word sample of the author would miss f_w, so rare words
+ * weigh as much as frequent ones, as in Delta's z-scores, with no reference population needed.
+ */
+export function wordProfileDistance(
+  functionWords: Float64Array,
+  words: number,
+  target: WordProfileTarget,
+): number {
+  const count = target.indices.length;
+  if (count === 0 || words <= 0) return 0;
+  let total = 0;
+  for (let i = 0; i < count; i += 1) {
+    const rate = (functionWords[target.indices[i] as number] as number) / words;
+    total += Math.abs(rate - (target.rates[i] as number)) * (target.inverseScales[i] as number);
+  }
+  return total / count;
 }
 
 function probabilities(keys: readonly string[], counts: Readonly<Record<string, number>>): Float64Array {
@@ -78,6 +130,7 @@ export function objectiveTargets(truth: CountFeatures): ObjectiveTargets {
     structure: probabilities(SENTENCE_STRUCTURES, truth.structure),
     voice: probabilities(SENTENCE_VOICES, truth.voice),
     punctuation: probabilities(PUNCTUATION_MARKS, truth.punctuation),
+    wordProfile: wordProfileTarget(truth),
   };
 }
 
@@ -102,8 +155,10 @@ export const GROUP_SLOTS: ReadonlyArray<readonly [number, number]> = [
   [12, 1],
   [13, 1],
 ];
+/** Slot of the word-profile distance, after the groups' numbers (not an analytics group). */
+export const WORD_PROFILE_SLOT = 14;
 /** Length of a flat distance array. */
-export const DISTANCE_SLOTS = 14;
+export const DISTANCE_SLOTS = 15;
 
 /** Which distribution groups a change can move; the others keep their distance. */
 export interface ChangedGroups {
@@ -111,6 +166,8 @@ export interface ChangedGroups {
   pos: boolean;
   classes: boolean;
   punctuation: boolean;
+  /** The word count (every rate of the word profile divides by it). */
+  words: boolean;
 }
 
 /**
@@ -155,8 +212,16 @@ export function groupDistances(
     keep && !changed.punctuation
       ? (reuse[13] as number)
       : jsDistance(state.punctuation, targets.punctuation, undefined, undefined, targets.punctuationMemo);
+  // Every word changes every rate, so the profile is recomputed whenever the word count moved too.
+  out[WORD_PROFILE_SLOT] =
+    keep && !changed.functionWords && !changed.words
+      ? (reuse[WORD_PROFILE_SLOT] as number)
+      : wordProfileDistance(state.functionWords, state.words, targets.wordProfile);
   return out;
 }
+
+/** Smallest word-profile distance a residual is measured against. */
+export const WORD_PROFILE_FLOOR = 1e-4;
 
 /** Smallest gap a residual is measured against, relative to the target's size (see groupFloors). */
 export const RELATIVE_FLOOR = 0.01;
@@ -181,6 +246,7 @@ export function groupFloors(targets: ObjectiveTargets): Float64Array {
     DISTANCE_FLOOR,
     DISTANCE_FLOOR,
     DISTANCE_FLOOR,
+    WORD_PROFILE_FLOOR,
   ]);
 }
 

@@ -9,6 +9,7 @@ import {
   groupResiduals,
   OBJECTIVE_GROUPS,
   objectiveTargets,
+  WORD_PROFILE_SLOT,
   residualScales,
   type ObjectiveTargets,
 } from './objective.js';
@@ -20,6 +21,12 @@ export const EXPLORE_PENALTY = 1;
 export const REPAIR_PENALTY = 20;
 /** While repairing, a group must end at least this far below its input residual of 1. */
 export const REPAIR_MARGIN = 0.02;
+/**
+ * Weight of the word-profile residual: as much as the nine groups together (each weighs 1), since
+ * the most frequent words are what Delta and readers tell an author by. docs/BENCHMARKS.md has the
+ * sweep (0 to 100) this sits in.
+ */
+export const WORD_PROFILE_WEIGHT = 9;
 /** Weight of the habit mismatch, per sentence of the input (see habitScore). */
 export const HABIT_WEIGHT = 4;
 
@@ -33,8 +40,9 @@ export interface Scored {
 
 /**
  * The objective of the edit engine (docs/style-engine.md):
- *   score = Σ_g r_g + P · Σ_g max(0, r_g − (1 − m)) + HABIT_WEIGHT · H / N₀
- * where r_g ≈ 1 − (the group's personalization_improvement against the input; see groupResidual), H the summed
+ *   score = Σ_g r_g + P · Σ_g max(0, r_g − (1 − m)) + W · (r_w + P · max(0, r_w − 1)) + HABIT_WEIGHT · H / N₀
+ * where r_g ≈ 1 − (the group's personalization_improvement against the input; see groupResidual),
+ * r_w the word-profile residual (wordProfileDistance over the input's, W = WORD_PROFILE_WEIGHT), H the summed
  * habit mismatch of the sentences and N₀ the input's sentence count (at least 10). Lower is better.
  * The search first explores with a mild penalty (P = EXPLORE_PENALTY, m = 0), then repairs with
  * a steep one (P = REPAIR_PENALTY, m = REPAIR_MARGIN) so that every group ends below the input.
@@ -108,7 +116,14 @@ export class Scorer {
       const residual = groupResidual(distances, this.scales, g);
       total += residual + this.penalty * Math.max(0, residual - 1 + this.margin);
     }
+    const words = (distances[WORD_PROFILE_SLOT] as number) / (this.scales[WORD_PROFILE_SLOT] as number);
+    total += WORD_PROFILE_WEIGHT * (words + this.penalty * Math.max(0, words - 1));
     return total + (HABIT_WEIGHT * this.habit) / this.sentences0;
+  }
+
+  /** The word-profile residual (1 = as far from the author's most frequent words as the input). */
+  wordProfileResidual(): number {
+    return (this.distances()[WORD_PROFILE_SLOT] as number) / (this.scales[WORD_PROFILE_SLOT] as number);
   }
 
   score(): number {
@@ -157,6 +172,7 @@ export class Scorer {
         pos: delta.posChanged,
         classes: delta.classesChanged,
         punctuation: delta.marksChanged,
+        words: delta.words !== 0,
       };
       after = this.scoreOf(groupDistances(this.state, this.targets, this.trial, reuse, changed));
       this.habit -= habitDelta;

@@ -8,6 +8,8 @@ import { wordsOf } from '../../../src/style/engine/profile.js';
 import { sentenceCandidates } from '../../../src/style/engine/candidates.js';
 import { joinEdits } from '../../../src/style/ops/join.js';
 import { Scorer } from '../../../src/style/engine/scorer.js';
+import { wordProfileDistance, wordProfileTarget } from '../../../src/style/engine/objective.js';
+import fc from 'fast-check';
 import { groupImprovements } from '../../../src/style/engine/verify.js';
 import { qualityAnalytics } from '@styler/analytics/quality';
 import { AI_TEXT } from '../corpus.js';
@@ -91,5 +93,58 @@ describe('incremental state', () => {
       groundTruth: FORMAL_MODEL.groundTruth,
     });
     expect(Object.values(groupImprovements(quality))).toEqual(new Array(9).fill(0));
+  });
+});
+
+describe('word profile', () => {
+  const truth = FORMAL_MODEL.groundTruth.features;
+  const target = wordProfileTarget(truth);
+  const ratesAsCounts = (words: number): Float64Array => {
+    const counts = new Float64Array(FUNCTION_WORD_LIST.length);
+    target.indices.forEach((index, i) => (counts[index] = (target.rates[i] as number) * words));
+    return counts;
+  };
+
+  it("keeps the author's most frequent function words, most frequent first", () => {
+    expect(target.indices.length).toBeGreaterThan(20);
+    expect(target.indices.length).toBeLessThanOrEqual(150);
+    for (let i = 1; i < target.rates.length; i += 1)
+      expect(target.rates[i]).toBeLessThanOrEqual(target.rates[i - 1] as number);
+    const the = FUNCTION_WORD_LIST.indexOf('the');
+    expect(target.rates[[...target.indices].indexOf(the)]).toBeCloseTo((truth.functionWords['the'] ?? 0) / truth.words, 12);
+  });
+
+  it("is 0 at the author's rates and grows as any word's rate moves away from them", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: target.indices.length - 1 }),
+        fc.double({ min: 0.5, max: 50, noNaN: true }),
+        (slot, by) => {
+          const words = 10_000;
+          const counts = ratesAsCounts(words);
+          expect(wordProfileDistance(counts, words, target)).toBeCloseTo(0, 12);
+          const index = target.indices[slot] as number;
+          counts[index] = (counts[index] as number) + by;
+          const once = wordProfileDistance(counts, words, target);
+          counts[index] = (counts[index] as number) + by;
+          expect(once).toBeGreaterThan(0);
+          expect(wordProfileDistance(counts, words, target)).toBeGreaterThan(once);
+        },
+      ),
+    );
+  });
+
+  it('weighs a rare word as much as a frequent one when each moves by its own standard error', () => {
+    const words = 10_000;
+    const moved = (slot: number): number => {
+      const counts = ratesAsCounts(words);
+      const index = target.indices[slot] as number;
+      // One standard error of an N-word sample: N · sqrt(p / N) occurrences.
+      counts[index] = (counts[index] as number) + Math.sqrt((target.rates[slot] as number) * words);
+      return wordProfileDistance(counts, words, target);
+    };
+    const last = target.indices.length - 1;
+    expect(moved(last) / moved(0)).toBeGreaterThan(0.5);
+    expect(moved(last) / moved(0)).toBeLessThan(2);
   });
 });
