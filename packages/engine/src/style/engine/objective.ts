@@ -84,11 +84,7 @@ export function wordProfileTarget(truth: CountFeatures): WordProfileTarget {
  * binomial standard errors by which an N-word sample of the author would miss f_w, so rare words
  * weigh as much as frequent ones, as in Delta's z-scores, with no reference population needed.
  */
-export function wordProfileDistance(
-  functionWords: Float64Array,
-  words: number,
-  target: WordProfileTarget,
-): number {
+export function wordProfileDistance(functionWords: Float64Array, words: number, target: WordProfileTarget): number {
   const count = target.indices.length;
   if (count === 0 || words <= 0) return 0;
   let total = 0;

@@ -111,7 +111,10 @@ describe('word profile', () => {
     for (let i = 1; i < target.rates.length; i += 1)
       expect(target.rates[i]).toBeLessThanOrEqual(target.rates[i - 1] as number);
     const the = FUNCTION_WORD_LIST.indexOf('the');
-    expect(target.rates[[...target.indices].indexOf(the)]).toBeCloseTo((truth.functionWords['the'] ?? 0) / truth.words, 12);
+    expect(target.rates[[...target.indices].indexOf(the)]).toBeCloseTo(
+      (truth.functionWords['the'] ?? 0) / truth.words,
+      12,
+    );
   });
 
   it("is 0 at the author's rates and grows as any word's rate moves away from them", () => {
