@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One real PostgreSQL per run for the PostgreSQL store's tests (test-support/postgres.ts).
+    globalSetup: ['test-support/postgres-global-setup.ts'],
   },
 });

@@ -7,7 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
 import type { ProviderConfig } from '@styler/engine/providers';
-import type { Store } from '../store/index.js';
+import type { StylerStore } from '../store/index.js';
 import { installAuth } from './auth.js';
 import { trackConnections } from './connection-drain.js';
 import type { ServiceConfig } from './config.js';
@@ -46,7 +46,7 @@ function acceptEmptyBodies(app: FastifyInstance): void {
 
 /** Everything the app needs; the caller owns (and closes) store and pool. */
 export interface AppDeps {
-  store: Store;
+  store: StylerStore;
   pool: StylePool;
   config: ServiceConfig;
   providerConfig: ProviderConfig;
@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const connections = trackConnections(app.server);
   app.addHook('preClose', async () => {
     closing = true;
-    jobs.stop();
+    await jobs.stop();
     connections.drain();
   });
   return app;

@@ -1,7 +1,7 @@
 /** Bearer-key authentication: every route but the public ones needs `Authorization: Bearer <key>`. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { StylerError } from '@styler/analytics/errors';
-import type { Principal, Store } from '../store/index.js';
+import type { Principal, StylerStore } from '../store/index.js';
 import './fastify-types.js';
 
 /** The key of an `Authorization: Bearer <key>` header (scheme case-insensitive), or undefined. */
@@ -21,12 +21,12 @@ export function principalOf(request: FastifyRequest): Principal {
  * the bearer key is an active key of the store. Runs on onRequest, before any body is read, so an
  * unauthenticated upload is refused without receiving it.
  */
-export function installAuth(app: FastifyInstance, store: Store): void {
+export function installAuth(app: FastifyInstance, store: StylerStore): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
     const key = bearerToken(request.headers.authorization);
-    const principal = key === undefined ? undefined : store.tenancy.authenticate(key);
+    const principal = key === undefined ? undefined : await store.tenancy.authenticate(key);
     if (!principal) throw new StylerError('invalid_api_key');
     request.principal = principal;
   });

@@ -1,5 +1,5 @@
 /** First-start set-up: the default organization, project and an API key. */
-import type { ApiKeyInfo, Store } from '../store/index.js';
+import type { ApiKeyInfo, StylerStore } from '../store/index.js';
 
 /** Where the first key (and STYLER_API_KEY) lives. */
 export const DEFAULT_TENANT = Object.freeze({ organization: 'default', project: 'default' });
@@ -12,9 +12,11 @@ export type InitialKey =
  * With `apiKey` (STYLER_API_KEY): registers it for the default project unless already registered.
  * Without: on an empty key table, creates a random key for the default project, to be shown once.
  */
-export function ensureInitialKey(store: Store, apiKey?: string): InitialKey {
-  if (apiKey !== undefined) return { kind: 'seeded', info: store.tenancy.addKey({ ...DEFAULT_TENANT, key: apiKey }) };
-  if (store.tenancy.countKeys() > 0) return { kind: 'existing' };
-  const { key, info } = store.tenancy.createKey(DEFAULT_TENANT);
+export async function ensureInitialKey(store: StylerStore, apiKey?: string): Promise<InitialKey> {
+  if (apiKey !== undefined) {
+    return { kind: 'seeded', info: await store.tenancy.addKey({ ...DEFAULT_TENANT, key: apiKey }) };
+  }
+  if ((await store.tenancy.countKeys()) > 0) return { kind: 'existing' };
+  const { key, info } = await store.tenancy.createKey(DEFAULT_TENANT);
   return { kind: 'created', key, info };
 }

@@ -2,6 +2,7 @@
  * Service settings: one frozen defaults object, overridden by environment variables. Every value is
  * validated here, once; a bad variable stops start-up with a RangeError that names it.
  */
+import { isPostgresUrl } from '../store/open-store.js';
 
 /** Everything the service reads from its environment. Sizes are bytes, durations milliseconds. */
 export interface ServiceConfig {
@@ -12,6 +13,11 @@ export interface ServiceConfig {
   readonly basePath: string;
   /** Holds styler.db (SQLite, WAL) and files/ (uploads and their extracted text). */
   readonly dataDir: string;
+  /**
+   * postgres://… (DATABASE_URL): every process of a deployment shares this database, and nothing is
+   * kept in dataDir. Absent: the embedded SQLite store in dataDir.
+   */
+  readonly databaseUrl?: string;
   /** A known key registered at start (development and tests); absent: a random key on first start. */
   readonly apiKey?: string;
   /** Largest upload accepted by POST /files. */
@@ -71,13 +77,14 @@ export const SERVICE_DEFAULTS = Object.freeze({
   shutdownTimeoutMs: 30_000,
   modelCacheSize: 32,
   logLevel: 'info',
-} satisfies Omit<ServiceConfig, 'apiKey' | 'poolThreads'>);
+} satisfies Omit<ServiceConfig, 'apiKey' | 'poolThreads' | 'databaseUrl'>);
 
 /** Environment variable → setting, for docs and error messages. */
 export const SERVICE_ENV_VARS = Object.freeze({
   port: 'PORT',
   host: 'HOST',
   dataDir: 'STYLER_DATA_DIR',
+  databaseUrl: 'DATABASE_URL',
   apiKey: 'STYLER_API_KEY',
   maxFileBytes: 'STYLER_MAX_FILE_BYTES',
   maxBodyBytes: 'STYLER_MAX_BODY_BYTES',
@@ -125,6 +132,10 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
   if (!LOG_LEVELS.has(logLevel)) {
     throw new RangeError(`${v.logLevel} must be one of ${[...LOG_LEVELS].join(', ')}, got '${logLevel}'`);
   }
+  const databaseUrl = env[v.databaseUrl]?.trim();
+  if (databaseUrl !== undefined && databaseUrl !== '' && !isPostgresUrl(databaseUrl)) {
+    throw new RangeError(`${v.databaseUrl} must be a postgres:// URL (leave it unset for the embedded SQLite store)`);
+  }
   const poolThreads = env[v.poolThreads]?.trim() ? integer(env, v.poolThreads, 1, 1, 256) : undefined;
   const config: ServiceConfig = {
     port: integer(env, v.port, d.port, 0, 65_535),
@@ -146,6 +157,7 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     modelCacheSize: integer(env, v.modelCacheSize, d.modelCacheSize, 0, 100_000),
     logLevel,
     ...(apiKey && { apiKey }),
+    ...(databaseUrl && { databaseUrl }),
     ...(poolThreads !== undefined && { poolThreads }),
     ...overrides,
   };

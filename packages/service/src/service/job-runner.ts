@@ -8,11 +8,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
-import { fineTunedModelName, isStorageFull, type JobError, type JobRecord, type Store } from '../store/index.js';
+import { fineTunedModelName, isStorageFull, type JobError, type JobRecord, type StylerStore } from '../store/index.js';
 import { describeStyle, splitDocuments } from '@styler/engine';
 
 export interface JobRunnerOptions {
-  store: Store;
+  store: StylerStore;
   pool: Pick<StylePool, 'fitStyle'>;
   logger: FastifyBaseLogger;
   /** Jobs run at once; 0 runs none (an API-only process). */
@@ -61,6 +61,9 @@ export class JobRunner {
   readonly #maxStorageRetries: number;
   #stopped = true;
   #retryTimer: NodeJS.Timeout | undefined;
+  // One claiming loop at a time; a notify() during it asks for one more pass.
+  #pumping = false;
+  #pumpAgain = false;
 
   constructor(options: JobRunnerOptions) {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 0) {
@@ -79,36 +82,65 @@ export class JobRunner {
     return this.#inFlight.size;
   }
 
-  /** Requeues jobs a stopped process left running, then starts working through the queue. */
-  start(): void {
+  /**
+   * Starts working through the queue. With the embedded (SQLite) store this process is the only
+   * runner, so jobs a stopped process left running go back to the queue first; over a shared
+   * database other processes' running jobs are theirs.
+   */
+  async start(): Promise<void> {
     if (!this.#stopped) return;
     this.#stopped = false;
     if (this.#options.concurrency === 0) return;
-    const resumed = this.#options.store.jobs.requeueAllRunning();
-    if (resumed > 0) this.#options.logger.info({ resumed }, 'resuming fine-tuning jobs interrupted by a restart');
+    if (this.#options.store.kind === 'sqlite') {
+      const resumed = await this.#options.store.jobs.requeueAllRunning();
+      if (resumed > 0) this.#options.logger.info({ resumed }, 'resuming fine-tuning jobs interrupted by a restart');
+    }
     this.notify();
   }
 
   /** Call after queueing a job: starts it if a slot is free. */
   notify(): void {
     if (this.#stopped || this.#retryTimer !== undefined) return;
-    while (this.#inFlight.size < this.#options.concurrency) {
+    if (this.#pumping) {
+      this.#pumpAgain = true;
+      return;
+    }
+    this.#pumping = true;
+    void this.#pump().finally(() => {
+      this.#pumping = false;
+      if (this.#pumpAgain) {
+        this.#pumpAgain = false;
+        this.notify();
+      }
+    });
+  }
+
+  /** Claims queued jobs while slots are free; a store that fails (full, unreachable) is retried later. */
+  async #pump(): Promise<void> {
+    const { store, logger } = this.#options;
+    while (!this.#stopped && this.#retryTimer === undefined && this.#inFlight.size < this.#options.concurrency) {
       let job: JobRecord | undefined;
       try {
-        job = this.#options.store.jobs.claimNextQueued();
+        job = await store.jobs.claimNextQueued();
+        if (job && job.attempts > this.#options.maxAttempts) {
+          await store.jobs.fail(job.id, {
+            code: 'interrupted',
+            message: `Fine-tuning was interrupted ${job.attempts - 1} times (the service stopped while it ran).`,
+          });
+          continue;
+        }
       } catch (error) {
-        if (!isStorageFull(error)) throw error;
-        this.#options.logger.warn({ err: error }, 'storage full: fine-tuning jobs wait');
+        logger.warn(
+          { err: error },
+          isStorageFull(error) ? 'storage full: fine-tuning jobs wait' : 'database unavailable: fine-tuning jobs wait',
+        );
         this.#scheduleRetry(this.#options.retryDelayMs);
         return;
       }
       if (!job) return;
-      if (job.attempts > this.#options.maxAttempts) {
-        this.#options.store.jobs.fail(job.id, {
-          code: 'interrupted',
-          message: `Fine-tuning was interrupted ${job.attempts - 1} times (the service stopped while it ran).`,
-        });
-        continue;
+      if (this.#stopped) {
+        await store.jobs.requeue(job.id).catch(() => undefined);
+        return;
       }
       const { id } = job;
       const run = this.#run(job)
@@ -128,12 +160,18 @@ export class JobRunner {
    * Stops taking jobs. Jobs still running go back to the queue (their results, if they arrive,
    * are discarded) and resume on the next start.
    */
-  stop(): void {
+  async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#retryTimer);
     this.#retryTimer = undefined;
-    for (const id of this.#inFlight.keys()) this.#options.store.jobs.requeue(id);
     for (const fit of this.#fits.values()) fit.abort();
+    await Promise.all(
+      [...this.#inFlight.keys()].map((id) =>
+        this.#options.store.jobs.requeue(id).catch((error: unknown) => {
+          this.#options.logger.error({ err: error, job: id }, 'could not put a fine-tuning job back in the queue');
+        }),
+      ),
+    );
   }
 
   /** Stops the fit of a job that was just cancelled, if it runs in this process. */
@@ -152,7 +190,7 @@ export class JobRunner {
     try {
       const documents = await this.#loadDocuments(job);
       if ('code' in documents) {
-        if (store.jobs.fail(job.id, documents)) log.warn({ error: documents }, 'fine-tuning job failed');
+        if (await store.jobs.fail(job.id, documents)) log.warn({ error: documents }, 'fine-tuning job failed');
         return 'settled';
       }
       log.info({ documents: documents.length }, 'fine-tuning job started');
@@ -163,7 +201,7 @@ export class JobRunner {
         .finally(() => this.#fits.delete(job.id));
       if (this.#stopped) return 'requeued';
       const name = fineTunedModelName(job.suffix);
-      const stored = store.completeJob(job.id, {
+      const stored = await store.jobs.complete(job.id, {
         name,
         organizationId: job.organizationId,
         styleModel: job.styleModel,
@@ -176,19 +214,19 @@ export class JobRunner {
       // stop() put the job back in the queue.
       if (this.#stopped) return 'requeued';
       // A cancelled job's fit was aborted on purpose: its status already says cancelled.
-      if (store.jobs.get(job.organizationId, job.id)?.status === 'cancelled') return 'settled';
+      if ((await store.jobs.get(job.organizationId, job.id))?.status === 'cancelled') return 'settled';
       if (error instanceof StylerError && error.code === 'rate_limited') {
         // The pool is saturated by transforms: not the job's fault, so retry later without counting it.
-        store.jobs.requeue(job.id, true);
+        await store.jobs.requeue(job.id, true);
         this.#scheduleRetry(this.#options.retryDelayMs);
         return 'requeued';
       }
-      if (isStorageFull(error)) return this.#afterFullStorage(job, log, error);
+      if (isStorageFull(error)) return await this.#afterFullStorage(job, log, error);
       const jobError = jobErrorOf(error);
       // The owner sees the generic message; the log keeps what really happened, stack included.
       if (jobError.code === 'internal')
         log.error({ err: error }, 'fine-tuning job failed because of an internal error');
-      if (store.jobs.fail(job.id, jobError)) log.warn({ error: jobError }, 'fine-tuning job failed');
+      if (await store.jobs.fail(job.id, jobError)) log.warn({ error: jobError }, 'fine-tuning job failed');
       return 'settled';
     }
   }
@@ -199,11 +237,11 @@ export class JobRunner {
    * retryDelayMs, doubling with each retry of this job up to maxStorageRetryDelayMs. After
    * maxStorageRetries retries it fails with `storage_full`.
    */
-  #afterFullStorage(job: JobRecord, log: FastifyBaseLogger, error: unknown): RunOutcome {
+  async #afterFullStorage(job: JobRecord, log: FastifyBaseLogger, error: unknown): Promise<RunOutcome> {
     const retries = (this.#storageRetries.get(job.id) ?? 0) + 1;
     if (retries > this.#maxStorageRetries) {
       log.error({ err: error, retries: retries - 1 }, 'fine-tuning job failed: the storage stayed full');
-      this.#options.store.jobs.fail(job.id, {
+      await this.#options.store.jobs.fail(job.id, {
         code: 'storage_full',
         message:
           "The server's storage stayed full, so the fine-tuned model could not be saved: create the job again later.",
@@ -216,7 +254,7 @@ export class JobRunner {
       JOB_RUNNER_DEFAULTS.maxStorageRetryDelayMs,
     );
     log.warn({ err: error, retry: retries, delayMs }, 'storage full while saving a fine-tuning job: queued again');
-    this.#options.store.jobs.requeue(job.id, true);
+    await this.#options.store.jobs.requeue(job.id, true);
     this.#scheduleRetry(delayMs);
     return 'requeued';
   }
@@ -230,10 +268,10 @@ export class JobRunner {
   }
 
   /** Puts the jobs whose outcome could not be recorded back in the queue, as far as the store lets us. */
-  #requeueUnrecorded(): void {
+  async #requeueUnrecorded(): Promise<void> {
     for (const id of this.#unrecorded) {
       try {
-        this.#options.store.jobs.requeue(id, true);
+        await this.#options.store.jobs.requeue(id, true);
       } catch (error) {
         if (isStorageFull(error)) {
           this.#scheduleRetry(this.#options.retryDelayMs);
@@ -252,7 +290,7 @@ export class JobRunner {
     for (const fileId of job.trainingFiles) {
       let text: string;
       try {
-        text = await this.#options.store.blobs.read(fileId, 'text');
+        text = await this.#options.store.files.readText(fileId);
       } catch {
         return { code: 'invalid_training_file', message: `Training file ${fileId} could not be read.` };
       }
@@ -270,8 +308,7 @@ export class JobRunner {
     if (this.#retryTimer !== undefined || this.#stopped) return;
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = undefined;
-      this.#requeueUnrecorded();
-      this.notify();
+      void this.#requeueUnrecorded().finally(() => this.notify());
     }, delayMs);
     this.#retryTimer.unref();
   }

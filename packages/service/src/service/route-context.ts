@@ -1,12 +1,12 @@
 /** What route modules share: the store, settings and the service's long-lived helpers. */
-import type { Store } from '../store/index.js';
+import type { StylerStore } from '../store/index.js';
 import type { ServiceConfig } from './config.js';
 import type { JobRunner } from './job-runner.js';
 import type { StyleModelCache } from './style-models.js';
 import type { TransformPipeline } from './transform/pipeline.js';
 
 export interface RouteContext {
-  store: Store;
+  store: StylerStore;
   config: ServiceConfig;
   jobs: JobRunner;
   models: StyleModelCache;

@@ -3,7 +3,7 @@ import { networkInterfaces } from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createStylePool } from '@styler/engine';
 import type { ProviderConfig } from '@styler/engine/providers';
-import { Store } from '../store/index.js';
+import { openStore } from '../store/index.js';
 import { buildApp } from './app.js';
 import { ensureInitialKey } from './bootstrap.js';
 import type { ServiceConfig } from './config.js';
@@ -28,14 +28,26 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** Where the data lives, for the banner: the data directory, or the PostgreSQL database without its password. */
+function dataLocation(config: ServiceConfig): string {
+  if (config.databaseUrl === undefined) return config.dataDir;
+  try {
+    const url = new URL(config.databaseUrl);
+    url.password = '';
+    return `PostgreSQL ${url.host}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
 /** Opens the store in config.dataDir (migrating it), starts the pool and listens on config.port. */
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const { config, providerConfig, stdout } = options;
-  const store = Store.open(config.dataDir);
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let pool: ReturnType<typeof createStylePool> | undefined;
   try {
-    store.removeLeftoverBlobs();
-    const initial = ensureInitialKey(store, config.apiKey);
+    await store.prepareForServing();
+    const initial = await ensureInitialKey(store, config.apiKey);
     if (initial.kind === 'created') {
       stdout.write(
         `Created the first API key, for organization '${initial.info.organizationName}', project ` +
@@ -63,7 +75,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     const url = urls[0]!;
     const where = urls.length === 1 ? '' : 'every interface; ';
     stdout.write(
-      `Styler service listening on ${urls.join(', ')} (${where}data in ${config.dataDir}, ${pool.threads} analytics threads)\n`,
+      `Styler service listening on ${urls.join(', ')} (${where}data in ${dataLocation(config)}, ${pool.threads} analytics threads)\n`,
     );
 
     const runningPool = pool;
@@ -77,13 +89,13 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
         } finally {
           clearTimeout(timer);
           await runningPool.close();
-          store.close();
+          await store.close();
         }
       })());
     return { app, url, close };
   } catch (error) {
     await pool?.close();
-    store.close();
+    await store.close();
     throw error;
   }
 }

@@ -1,16 +1,16 @@
 /** Resolves a transform's `model` to its learned StyleModel, keeping recently used ones parsed. */
 import { StylerError } from '@styler/analytics/errors';
-import type { Store } from '../store/index.js';
+import type { StylerStore } from '../store/index.js';
 import type { StyleModel } from '@styler/engine';
 
 /** A small LRU cache of parsed StyleModels, scoped by organization. */
 export class StyleModelCache {
-  readonly #store: Store;
+  readonly #store: StylerStore;
   readonly #capacity: number;
   readonly #entries = new Map<string, StyleModel>();
 
   /** `capacity` models stay parsed (0 disables the cache). */
-  constructor(store: Store, capacity: number) {
+  constructor(store: StylerStore, capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError('capacity must be a non-negative integer');
     this.#store = store;
     this.#capacity = capacity;
@@ -21,7 +21,7 @@ export class StyleModelCache {
    * organization does not have; when the name is one of its jobs, the message says the job has
    * not produced a model (yet).
    */
-  get(organizationId: string, name: string): StyleModel {
+  async get(organizationId: string, name: string): Promise<StyleModel> {
     const key = `${organizationId}\u0000${name}`;
     const cached = this.#entries.get(key);
     if (cached) {
@@ -30,8 +30,8 @@ export class StyleModelCache {
       this.#entries.set(key, cached);
       return cached;
     }
-    const json = this.#store.models.getModelJson(organizationId, name);
-    if (json === undefined) throw this.#notFound(organizationId, name);
+    const json = await this.#store.models.getModelJson(organizationId, name);
+    if (json === undefined) throw await this.#notFound(organizationId, name);
     const model = JSON.parse(json) as StyleModel;
     if (this.#capacity > 0) {
       this.#entries.set(key, model);
@@ -45,8 +45,8 @@ export class StyleModelCache {
     this.#entries.delete(`${organizationId}\u0000${name}`);
   }
 
-  #notFound(organizationId: string, name: string): StylerError {
-    const job = this.#store.jobs.get(organizationId, name);
+  async #notFound(organizationId: string, name: string): Promise<StylerError> {
+    const job = await this.#store.jobs.get(organizationId, name);
     if (!job) return new StylerError('model_not_found');
     return new StylerError(
       'model_not_found',

@@ -23,7 +23,8 @@ export interface FileRecord {
 /** Outcome of a delete: `in_use` when a queued or running job still needs the file. */
 export type FileDeleteResult = 'deleted' | 'not_found' | 'in_use';
 
-interface FileRow {
+/** A files row (both stores select COLUMNS). */
+export interface FileRow {
   id: string;
   organization_id: string;
   project_id: string;
@@ -36,7 +37,7 @@ interface FileRow {
   created_at: number;
 }
 
-function toRecord(row: FileRow): FileRecord {
+export function fileRecordOf(row: FileRow): FileRecord {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -51,7 +52,8 @@ function toRecord(row: FileRow): FileRecord {
   };
 }
 
-const COLUMNS =
+/** The files columns every query selects. */
+export const FILE_COLUMNS =
   'id, organization_id, project_id, filename, purpose, kind, bytes, text_chars, document_count, created_at';
 
 /** Repository of the `files` table. Every read is scoped to one organization. */
@@ -63,11 +65,13 @@ export class FilesRepository {
     this.#db = db;
     this.#statements = {
       insert: db.prepare(
-        `INSERT INTO files (${COLUMNS}) VALUES (@id, @organization_id, @project_id, @filename, @purpose, @kind,
+        `INSERT INTO files (${FILE_COLUMNS}) VALUES (@id, @organization_id, @project_id, @filename, @purpose, @kind,
           @bytes, @text_chars, @document_count, @created_at)`,
       ),
-      get: db.prepare<[string, string], FileRow>(`SELECT ${COLUMNS} FROM files WHERE organization_id = ? AND id = ?`),
-      page: preparePageStatements<FileRow>(db, 'files', COLUMNS, 'id'),
+      get: db.prepare<[string, string], FileRow>(
+        `SELECT ${FILE_COLUMNS} FROM files WHERE organization_id = ? AND id = ?`,
+      ),
+      page: preparePageStatements<FileRow>(db, 'files', FILE_COLUMNS, 'id'),
       activeJobUses: db
         .prepare<[string], number>(
           `SELECT COUNT(*) FROM job_training_files t JOIN jobs j ON j.id = t.job_id
@@ -76,6 +80,7 @@ export class FilesRepository {
         .pluck(),
       delete: db.prepare('DELETE FROM files WHERE organization_id = ? AND id = ?'),
       allIds: db.prepare<[], string>('SELECT id FROM files').pluck(),
+      exists: db.prepare<[string], number>('SELECT 1 FROM files WHERE id = ?').pluck(),
     };
   }
 
@@ -97,12 +102,12 @@ export class FilesRepository {
   /** The file, or undefined when it does not exist or belongs to another organization. */
   get(organizationId: string, id: string): FileRecord | undefined {
     const row = this.#statements.get.get(organizationId, id);
-    return row && toRecord(row);
+    return row && fileRecordOf(row);
   }
 
   /** A page of the organization's files (default newest first); undefined when `after` is unknown. */
   list(organizationId: string, query: PageQuery): Page<FileRecord> | undefined {
-    return readPage(this.#statements.page, organizationId, query, toRecord);
+    return readPage(this.#statements.page, organizationId, query, fileRecordOf);
   }
 
   /** Deletes the file unless a queued or running job still needs it (checked in the same transaction). */
@@ -115,6 +120,11 @@ export class FilesRepository {
         return 'deleted';
       })
       .immediate();
+  }
+
+  /** True when any organization has a file with this id. */
+  exists(id: string): boolean {
+    return this.#statements.exists.get(id) !== undefined;
   }
 
   /** Ids of every file of every organization (start-up cleanup of orphaned blobs). */

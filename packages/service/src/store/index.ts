@@ -24,3 +24,8 @@ export {
   type NewJob,
 } from './jobs-repository.js';
 export { ModelsRepository, type ModelRecord, type NewModel } from './models-repository.js';
+export type { FilesStore, JobsStore, ModelsStore, StoreKind, StylerStore, TenancyStore } from './contract.js';
+export { openSqliteStore, SqliteStylerStore } from './sqlite-store.js';
+export { openPostgresStore, PostgresStylerStore, type PostgresStoreOptions } from './postgres/postgres-store.js';
+export { migratePostgres, POSTGRES_MIGRATIONS } from './postgres/migrations.js';
+export { openStore, isPostgresUrl, type StoreLocation } from './open-store.js';

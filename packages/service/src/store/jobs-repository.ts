@@ -41,7 +41,8 @@ export type NewJob = Pick<
 /** Outcome of a cancel request. */
 export type CancelResult = { job: JobRecord } | { problem: 'not_found' | 'not_cancellable' };
 
-interface JobRow {
+/** A jobs row (both stores select JOB_COLUMNS). */
+export interface JobRow {
   id: string;
   organization_id: string;
   project_id: string;
@@ -59,7 +60,7 @@ interface JobRow {
   finished_at: number | null;
 }
 
-const COLUMNS = `id, organization_id, project_id, style_model, base_model, suffix, match_output_length, status,
+export const JOB_COLUMNS = `id, organization_id, project_id, style_model, base_model, suffix, match_output_length, status,
   fine_tuned_model, error_code, error_message, attempts, created_at, started_at, finished_at`;
 
 /** Repository of the `jobs` and `job_training_files` tables. */
@@ -78,10 +79,12 @@ export class JobsRepository {
       files: db
         .prepare<[string], string>('SELECT file_id FROM job_training_files WHERE job_id = ? ORDER BY position')
         .pluck(),
-      get: db.prepare<[string, string], JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE organization_id = ? AND id = ?`),
-      getAny: db.prepare<[string], JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`),
-      page: preparePageStatements<JobRow>(db, 'jobs', COLUMNS, 'id'),
-      nextQueued: db.prepare<[], JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE status = 'queued' ORDER BY seq LIMIT 1`),
+      get: db.prepare<[string, string], JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE organization_id = ? AND id = ?`),
+      getAny: db.prepare<[string], JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?`),
+      page: preparePageStatements<JobRow>(db, 'jobs', JOB_COLUMNS, 'id'),
+      nextQueued: db.prepare<[], JobRow>(
+        `SELECT ${JOB_COLUMNS} FROM jobs WHERE status = 'queued' ORDER BY seq LIMIT 1`,
+      ),
       start: db.prepare(
         `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1 WHERE id = ? AND status = 'queued'`,
       ),
@@ -162,6 +165,16 @@ export class JobsRepository {
       .immediate();
   }
 
+  /** Moves queued job `id` to running and returns it; undefined when it is no longer queued. */
+  claim(id: string): JobRecord | undefined {
+    return this.#db
+      .transaction(() => {
+        if (this.#statements.start.run(nowSeconds(), id).changes === 0) return undefined;
+        return this.#load(this.#statements.getAny.get(id) as JobRow);
+      })
+      .immediate();
+  }
+
   /**
    * Puts a running job back in the queue. `refundAttempt` when the job never really ran (the pool
    * was full), so it does not count towards the attempt limit.
@@ -186,22 +199,27 @@ export class JobsRepository {
   }
 
   #load(row: JobRow): JobRecord {
-    return {
-      id: row.id,
-      organizationId: row.organization_id,
-      projectId: row.project_id,
-      styleModel: row.style_model,
-      baseModel: row.base_model,
-      suffix: row.suffix,
-      matchOutputLength: row.match_output_length === 1,
-      status: row.status,
-      fineTunedModel: row.fine_tuned_model,
-      error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
-      attempts: row.attempts,
-      createdAt: row.created_at,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
-      trainingFiles: this.#statements.files.all(row.id) as string[],
-    };
+    return jobRecordOf(row, this.#statements.files.all(row.id) as string[]);
   }
+}
+
+/** The record of a jobs row and its training files in order. */
+export function jobRecordOf(row: JobRow, trainingFiles: string[]): JobRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    projectId: row.project_id,
+    styleModel: row.style_model,
+    baseModel: row.base_model,
+    suffix: row.suffix,
+    matchOutputLength: row.match_output_length === 1,
+    status: row.status,
+    fineTunedModel: row.fine_tuned_model,
+    error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    trainingFiles,
+  };
 }

@@ -25,7 +25,8 @@ export interface NewModel {
   summaryJson: string;
 }
 
-interface ModelRow {
+/** A models row without the model JSON (both stores select MODEL_COLUMNS). */
+export interface ModelRow {
   name: string;
   organization_id: string;
   job_id: string;
@@ -34,9 +35,9 @@ interface ModelRow {
   created_at: number;
 }
 
-const COLUMNS = 'name, organization_id, job_id, style_model, summary_json, created_at';
+export const MODEL_COLUMNS = 'name, organization_id, job_id, style_model, summary_json, created_at';
 
-function toRecord(row: ModelRow): ModelRecord {
+export function modelRecordOf(row: ModelRow): ModelRecord {
   return {
     name: row.name,
     organizationId: row.organization_id,
@@ -58,12 +59,12 @@ export class ModelsRepository {
           VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
       get: db.prepare<[string, string], ModelRow>(
-        `SELECT ${COLUMNS} FROM models WHERE organization_id = ? AND name = ?`,
+        `SELECT ${MODEL_COLUMNS} FROM models WHERE organization_id = ? AND name = ?`,
       ),
       modelJson: db
         .prepare<[string, string], string>('SELECT model_json FROM models WHERE organization_id = ? AND name = ?')
         .pluck(),
-      page: preparePageStatements<ModelRow>(db, 'models', COLUMNS, 'name'),
+      page: preparePageStatements<ModelRow>(db, 'models', MODEL_COLUMNS, 'name'),
       delete: db.prepare('DELETE FROM models WHERE organization_id = ? AND name = ?'),
     };
   }
@@ -83,7 +84,7 @@ export class ModelsRepository {
   /** The model's listing entry, or undefined when unknown to this organization. */
   get(organizationId: string, name: string): ModelRecord | undefined {
     const row = this.#statements.get.get(organizationId, name);
-    return row && toRecord(row);
+    return row && modelRecordOf(row);
   }
 
   /** The stored StyleModel JSON text, or undefined when unknown to this organization. */
@@ -93,7 +94,7 @@ export class ModelsRepository {
 
   /** A page of the organization's models (default newest first); undefined when `after` is unknown. */
   list(organizationId: string, query: PageQuery): Page<ModelRecord> | undefined {
-    return readPage(this.#statements.page, organizationId, query, toRecord);
+    return readPage(this.#statements.page, organizationId, query, modelRecordOf);
   }
 
   /** Deletes a model; false when this organization has no model of that name. */

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { openDatabase, type SqliteDatabase } from './database.js';
 import { BlobStore, type BlobStoreOptions } from './blob-store.js';
 import { FilesRepository } from './files-repository.js';
-import { JobsRepository, type JobRecord, type NewJob } from './jobs-repository.js';
+import type { CreateJobResult } from './contract.js';
+import { JobsRepository, type NewJob } from './jobs-repository.js';
 import { ModelsRepository, type NewModel } from './models-repository.js';
 import { TenancyRepository } from './tenancy-repository.js';
 import { ensurePrivateDirectory } from './permissions.js';
@@ -11,10 +12,15 @@ import { ensurePrivateDirectory } from './permissions.js';
 /** File names inside the data directory. */
 export const STORE_LAYOUT = Object.freeze({ database: 'styler.db', blobs: 'files' });
 
-/** Outcome of creating a job: the job, or the first training file this organization does not own. */
-export type CreateJobResult = { job: JobRecord } | { missingFileId: string };
+export type { CreateJobResult } from './contract.js';
 
-/** Persistence for the service and the CLI. Synchronous repositories; only blob I/O is async. */
+/** What Store.open can be given besides the data directory. */
+export interface StoreOpenOptions {
+  /** Options (a writer for tests) for the BlobStore. */
+  blobs?: BlobStoreOptions;
+}
+
+/** SQLite persistence (under SqliteStylerStore): synchronous repositories; only blob I/O is async. */
 export class Store {
   readonly db: SqliteDatabase;
   readonly tenancy: TenancyRepository;
@@ -38,7 +44,7 @@ export class Store {
    * 0600); what an earlier version created more open is tightened here. `blobs` passes options
    * (a writer for tests) to the BlobStore.
    */
-  static open(dataDir: string, options: { blobs?: BlobStoreOptions } = {}): Store {
+  static open(dataDir: string, options: StoreOpenOptions = {}): Store {
     if (typeof dataDir !== 'string' || dataDir === '') throw new TypeError('dataDir must be a non-empty path');
     ensurePrivateDirectory(dataDir);
     const db = openDatabase(join(dataDir, STORE_LAYOUT.database));

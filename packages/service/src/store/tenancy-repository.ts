@@ -43,11 +43,12 @@ export function hashApiKey(key: string): Buffer {
 }
 
 /** The characters listings show: enough to tell keys apart, at most a third of a short dev key. */
-function displayPrefix(key: string): string {
+export function displayPrefix(key: string): string {
   return key.slice(0, Math.min(API_KEY_PREFIX.length + 4, Math.floor(key.length / 3)));
 }
 
-interface KeyRow {
+/** An api_keys row joined with its project and organization (both stores select these columns). */
+export interface KeyRow {
   id: string;
   organization_id: string;
   organization_name: string;
@@ -59,11 +60,12 @@ interface KeyRow {
   revoked_at: number | null;
 }
 
-const KEY_COLUMNS = `k.id, k.key_hash, k.key_prefix, k.created_at, k.revoked_at,
+/** The columns (and joins) of a KeyRow. */
+export const KEY_COLUMNS = `k.id, k.key_hash, k.key_prefix, k.created_at, k.revoked_at,
   p.id AS project_id, p.name AS project_name, o.id AS organization_id, o.name AS organization_name
   FROM api_keys k JOIN projects p ON p.id = k.project_id JOIN organizations o ON o.id = p.organization_id`;
 
-function toInfo(row: KeyRow): ApiKeyInfo {
+export function keyInfoOf(row: KeyRow): ApiKeyInfo {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -76,11 +78,37 @@ function toInfo(row: KeyRow): ApiKeyInfo {
   };
 }
 
-function checkName(name: unknown, what: string): string {
+/** A trimmed organization or project name; TypeError unless 1 to 128 characters. */
+export function checkName(name: unknown, what: string): string {
   if (typeof name !== 'string' || name.trim() === '' || name.length > 128) {
     throw new TypeError(`${what} must be a non-empty string of at most 128 characters`);
   }
   return name.trim();
+}
+
+/** TypeError unless `key` is a usable caller-chosen key: 8 or more characters, no whitespace. */
+export function checkKey(key: unknown): asserts key is string {
+  if (typeof key !== 'string' || key.length < 8 || /\s/.test(key)) {
+    throw new TypeError('key must be a string of at least 8 characters without whitespace');
+  }
+}
+
+/**
+ * The principal of an active key row whose digest is `hash`. The lookup is by digest, so timing
+ * reveals nothing about the key; the constant-time compare makes the final decision independent of
+ * how many digest bytes matched.
+ */
+export function principalOf(row: KeyRow | undefined, hash: Buffer): Principal | undefined {
+  if (!row || row.revoked_at !== null || row.key_hash.length !== hash.length || !timingSafeEqual(row.key_hash, hash)) {
+    return undefined;
+  }
+  return {
+    keyId: row.id,
+    organizationId: row.organization_id,
+    organizationName: row.organization_name,
+    projectId: row.project_id,
+    projectName: row.project_name,
+  };
 }
 
 /** Repository of organizations, projects and API keys. */
@@ -143,19 +171,17 @@ export class TenancyRepository {
    * registered returns its existing entry unchanged (even if it belongs elsewhere or is revoked).
    */
   addKey(scope: { organization: string; project: string; key: string }): ApiKeyInfo {
-    if (typeof scope.key !== 'string' || scope.key.length < 8 || /\s/.test(scope.key)) {
-      throw new TypeError('key must be a string of at least 8 characters without whitespace');
-    }
+    checkKey(scope.key);
     const hash = hashApiKey(scope.key);
     return this.#db
       .transaction(() => {
         const existing = this.#statements.keyByHash.get(hash);
-        if (existing) return toInfo(existing);
+        if (existing) return keyInfoOf(existing);
         const organizationId = this.ensureOrganization(scope.organization);
         const projectId = this.ensureProject(organizationId, scope.project);
         const id = randomId('key');
         this.#statements.insertKey.run(id, projectId, hash, displayPrefix(scope.key), nowSeconds());
-        return toInfo(this.#statements.keyById.get(id) as KeyRow);
+        return keyInfoOf(this.#statements.keyById.get(id) as KeyRow);
       })
       .immediate();
   }
@@ -163,29 +189,12 @@ export class TenancyRepository {
   /** The principal of an active key, or undefined for an unknown or revoked one. */
   authenticate(key: string): Principal | undefined {
     const hash = hashApiKey(key);
-    const row = this.#statements.keyByHash.get(hash);
-    // The lookup is by digest, so timing reveals nothing about the key; the constant-time compare
-    // makes the final decision independent of how many digest bytes matched.
-    if (
-      !row ||
-      row.revoked_at !== null ||
-      row.key_hash.length !== hash.length ||
-      !timingSafeEqual(row.key_hash, hash)
-    ) {
-      return undefined;
-    }
-    return {
-      keyId: row.id,
-      organizationId: row.organization_id,
-      organizationName: row.organization_name,
-      projectId: row.project_id,
-      projectName: row.project_name,
-    };
+    return principalOf(this.#statements.keyByHash.get(hash), hash);
   }
 
   /** Every key, revoked ones included, ordered by organization, project and creation. */
   listKeys(): ApiKeyInfo[] {
-    return this.#statements.allKeys.all().map(toInfo);
+    return this.#statements.allKeys.all().map(keyInfoOf);
   }
 
   /** Revokes key `id`; returns false when no active key has that id. */

@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
 import { JobRunner, jobErrorOf, type JobRunnerOptions } from '../../src/service/job-runner.js';
-import { nowSeconds, type Store } from '../../src/store/index.js';
+import { nowSeconds, SqliteStylerStore, type Store } from '../../src/store/index.js';
 import { fitStyle } from '@styler/engine';
 import { fillDatabase, temporaryStore } from '../store/helpers.js';
 import { darwin } from './support/fixtures.js';
@@ -57,11 +57,18 @@ describe('JobRunner: errors of failed jobs', () => {
     cleanups.push(cleanup);
     const { logger, lines } = capturedLogger();
     const pool: JobRunnerOptions['pool'] = { fitStyle: () => Promise.reject(error) };
-    const runner = new JobRunner({ store, pool, logger, concurrency: 1, maxAttempts: 3, retryDelayMs: 10 });
+    const runner = new JobRunner({
+      store: new SqliteStylerStore(store),
+      pool,
+      logger,
+      concurrency: 1,
+      maxAttempts: 3,
+      retryDelayMs: 10,
+    });
     const jobId = await queueJob(store, 'ftjob-failing');
-    runner.start();
+    await runner.start();
     await runner.idle();
-    runner.stop();
+    await runner.stop();
     return { job: store.jobs.getById(jobId)!, lines, jobId };
   }
 
@@ -97,7 +104,7 @@ describe('JobRunner: a full disk when saving the model', () => {
       // The real fit, in this thread: the save is what fails.
       const pool: JobRunnerOptions['pool'] = { fitStyle: async (documents, options) => fitStyle(documents, options) };
       const runner = new JobRunner({
-        store,
+        store: new SqliteStylerStore(store),
         pool,
         logger,
         concurrency: 1,
@@ -107,9 +114,9 @@ describe('JobRunner: a full disk when saving the model', () => {
       });
       const jobId = await queueJob(store, 'ftjob-full');
       fillDatabase(store.db);
-      runner.start();
+      await runner.start();
       await expect.poll(() => store.jobs.getById(jobId)?.status, { timeout: 20_000, interval: 5 }).toBe('failed');
-      runner.stop();
+      await runner.stop();
       const job = store.jobs.getById(jobId)!;
       expect(job.error).toEqual({
         code: 'storage_full',
@@ -134,14 +141,21 @@ describe('JobRunner: a full disk when saving the model', () => {
     try {
       const { logger, lines } = capturedLogger();
       const pool: JobRunnerOptions['pool'] = { fitStyle: async (documents, options) => fitStyle(documents, options) };
-      const runner = new JobRunner({ store, pool, logger, concurrency: 1, maxAttempts: 3, retryDelayMs: 10 });
+      const runner = new JobRunner({
+        store: new SqliteStylerStore(store),
+        pool,
+        logger,
+        concurrency: 1,
+        maxAttempts: 3,
+        retryDelayMs: 10,
+      });
       const jobId = await queueJob(store, 'ftjob-room');
       const lift = fillDatabase(store.db);
-      runner.start();
+      await runner.start();
       await expect.poll(() => lines.some((line) => line.retry === 1), { timeout: 20_000, interval: 5 }).toBe(true);
       lift();
       await expect.poll(() => store.jobs.getById(jobId)?.status, { timeout: 20_000, interval: 5 }).toBe('succeeded');
-      runner.stop();
+      await runner.stop();
       expect(store.jobs.getById(jobId)?.attempts).toBe(1);
     } finally {
       cleanup();

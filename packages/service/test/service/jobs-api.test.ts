@@ -140,7 +140,7 @@ describe('fine-tuning jobs API', () => {
 
   it('fails a job whose training text is gone, with an error object', async () => {
     const id = await uploadText(service, corpus(4));
-    await service.store.blobs.remove(id);
+    await service.sqlite.blobs.remove(id);
     const { body } = await createJob(service, { training_files: [id] });
     const job = await waitForJob(service, String(body.id));
     expect(job).toMatchObject({ status: 'failed', fine_tuned_model: null, error: { code: 'invalid_training_file' } });

@@ -59,20 +59,22 @@ describe('a saturated pool', () => {
       id: string;
     };
     // Claimed at once (running), turned away by the pool, back in the queue while the blockers run.
-    await expect.poll(() => service.store.jobs.getById(job.id)?.status, { timeout: 5_000, interval: 5 }).toBe('queued');
+    await expect
+      .poll(() => service.sqlite.jobs.getById(job.id)?.status, { timeout: 5_000, interval: 5 })
+      .toBe('queued');
     await blockers;
     const finished = await waitForJob(service, job.id);
     expect(finished).toMatchObject({ status: 'succeeded', error: null });
-    expect(service.store.jobs.getById(job.id)?.attempts).toBe(1);
+    expect(service.sqlite.jobs.getById(job.id)?.attempts).toBe(1);
   });
 
   it('fails a job that keeps being interrupted instead of resuming it forever', async () => {
-    const acme = service.store.tenancy.authenticate(service.keys.acme)!;
+    const acme = service.sqlite.tenancy.authenticate(service.keys.acme)!;
     const upload = await service.request('/files', { method: 'POST', body: uploadForm('c.txt', darwin(4)) });
     const fileId = ((await upload.json()) as { id: string }).id;
     // Simulate three crashed runs: claimed (attempt counted), then left running by a dead process.
     await service.app.close();
-    const store = service.store;
+    const store = service.sqlite;
     const created = store.createJob({
       id: 'ftjob-crashy',
       organizationId: acme.organizationId,
@@ -89,16 +91,16 @@ describe('a saturated pool', () => {
       store.jobs.requeueAllRunning();
     }
     const runner = new JobRunner({
-      store,
+      store: service.store,
       pool,
       logger: service.app.log,
       concurrency: 1,
       maxAttempts: service.config.jobMaxAttempts,
       retryDelayMs: 50,
     });
-    runner.start();
+    await runner.start();
     await runner.idle();
     expect(store.jobs.getById('ftjob-crashy')).toMatchObject({ status: 'failed', error: { code: 'interrupted' } });
-    runner.stop();
+    await runner.stop();
   });
 });

@@ -11,7 +11,7 @@ import { createStylePool, type StylePool } from '@styler/engine';
 import { loadProviderConfig } from '@styler/engine/providers';
 import { buildApp } from '../../src/service/app.js';
 import { loadServiceConfig } from '../../src/service/config.js';
-import { Store, type BlobWriter } from '../../src/store/index.js';
+import { SqliteStylerStore, Store, type BlobWriter } from '../../src/store/index.js';
 import { fillDatabase, noSpaceError } from '../store/helpers.js';
 import { darwin } from './support/fixtures.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
@@ -34,7 +34,7 @@ describe('a full disk', () => {
   afterAll(async () => service.close());
 
   it('answers an upload 507 when the database cannot grow, and removes its blobs', async () => {
-    const lift = fillDatabase(service.store.db);
+    const lift = fillDatabase(service.sqlite.db);
     let response: Response | undefined;
     try {
       // Long names fill the last free room in the files table's pages within a few uploads.
@@ -47,7 +47,7 @@ describe('a full disk', () => {
       }
       expect(response?.status).toBe(507);
       expect(await response?.json()).toEqual(STORAGE_FULL);
-      expectBlobsOfStoredFilesOnly(service.store);
+      expectBlobsOfStoredFilesOnly(service.sqlite);
     } finally {
       lift();
     }
@@ -78,21 +78,21 @@ describe('a full disk when a job saves its model', () => {
     expect(created.status).toBe(200);
     const jobId = ((await created.json()) as { id: string }).id;
     // Claimed at once: its fit waits behind the blocker, and the disk fills meanwhile.
-    expect(service.store.jobs.getById(jobId)?.status).toBe('running');
-    const lift = fillDatabase(service.store.db);
+    expect(service.sqlite.jobs.getById(jobId)?.status).toBe('running');
+    const lift = fillDatabase(service.sqlite.db);
     try {
       await blocker;
       // Back in the queue after its save failed (the pool is not full: only the save can send it back).
       await expect
-        .poll(() => service.store.jobs.getById(jobId)?.status, { timeout: 20_000, interval: 2 })
+        .poll(() => service.sqlite.jobs.getById(jobId)?.status, { timeout: 20_000, interval: 2 })
         .toBe('queued');
-      expect(service.store.jobs.getById(jobId)).toMatchObject({ error: null, fineTunedModel: null });
+      expect(service.sqlite.jobs.getById(jobId)).toMatchObject({ error: null, fineTunedModel: null });
     } finally {
       lift();
     }
     const finished = await waitForJob(service, jobId);
     expect(finished).toMatchObject({ status: 'succeeded', error: null });
-    expect(service.store.jobs.getById(jobId)?.attempts).toBe(1);
+    expect(service.sqlite.jobs.getById(jobId)?.attempts).toBe(1);
   });
 });
 
@@ -109,7 +109,13 @@ describe('a full disk under the blob store', () => {
     const store = Store.open(dataDir, { blobs: { writer: textFillsDisk } });
     const pool = createStylePool({ threads: 1 });
     const config = loadServiceConfig({ STYLER_DATA_DIR: dataDir, STYLER_JOB_CONCURRENCY: '0' });
-    const app = await buildApp({ store, pool, config, providerConfig: loadProviderConfig({}), logger: false });
+    const app = await buildApp({
+      store: new SqliteStylerStore(store),
+      pool,
+      config,
+      providerConfig: loadProviderConfig({}),
+      logger: false,
+    });
     try {
       const key = store.tenancy.createKey({ organization: 'acme', project: 'web' }).key;
       const response = await app.inject({

@@ -15,7 +15,7 @@ describe('the time budget of a transform', () => {
     service = await startTestService({
       env: { STYLER_REQUEST_TIMEOUT_MS: '300', STYLER_MAX_TEXT_CHARS: '500000' },
     });
-    seedModel(service, service.keys.acme, 'ft:darwin', MODEL_JSON);
+    await seedModel(service, service.keys.acme, 'ft:darwin', MODEL_JSON);
   });
   afterAll(async () => service.close());
 
@@ -45,8 +45,8 @@ describe('organizations sharing one analytics thread', () => {
   beforeAll(async () => {
     pool = createStylePool({ threads: 1 });
     service = await startTestService({ pool });
-    seedModel(service, service.keys.acme, 'ft:darwin', MODEL_JSON);
-    seedModel(service, service.keys.globex, 'ft:darwin-globex', MODEL_JSON);
+    await seedModel(service, service.keys.acme, 'ft:darwin', MODEL_JSON);
+    await seedModel(service, service.keys.globex, 'ft:darwin-globex', MODEL_JSON);
   });
   afterAll(async () => {
     await service.close();

@@ -202,7 +202,12 @@ describe('POST /style/transform', () => {
       expect((await request).status).toBe(404);
       expect(slow.requests).toHaveLength(0);
 
-      seedModel(slowService, slowService.keys.acme, 'ftm-copy', modelJsonOf(service, service.keys.acme, model));
+      await seedModel(
+        slowService,
+        slowService.keys.acme,
+        'ftm-copy',
+        await modelJsonOf(service, service.keys.acme, model),
+      );
 
       const response = await fetch(`${slowService.baseUrl}/style/transform`, {
         method: 'POST',
@@ -339,7 +344,7 @@ describe('POST /style/transform', () => {
       );
       // The model is checked first (404), so use the provider check through a known model name.
       expect(response.status).toBe(404);
-      seedModel(bare, bare.keys.acme, 'ftm-x', modelJsonOf(service, service.keys.acme, model));
+      await seedModel(bare, bare.keys.acme, 'ftm-x', await modelJsonOf(service, service.keys.acme, model));
       const again = await bare.request(
         '/style/transform',
         jsonBody({
@@ -368,7 +373,7 @@ describe('POST /style/transform', () => {
       },
     });
     try {
-      seedModel(withLlm, withLlm.keys.acme, 'ftm-llm', modelJsonOf(service, service.keys.acme, model));
+      await seedModel(withLlm, withLlm.keys.acme, 'ftm-llm', await modelJsonOf(service, service.keys.acme, model));
       const response = await withLlm.request(
         '/style/transform',
         jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }),
@@ -401,7 +406,7 @@ describe('POST /style/transform', () => {
       providerEnv: { STYLER_LLM_BASE_URL: rewriter.url, STYLER_LLM_REWRITE: '1', STYLER_LLM_REWRITE_MODEL: 'rw' },
     });
     try {
-      seedModel(withLlm, withLlm.keys.acme, 'ftm-llm', modelJsonOf(service, service.keys.acme, model));
+      await seedModel(withLlm, withLlm.keys.acme, 'ftm-llm', await modelJsonOf(service, service.keys.acme, model));
       const response = await withLlm.request(
         '/style/transform',
         jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }),

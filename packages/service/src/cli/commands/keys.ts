@@ -1,6 +1,6 @@
-/** `styler keys create|list|revoke`: manage API keys in the service's database (STYLER_DATA_DIR). */
+/** `styler keys create|list|revoke`: manage API keys in the service's database (DATABASE_URL or STYLER_DATA_DIR). */
 import { SERVICE_DEFAULTS, SERVICE_ENV_VARS } from '../../service/config.js';
-import { Store, type ApiKeyInfo } from '../../store/index.js';
+import { openStore, type ApiKeyInfo } from '../../store/index.js';
 import { parseArgs, single } from '../args.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 
@@ -38,7 +38,7 @@ function formatKeys(keys: ApiKeyInfo[]): string {
   );
 }
 
-/** Runs a keys subcommand against the database in --data-dir, STYLER_DATA_DIR or ./data. */
+/** Runs a keys subcommand against DATABASE_URL (PostgreSQL) or the SQLite database in --data-dir, STYLER_DATA_DIR or ./data. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [action, ...rest] = argv;
   const args = parseArgs(rest, { single: ['org', 'project', 'data-dir'] });
@@ -46,13 +46,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     single(args, 'data-dir') ?? (process.env[SERVICE_ENV_VARS.dataDir]?.trim() || SERVICE_DEFAULTS.dataDir);
   if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new CliError(USAGE);
 
-  const store = Store.open(dataDir);
+  const databaseUrl = process.env[SERVICE_ENV_VARS.databaseUrl]?.trim();
+  const store = await openStore({ databaseUrl, dataDir });
   try {
     if (action === 'create') {
       const organization = single(args, 'org');
       const project = single(args, 'project');
       if (!organization || !project || args.positionals.length > 0) throw new CliError(USAGE);
-      const { key, info } = store.tenancy.createKey({ organization, project });
+      const { key, info } = await store.tenancy.createKey({ organization, project });
       io.stdout.write(
         `Created key ${info.id} for organization '${info.organizationName}' (${info.organizationId}), ` +
           `project '${info.projectName}'. It is shown only this once:\n\n  ${key}\n\n`,
@@ -61,16 +62,16 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     }
     if (action === 'list') {
       if (args.positionals.length > 0 || args.flags.has('org') || args.flags.has('project')) throw new CliError(USAGE);
-      const keys = store.tenancy.listKeys();
+      const keys = await store.tenancy.listKeys();
       io.stdout.write(keys.length === 0 ? 'No keys yet: the service creates one on first start.\n' : formatKeys(keys));
       return EXIT.ok;
     }
     const [id, ...extra] = args.positionals;
     if (!id || extra.length > 0 || args.flags.has('org') || args.flags.has('project')) throw new CliError(USAGE);
-    if (!store.tenancy.revokeKey(id)) throw new CliError(`no active key with id '${id}'`, EXIT.failed);
+    if (!(await store.tenancy.revokeKey(id))) throw new CliError(`no active key with id '${id}'`, EXIT.failed);
     io.stdout.write(`Revoked key ${id}.\n`);
     return EXIT.ok;
   } finally {
-    store.close();
+    await store.close();
   }
 }

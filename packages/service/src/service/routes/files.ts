@@ -103,19 +103,8 @@ export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
       documentCount: upload.documentCount,
       createdAt: nowSeconds(),
     };
-    // Bytes first, row last: a crash in between leaves only orphan blobs, removed at the next start.
-    try {
-      await store.blobs.write(record.id, 'upload', form.bytes);
-      await store.blobs.write(record.id, 'text', upload.text);
-      store.files.insert(record);
-    } catch (error) {
-      // Nothing of a failed upload stays: a full disk fails a blob write (which removes its own
-      // temporary file) or the row's insert, after the blobs were written.
-      await store.blobs.remove(record.id).catch((removeError: unknown) => {
-        request.log.warn({ err: removeError, file: record.id }, 'blobs of a failed upload left for the next start');
-      });
-      throw error;
-    }
+    // Record, bytes and text together or not at all (a full disk leaves nothing of the upload).
+    await store.files.create(record, form.bytes, upload.text);
     request.log.info(
       { file: record.id, kind: record.kind, bytes: record.bytes, documents: record.documentCount },
       'file uploaded',
@@ -130,13 +119,13 @@ export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
     if (purpose !== undefined && purpose !== FILE_PURPOSE) {
       return { object: 'list', data: [], first_id: null, last_id: null, has_more: false };
     }
-    const page = store.files.list(principal.organizationId, query);
+    const page = await store.files.list(principal.organizationId, query);
     if (!page) throw new StylerError('invalid_input', 'after must be the id of a file in this list.');
     return toList({ data: page.data.map(toFileObject), hasMore: page.hasMore });
   });
 
   app.get<{ Params: { file_id: string } }>('/files/:file_id', async (request) => {
-    const file = store.files.get(principalOf(request).organizationId, request.params.file_id);
+    const file = await store.files.get(principalOf(request).organizationId, request.params.file_id);
     if (!file) throw new StylerError('file_not_found');
     return toFileObject(file);
   });
@@ -144,16 +133,16 @@ export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get<{ Params: { file_id: string }; Querystring: { format?: string } }>(
     '/files/:file_id/content',
     async (request, reply) => {
-      const file = store.files.get(principalOf(request).organizationId, request.params.file_id);
+      const file = await store.files.get(principalOf(request).organizationId, request.params.file_id);
       if (!file) throw new StylerError('file_not_found');
       const format = request.query.format ?? 'original';
       if (format !== 'original' && format !== 'text') {
         throw new StylerError('invalid_input', "format must be 'original' or 'text'.");
       }
       if (format === 'text') {
-        return reply.type(CONTENT_TYPES.txt).send(await store.blobs.read(file.id, 'text'));
+        return reply.type(CONTENT_TYPES.txt).send(await store.files.readText(file.id));
       }
-      const bytes = await store.blobs.read(file.id, 'upload');
+      const bytes = await store.files.readUpload(file.id);
       // A UTF-16 upload is served as stored; its byte-order mark tells clients the encoding.
       const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
       return reply
@@ -165,10 +154,9 @@ export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
 
   app.delete<{ Params: { file_id: string } }>('/files/:file_id', async (request) => {
     const id = request.params.file_id;
-    const result = store.files.delete(principalOf(request).organizationId, id);
+    const result = await store.files.delete(principalOf(request).organizationId, id);
     if (result === 'not_found') throw new StylerError('file_not_found');
     if (result === 'in_use') throw new StylerError('file_in_use');
-    await store.blobs.remove(id);
     return { id, object: 'file', deleted: true };
   });
 }

@@ -4,14 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AnalyticsPool } from '@styler/analytics/pool';
-import type { Store } from '../../store/index.js';
+import type { StylerStore } from '../../store/index.js';
 import { bearerToken } from '../auth.js';
 import type { JobRunner } from '../job-runner.js';
 
 export interface HealthDeps {
   pool: AnalyticsPool;
   jobs: JobRunner;
-  store: Store;
+  store: StylerStore;
 }
 
 /** Registers the health route at `path`: `{status}` for anyone, the load too with a valid key. */
@@ -19,7 +19,7 @@ export function healthRoute(app: FastifyInstance, path: string, { pool, jobs, st
   app.get(path, { config: { public: true } }, async (request) => {
     const key = bearerToken(request.headers.authorization);
     // An absent or invalid key still gets the liveness answer: health stays public and cheap.
-    if (key === undefined || !store.tenancy.authenticate(key)) return { status: 'ok' };
+    if (key === undefined || !(await store.tenancy.authenticate(key))) return { status: 'ok' };
     return {
       status: 'ok',
       pool: { threads: pool.threads, queued_tasks: pool.queueSize, running_tasks: pool.running },

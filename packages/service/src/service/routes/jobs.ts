@@ -85,7 +85,7 @@ export function jobRoutes(app: FastifyInstance, context: RouteContext): void {
 
   app.post('/fine_tuning/jobs', async (request) => {
     const job = parseCreateJob(request.body, principalOf(request));
-    const created = store.createJob(job);
+    const created = await store.jobs.create(job);
     if ('missingFileId' in created) {
       throw new StylerError('training_file_not_found', `Training file not found: ${created.missingFileId}.`);
     }
@@ -96,20 +96,20 @@ export function jobRoutes(app: FastifyInstance, context: RouteContext): void {
 
   app.get('/fine_tuning/jobs', async (request) => {
     const query = parseListQuery(request.query, { defaultLimit: 20, maxLimit: 100 });
-    const page = store.jobs.list(principalOf(request).organizationId, query);
+    const page = await store.jobs.list(principalOf(request).organizationId, query);
     if (!page) throw new StylerError('invalid_input', 'after must be the id of a job in this list.');
     return toList({ data: page.data.map((job) => toJobObject(job)), hasMore: page.hasMore });
   });
 
   app.get<{ Params: { job_id: string } }>('/fine_tuning/jobs/:job_id', async (request) => {
-    const job = store.jobs.get(principalOf(request).organizationId, request.params.job_id);
+    const job = await store.jobs.get(principalOf(request).organizationId, request.params.job_id);
     if (!job) throw new StylerError('job_not_found');
     return toJobObject(job, true);
   });
 
   const bodyless = { config: { bodyless: true } };
   app.post<{ Params: { job_id: string } }>('/fine_tuning/jobs/:job_id/cancel', bodyless, async (request) => {
-    const result = store.jobs.cancel(principalOf(request).organizationId, request.params.job_id);
+    const result = await store.jobs.cancel(principalOf(request).organizationId, request.params.job_id);
     if ('problem' in result) {
       throw new StylerError(result.problem === 'not_found' ? 'job_not_found' : 'job_not_cancellable');
     }

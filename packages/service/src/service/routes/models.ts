@@ -11,13 +11,13 @@ export function modelRoutes(app: FastifyInstance, context: RouteContext): void {
 
   app.get('/models', async (request) => {
     const query = parseListQuery(request.query, { defaultLimit: 100, maxLimit: 100 });
-    const page = store.models.list(principalOf(request).organizationId, query);
+    const page = await store.models.list(principalOf(request).organizationId, query);
     if (!page) throw new StylerError('invalid_input', 'after must be the id of a model in this list.');
     return toList({ data: page.data.map(toModelObject), hasMore: page.hasMore });
   });
 
   app.get<{ Params: { model: string } }>('/models/:model', async (request) => {
-    const model = store.models.get(principalOf(request).organizationId, request.params.model);
+    const model = await store.models.get(principalOf(request).organizationId, request.params.model);
     if (!model) throw new StylerError('model_not_found');
     return toModelObject(model);
   });
@@ -25,7 +25,7 @@ export function modelRoutes(app: FastifyInstance, context: RouteContext): void {
   app.delete<{ Params: { model: string } }>('/models/:model', async (request) => {
     const { organizationId } = principalOf(request);
     const name = request.params.model;
-    if (!store.models.delete(organizationId, name)) throw new StylerError('model_not_found');
+    if (!(await store.models.delete(organizationId, name))) throw new StylerError('model_not_found');
     models.evict(organizationId, name);
     return { id: name, object: 'model', deleted: true };
   });

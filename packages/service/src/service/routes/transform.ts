@@ -91,7 +91,7 @@ async function respondStream(
 export function transformRoutes(app: FastifyInstance, context: RouteContext): void {
   const { transforms, config } = context;
   app.post('/style/transform', { config: { badRequestCode: 'invalid_input' } }, async (request, reply) => {
-    const prepared = transforms.prepare(principalOf(request), request.body);
+    const prepared = await transforms.prepare(principalOf(request), request.body);
     const { signal, release } = disconnectSignal(reply);
     try {
       if (!prepared.request.flags.stream) return await respondJson(transforms, prepared, signal);

@@ -83,10 +83,10 @@ export class TransformPipeline {
    * Validates `body` and resolves the model (404 when unknown to the organization or not trained)
    * and, in full mode, the base model's provider (a clear 400 naming what to configure).
    */
-  prepare(principal: Principal, body: unknown): PreparedTransform {
-    const request = parseTransformRequest(body, { maxTextChars: this.#deps.maxTextChars });
-    const styleModel = this.#deps.models.get(principal.organizationId, request.model);
+  async prepare(principal: Principal, body: unknown): Promise<PreparedTransform> {
     const receivedAt = Date.now();
+    const request = parseTransformRequest(body, { maxTextChars: this.#deps.maxTextChars });
+    const styleModel = await this.#deps.models.get(principal.organizationId, request.model);
     const identity = { id: randomId('chatcmpl'), created: Math.floor(receivedAt / 1000), model: request.model };
     const common = { request, styleModel, identity, organizationId: principal.organizationId, receivedAt };
     if (request.input.mode === 'rewrite') return common;

@@ -7,11 +7,14 @@ import { createStylePool, type StylePool } from '@styler/engine';
 import { loadProviderConfig, type ProviderConfig } from '@styler/engine/providers';
 import { buildApp } from '../../../src/service/app.js';
 import { loadServiceConfig, type ServiceConfig } from '../../../src/service/config.js';
-import { Store } from '../../../src/store/index.js';
+import { openPostgresStore, SqliteStylerStore, Store, type StylerStore } from '../../../src/store/index.js';
+import { freshTestDatabase } from '../../../../../test-support/postgres.js';
 
 export interface TestService {
   app: FastifyInstance;
-  store: Store;
+  store: StylerStore;
+  /** The synchronous SQLite store underneath, for tests of SQLite mode (fill its disk, …); absent over PostgreSQL. */
+  sqlite: Store;
   pool: StylePool;
   config: ServiceConfig;
   /** http://127.0.0.1:<port>/v1 */
@@ -23,17 +26,36 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** Builds and listens: real store, real pool (2 threads), real fastify; logs off. */
+/** Which store a test service runs on: embedded SQLite (default) or a fresh PostgreSQL database. */
+export type TestStoreKind = 'sqlite' | 'postgres';
+
+/**
+ * Builds and listens: real store (SQLite in a temporary directory, or a fresh database of the test
+ * run's PostgreSQL), real pool (2 threads), real fastify; logs off.
+ */
 export async function startTestService(
-  options: { env?: Record<string, string>; providerEnv?: Record<string, string>; pool?: StylePool } = {},
+  options: {
+    env?: Record<string, string>;
+    providerEnv?: Record<string, string>;
+    pool?: StylePool;
+    storeKind?: TestStoreKind;
+  } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-service-'));
   const config = loadServiceConfig({ PORT: '0', HOST: '127.0.0.1', STYLER_DATA_DIR: dataDir, ...options.env });
   const providerConfig: ProviderConfig = loadProviderConfig(options.providerEnv ?? {});
-  const store = Store.open(dataDir);
+  let store: StylerStore;
+  let dropDatabase = async (): Promise<void> => undefined;
+  if (options.storeKind === 'postgres') {
+    const database = await freshTestDatabase();
+    dropDatabase = database.drop;
+    store = await openPostgresStore(database.url);
+  } else {
+    store = new SqliteStylerStore(Store.open(dataDir));
+  }
   const keys = {
-    acme: store.tenancy.createKey({ organization: 'acme', project: 'web' }).key,
-    globex: store.tenancy.createKey({ organization: 'globex', project: 'api' }).key,
+    acme: (await store.tenancy.createKey({ organization: 'acme', project: 'web' })).key,
+    globex: (await store.tenancy.createKey({ organization: 'globex', project: 'api' })).key,
   };
   const ownsPool = options.pool === undefined;
   const pool = options.pool ?? createStylePool({ threads: 2 });
@@ -45,6 +67,10 @@ export async function startTestService(
   return {
     app,
     store,
+    get sqlite(): Store {
+      if (!(store instanceof SqliteStylerStore)) throw new Error('this test service runs on PostgreSQL');
+      return store.sqlite;
+    },
     pool,
     config,
     baseUrl,
@@ -59,7 +85,8 @@ export async function startTestService(
     async close() {
       await app.close();
       if (ownsPool) await pool.close();
-      store.close();
+      await store.close();
+      await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -92,11 +119,11 @@ export async function waitForJob(service: TestService, jobId: string, key?: stri
  * Stores a copy of a trained StyleModel (JSON) as model `name` of the organization of `key`, with a
  * finished job behind it, so a second service instance can transform without training again.
  */
-export function seedModel(service: TestService, key: string, name: string, modelJson: string): void {
-  const principal = service.store.tenancy.authenticate(key);
+export async function seedModel(service: TestService, key: string, name: string, modelJson: string): Promise<void> {
+  const principal = await service.store.tenancy.authenticate(key);
   if (!principal) throw new Error('unknown key');
   const jobId = `ftjob-seed${Math.random().toString(36).slice(2, 10)}`;
-  service.store.createJob({
+  await service.store.jobs.create({
     id: jobId,
     organizationId: principal.organizationId,
     projectId: principal.projectId,
@@ -106,8 +133,8 @@ export function seedModel(service: TestService, key: string, name: string, model
     matchOutputLength: true,
     trainingFiles: [],
   });
-  service.store.jobs.claimNextQueued();
-  service.store.completeJob(jobId, {
+  await service.store.jobs.claim(jobId);
+  await service.store.jobs.complete(jobId, {
     name,
     organizationId: principal.organizationId,
     styleModel: 'styler-2',
@@ -117,9 +144,9 @@ export function seedModel(service: TestService, key: string, name: string, model
 }
 
 /** The stored StyleModel JSON of model `name` of the organization of `key`. */
-export function modelJsonOf(service: TestService, key: string, name: string): string {
-  const principal = service.store.tenancy.authenticate(key);
-  const json = principal && service.store.models.getModelJson(principal.organizationId, name);
+export async function modelJsonOf(service: TestService, key: string, name: string): Promise<string> {
+  const principal = await service.store.tenancy.authenticate(key);
+  const json = principal && (await service.store.models.getModelJson(principal.organizationId, name));
   if (!json) throw new Error(`no model ${name}`);
   return json;
 }

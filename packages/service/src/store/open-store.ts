@@ -1,0 +1,27 @@
+/** Chooses the store: PostgreSQL when a postgres:// URL is given (DATABASE_URL), else SQLite in the data directory. */
+import type { StylerStore } from './contract.js';
+import { openPostgresStore } from './postgres/postgres-store.js';
+import { openSqliteStore } from './sqlite-store.js';
+import type { StoreOpenOptions } from './store.js';
+
+export interface StoreLocation {
+  /** postgres://… or postgresql://…; absent for the embedded SQLite store. */
+  databaseUrl?: string | undefined;
+  /** The SQLite store's directory (database and blobs). */
+  dataDir: string;
+}
+
+/** True for a PostgreSQL connection URL. */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+export async function openStore(location: StoreLocation, options: StoreOpenOptions = {}): Promise<StylerStore> {
+  if (location.databaseUrl !== undefined && location.databaseUrl !== '') {
+    if (!isPostgresUrl(location.databaseUrl)) {
+      throw new RangeError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite store)');
+    }
+    return openPostgresStore(location.databaseUrl);
+  }
+  return openSqliteStore(location.dataDir, options);
+}
