@@ -36,6 +36,7 @@ export const ERRORS = {
   unsupported_content_type: { status: 415, message: 'Unsupported Content-Type.' },
   route_not_found: { status: 404, message: 'Not found.' },
   service_unavailable: { status: 503, message: 'The service is shutting down: retry shortly.' },
+  database_unavailable: { status: 503, message: 'The database is unavailable: retry shortly.' },
   time_budget_exceeded: {
     status: 503,
     message: 'The request took longer than the time budget allows: retry later, or send a shorter text.',

@@ -12,7 +12,9 @@ import { installAuth } from './auth.js';
 import { trackConnections } from './connection-drain.js';
 import type { ServiceConfig } from './config.js';
 import { frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
-import { JobRunner } from './job-runner.js';
+import { JobRunner, type JobExecutor } from './job-runner.js';
+import { QueueRunner } from './queue-runner.js';
+import { PostgresStylerStore } from '../store/index.js';
 import { openApiDocument } from './openapi.js';
 import type { RouteContext } from './route-context.js';
 import { fileRoutes } from './routes/files.js';
@@ -54,6 +56,32 @@ export interface AppDeps {
   logger?: FastifyBaseLogger | false;
 }
 
+/**
+ * What runs this process's fine-tuning jobs: pg-boss workers over PostgreSQL (any number of
+ * processes), or the in-process runner over SQLite. An `api` process runs none.
+ */
+function jobExecutor(deps: AppDeps, logger: FastifyBaseLogger): JobExecutor {
+  const { store, pool, config } = deps;
+  const concurrency = config.role === 'api' ? 0 : config.jobConcurrency;
+  const common = {
+    pool,
+    logger,
+    concurrency,
+    maxAttempts: config.jobMaxAttempts,
+    retryDelayMs: config.jobRetryDelayMs,
+  };
+  if (store instanceof PostgresStylerStore) {
+    if (config.databaseUrl === undefined) throw new RangeError('a PostgreSQL store needs config.databaseUrl');
+    return new QueueRunner({
+      ...common,
+      store,
+      databaseUrl: config.databaseUrl,
+      heartbeatSeconds: config.jobHeartbeatSeconds,
+    });
+  }
+  return new JobRunner({ ...common, store });
+}
+
 /** The fastify app with every route under config.basePath, plus the unversioned GET /health. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { store, pool, config, providerConfig } = deps;
@@ -71,14 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler(config),
   }) as unknown as FastifyInstance;
 
-  const jobs = new JobRunner({
-    store,
-    pool,
-    logger: app.log,
-    concurrency: config.jobConcurrency,
-    maxAttempts: config.jobMaxAttempts,
-    retryDelayMs: config.jobRetryDelayMs,
-  });
+  const jobs = jobExecutor(deps, app.log);
   const models = new StyleModelCache(store, config.modelCacheSize);
   const context: RouteContext = {
     store,
@@ -107,10 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: config.maxFileBytes, files: 1, fields: 8, parts: 9, fieldSize: 4096 },
   });
 
-  healthRoute(app, '/health', { pool, jobs, store });
+  const health = { pool, jobs, store, role: config.role };
+  healthRoute(app, '/health', health);
   await app.register(
     async (v1) => {
-      healthRoute(v1, '/health', { pool, jobs, store });
+      healthRoute(v1, '/health', health);
+      // A worker process answers health checks only.
+      if (config.role === 'worker') return;
       const document = openApiDocument(config);
       v1.get('/openapi.json', { config: { public: true } }, async () => document);
       fileRoutes(v1, context);

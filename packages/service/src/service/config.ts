@@ -30,6 +30,14 @@ export interface ServiceConfig {
   readonly maxDocxExpandedBytes: number;
   /** Most entries a .docx zip may hold. */
   readonly maxDocxEntries: number;
+  /**
+   * What this process does: `api` serves the HTTP API and runs no jobs, `worker` runs fine-tuning
+   * jobs and serves only /health, `all` (default) both. With PostgreSQL, a deployment runs N api and
+   * M worker processes on one database.
+   */
+  readonly role: ServiceRole;
+  /** A running job's heartbeat on the PostgreSQL job queue; a worker silent this long loses the job. */
+  readonly jobHeartbeatSeconds: number;
   /** Fine-tuning jobs run at the same time (0: this process runs none, it only serves the API). */
   readonly jobConcurrency: number;
   /** Starts after which a job that keeps being interrupted (e.g. the process dies during it) fails. */
@@ -57,6 +65,10 @@ export interface ServiceConfig {
 
 const MIB = 1024 * 1024;
 
+/** The roles of `styler serve --role`. */
+export const SERVICE_ROLES = ['all', 'api', 'worker'] as const;
+export type ServiceRole = (typeof SERVICE_ROLES)[number];
+
 /** The one place service defaults live. */
 export const SERVICE_DEFAULTS = Object.freeze({
   port: 8080,
@@ -68,6 +80,8 @@ export const SERVICE_DEFAULTS = Object.freeze({
   maxTextChars: 100_000,
   maxDocxExpandedBytes: 64 * MIB,
   maxDocxEntries: 2_000,
+  role: 'all',
+  jobHeartbeatSeconds: 30,
   jobConcurrency: 1,
   jobMaxAttempts: 3,
   jobRetryDelayMs: 2_000,
@@ -77,7 +91,7 @@ export const SERVICE_DEFAULTS = Object.freeze({
   shutdownTimeoutMs: 30_000,
   modelCacheSize: 32,
   logLevel: 'info',
-} satisfies Omit<ServiceConfig, 'apiKey' | 'poolThreads' | 'databaseUrl'>);
+} satisfies Omit<ServiceConfig, 'apiKey' | 'poolThreads' | 'databaseUrl' | 'role'> & { role: ServiceRole });
 
 /** Environment variable → setting, for docs and error messages. */
 export const SERVICE_ENV_VARS = Object.freeze({
@@ -91,6 +105,8 @@ export const SERVICE_ENV_VARS = Object.freeze({
   maxTextChars: 'STYLER_MAX_TEXT_CHARS',
   maxDocxExpandedBytes: 'STYLER_MAX_DOCX_EXPANDED_BYTES',
   maxDocxEntries: 'STYLER_MAX_DOCX_ENTRIES',
+  role: 'STYLER_ROLE',
+  jobHeartbeatSeconds: 'STYLER_JOB_HEARTBEAT_SECONDS',
   jobConcurrency: 'STYLER_JOB_CONCURRENCY',
   jobMaxAttempts: 'STYLER_JOB_MAX_ATTEMPTS',
   jobRetryDelayMs: 'STYLER_JOB_RETRY_DELAY_MS',
@@ -136,6 +152,10 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
   if (databaseUrl !== undefined && databaseUrl !== '' && !isPostgresUrl(databaseUrl)) {
     throw new RangeError(`${v.databaseUrl} must be a postgres:// URL (leave it unset for the embedded SQLite store)`);
   }
+  const role = (env[v.role]?.trim() || d.role) as ServiceRole;
+  if (!SERVICE_ROLES.includes(role)) {
+    throw new RangeError(`${v.role} must be one of ${SERVICE_ROLES.join(', ')}, got '${role}'`);
+  }
   const poolThreads = env[v.poolThreads]?.trim() ? integer(env, v.poolThreads, 1, 1, 256) : undefined;
   const config: ServiceConfig = {
     port: integer(env, v.port, d.port, 0, 65_535),
@@ -147,6 +167,8 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     maxTextChars: integer(env, v.maxTextChars, d.maxTextChars, 1, 10_000_000),
     maxDocxExpandedBytes: integer(env, v.maxDocxExpandedBytes, d.maxDocxExpandedBytes, 1024, 4096 * MIB),
     maxDocxEntries: integer(env, v.maxDocxEntries, d.maxDocxEntries, 1, 1_000_000),
+    role,
+    jobHeartbeatSeconds: integer(env, v.jobHeartbeatSeconds, d.jobHeartbeatSeconds, 10, 3_600),
     jobConcurrency: integer(env, v.jobConcurrency, d.jobConcurrency, 0, 64),
     jobMaxAttempts: integer(env, v.jobMaxAttempts, d.jobMaxAttempts, 1, 100),
     jobRetryDelayMs: integer(env, v.jobRetryDelayMs, d.jobRetryDelayMs, 1, 3_600_000),

@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, StylerError, type ErrorCode } from '@styler/analytics/errors';
-import { isStorageFull } from '../store/index.js';
+import { isDatabaseUnavailable, isStorageFull } from '../store/index.js';
 import './fastify-types.js';
 
 /** A response for an error: HTTP status and the message of the body. */
@@ -80,6 +80,10 @@ export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: Rout
   if (error instanceof StylerError) return { status: error.status, message: error.message };
   // Raised deep in fs or SQLite by whichever write ran out of space: the client may retry later.
   if (isStorageFull(error)) return { status: ERRORS.storage_full.status, message: ERRORS.storage_full.message };
+  // The database is down or restarting (PostgreSQL mode): nothing is lost, the client may retry.
+  if (isDatabaseUnavailable(error)) {
+    return { status: ERRORS.database_unavailable.status, message: ERRORS.database_unavailable.message };
+  }
   const { badRequestCode } = hints;
   const code = (error as Partial<FastifyError> | null)?.code;
   const mapped = typeof code === 'string' ? framework(code, limits, hints) : undefined;

@@ -8,8 +8,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
-import { fineTunedModelName, isStorageFull, type JobError, type JobRecord, type StylerStore } from '../store/index.js';
-import { describeStyle, splitDocuments } from '@styler/engine';
+import {
+  fineTunedModelName,
+  isStorageFull,
+  type JobError,
+  type JobRecord,
+  type NewModel,
+  type StylerStore,
+} from '../store/index.js';
+import { describeStyle, splitDocuments, type StyleModel } from '@styler/engine';
 
 export interface JobRunnerOptions {
   store: StylerStore;
@@ -48,7 +55,51 @@ export function jobErrorOf(error: unknown): JobError {
   return { code: 'internal', message: 'Fine-tuning failed because of an internal error; it has been logged.' };
 }
 
-export class JobRunner {
+/** The documents of the job's training files, or the job's error when a file cannot be used. */
+export async function loadTrainingDocuments(store: StylerStore, job: JobRecord): Promise<string[] | JobError> {
+  const documents: string[] = [];
+  for (const fileId of job.trainingFiles) {
+    let text: string;
+    try {
+      text = await store.files.readText(fileId);
+    } catch {
+      return { code: 'invalid_training_file', message: `Training file ${fileId} could not be read.` };
+    }
+    for (const document of splitDocuments(text)) documents.push(document);
+  }
+  // Uploads refuse files without prose, so this only guards against a job without any text.
+  if (documents.length === 0) {
+    return { code: 'invalid_training_data', message: 'The training files hold no documents to learn from.' };
+  }
+  return documents;
+}
+
+/** The model a finished fit stores: its name, the StyleModel and its summary as JSON. */
+export function modelToStore(job: JobRecord, model: StyleModel): Omit<NewModel, 'jobId'> {
+  return {
+    name: fineTunedModelName(job.suffix),
+    organizationId: job.organizationId,
+    styleModel: job.styleModel,
+    modelJson: JSON.stringify(model),
+    summaryJson: JSON.stringify(describeStyle(model)),
+  };
+}
+
+/** What the routes and the app need of whatever runs fine-tuning jobs (in process, or on a queue). */
+export interface JobExecutor {
+  /** Jobs running in this process. */
+  readonly running: number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** A job was queued. */
+  notify(): void;
+  /** A job was cancelled: stop its fit if it runs here. */
+  abort(jobId: string): void;
+  /** Resolves when no job runs in this process. */
+  idle(): Promise<void>;
+}
+
+export class JobRunner implements JobExecutor {
   readonly #options: JobRunnerOptions;
   readonly #inFlight = new Map<string, Promise<void>>();
   // Aborting a fit ends the worker thread running it, so a cancelled job frees its thread at once.
@@ -188,7 +239,7 @@ export class JobRunner {
     const { store, pool, logger } = this.#options;
     const log = logger.child({ job: job.id });
     try {
-      const documents = await this.#loadDocuments(job);
+      const documents = await loadTrainingDocuments(store, job);
       if ('code' in documents) {
         if (await store.jobs.fail(job.id, documents)) log.warn({ error: documents }, 'fine-tuning job failed');
         return 'settled';
@@ -200,15 +251,12 @@ export class JobRunner {
         .fitStyle(documents, { matchOutputLength: job.matchOutputLength }, { signal: fit.signal })
         .finally(() => this.#fits.delete(job.id));
       if (this.#stopped) return 'requeued';
-      const name = fineTunedModelName(job.suffix);
-      const stored = await store.jobs.complete(job.id, {
-        name,
-        organizationId: job.organizationId,
-        styleModel: job.styleModel,
-        modelJson: JSON.stringify(model),
-        summaryJson: JSON.stringify(describeStyle(model)),
-      });
-      log.info({ model: stored ? name : null }, stored ? 'fine-tuning job succeeded' : 'fine-tuning result discarded');
+      const record = modelToStore(job, model);
+      const stored = await store.jobs.complete(job.id, record);
+      log.info(
+        { model: stored ? record.name : null },
+        stored ? 'fine-tuning job succeeded' : 'fine-tuning result discarded',
+      );
       return 'settled';
     } catch (error) {
       // stop() put the job back in the queue.
@@ -282,25 +330,6 @@ export class JobRunner {
       }
       this.#unrecorded.delete(id);
     }
-  }
-
-  /** The documents of the job's training files, or the job's error when a file cannot be used. */
-  async #loadDocuments(job: JobRecord): Promise<string[] | JobError> {
-    const documents: string[] = [];
-    for (const fileId of job.trainingFiles) {
-      let text: string;
-      try {
-        text = await this.#options.store.files.readText(fileId);
-      } catch {
-        return { code: 'invalid_training_file', message: `Training file ${fileId} could not be read.` };
-      }
-      for (const document of splitDocuments(text)) documents.push(document);
-    }
-    // Uploads refuse files without prose, so this only guards against a job without any text.
-    if (documents.length === 0) {
-      return { code: 'invalid_training_data', message: 'The training files hold no documents to learn from.' };
-    }
-    return documents;
   }
 
   /** Holds back new starts for `delayMs`, unless a retry is already pending. */

@@ -1,14 +1,14 @@
 /** What route modules share: the store, settings and the service's long-lived helpers. */
 import type { StylerStore } from '../store/index.js';
 import type { ServiceConfig } from './config.js';
-import type { JobRunner } from './job-runner.js';
+import type { JobExecutor } from './job-runner.js';
 import type { StyleModelCache } from './style-models.js';
 import type { TransformPipeline } from './transform/pipeline.js';
 
 export interface RouteContext {
   store: StylerStore;
   config: ServiceConfig;
-  jobs: JobRunner;
+  jobs: JobExecutor;
   models: StyleModelCache;
   transforms: TransformPipeline;
 }

@@ -52,16 +52,23 @@ export interface JobsStore {
   cancel(organizationId: string, id: string): Promise<CancelResult>;
   /** Moves the oldest queued job to running and returns it; undefined when none waits. */
   claimNextQueued(): Promise<JobRecord | undefined>;
-  /** Moves a queued job to running (a queue delivered it); undefined when it is no longer queued. */
-  claim(id: string): Promise<JobRecord | undefined>;
+  /**
+   * Moves a queued job to running and returns it; undefined when it is no longer queued. With a
+   * `lease` (a job queue's delivery of the job), a job still running under another lease (a worker
+   * that died) is taken over too, and only this lease may fail or complete it from then on.
+   */
+  claim(id: string, lease?: string): Promise<JobRecord | undefined>;
   /** A running job back to queued; `refundAttempt` when it never really ran. */
   requeue(id: string, refundAttempt?: boolean): Promise<boolean>;
   /** Start-up recovery of a single process: every running job back to the queue. */
   requeueAllRunning(): Promise<number>;
-  /** Marks the job failed if still in `from`; false when it moved on (e.g. cancelled). */
-  fail(id: string, error: JobError, from?: 'running' | 'queued'): Promise<boolean>;
-  /** Marks a running job succeeded and stores its model, both or neither; false when no longer running. */
-  complete(jobId: string, model: Omit<NewModel, 'jobId'>): Promise<boolean>;
+  /** Marks the job failed if still in `from` (under `lease`, when given); false when it moved on (e.g. cancelled). */
+  fail(id: string, error: JobError, from?: 'running' | 'queued', lease?: string): Promise<boolean>;
+  /**
+   * Marks a running job succeeded and stores its model, both or neither; false when no longer
+   * running (or, with `lease`, running under another lease).
+   */
+  complete(jobId: string, model: Omit<NewModel, 'jobId'>, lease?: string): Promise<boolean>;
 }
 
 /** Fine-tuned models: the StyleModel JSON and its summary. */

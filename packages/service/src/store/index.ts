@@ -26,6 +26,12 @@ export {
 export { ModelsRepository, type ModelRecord, type NewModel } from './models-repository.js';
 export type { FilesStore, JobsStore, ModelsStore, StoreKind, StylerStore, TenancyStore } from './contract.js';
 export { openSqliteStore, SqliteStylerStore } from './sqlite-store.js';
-export { openPostgresStore, PostgresStylerStore, type PostgresStoreOptions } from './postgres/postgres-store.js';
+export {
+  openPostgresStore,
+  PostgresStylerStore,
+  type JobEnqueuer,
+  type PostgresStoreOptions,
+} from './postgres/postgres-store.js';
 export { migratePostgres, POSTGRES_MIGRATIONS } from './postgres/migrations.js';
 export { openStore, isPostgresUrl, type StoreLocation } from './open-store.js';
+export { isDatabaseUnavailable } from './database-unavailable.js';

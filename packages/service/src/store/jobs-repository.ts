@@ -86,7 +86,12 @@ export class JobsRepository {
         `SELECT ${JOB_COLUMNS} FROM jobs WHERE status = 'queued' ORDER BY seq LIMIT 1`,
       ),
       start: db.prepare(
-        `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1 WHERE id = ? AND status = 'queued'`,
+        `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1, lease = NULL
+          WHERE id = ? AND status = 'queued'`,
+      ),
+      startLeased: db.prepare(
+        `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1, lease = ?
+          WHERE id = ? AND (status = 'queued' OR (status = 'running' AND lease IS NOT ?))`,
       ),
       cancel: db.prepare(
         `UPDATE jobs SET status = 'cancelled', finished_at = ? WHERE id = ? AND status IN ('queued', 'running')`,
@@ -97,10 +102,11 @@ export class JobsRepository {
       requeueAllRunning: db.prepare(`UPDATE jobs SET status = 'queued', started_at = NULL WHERE status = 'running'`),
       fail: db.prepare(
         `UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, finished_at = ?
-          WHERE id = ? AND status = ?`,
+          WHERE id = ? AND status = ? AND (? IS NULL OR lease = ?)`,
       ),
       succeed: db.prepare(
-        `UPDATE jobs SET status = 'succeeded', fine_tuned_model = ?, finished_at = ? WHERE id = ? AND status = 'running'`,
+        `UPDATE jobs SET status = 'succeeded', fine_tuned_model = ?, finished_at = ?
+          WHERE id = ? AND status = 'running' AND (? IS NULL OR lease = ?)`,
       ),
     };
   }
@@ -166,10 +172,14 @@ export class JobsRepository {
   }
 
   /** Moves queued job `id` to running and returns it; undefined when it is no longer queued. */
-  claim(id: string): JobRecord | undefined {
+  claim(id: string, lease?: string): JobRecord | undefined {
     return this.#db
       .transaction(() => {
-        if (this.#statements.start.run(nowSeconds(), id).changes === 0) return undefined;
+        const changes =
+          lease === undefined
+            ? this.#statements.start.run(nowSeconds(), id).changes
+            : this.#statements.startLeased.run(nowSeconds(), lease, id, lease).changes;
+        if (changes === 0) return undefined;
         return this.#load(this.#statements.getAny.get(id) as JobRow);
       })
       .immediate();
@@ -189,13 +199,15 @@ export class JobsRepository {
   }
 
   /** Marks a job failed if it is still in `from` status; false when it moved on (e.g. cancelled). */
-  fail(id: string, error: JobError, from: 'running' | 'queued' = 'running'): boolean {
-    return this.#statements.fail.run(error.code, error.message, nowSeconds(), id, from).changes === 1;
+  fail(id: string, error: JobError, from: 'running' | 'queued' = 'running', lease?: string): boolean {
+    const held = lease ?? null;
+    return this.#statements.fail.run(error.code, error.message, nowSeconds(), id, from, held, held).changes === 1;
   }
 
   /** Marks a running job succeeded with its model name; false when it is no longer running. */
-  markSucceeded(id: string, fineTunedModel: string): boolean {
-    return this.#statements.succeed.run(fineTunedModel, nowSeconds(), id).changes === 1;
+  markSucceeded(id: string, fineTunedModel: string, lease?: string): boolean {
+    const held = lease ?? null;
+    return this.#statements.succeed.run(fineTunedModel, nowSeconds(), id, held, held).changes === 1;
   }
 
   #load(row: JobRow): JobRecord {

@@ -91,6 +91,12 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
       CREATE INDEX models_by_organization ON models (organization_id, seq);
     `,
   },
+  {
+    version: 2,
+    name: 'job leases',
+    // The delivery of the job queue that runs a job (PostgreSQL mode): only its holder may finish it.
+    sql: `ALTER TABLE jobs ADD COLUMN lease TEXT;`,
+  },
 ]);
 
 /**

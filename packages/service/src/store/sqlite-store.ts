@@ -63,11 +63,11 @@ export class SqliteStylerStore implements StylerStore {
       list: async (organizationId, query) => jobs.list(organizationId, query),
       cancel: async (organizationId, id) => jobs.cancel(organizationId, id),
       claimNextQueued: async () => jobs.claimNextQueued(),
-      claim: async (id) => jobs.claim(id),
+      claim: async (id, lease) => jobs.claim(id, lease),
       requeue: async (id, refundAttempt) => jobs.requeue(id, refundAttempt),
       requeueAllRunning: async () => jobs.requeueAllRunning(),
-      fail: async (id, error, from) => jobs.fail(id, error, from),
-      complete: async (jobId, model) => store.completeJob(jobId, model),
+      fail: async (id, error, from, lease) => jobs.fail(id, error, from, lease),
+      complete: async (jobId, model, lease) => store.completeJob(jobId, model, lease),
     };
     this.models = {
       get: async (organizationId, name) => models.get(organizationId, name),

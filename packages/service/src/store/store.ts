@@ -66,10 +66,10 @@ export class Store {
    * Records a finished fit: marks the job succeeded and stores its model, both or neither.
    * Returns false (and stores nothing) when the job is no longer running, e.g. it was cancelled.
    */
-  completeJob(jobId: string, model: Omit<NewModel, 'jobId'>): boolean {
+  completeJob(jobId: string, model: Omit<NewModel, 'jobId'>, lease?: string): boolean {
     return this.db
       .transaction(() => {
-        if (!this.jobs.markSucceeded(jobId, model.name)) return false;
+        if (!this.jobs.markSucceeded(jobId, model.name, lease)) return false;
         this.models.insert({ ...model, jobId });
         return true;
       })

@@ -2,17 +2,22 @@
  * The built CLI as a child process (`node bin/styler.js serve`): a job queued or running when the
  * process is killed with SIGKILL finishes after a restart, and SIGTERM lets an in-flight stream end.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSseData } from './support/sse.js';
 import { darwin } from './support/fixtures.js';
+import {
+  childApi as api,
+  childCreateJob as createJob,
+  childJob as jobOf,
+  childUpload as upload,
+  startChildService,
+  type ChildService,
+} from './support/child-service.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const API_KEY = 'sk-styler-restart-test-key';
 // Big enough that its fit is still running when the process is killed right after creating it.
 const BIG = Array.from({ length: 5 }, () => [1, 2, 3, 4, 5, 6].map(darwin))
@@ -20,76 +25,17 @@ const BIG = Array.from({ length: 5 }, () => [1, 2, 3, 4, 5, 6].map(darwin))
   .join('\n***\n');
 const SMALL = darwin(7);
 
-interface Child {
-  process: ChildProcessWithoutNullStreams;
-  url: string;
-  output: () => string;
-  exit: Promise<number | null>;
-}
-
-async function startChild(dataDir: string): Promise<Child> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/styler.js'), 'serve'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      STYLER_DATA_DIR: dataDir,
-      STYLER_API_KEY: API_KEY,
-      STYLER_JOB_CONCURRENCY: '1',
-      STYLER_POOL_THREADS: '2',
-      STYLER_LOG_LEVEL: 'warn',
-    },
+function startChild(dataDir: string): Promise<ChildService> {
+  return startChildService(API_KEY, {
+    STYLER_DATA_DIR: dataDir,
+    STYLER_JOB_CONCURRENCY: '1',
+    STYLER_POOL_THREADS: '2',
   });
-  let output = '';
-  child.stdout.on('data', (data: Buffer) => (output += data.toString()));
-  child.stderr.on('data', (data: Buffer) => (output += data.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (): void => {
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout.on('data', onData);
-    void exit.then((code) => reject(new Error(`serve exited with ${String(code)} before listening:\n${output}`)));
-  });
-  return { process: child, url, output: () => output, exit };
-}
-
-function api(child: Child, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${child.url}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${API_KEY}`, ...(init.headers as Record<string, string>) },
-  });
-}
-
-async function upload(child: Child, name: string, text: string): Promise<string> {
-  const form = new FormData();
-  form.set('file', new Blob([text]), name);
-  const response = await api(child, '/files', { method: 'POST', body: form });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function createJob(child: Child, fileId: string): Promise<string> {
-  const response = await api(child, '/fine_tuning/jobs', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ training_files: [fileId] }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function jobOf(child: Child, id: string): Promise<{ status: string; fine_tuned_model: string | null }> {
-  return (await (await api(child, `/fine_tuning/jobs/${id}`)).json()) as {
-    status: string;
-    fine_tuned_model: string | null;
-  };
 }
 
 describe('styler serve across restarts', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-restart-'));
-  const children: Child[] = [];
+  const children: ChildService[] = [];
   afterAll(() => {
     for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,14 @@
 /** `styler serve`: runs the HTTP service until SIGINT or SIGTERM, then shuts down gracefully. */
 import { loadProviderConfig } from '@styler/engine/providers';
 import { loadServiceConfig, startService, type ServiceConfig } from '../../service/index.js';
+import { SERVICE_ROLES, type ServiceRole } from '../../service/config.js';
 import { parseArgs, single } from '../args.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 
-const USAGE = 'usage: styler serve [--port N] [--host HOST] [--data-dir DIR]';
+const USAGE = 'usage: styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]';
 
 function flagOverrides(argv: string[]): Partial<ServiceConfig> {
-  const args = parseArgs(argv, { single: ['port', 'host', 'data-dir'] });
+  const args = parseArgs(argv, { single: ['port', 'host', 'data-dir', 'role'] });
   if (args.positionals.length > 0) throw new CliError(`unexpected argument '${args.positionals[0]}'\n${USAGE}`);
   const overrides: { -readonly [K in keyof ServiceConfig]?: ServiceConfig[K] } = {};
   const port = single(args, 'port');
@@ -19,6 +20,11 @@ function flagOverrides(argv: string[]): Partial<ServiceConfig> {
   if (host !== undefined) overrides.host = host;
   const dataDir = single(args, 'data-dir');
   if (dataDir !== undefined) overrides.dataDir = dataDir;
+  const role = single(args, 'role');
+  if (role !== undefined) {
+    if (!SERVICE_ROLES.includes(role as ServiceRole)) throw new CliError(`--role must be all, api or worker\n${USAGE}`);
+    overrides.role = role as ServiceRole;
+  }
   return overrides;
 }
 

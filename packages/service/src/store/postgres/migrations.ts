@@ -95,6 +95,11 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = Object.freeze([
       CREATE INDEX models_by_organization ON models (organization_id, seq);
     `,
   },
+  {
+    version: 2,
+    name: 'job leases',
+    sql: `ALTER TABLE jobs ADD COLUMN lease TEXT;`,
+  },
 ]);
 
 /**

@@ -143,9 +143,17 @@ async function ensureRow(db: Queryable, insert: string, select: string, values: 
   return row.id;
 }
 
+/**
+ * Puts a new job on the job queue inside the transaction that creates its row, so both commit or
+ * neither does (set by the queue: ../../service/queue/pg-boss-queue.ts).
+ */
+export type JobEnqueuer = (client: pg.PoolClient, jobId: string) => Promise<void>;
+
 export class PostgresStylerStore implements StylerStore {
   readonly kind = 'postgres' as const;
   readonly pool: pg.Pool;
+  /** The job queue's enqueue step, if a queue is attached. */
+  enqueueJob: JobEnqueuer | undefined;
   readonly tenancy: StylerStore['tenancy'];
   readonly files: StylerStore['files'];
   readonly jobs: StylerStore['jobs'];
@@ -302,6 +310,7 @@ export class PostgresStylerStore implements StylerStore {
               fileId,
             ]);
           }
+          await this.enqueueJob?.(client, job.id);
           return { job: (await jobById(client, job.id)) as JobRecord };
         }),
       get: async (organizationId, id) => {
@@ -337,11 +346,14 @@ export class PostgresStylerStore implements StylerStore {
         ).rows[0];
         return row && jobById(db, row.id);
       },
-      claim: async (id) => {
+      claim: async (id, lease) => {
         const changed = await db.query(
-          `UPDATE jobs SET status = 'running', started_at = $1, attempts = attempts + 1
-            WHERE id = $2 AND status = 'queued'`,
-          [nowSeconds(), id],
+          lease === undefined
+            ? `UPDATE jobs SET status = 'running', started_at = $1, attempts = attempts + 1, lease = NULL
+                WHERE id = $2 AND status = 'queued'`
+            : `UPDATE jobs SET status = 'running', started_at = $1, attempts = attempts + 1, lease = $3
+                WHERE id = $2 AND (status = 'queued' OR (status = 'running' AND lease IS DISTINCT FROM $3))`,
+          lease === undefined ? [nowSeconds(), id] : [nowSeconds(), id, lease],
         );
         return changed.rowCount === 1 ? jobById(db, id) : undefined;
       },
@@ -355,20 +367,20 @@ export class PostgresStylerStore implements StylerStore {
         ).rowCount === 1,
       requeueAllRunning: async () =>
         (await db.query(`UPDATE jobs SET status = 'queued', started_at = NULL WHERE status = 'running'`)).rowCount ?? 0,
-      fail: async (id, error, from = 'running') =>
+      fail: async (id, error, from = 'running', lease) =>
         (
           await db.query(
             `UPDATE jobs SET status = 'failed', error_code = $1, error_message = $2, finished_at = $3
-              WHERE id = $4 AND status = $5`,
-            [error.code, error.message, nowSeconds(), id, from],
+              WHERE id = $4 AND status = $5 AND ($6::text IS NULL OR lease = $6)`,
+            [error.code, error.message, nowSeconds(), id, from, lease ?? null],
           )
         ).rowCount === 1,
-      complete: (jobId, model) =>
+      complete: (jobId, model, lease) =>
         inTransaction(pool, async (client) => {
           const done = await client.query(
             `UPDATE jobs SET status = 'succeeded', fine_tuned_model = $1, finished_at = $2
-              WHERE id = $3 AND status = 'running'`,
-            [model.name, nowSeconds(), jobId],
+              WHERE id = $3 AND status = 'running' AND ($4::text IS NULL OR lease = $4)`,
+            [model.name, nowSeconds(), jobId, lease ?? null],
           );
           if (done.rowCount !== 1) return false;
           await client.query(

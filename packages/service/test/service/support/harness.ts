@@ -42,12 +42,18 @@ export async function startTestService(
   } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-service-'));
-  const config = loadServiceConfig({ PORT: '0', HOST: '127.0.0.1', STYLER_DATA_DIR: dataDir, ...options.env });
+  const database = options.storeKind === 'postgres' ? await freshTestDatabase() : undefined;
+  const config = loadServiceConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STYLER_DATA_DIR: dataDir,
+    ...(database && { DATABASE_URL: database.url }),
+    ...options.env,
+  });
   const providerConfig: ProviderConfig = loadProviderConfig(options.providerEnv ?? {});
   let store: StylerStore;
   let dropDatabase = async (): Promise<void> => undefined;
-  if (options.storeKind === 'postgres') {
-    const database = await freshTestDatabase();
+  if (database !== undefined) {
     dropDatabase = database.drop;
     store = await openPostgresStore(database.url);
   } else {

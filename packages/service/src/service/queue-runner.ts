@@ -1,0 +1,239 @@
+/**
+ * Fine-tuning jobs over PostgreSQL for any number of API and worker processes: the jobs are put on a
+ * pg-boss queue (https://github.com/timgit/pg-boss, a well-kept queue that lives in the same
+ * database) in the transaction that creates their row; worker processes take them from it.
+ *
+ * - Leases: every delivery of a job is a lease (`<queue job id>:<retry>`). A worker claims the job
+ *   row under its lease, and only that lease may fail or complete it, so a job is never finished
+ *   twice into a second model. A worker that dies (kill -9, a lost machine) stops sending the
+ *   queue's heartbeat; pg-boss then fails that delivery and retries it, and the new lease takes the
+ *   job over on another worker.
+ * - Retries: a transient failure (the pool full, the database or disk unavailable) throws, and
+ *   pg-boss retries with exponential backoff; a permanent one (no usable documents, an internal
+ *   error) marks the job `failed` with a clear error at once. A job started more than maxAttempts
+ *   times fails as `interrupted`.
+ * - Cancel: cancelling updates the job row; the worker running it sees that within a second and
+ *   aborts the fit (ending the pool thread running it).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, type Job } from 'pg-boss';
+import { StylerError } from '@styler/analytics/errors';
+import type { StylePool } from '@styler/engine';
+import { isDatabaseUnavailable, isStorageFull, type JobRecord, type PostgresStylerStore } from '../store/index.js';
+import { jobErrorOf, loadTrainingDocuments, modelToStore, type JobExecutor } from './job-runner.js';
+
+/** The pg-boss queue of fine-tuning jobs. */
+export const FINE_TUNE_QUEUE = 'styler-fine-tune';
+/** pg-boss's tables live in their own schema beside Styler's. */
+export const QUEUE_SCHEMA = 'pgboss';
+
+export interface QueueRunnerOptions {
+  store: PostgresStylerStore;
+  /** postgres://… of the same database (pg-boss keeps its own connections). */
+  databaseUrl: string;
+  pool: Pick<StylePool, 'fitStyle'>;
+  logger: FastifyBaseLogger;
+  /** Jobs this process runs at once; 0: it only enqueues (an API process). */
+  concurrency: number;
+  /** Starts after which a job fails as interrupted. */
+  maxAttempts: number;
+  /** First retry delay of a transient failure (doubles with each retry). */
+  retryDelayMs: number;
+  /** Heartbeat of a running job: a worker silent this long has lost it (pg-boss's minimum is 10 s). */
+  heartbeatSeconds: number;
+  /** How often a worker looks for jobs when no notification came (seconds). */
+  pollingSeconds?: number;
+}
+
+interface QueuedJob {
+  jobId: string;
+}
+
+/** Why a run ended without settling the job: pg-boss retries the delivery. */
+class TransientJobError extends Error {}
+
+export class QueueRunner implements JobExecutor {
+  readonly #options: QueueRunnerOptions;
+  readonly #boss: PgBoss;
+  readonly #fits = new Map<string, AbortController>();
+  readonly #running = new Set<Promise<unknown>>();
+  #started = false;
+
+  constructor(options: QueueRunnerOptions) {
+    this.#options = options;
+    const working = options.concurrency > 0;
+    this.#boss = new PgBoss({
+      connectionString: options.databaseUrl,
+      schema: QUEUE_SCHEMA,
+      max: working ? 4 : 2,
+      // Only workers watch heartbeats and expire deliveries; API processes just send.
+      supervise: working,
+      schedule: false,
+      superviseIntervalSeconds: 5,
+      monitorIntervalSeconds: 5,
+    });
+    // Connection trouble is retried by pg-boss; it must not crash the process.
+    this.#boss.on('error', (error) => options.logger.warn({ err: error }, 'job queue error'));
+  }
+
+  get running(): number {
+    return this.#fits.size;
+  }
+
+  /** Starts pg-boss (creating or migrating its schema once), the queue, and the workers if any. */
+  async start(): Promise<void> {
+    if (this.#started) return;
+    const { store, concurrency, maxAttempts, retryDelayMs, heartbeatSeconds } = this.#options;
+    await this.#boss.start();
+    const queue = {
+      // Enough deliveries that the one after the last allowed start can mark the job interrupted.
+      retryLimit: maxAttempts,
+      retryDelay: Math.max(1, Math.round(retryDelayMs / 1000)),
+      retryBackoff: true,
+      heartbeatSeconds: Math.max(10, heartbeatSeconds),
+      expireInSeconds: 24 * 3600,
+    };
+    if ((await this.#boss.getQueue(FINE_TUNE_QUEUE)) === null) {
+      await this.#boss.createQueue(FINE_TUNE_QUEUE, queue).catch(async (error: unknown) => {
+        // Another process created it first.
+        if ((await this.#boss.getQueue(FINE_TUNE_QUEUE)) === null) throw error;
+      });
+    }
+    store.enqueueJob = async (client, jobId) => {
+      await this.#boss.send(FINE_TUNE_QUEUE, { jobId } satisfies QueuedJob, {
+        db: { executeSql: (text, values) => client.query(text, values) },
+      });
+    };
+    if (concurrency > 0) {
+      await this.#boss.work<QueuedJob>(
+        FINE_TUNE_QUEUE,
+        {
+          batchSize: 1,
+          localConcurrency: concurrency,
+          pollingIntervalSeconds: this.#options.pollingSeconds ?? 1,
+        },
+        async ([delivery]) => {
+          if (delivery === undefined) return;
+          const run = this.#deliver(delivery);
+          this.#running.add(run);
+          try {
+            await run;
+          } finally {
+            this.#running.delete(run);
+          }
+        },
+      );
+    }
+    this.#started = true;
+  }
+
+  /** Jobs are taken by polling and notification: nothing to do here. */
+  notify(): void {}
+
+  abort(jobId: string): void {
+    this.#fits.get(jobId)?.abort();
+  }
+
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.allSettled([...this.#running]);
+  }
+
+  /**
+   * Stops taking jobs and aborts the running fits; their deliveries are retried (by this or another
+   * worker) once pg-boss sees them unfinished.
+   */
+  async stop(): Promise<void> {
+    if (!this.#started) return;
+    this.#started = false;
+    this.#options.store.enqueueJob = undefined;
+    for (const fit of this.#fits.values()) fit.abort();
+    await this.#boss.stop({ graceful: true, timeout: 5_000 }).catch((error: unknown) => {
+      this.#options.logger.warn({ err: error }, 'job queue did not stop cleanly');
+    });
+  }
+
+  async #deliver(delivery: Job<QueuedJob>): Promise<void> {
+    const { store, pool, logger, maxAttempts } = this.#options;
+    const lease = `${delivery.id}:${delivery.retryCount}`;
+    const log = logger.child({ job: delivery.data.jobId, lease });
+    const job = await this.#transient(() => store.jobs.claim(delivery.data.jobId, lease));
+    // Cancelled, finished or deleted since it was queued: nothing to run.
+    if (job === undefined) return;
+    if (job.attempts > maxAttempts) {
+      await store.jobs.fail(
+        job.id,
+        {
+          code: 'interrupted',
+          message: `Fine-tuning was interrupted ${job.attempts - 1} times (the worker running it stopped).`,
+        },
+        'running',
+        lease,
+      );
+      return;
+    }
+    const fit = new AbortController();
+    const stopFit = (): void => fit.abort();
+    delivery.signal.addEventListener('abort', stopFit);
+    this.#fits.set(job.id, fit);
+    const watch = setInterval(() => void this.#abortIfCancelled(job, fit), 1_000);
+    watch.unref();
+    try {
+      const documents = await this.#transient(() => loadTrainingDocuments(store, job));
+      if ('code' in documents) {
+        if (await store.jobs.fail(job.id, documents, 'running', lease)) log.warn({ error: documents }, 'job failed');
+        return;
+      }
+      log.info({ documents: documents.length }, 'fine-tuning job started');
+      const model = await pool.fitStyle(
+        documents,
+        { matchOutputLength: job.matchOutputLength },
+        { signal: fit.signal },
+      );
+      const record = modelToStore(job, model);
+      const stored = await this.#transient(() => store.jobs.complete(job.id, record, lease));
+      log.info({ model: stored ? record.name : null }, stored ? 'fine-tuning job succeeded' : 'result discarded');
+    } catch (error) {
+      if (fit.signal.aborted) {
+        // Cancelled (the row says so), or this delivery lost its lease: either way not ours to settle.
+        if (delivery.signal.aborted || !this.#started) throw new TransientJobError('the delivery was taken back');
+        return;
+      }
+      if (error instanceof TransientJobError || isTransient(error)) {
+        log.warn({ err: error, retry: delivery.retryCount }, 'fine-tuning job will be retried');
+        throw error;
+      }
+      const jobError = jobErrorOf(error);
+      if (jobError.code === 'internal')
+        log.error({ err: error }, 'fine-tuning job failed because of an internal error');
+      if (await store.jobs.fail(job.id, jobError, 'running', lease)) log.warn({ error: jobError }, 'job failed');
+    } finally {
+      clearInterval(watch);
+      delivery.signal.removeEventListener('abort', stopFit);
+      this.#fits.delete(job.id);
+    }
+  }
+
+  async #abortIfCancelled(job: JobRecord, fit: AbortController): Promise<void> {
+    const now = await this.#options.store.jobs.get(job.organizationId, job.id).catch(() => undefined);
+    if (now?.status === 'cancelled') fit.abort();
+  }
+
+  /** Runs a store call; its failure for want of database or disk is transient (retried by the queue). */
+  async #transient<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (isTransient(error)) throw new TransientJobError('the database is unavailable', { cause: error });
+      throw error;
+    }
+  }
+}
+
+/** Failures worth a retry: the database or disk unavailable, the analytics pool full. */
+function isTransient(error: unknown): boolean {
+  return (
+    isDatabaseUnavailable(error) ||
+    isStorageFull(error) ||
+    (error instanceof StylerError && (error.code === 'rate_limited' || error.code === 'service_unavailable'))
+  );
+}
