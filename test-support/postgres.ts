@@ -27,10 +27,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A running server: its admin URL and how to stop it. */
+/** A running server: its admin URL, how to stop it for good, and to take it down and up again. */
 export interface TestPostgres {
   url: string;
   stop(): Promise<void>;
+  /** Shuts the server down, keeping its data (a database outage). */
+  pause(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  resume(): Promise<void>;
 }
 
 /**
@@ -49,7 +53,8 @@ export async function startEmbeddedPostgres(): Promise<TestPostgres> {
     user: 'postgres',
     password,
     port,
-    persistent: false,
+    // Kept between pause and resume; stop() removes the directory.
+    persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     // Small and quiet: tests open a few connections per database.
     postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off'],
@@ -64,6 +69,8 @@ export async function startEmbeddedPostgres(): Promise<TestPostgres> {
       await server.stop();
       rmSync(directory, { recursive: true, force: true });
     },
+    pause: () => server.stop(),
+    resume: () => server.start(),
   };
 }
 

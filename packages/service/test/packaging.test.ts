@@ -46,7 +46,7 @@ describe('styler (service and CLI) as a user installs it (npm pack, then npm ci 
         if (health === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(health?.status).toBe(200);
-      expect(await health?.json()).toEqual({ status: 'ok' });
+      expect(await health?.json()).toEqual({ status: 'ok', role: 'all' });
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -76,7 +76,7 @@ function jobExecutor(deps: AppDeps, logger: FastifyBaseLogger): JobExecutor {
       ...common,
       store,
       databaseUrl: config.databaseUrl,
-      heartbeatSeconds: config.jobHeartbeatSeconds,
+      leaseSeconds: config.jobLeaseSeconds,
     });
   }
   return new JobRunner({ ...common, store });

@@ -36,8 +36,12 @@ export interface ServiceConfig {
    * M worker processes on one database.
    */
   readonly role: ServiceRole;
-  /** A running job's heartbeat on the PostgreSQL job queue; a worker silent this long loses the job. */
-  readonly jobHeartbeatSeconds: number;
+  /**
+   * How long a worker holds a job on the PostgreSQL job queue: a job whose worker died is retried
+   * on another worker after this long. Set it above the longest fit you expect, as a fit still
+   * running past it is handed on too (and its own result discarded).
+   */
+  readonly jobLeaseSeconds: number;
   /** Fine-tuning jobs run at the same time (0: this process runs none, it only serves the API). */
   readonly jobConcurrency: number;
   /** Starts after which a job that keeps being interrupted (e.g. the process dies during it) fails. */
@@ -81,7 +85,7 @@ export const SERVICE_DEFAULTS = Object.freeze({
   maxDocxExpandedBytes: 64 * MIB,
   maxDocxEntries: 2_000,
   role: 'all',
-  jobHeartbeatSeconds: 30,
+  jobLeaseSeconds: 900,
   jobConcurrency: 1,
   jobMaxAttempts: 3,
   jobRetryDelayMs: 2_000,
@@ -106,7 +110,7 @@ export const SERVICE_ENV_VARS = Object.freeze({
   maxDocxExpandedBytes: 'STYLER_MAX_DOCX_EXPANDED_BYTES',
   maxDocxEntries: 'STYLER_MAX_DOCX_ENTRIES',
   role: 'STYLER_ROLE',
-  jobHeartbeatSeconds: 'STYLER_JOB_HEARTBEAT_SECONDS',
+  jobLeaseSeconds: 'STYLER_JOB_LEASE_SECONDS',
   jobConcurrency: 'STYLER_JOB_CONCURRENCY',
   jobMaxAttempts: 'STYLER_JOB_MAX_ATTEMPTS',
   jobRetryDelayMs: 'STYLER_JOB_RETRY_DELAY_MS',
@@ -168,7 +172,7 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     maxDocxExpandedBytes: integer(env, v.maxDocxExpandedBytes, d.maxDocxExpandedBytes, 1024, 4096 * MIB),
     maxDocxEntries: integer(env, v.maxDocxEntries, d.maxDocxEntries, 1, 1_000_000),
     role,
-    jobHeartbeatSeconds: integer(env, v.jobHeartbeatSeconds, d.jobHeartbeatSeconds, 10, 3_600),
+    jobLeaseSeconds: integer(env, v.jobLeaseSeconds, d.jobLeaseSeconds, 5, 86_400),
     jobConcurrency: integer(env, v.jobConcurrency, d.jobConcurrency, 0, 64),
     jobMaxAttempts: integer(env, v.jobMaxAttempts, d.jobMaxAttempts, 1, 100),
     jobRetryDelayMs: integer(env, v.jobRetryDelayMs, d.jobRetryDelayMs, 1, 3_600_000),

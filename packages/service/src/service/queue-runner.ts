@@ -5,9 +5,10 @@
  *
  * - Leases: every delivery of a job is a lease (`<queue job id>:<retry>`). A worker claims the job
  *   row under its lease, and only that lease may fail or complete it, so a job is never finished
- *   twice into a second model. A worker that dies (kill -9, a lost machine) stops sending the
- *   queue's heartbeat; pg-boss then fails that delivery and retries it, and the new lease takes the
- *   job over on another worker.
+ *   twice into a second model. A delivery expires after leaseSeconds (pg-boss's expireInSeconds):
+ *   the job of a worker that died (kill -9, a lost machine) is then retried, and the new lease takes
+ *   the job row over on another worker. A worker whose lease was taken over stops its fit.
+ * - pg-boss 10: the last major version that runs on Node 20 (11 and later need Node 22).
  * - Retries: a transient failure (the pool full, the database or disk unavailable) throws, and
  *   pg-boss retries with exponential backoff; a permanent one (no usable documents, an internal
  *   error) marks the job `failed` with a clear error at once. A job started more than maxAttempts
@@ -16,10 +17,10 @@
  *   aborts the fit (ending the pool thread running it).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, type Job } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
-import { isDatabaseUnavailable, isStorageFull, type JobRecord, type PostgresStylerStore } from '../store/index.js';
+import { isDatabaseUnavailable, isStorageFull, type PostgresStylerStore } from '../store/index.js';
 import { jobErrorOf, loadTrainingDocuments, modelToStore, type JobExecutor } from './job-runner.js';
 
 /** The pg-boss queue of fine-tuning jobs. */
@@ -39,8 +40,8 @@ export interface QueueRunnerOptions {
   maxAttempts: number;
   /** First retry delay of a transient failure (doubles with each retry). */
   retryDelayMs: number;
-  /** Heartbeat of a running job: a worker silent this long has lost it (pg-boss's minimum is 10 s). */
-  heartbeatSeconds: number;
+  /** How long a delivery holds its job before pg-boss retries it elsewhere. */
+  leaseSeconds: number;
   /** How often a worker looks for jobs when no notification came (seconds). */
   pollingSeconds?: number;
 }
@@ -57,6 +58,7 @@ export class QueueRunner implements JobExecutor {
   readonly #boss: PgBoss;
   readonly #fits = new Map<string, AbortController>();
   readonly #running = new Set<Promise<unknown>>();
+  readonly #workerIds: string[] = [];
   #started = false;
 
   constructor(options: QueueRunnerOptions) {
@@ -65,12 +67,12 @@ export class QueueRunner implements JobExecutor {
     this.#boss = new PgBoss({
       connectionString: options.databaseUrl,
       schema: QUEUE_SCHEMA,
-      max: working ? 4 : 2,
-      // Only workers watch heartbeats and expire deliveries; API processes just send.
+      max: working ? 2 + options.concurrency : 2,
+      // Only workers run the maintenance that expires deliveries; API processes just send.
       supervise: working,
       schedule: false,
-      superviseIntervalSeconds: 5,
-      monitorIntervalSeconds: 5,
+      // Expiry is found at the next maintenance: often enough that a dead worker's job waits about a lease.
+      maintenanceIntervalSeconds: Math.min(60, Math.max(1, Math.round(options.leaseSeconds / 2))),
     });
     // Connection trouble is retried by pg-boss; it must not crash the process.
     this.#boss.on('error', (error) => options.logger.warn({ err: error }, 'job queue error'));
@@ -83,35 +85,34 @@ export class QueueRunner implements JobExecutor {
   /** Starts pg-boss (creating or migrating its schema once), the queue, and the workers if any. */
   async start(): Promise<void> {
     if (this.#started) return;
-    const { store, concurrency, maxAttempts, retryDelayMs, heartbeatSeconds } = this.#options;
+    const { store, concurrency, maxAttempts, retryDelayMs, leaseSeconds } = this.#options;
     await this.#boss.start();
     const queue = {
+      name: FINE_TUNE_QUEUE,
       // Enough deliveries that the one after the last allowed start can mark the job interrupted.
       retryLimit: maxAttempts,
       retryDelay: Math.max(1, Math.round(retryDelayMs / 1000)),
       retryBackoff: true,
-      heartbeatSeconds: Math.max(10, heartbeatSeconds),
-      expireInSeconds: 24 * 3600,
+      expireInSeconds: leaseSeconds,
     };
     if ((await this.#boss.getQueue(FINE_TUNE_QUEUE)) === null) {
       await this.#boss.createQueue(FINE_TUNE_QUEUE, queue).catch(async (error: unknown) => {
         // Another process created it first.
         if ((await this.#boss.getQueue(FINE_TUNE_QUEUE)) === null) throw error;
       });
+    } else {
+      await this.#boss.updateQueue(FINE_TUNE_QUEUE, queue);
     }
     store.enqueueJob = async (client, jobId) => {
       await this.#boss.send(FINE_TUNE_QUEUE, { jobId } satisfies QueuedJob, {
         db: { executeSql: (text, values) => client.query(text, values) },
       });
     };
-    if (concurrency > 0) {
-      await this.#boss.work<QueuedJob>(
+    // One pg-boss worker per concurrent job, each taking one delivery at a time.
+    for (let i = 0; i < concurrency; i += 1) {
+      const id = await this.#boss.work<QueuedJob>(
         FINE_TUNE_QUEUE,
-        {
-          batchSize: 1,
-          localConcurrency: concurrency,
-          pollingIntervalSeconds: this.#options.pollingSeconds ?? 1,
-        },
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollingSeconds ?? 1 },
         async ([delivery]) => {
           if (delivery === undefined) return;
           const run = this.#deliver(delivery);
@@ -123,6 +124,7 @@ export class QueueRunner implements JobExecutor {
           }
         },
       );
+      this.#workerIds.push(id);
     }
     this.#started = true;
   }
@@ -147,12 +149,13 @@ export class QueueRunner implements JobExecutor {
     this.#started = false;
     this.#options.store.enqueueJob = undefined;
     for (const fit of this.#fits.values()) fit.abort();
-    await this.#boss.stop({ graceful: true, timeout: 5_000 }).catch((error: unknown) => {
+    await Promise.all(this.#workerIds.splice(0).map((id) => this.#boss.offWork({ id })));
+    await this.#boss.stop({ graceful: true, timeout: 5_000, wait: true }).catch((error: unknown) => {
       this.#options.logger.warn({ err: error }, 'job queue did not stop cleanly');
     });
   }
 
-  async #deliver(delivery: Job<QueuedJob>): Promise<void> {
+  async #deliver(delivery: PgBoss.JobWithMetadata<QueuedJob>): Promise<void> {
     const { store, pool, logger, maxAttempts } = this.#options;
     const lease = `${delivery.id}:${delivery.retryCount}`;
     const log = logger.child({ job: delivery.data.jobId, lease });
@@ -172,10 +175,20 @@ export class QueueRunner implements JobExecutor {
       return;
     }
     const fit = new AbortController();
-    const stopFit = (): void => fit.abort();
-    delivery.signal.addEventListener('abort', stopFit);
+    let leaseLost = false;
     this.#fits.set(job.id, fit);
-    const watch = setInterval(() => void this.#abortIfCancelled(job, fit), 1_000);
+    const watch = setInterval(() => {
+      void this.#options.store.jobs
+        .get(job.organizationId, job.id)
+        .then((now) => {
+          if (now?.status === 'cancelled') fit.abort();
+          else if (now?.status === 'running' && now.lease !== lease) {
+            leaseLost = true;
+            fit.abort();
+          }
+        })
+        .catch(() => undefined);
+    }, 1_000);
     watch.unref();
     try {
       const documents = await this.#transient(() => loadTrainingDocuments(store, job));
@@ -194,8 +207,9 @@ export class QueueRunner implements JobExecutor {
       log.info({ model: stored ? record.name : null }, stored ? 'fine-tuning job succeeded' : 'result discarded');
     } catch (error) {
       if (fit.signal.aborted) {
-        // Cancelled (the row says so), or this delivery lost its lease: either way not ours to settle.
-        if (delivery.signal.aborted || !this.#started) throw new TransientJobError('the delivery was taken back');
+        // Stopping: the delivery is retried. Cancelled, or the lease taken over: not ours to settle.
+        if (!this.#started) throw new TransientJobError('the worker stopped during the fit');
+        if (leaseLost) log.warn('fine-tuning job taken over by another worker after its lease expired');
         return;
       }
       if (error instanceof TransientJobError || isTransient(error)) {
@@ -208,14 +222,8 @@ export class QueueRunner implements JobExecutor {
       if (await store.jobs.fail(job.id, jobError, 'running', lease)) log.warn({ error: jobError }, 'job failed');
     } finally {
       clearInterval(watch);
-      delivery.signal.removeEventListener('abort', stopFit);
       this.#fits.delete(job.id);
     }
-  }
-
-  async #abortIfCancelled(job: JobRecord, fit: AbortController): Promise<void> {
-    const now = await this.#options.store.jobs.get(job.organizationId, job.id).catch(() => undefined);
-    if (now?.status === 'cancelled') fit.abort();
   }
 
   /** Runs a store call; its failure for want of database or disk is transient (retried by the queue). */

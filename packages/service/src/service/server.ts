@@ -28,16 +28,20 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** A database URL without its password, to print. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return `${parsed.protocol}//${parsed.username ? `${parsed.username}@` : ''}${parsed.host}${parsed.pathname}`;
+  } catch {
+    return 'an unparsable URL';
+  }
+}
+
 /** Where the data lives, for the banner: the data directory, or the PostgreSQL database without its password. */
 function dataLocation(config: ServiceConfig): string {
-  if (config.databaseUrl === undefined) return config.dataDir;
-  try {
-    const url = new URL(config.databaseUrl);
-    url.password = '';
-    return `PostgreSQL ${url.host}${url.pathname}`;
-  } catch {
-    return 'PostgreSQL';
-  }
+  return config.databaseUrl === undefined ? config.dataDir : `PostgreSQL ${redactedUrl(config.databaseUrl)}`;
 }
 
 /** Opens the store in config.dataDir (migrating it), starts the pool and listens on config.port. */

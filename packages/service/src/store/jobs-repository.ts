@@ -25,6 +25,8 @@ export interface JobRecord {
   error: JobError | null;
   /** How many times a runner has started this job (a restart after a crash counts again). */
   attempts: number;
+  /** The job queue delivery running it (PostgreSQL mode), else null. */
+  lease: string | null;
   /** Unix seconds. */
   createdAt: number;
   startedAt: number | null;
@@ -55,13 +57,14 @@ export interface JobRow {
   error_code: string | null;
   error_message: string | null;
   attempts: number;
+  lease: string | null;
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
 }
 
 export const JOB_COLUMNS = `id, organization_id, project_id, style_model, base_model, suffix, match_output_length, status,
-  fine_tuned_model, error_code, error_message, attempts, created_at, started_at, finished_at`;
+  fine_tuned_model, error_code, error_message, attempts, lease, created_at, started_at, finished_at`;
 
 /** Repository of the `jobs` and `job_training_files` tables. */
 export class JobsRepository {
@@ -229,6 +232,7 @@ export function jobRecordOf(row: JobRow, trainingFiles: string[]): JobRecord {
     fineTunedModel: row.fine_tuned_model,
     error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
     attempts: row.attempts,
+    lease: row.lease,
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

@@ -73,6 +73,29 @@ describe('styler CLI', () => {
     expect(await main(['analyze', '--format', 'xml', dir], io().io)).toBe(2);
   });
 
+  it('serve stops with a clear message and a non-zero exit when the database cannot be reached', async () => {
+    const before = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = 'postgres://styler:secret@127.0.0.1:9/styler';
+    try {
+      const down = io();
+      expect(await main(['serve', '--port', '0', '--host', '127.0.0.1'], down.io)).toBe(2);
+      const message = down.err();
+      expect(message).toMatch(
+        /cannot reach the database at DATABASE_URL \(postgres:\/\/styler@127\.0\.0\.1:9\/styler\)/,
+      );
+      expect(message).not.toContain('secret');
+    } finally {
+      if (before === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = before;
+    }
+  });
+
+  it('serve refuses an unknown --role', async () => {
+    const wrong = io();
+    expect(await main(['serve', '--role', 'boss'], wrong.io)).toBe(2);
+    expect(wrong.err()).toMatch(/--role must be all, api or worker/);
+  });
+
   it('rouge --jsonl and classify --jsonl answer line by line', async () => {
     const r = io('{"id":"a","target":"the cat sat","prediction":"the cat sat","use_stemmer":true}\n');
     expect(await main(['rouge', '--jsonl'], r.io)).toBe(0);

@@ -295,15 +295,19 @@ describe('files API', () => {
     const health = await fetch(`${service.baseUrl.replace(/\/v1$/, '')}/health`);
     expect(health.status).toBe(200);
     // Without a key (or with a wrong one), liveness only: the load is not for everyone to see.
-    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', role: 'all' });
     const wrongKey = await service.request('/health', { key: 'sk-not-a-key' });
-    expect(await wrongKey.json()).toEqual({ status: 'ok' });
+    expect(await wrongKey.json()).toEqual({ status: 'ok', role: 'all' });
     const detailed = await service.request('/health');
     expect(await detailed.json()).toEqual({
       status: 'ok',
+      role: 'all',
+      database: { kind: 'sqlite', reachable: true },
       pool: { threads: 2, queued_tasks: 0, running_tasks: 0 },
       jobs: { running: expect.any(Number) },
     });
+    const ready = await fetch(`${service.baseUrl}/health/ready`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready', role: 'all' }]);
     const openapi = (await (await service.request('/openapi.json', { key: null })).json()) as { openapi: string };
     expect(openapi.openapi).toBe('3.1.0');
   });

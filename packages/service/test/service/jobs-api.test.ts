@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
+import {
+  jsonBody,
+  startTestService,
+  uploadForm,
+  waitForJob,
+  type TestService,
+  type TestStoreKind,
+} from './support/harness.js';
 import { openApiErrors } from './support/openapi-validator.js';
 import { darwin } from './support/fixtures.js';
 
@@ -20,13 +27,14 @@ async function createJob(service: TestService, body: unknown, key?: string) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-describe('fine-tuning jobs API', () => {
+// Every rule holds alike on the embedded store and on PostgreSQL (with its job queue).
+describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)', (storeKind) => {
   let service: TestService;
   let files: string[];
   let finished: Record<string, unknown>;
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await startTestService({ storeKind });
     files = [await uploadText(service, corpus(1)), await uploadText(service, `${corpus(2)}\n***\n${corpus(3)}`)];
     const { status, body } = await createJob(service, {
       training_files: files,
@@ -140,7 +148,7 @@ describe('fine-tuning jobs API', () => {
 
   it('fails a job whose training text is gone, with an error object', async () => {
     const id = await uploadText(service, corpus(4));
-    await service.sqlite.blobs.remove(id);
+    await service.removeFileContent(id);
     const { body } = await createJob(service, { training_files: [id] });
     const job = await waitForJob(service, String(body.id));
     expect(job).toMatchObject({ status: 'failed', fine_tuned_model: null, error: { code: 'invalid_training_file' } });

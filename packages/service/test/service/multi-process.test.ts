@@ -49,7 +49,7 @@ describe('API and worker processes over one PostgreSQL', () => {
     const env = {
       DATABASE_URL: database.url,
       STYLER_POOL_THREADS: '1',
-      STYLER_JOB_HEARTBEAT_SECONDS: '10',
+      STYLER_JOB_LEASE_SECONDS: '15',
       STYLER_JOB_RETRY_DELAY_MS: '1000',
     };
     // Started together: the migrations must run once whoever comes first.

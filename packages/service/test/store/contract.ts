@@ -224,6 +224,22 @@ export function storeContract(name: string, open: OpenTestStore): void {
       expect(await store.jobs.fail('job-3', { code: 'again', message: 'again' })).toBe(false);
     });
 
+    it('hands a job to a newer lease and lets only that lease finish it', async () => {
+      await addFile(acme, 'file-1');
+      await store.jobs.create(newJob(acme, 'job-1', ['file-1']));
+      expect(await store.jobs.claim('job-1', 'delivery:0')).toMatchObject({ status: 'running', lease: 'delivery:0' });
+      // The same lease again is not a takeover; a newer delivery (the first worker died) is.
+      expect(await store.jobs.claim('job-1', 'delivery:0')).toBeUndefined();
+      expect(await store.jobs.claim('job-1', 'delivery:1')).toMatchObject({ attempts: 2, lease: 'delivery:1' });
+      expect(await store.jobs.complete('job-1', model(acme, 'ft:old'), 'delivery:0')).toBe(false);
+      expect(await store.jobs.fail('job-1', { code: 'x', message: 'y' }, 'running', 'delivery:0')).toBe(false);
+      expect(await store.jobs.complete('job-1', model(acme, 'ft:new'), 'delivery:1')).toBe(true);
+      expect(await store.models.get(acme.organizationId, 'ft:old')).toBeUndefined();
+      expect((await store.jobs.getById('job-1'))?.fineTunedModel).toBe('ft:new');
+      // A finished job is never claimed again.
+      expect(await store.jobs.claim('job-1', 'delivery:2')).toBeUndefined();
+    });
+
     it('requeues every running job on request', async () => {
       await addFile(acme, 'file-1');
       for (const id of ['job-1', 'job-2', 'job-3']) await store.jobs.create(newJob(acme, id, ['file-1']));

@@ -4,6 +4,8 @@ import { loadServiceConfig, startService, type ServiceConfig } from '../../servi
 import { SERVICE_ROLES, type ServiceRole } from '../../service/config.js';
 import { parseArgs, single } from '../args.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
+import { isDatabaseUnavailable } from '../../store/index.js';
+import { redactedUrl } from '../../service/server.js';
 
 const USAGE = 'usage: styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]';
 
@@ -42,6 +44,15 @@ export function missingSqliteBinding(error: unknown): CliError | undefined {
   );
 }
 
+/** A PostgreSQL that cannot be reached at start: a CliError naming it (without its password), else undefined. */
+export function unreachableDatabase(error: unknown, config: ServiceConfig): CliError | undefined {
+  if (config.databaseUrl === undefined || !isDatabaseUnavailable(error)) return undefined;
+  return new CliError(
+    `cannot reach the database at DATABASE_URL (${redactedUrl(config.databaseUrl)}): ${(error as Error).message}. ` +
+      'Start PostgreSQL or fix DATABASE_URL; leave it unset for the embedded SQLite store.',
+  );
+}
+
 /**
  * Starts the service (settings from the environment: PORT, STYLER_DATA_DIR, STYLER_API_KEY, ...;
  * flags win) and resolves with exit code 0 after a graceful shutdown on SIGINT/SIGTERM. A second
@@ -58,7 +69,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     throw new CliError((error as Error).message);
   }
   const service = await startService({ config, providerConfig, stdout: io.stdout }).catch((error: unknown) => {
-    throw missingSqliteBinding(error) ?? error;
+    throw missingSqliteBinding(error) ?? unreachableDatabase(error, config) ?? error;
   });
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));

@@ -7,7 +7,13 @@ import { createStylePool, type StylePool } from '@styler/engine';
 import { loadProviderConfig, type ProviderConfig } from '@styler/engine/providers';
 import { buildApp } from '../../../src/service/app.js';
 import { loadServiceConfig, type ServiceConfig } from '../../../src/service/config.js';
-import { openPostgresStore, SqliteStylerStore, Store, type StylerStore } from '../../../src/store/index.js';
+import {
+  openPostgresStore,
+  PostgresStylerStore,
+  SqliteStylerStore,
+  Store,
+  type StylerStore,
+} from '../../../src/store/index.js';
 import { freshTestDatabase } from '../../../../../test-support/postgres.js';
 
 export interface TestService {
@@ -19,6 +25,8 @@ export interface TestService {
   config: ServiceConfig;
   /** http://127.0.0.1:<port>/v1 */
   baseUrl: string;
+  /** Loses a file's stored text and bytes behind the service's back (a disk or table gone wrong). */
+  removeFileContent(id: string): Promise<void>;
   /** Keys of two organizations: `acme` (project web) and `globex` (project api). */
   keys: { acme: string; globex: string };
   /** fetch against baseUrl with acme's key unless `key` is given (null: no Authorization header). */
@@ -81,6 +89,11 @@ export async function startTestService(
     config,
     baseUrl,
     keys,
+    async removeFileContent(id) {
+      if (store instanceof PostgresStylerStore)
+        await store.pool.query('DELETE FROM file_contents WHERE file_id = $1', [id]);
+      else if (store instanceof SqliteStylerStore) await store.sqlite.blobs.remove(id);
+    },
     request(path, init = {}) {
       const { key, ...rest } = init;
       const headers = new Headers(rest.headers);
