@@ -2,6 +2,20 @@
 import { analyzeText } from '../nlp/index.js';
 import { buildGroundTruth, qualityAnalytics } from '../quality/index.js';
 import { attribute, styleDistance } from '../analytics/authorship/index.js';
+import type { GroundTruth } from '../analytics/ground-truth-types.js';
+import type { QualityAnalyticsInput } from '../quality/index.js';
 import type { TaskTable } from './protocol.js';
 
-export const tasks: TaskTable = { analyzeText, buildGroundTruth, qualityAnalytics, attribute, styleDistance };
+/** qualityAnalytics with its ground truth as an argument of its own, which threads keep between calls. */
+function qualityAgainst(input: Omit<QualityAnalyticsInput, 'groundTruth'>, groundTruth: GroundTruth) {
+  return qualityAnalytics({ ...input, groundTruth });
+}
+
+export const tasks: TaskTable = {
+  analyzeText,
+  buildGroundTruth,
+  qualityAnalytics,
+  qualityAgainst,
+  attribute,
+  styleDistance,
+};

@@ -3,19 +3,20 @@
  * event loop, with the same results as the direct calls, on the generic task pool.
  */
 import type { QualityAnalytics } from '../analytics/quality-types.js';
-import { builtModule, createTaskPool, extendPool } from './task-pool.js';
+import { builtModule, createTaskPool, extendPool, sharedKey } from './task-pool.js';
 import type { GroundTruth } from '../analytics/ground-truth-types.js';
 import type { TextFeatures } from '../analytics/features.js';
 import type { AttributeOptions, Attribution } from '../analytics/authorship/index.js';
-import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput } from './types.js';
+import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput, TaskPool } from './types.js';
 
-export { builtModule, createTaskPool, extendPool } from './task-pool.js';
+export { builtModule, createTaskPool, extendPool, sharedKey } from './task-pool.js';
 export type { TaskTable } from './protocol.js';
 export type {
   AnalyticsPool,
   AnalyticsPoolOptions,
   PoolCallOptions,
   QualityInput,
+  SharedArgumentRef,
   TaskPool,
   TaskPoolOptions,
 } from './types.js';
@@ -34,10 +35,27 @@ export function withoutReferences<T>(groundTruth: T): T {
   return { ...groundTruth, rouge: [] };
 }
 
-/** qualityAnalytics' input as the worker needs it: the references only when ROUGE is asked for. */
-function slimQualityInput(input: QualityInput): QualityInput {
-  if (typeof input !== 'object' || input === null || input.includeRouge === true) return input;
-  return { ...input, groundTruth: withoutReferences(input.groundTruth) };
+/**
+ * qualityAnalytics on a thread. The ground truth goes as a shared argument (sent to each thread
+ * once, then named by key: see sharedKey), without its references unless ROUGE is asked for.
+ */
+function runQuality(pool: TaskPool, input: QualityInput, call?: PoolCallOptions): Promise<QualityAnalytics> {
+  if (
+    typeof input !== 'object' ||
+    input === null ||
+    typeof input.groundTruth !== 'object' ||
+    input.groundTruth === null
+  ) {
+    // Let the task report what is wrong with it.
+    return pool.run<QualityAnalytics>('qualityAnalytics', [input], call);
+  }
+  const { groundTruth, ...rest } = input;
+  const rouge = input.includeRouge === true;
+  const sent = rouge ? groundTruth : withoutReferences(groundTruth);
+  return pool.run<QualityAnalytics>('qualityAgainst', [rest, sent], call, {
+    index: 1,
+    key: sharedKey(groundTruth, rouge ? 'ground truth' : 'ground truth without references'),
+  });
 }
 
 /**
@@ -51,8 +69,7 @@ export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): Analyti
     analyzeText: (text: string, call?: PoolCallOptions) => pool.run<TextFeatures>('analyzeText', [text], call),
     buildGroundTruth: (documents: string[], call?: PoolCallOptions) =>
       pool.run<GroundTruth>('buildGroundTruth', [documents], call),
-    qualityAnalytics: (input: QualityInput, call?: PoolCallOptions) =>
-      pool.run<QualityAnalytics>('qualityAnalytics', [slimQualityInput(input)], call),
+    qualityAnalytics: (input: QualityInput, call?: PoolCallOptions) => runQuality(pool, input, call),
     attribute: (
       text: string,
       candidates: Record<string, GroundTruth>,

@@ -10,7 +10,7 @@ import { Piscina } from 'piscina';
 import { deserializeError, StylerError } from '../errors.js';
 import { FairQueue } from './fair-queue.js';
 import type { PoolRequest, PoolResponse } from './protocol.js';
-import type { PoolCallOptions, TaskPool, TaskPoolOptions } from './types.js';
+import type { PoolCallOptions, SharedArgumentRef, TaskPool, TaskPoolOptions } from './types.js';
 
 const DEFAULTS = Object.freeze({ maxQueue: 256, deadlineGraceMs: 2_000 });
 
@@ -174,7 +174,42 @@ export function createTaskPool(options: TaskPoolOptions): TaskPool {
     });
   }
 
-  async function call<T>(method: string, args: unknown[], options: PoolCallOptions = {}): Promise<T> {
+  /** How many times each shared key went out with its value (bounded: forgotten keys are sent again). */
+  const sentWithValue = new Map<string, number>();
+
+  /**
+   * Runs the request with its shared argument. The first `threads` calls of a key carry the value,
+   * most likely reaching every thread (a miss-and-resend costs a round trip behind other work);
+   * later ones carry the key alone. A thread that does not hold it answers `missing`, and the
+   * request goes again with the value, on the same slot.
+   */
+  async function runShared(
+    method: string,
+    args: unknown[],
+    shared: SharedArgumentRef | undefined,
+    deadline: number,
+  ): Promise<PoolResponse> {
+    if (shared === undefined) return runOnThread({ method, args }, deadline);
+    const placeholder = [...args];
+    placeholder[shared.index] = null;
+    const withValue = { method, args: placeholder, shared: { ...shared, value: args[shared.index] } };
+    const sent = sentWithValue.get(shared.key) ?? 0;
+    if (sent < threads) {
+      if (sentWithValue.size >= 1_024) sentWithValue.clear();
+      sentWithValue.set(shared.key, sent + 1);
+      return runOnThread(withValue, deadline);
+    }
+    const first = await runOnThread({ method, args: placeholder, shared: { ...shared } }, deadline);
+    if (first.ok || !('missing' in first)) return first;
+    return runOnThread(withValue, deadline);
+  }
+
+  async function call<T>(
+    method: string,
+    args: unknown[],
+    options: PoolCallOptions = {},
+    shared?: SharedArgumentRef,
+  ): Promise<T> {
     if (closed) throw new StylerError('internal', 'The analytics pool is closed.');
     const { signal, tenant = '', deadline = Infinity, submittedAt = Date.now() } = options;
     signal?.throwIfAborted();
@@ -185,15 +220,18 @@ export function createTaskPool(options: TaskPoolOptions): TaskPool {
       release();
       throw signal.reason;
     }
-    const task = runOnThread({ method, args }, deadline);
+    const task = runShared(method, args, shared, deadline);
     void task.then(release, release);
     const response = await unlessAborted(task, signal);
-    if (!response.ok) throw deserializeError(response.error);
+    if (!response.ok) {
+      if ('missing' in response) throw new StylerError('internal', 'A pool thread lost a shared argument.');
+      throw deserializeError(response.error);
+    }
     return response.value as T;
   }
 
   return {
-    run: (method, args, callOptions) => call(method, args, callOptions),
+    run: (method, args, callOptions, shared) => call(method, args, callOptions, shared),
     get queueSize() {
       return waiting.size + piscina.queueSize;
     },
@@ -209,6 +247,23 @@ export function createTaskPool(options: TaskPoolOptions): TaskPool {
       await piscina.close();
     },
   };
+}
+
+const sharedIds = new WeakMap<object, number>();
+let nextSharedId = 0;
+
+/**
+ * A key for `value` as a shared argument of pool calls (TaskPool.run): the same object (by
+ * identity) and `variant` always get the same key, another object another key. The object must not
+ * change afterwards: threads keep the copy they were sent.
+ */
+export function sharedKey(value: object, variant = ''): string {
+  let id = sharedIds.get(value);
+  if (id === undefined) {
+    id = nextSharedId += 1;
+    sharedIds.set(value, id);
+  }
+  return `${id}:${variant}`;
 }
 
 /**

@@ -31,6 +31,12 @@ export interface TaskPoolOptions {
  * Per-call options. Aborting rejects the call at once and removes it if it is still queued; a task
  * already running finishes on its thread (bounded by its deadline) and its result is dropped.
  */
+/** Which argument of a call the threads keep, and its key (sharedKey). */
+export interface SharedArgumentRef {
+  index: number;
+  key: string;
+}
+
 export interface PoolCallOptions {
   signal?: AbortSignal;
   /**
@@ -50,8 +56,12 @@ export interface PoolCallOptions {
 
 /** A Piscina worker pool: named tasks off the event loop, shared fairly, bounded, with deadlines. */
 export interface TaskPool {
-  /** Runs the task `method` of the pool's task modules with `args` (structured-cloned) on a thread. */
-  run<T>(method: string, args: unknown[], call?: PoolCallOptions): Promise<T>;
+  /**
+   * Runs the task `method` of the pool's task modules with `args` (structured-cloned) on a thread.
+   * With `shared`, argument `shared.index` is sent to each thread once and named by `shared.key`
+   * after that (see sharedKey): a large, unchanging argument is not cloned on every call.
+   */
+  run<T>(method: string, args: unknown[], call?: PoolCallOptions, shared?: SharedArgumentRef): Promise<T>;
   /** Tasks waiting for a thread. */
   readonly queueSize: number;
   /** Tasks given to a thread: the one it runs and the one next in line on it (at most two per thread). */

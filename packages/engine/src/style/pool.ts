@@ -6,6 +6,7 @@ import {
   builtModule,
   createAnalyticsPool,
   extendPool,
+  sharedKey,
   withoutReferences,
   type AnalyticsPool,
   type AnalyticsPoolOptions,
@@ -41,8 +42,12 @@ export function createStylePool(options: AnalyticsPoolOptions = {}): StylePool {
         call?.deadline !== undefined && restyleOptions?.deadline === undefined
           ? { ...restyleOptions, deadline: call.deadline }
           : restyleOptions;
+      // The model goes to each thread once, then by key (the API keeps the same parsed model object).
+      const shared =
+        typeof model === 'object' && model !== null ? { index: 1, key: sharedKey(model, 'restyle') } : undefined;
       const slim = slimStyleModel(model);
-      return pool.run<string>('restyle', withDeadline === undefined ? [text, slim] : [text, slim, withDeadline], call);
+      const args = withDeadline === undefined ? [text, slim] : [text, slim, withDeadline];
+      return pool.run<string>('restyle', args, call, shared);
     },
   });
 }

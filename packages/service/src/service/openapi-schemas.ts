@@ -260,10 +260,13 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = Object.freeze({
   Health: object(
     {
       status: { const: 'ok' },
+      role: { enum: ['all', 'api', 'worker'] },
+      database: object({ kind: { enum: ['sqlite', 'postgres'] }, reachable: { type: 'boolean' } }),
       pool: object({ threads: int, queued_tasks: int, running_tasks: int }),
       jobs: object({ running: int }),
     },
-    ['pool', 'jobs'],
-    'Liveness; `pool` and `jobs` (the load) only with a valid API key.',
+    ['database', 'pool', 'jobs'],
+    'Liveness and the process role; `database`, `pool` and `jobs` only with a valid API key.',
   ),
+  Ready: object({ status: { const: 'ready' }, role: { enum: ['all', 'api', 'worker'] } }, [], 'Readiness.'),
 });

@@ -257,6 +257,16 @@ export function openApiDocument(config: ServiceConfig): Json {
       '/health': {
         get: { operationId: 'health', security: [], responses: { 200: ok('Alive.', 'Health') } },
       },
+      '/health/ready': {
+        get: {
+          operationId: 'ready',
+          security: [],
+          responses: {
+            200: ok('The database answers: ready for traffic.', 'Ready'),
+            503: error('The database cannot be reached.', 'The database is unavailable: retry shortly.'),
+          },
+        },
+      },
       '/openapi.json': {
         get: {
           operationId: 'openapi',

@@ -18,6 +18,7 @@ const ROUTES = [
   'DELETE /models/{model}',
   'POST /style/transform',
   'GET /health',
+  'GET /health/ready',
   'GET /openapi.json',
 ];
 
