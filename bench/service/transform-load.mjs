@@ -9,7 +9,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp, loadServiceConfig } from '../../packages/service/dist/service/index.js';
-import { Store } from '../../packages/service/dist/store/index.js';
+import { openSqliteStore } from '../../packages/service/dist/store/index.js';
 import { createStylePool, qualityAnalytics, restyle } from '../../packages/service/dist/index.js';
 import { loadProviderConfig } from '../../packages/engine/dist/providers/index.js';
 import { readFolder, textOfWords, throughput } from '../support/corpus.mjs';
@@ -26,8 +26,8 @@ const config = loadServiceConfig({
   STYLER_DATA_DIR: dataDir,
   STYLER_LOG_LEVEL: 'silent',
 });
-const store = Store.open(dataDir);
-const { key } = store.tenancy.createKey({ organization: 'bench', project: 'load' });
+const store = openSqliteStore(dataDir);
+const { key } = await store.tenancy.createKey({ organization: 'bench', project: 'load' });
 const pool = createStylePool({
   maxQueue: config.poolMaxQueue,
   maxQueuePerTenant: config.poolMaxQueuePerOrg,
@@ -145,7 +145,8 @@ const rssIdle = process.memoryUsage().rss;
 clearInterval(sampler);
 
 // The same work without HTTP or the pool, on this thread, for scale.
-const modelJson = store.models.getModelJson(store.tenancy.authenticate(key).organizationId, job.fine_tuned_model);
+const principal = await store.tenancy.authenticate(key);
+const modelJson = await store.models.getModelJson(principal.organizationId, job.fine_tuned_model);
 const styleModel = JSON.parse(modelJson);
 const styled = one.choices[0].message.content;
 const direct = throughput(
@@ -157,7 +158,7 @@ const ceiling = pool.threads / (1 / directRestyle + 1 / direct);
 
 await app.close();
 await pool.close();
-store.close();
+await store.close();
 rmSync(dataDir, { recursive: true, force: true });
 
 const mib = (bytes) => `${Math.round(bytes / MIB)} MiB`;

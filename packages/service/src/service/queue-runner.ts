@@ -110,7 +110,8 @@ export class QueueRunner implements JobExecutor {
     };
     // One pg-boss worker per concurrent job, each taking one delivery at a time.
     for (let i = 0; i < concurrency; i += 1) {
-      const id = await this.#boss.work<QueuedJob>(
+      let workerId = '';
+      workerId = await this.#boss.work<QueuedJob>(
         FINE_TUNE_QUEUE,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollingSeconds ?? 1 },
         async ([delivery]) => {
@@ -121,10 +122,12 @@ export class QueueRunner implements JobExecutor {
             await run;
           } finally {
             this.#running.delete(run);
+            // More may be waiting: look again at once rather than after the polling interval.
+            if (this.#started) this.#boss.notifyWorker(workerId);
           }
         },
       );
-      this.#workerIds.push(id);
+      this.#workerIds.push(workerId);
     }
     this.#started = true;
   }
