@@ -4,7 +4,7 @@
  * them with the same rules as the environment variables.
  */
 import { readFileSync } from 'node:fs';
-import { SERVICE_NAMES, isServiceName, type ServiceName } from './services.js';
+import { BASE_MODEL_SERVICES, isBaseModelServiceName, type BaseModelServiceName } from './services.js';
 
 /** A setting read from the file, with `source` naming it for error messages (`file: key.path`). */
 export interface FileValue<T> {
@@ -22,7 +22,7 @@ export interface ServiceFileSettings {
 
 /** Everything the file may set; every field is optional. */
 export interface ProviderFileSettings {
-  providers: Partial<Record<ServiceName, ServiceFileSettings>>;
+  providers: Partial<Record<BaseModelServiceName, ServiceFileSettings>>;
   defaultService?: FileValue<string>;
   timeoutMs?: FileValue<number | string>;
   llmRewrite?: FileValue<boolean | string>;
@@ -61,9 +61,9 @@ export function readProviderConfigFile(path: string): ProviderFileSettings {
   if (root['providers'] !== undefined) {
     const providers = expectObject(root['providers'], path, 'providers');
     for (const [service, block] of Object.entries(providers)) {
-      if (!isServiceName(service)) {
+      if (!isBaseModelServiceName(service)) {
         throw new TypeError(
-          `${path}: providers.${service} is not a known service; use one of ${SERVICE_NAMES.join(', ')}`,
+          `${path}: providers.${service} is not a known service; use one of ${BASE_MODEL_SERVICES.join(', ')}`,
         );
       }
       settings.providers[service] = readServiceBlock(block, path, `providers.${service}`);

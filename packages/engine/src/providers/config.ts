@@ -3,7 +3,13 @@
  * wait for them. Built from the environment, optionally layered over a JSON file (env wins).
  */
 import { readProviderConfigFile, type FileValue, type ProviderFileSettings } from './config-file.js';
-import { SERVICE_ENV_VARS, SERVICE_NAMES, howToConfigure, isServiceName, type ServiceName } from './services.js';
+import {
+  BASE_MODEL_SERVICE_ENV_VARS,
+  BASE_MODEL_SERVICES,
+  howToConfigure,
+  isBaseModelServiceName,
+  type BaseModelServiceName,
+} from './services.js';
 
 /** The one place provider defaults live. */
 export const PROVIDER_DEFAULTS = Object.freeze({
@@ -12,7 +18,7 @@ export const PROVIDER_DEFAULTS = Object.freeze({
     ollama: 'http://127.0.0.1:11434/v1',
     // No sensible default: an OpenAI-compatible server is wherever the user runs it.
     'openai-compatible': undefined,
-  } satisfies Record<ServiceName, string | undefined>),
+  } satisfies Record<BaseModelServiceName, string | undefined>),
   /** Per request (complete) or per silence between streamed chunks, milliseconds. */
   timeoutMs: 120_000,
   llmRewrite: false,
@@ -22,9 +28,9 @@ export const PROVIDER_DEFAULTS = Object.freeze({
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** One service after merging file and environment. */
-export interface ServiceConfig {
-  readonly name: ServiceName;
-  /** True when the user set the variable(s) that enable this service (see SERVICE_ENV_VARS). */
+export interface BaseModelServiceConfig {
+  readonly name: BaseModelServiceName;
+  /** True when the user set the variable(s) that enable this service (see BASE_MODEL_SERVICE_ENV_VARS). */
   readonly configured: boolean;
   /** http(s) URL without a trailing slash, e.g. `https://api.openai.com/v1`; empty when unknown. */
   readonly baseUrl: string;
@@ -35,9 +41,9 @@ export interface ServiceConfig {
 
 /** Everything the provider layer needs; deeply frozen. */
 export interface ProviderConfig {
-  readonly services: Readonly<Record<ServiceName, ServiceConfig>>;
+  readonly services: Readonly<Record<BaseModelServiceName, BaseModelServiceConfig>>;
   /** Service 'auto' falls back to when no rule picks one; always a configured service. */
-  readonly defaultService?: ServiceName;
+  readonly defaultService?: BaseModelServiceName;
   /** Timeout per request, or per silence between streamed chunks, in milliseconds (>= 1). */
   readonly timeoutMs: number;
   /** STYLER_LLM_REWRITE: whether the style engine may ask an LLM to rewrite; the style engine reads it. */
@@ -58,8 +64,8 @@ export function loadProviderConfig(env: Env = process.env, configFile?: string):
   const filePath = configFile ?? nonEmpty(env['STYLER_CONFIG']);
   const file: ProviderFileSettings = filePath ? readProviderConfigFile(filePath) : { providers: {} };
 
-  const services = {} as Record<ServiceName, ServiceConfig>;
-  for (const name of SERVICE_NAMES) services[name] = buildService(name, env, file);
+  const services = {} as Record<BaseModelServiceName, BaseModelServiceConfig>;
+  for (const name of BASE_MODEL_SERVICES) services[name] = buildService(name, env, file);
 
   const timeout = fromEnv(env, 'STYLER_LLM_TIMEOUT_MS') ?? file.timeoutMs ?? builtIn(PROVIDER_DEFAULTS.timeoutMs);
   const rewrite = fromEnv(env, 'STYLER_LLM_REWRITE') ?? file.llmRewrite ?? builtIn(PROVIDER_DEFAULTS.llmRewrite);
@@ -76,13 +82,13 @@ export function loadProviderConfig(env: Env = process.env, configFile?: string):
   return Object.freeze(config);
 }
 
-/** The names of the configured services, in SERVICE_NAMES order. */
-export function configuredServices(config: ProviderConfig): ServiceName[] {
-  return SERVICE_NAMES.filter((name) => config.services[name].configured);
+/** The names of the configured services, in BASE_MODEL_SERVICES order. */
+export function configuredServices(config: ProviderConfig): BaseModelServiceName[] {
+  return BASE_MODEL_SERVICES.filter((name) => config.services[name].configured);
 }
 
-function buildService(name: ServiceName, env: Env, file: ProviderFileSettings): ServiceConfig {
-  const vars = SERVICE_ENV_VARS[name];
+function buildService(name: BaseModelServiceName, env: Env, file: ProviderFileSettings): BaseModelServiceConfig {
+  const vars = BASE_MODEL_SERVICE_ENV_VARS[name];
   const block = file.providers[name] ?? {};
   const baseUrlSetting = fromEnv(env, vars.baseUrl) ?? block.baseUrl;
   const apiKeySetting = (vars.apiKey !== undefined ? fromEnv(env, vars.apiKey) : undefined) ?? block.apiKey;
@@ -172,11 +178,11 @@ function parseBoolean({ value, source }: FileValue<boolean | string>): boolean {
 
 function parseDefaultService(
   { value, source }: FileValue<string>,
-  services: Record<ServiceName, ServiceConfig>,
-): ServiceName {
+  services: Record<BaseModelServiceName, BaseModelServiceConfig>,
+): BaseModelServiceName {
   const name = value.trim();
-  if (!isServiceName(name)) {
-    throw new RangeError(`${source} must be one of ${SERVICE_NAMES.join(', ')}, got '${value}'`);
+  if (!isBaseModelServiceName(name)) {
+    throw new RangeError(`${source} must be one of ${BASE_MODEL_SERVICES.join(', ')}, got '${value}'`);
   }
   if (!services[name].configured) {
     throw new RangeError(`${source} names '${name}', which is not configured: ${howToConfigure(name)}`);

@@ -1,12 +1,18 @@
-/** The provider layer's public API: configuration, service resolution and the OpenAI-compatible client. */
+/** The provider layer's public API: configuration, base-model service resolution and the OpenAI-compatible client. */
 export type { ChatMessage, ChatProvider, ChatRequest, ChatResult, ChatUsage } from './types.js';
-export { SERVICE_ENV_VARS, SERVICE_NAMES, isServiceName, type ServiceEnvVars, type ServiceName } from './services.js';
+export {
+  BASE_MODEL_SERVICE_ENV_VARS,
+  BASE_MODEL_SERVICES,
+  isBaseModelServiceName,
+  type BaseModelServiceEnvVars,
+  type BaseModelServiceName,
+} from './services.js';
 export {
   PROVIDER_DEFAULTS,
   configuredServices,
   loadProviderConfig,
   type ProviderConfig,
-  type ServiceConfig,
+  type BaseModelServiceConfig,
 } from './config.js';
 export { createOpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible.js';
 export {

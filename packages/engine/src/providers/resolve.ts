@@ -5,7 +5,13 @@
 import { StylerError } from '@styler/analytics/errors';
 import { configuredServices, type ProviderConfig } from './config.js';
 import { createOpenAICompatibleProvider } from './openai-compatible.js';
-import { SERVICE_ENV_VARS, SERVICE_NAMES, howToConfigure, isServiceName, type ServiceName } from './services.js';
+import {
+  BASE_MODEL_SERVICE_ENV_VARS,
+  BASE_MODEL_SERVICES,
+  howToConfigure,
+  isBaseModelServiceName,
+  type BaseModelServiceName,
+} from './services.js';
 import type { ChatProvider } from './types.js';
 
 /** What a full-mode request asks for. `service` is `base_model_service`; absent means `'auto'`. */
@@ -22,16 +28,16 @@ const OPENAI_MODEL_PATTERN = /^(gpt-|chatgpt-|o1|o3|o4)/i;
 
 /**
  * The service 'auto' picks for `baseModel`, first rule that applies:
- * 1. a configured service whose models list contains baseModel (default_service first, then SERVICE_NAMES order);
+ * 1. a configured service whose models list contains baseModel (default_service first, then BASE_MODEL_SERVICES order);
  * 2. the name pattern (serviceByNamePattern), if that service is configured;
  * 3. default_service; 4. the only configured service.
  * Throws provider_not_configured when nothing is configured, invalid_input when several are and
  * none of the rules decides.
  */
-export function chooseService(baseModel: string, config: ProviderConfig): ServiceName {
+export function chooseService(baseModel: string, config: ProviderConfig): BaseModelServiceName {
   const configured = configuredServices(config);
   if (configured.length === 0) {
-    const how = SERVICE_NAMES.map((name) => `${name}: ${howToConfigure(name)}`).join('; ');
+    const how = BASE_MODEL_SERVICES.map((name) => `${name}: ${howToConfigure(name)}`).join('; ');
     throw new StylerError('provider_not_configured', `No base model service is configured. ${how}.`);
   }
   const preference = config.defaultService
@@ -48,7 +54,7 @@ export function chooseService(baseModel: string, config: ProviderConfig): Servic
   throw new StylerError(
     'invalid_input',
     `Cannot tell which service serves base model '${baseModel}': ${configured.join(', ')} are configured. ` +
-      `Set base_model_service, list the model in ${configured.map((name) => SERVICE_ENV_VARS[name].models).join(' or ')}, ` +
+      `Set base_model_service, list the model in ${configured.map((name) => BASE_MODEL_SERVICE_ENV_VARS[name].models).join(' or ')}, ` +
       'or set STYLER_LLM_DEFAULT_SERVICE.',
   );
 }
@@ -58,7 +64,7 @@ export function chooseService(baseModel: string, config: ProviderConfig): Servic
  * any other ':' (llama3:8b) → ollama; gpt-*, chatgpt-*, o1*, o3*, o4* → openai;
  * a '/' (Qwen/Qwen2.5-7B-Instruct) → openai-compatible.
  */
-export function serviceByNamePattern(baseModel: string): ServiceName | undefined {
+export function serviceByNamePattern(baseModel: string): BaseModelServiceName | undefined {
   // OpenAI fine-tunes are named ft:<base>:<org>::<id>; every other ':' is an Ollama tag, checked
   // before the gpt- prefix because Ollama serves OpenAI's open-weight gpt-oss:20b.
   if (baseModel.startsWith('ft:')) return 'openai';
@@ -84,10 +90,10 @@ export function resolveChatProvider(options: ResolveChatProviderOptions, config:
     throw new StylerError('invalid_input', 'base_model_service must be a string.');
   }
   const wanted = requested.trim().toLowerCase();
-  let service: ServiceName;
+  let service: BaseModelServiceName;
   if (wanted === AUTO_SERVICE) {
     service = chooseService(baseModel, config);
-  } else if (isServiceName(wanted)) {
+  } else if (isBaseModelServiceName(wanted)) {
     if (!config.services[wanted].configured) {
       throw new StylerError(
         'provider_not_configured',
@@ -98,7 +104,7 @@ export function resolveChatProvider(options: ResolveChatProviderOptions, config:
   } else {
     throw new StylerError(
       'invalid_input',
-      `Unknown base_model_service '${requested}'; use ${AUTO_SERVICE}, ${SERVICE_NAMES.join(', ')}.`,
+      `Unknown base_model_service '${requested}'; use ${AUTO_SERVICE}, ${BASE_MODEL_SERVICES.join(', ')}.`,
     );
   }
   const settings = config.services[service];
