@@ -11,11 +11,14 @@ function qualityAgainst(input: Omit<QualityAnalyticsInput, 'groundTruth'>, groun
   return qualityAnalytics({ ...input, groundTruth });
 }
 
-export const tasks: TaskTable = {
+export const tasks = {
   analyzeText,
   buildGroundTruth,
   qualityAnalytics,
   qualityAgainst,
   attribute,
   styleDistance,
-};
+} satisfies TaskTable;
+
+/** The analytics tasks' signatures: what typed pool calls check their arguments against. */
+export type AnalyticsTasks = typeof tasks;

@@ -8,9 +8,12 @@ import type { GroundTruth } from '../analytics/ground-truth-types.js';
 import type { TextFeatures } from '../analytics/features.js';
 import type { AttributeOptions, Attribution } from '../analytics/authorship/index.js';
 import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput, TaskPool } from './types.js';
+import type { AnalyticsTasks } from './analytics-tasks.js';
+import type { TaskSignatures } from './protocol.js';
 
 export { builtModule, createTaskPool, extendPool, sharedKey } from './task-pool.js';
-export type { TaskTable } from './protocol.js';
+export type { TaskRequest, TaskSignatures, TaskTable } from './protocol.js';
+export type { AnalyticsTasks } from './analytics-tasks.js';
 export type {
   AnalyticsPool,
   AnalyticsPoolOptions,
@@ -39,7 +42,11 @@ export function withoutReferences<T>(groundTruth: T): T {
  * qualityAnalytics on a thread. The ground truth goes as a shared argument (sent to each thread
  * once, then named by key: see sharedKey), without its references unless ROUGE is asked for.
  */
-function runQuality(pool: TaskPool, input: QualityInput, call?: PoolCallOptions): Promise<QualityAnalytics> {
+function runQuality(
+  pool: TaskPool<AnalyticsTasks>,
+  input: QualityInput,
+  call?: PoolCallOptions,
+): Promise<QualityAnalytics> {
   if (
     typeof input !== 'object' ||
     input === null ||
@@ -47,12 +54,12 @@ function runQuality(pool: TaskPool, input: QualityInput, call?: PoolCallOptions)
     input.groundTruth === null
   ) {
     // Let the task report what is wrong with it.
-    return pool.run<QualityAnalytics>('qualityAnalytics', [input], call);
+    return pool.run('qualityAnalytics', [input], call);
   }
   const { groundTruth, ...rest } = input;
   const rouge = input.includeRouge === true;
   const sent = rouge ? groundTruth : withoutReferences(groundTruth);
-  return pool.run<QualityAnalytics>('qualityAgainst', [rest, sent], call, {
+  return pool.run('qualityAgainst', [rest, sent], call, {
     index: 1,
     key: sharedKey(groundTruth, rouge ? 'ground truth' : 'ground truth without references'),
   });
@@ -62,13 +69,18 @@ function runQuality(pool: TaskPool, input: QualityInput, call?: PoolCallOptions)
  * A worker pool for the analytics calls. `taskModules` adds modules of other tasks (the style
  * engine's, for one), which `run` calls by name.
  */
-export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): AnalyticsPool {
+export function createAnalyticsPool<Extra extends TaskSignatures = Record<never, never>>(
+  options: AnalyticsPoolOptions = {},
+): AnalyticsPool<Extra> {
   if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
-  const pool = createTaskPool({ ...options, taskModules: [ANALYTICS_TASKS, ...(options.taskModules ?? [])] });
-  return extendPool(pool, {
-    analyzeText: (text: string, call?: PoolCallOptions) => pool.run<TextFeatures>('analyzeText', [text], call),
-    buildGroundTruth: (documents: string[], call?: PoolCallOptions) =>
-      pool.run<GroundTruth>('buildGroundTruth', [documents], call),
+  // Typed here by the analytics tasks alone; the caller's Extra tasks are its own to call.
+  const pool = createTaskPool<AnalyticsTasks>({
+    ...options,
+    taskModules: [ANALYTICS_TASKS, ...(options.taskModules ?? [])],
+  });
+  const analytics = extendPool(pool, {
+    analyzeText: (text: string, call?: PoolCallOptions): Promise<TextFeatures> => pool.run('analyzeText', [text], call),
+    buildGroundTruth: (documents: string[], call?: PoolCallOptions) => pool.run('buildGroundTruth', [documents], call),
     qualityAnalytics: (input: QualityInput, call?: PoolCallOptions) => runQuality(pool, input, call),
     attribute: (
       text: string,
@@ -80,7 +92,8 @@ export function createAnalyticsPool(options: AnalyticsPoolOptions = {}): Analyti
         typeof candidates === 'object' && candidates !== null
           ? Object.fromEntries(Object.entries(candidates).map(([name, truth]) => [name, withoutReferences(truth)]))
           : candidates;
-      return pool.run<Attribution>('attribute', options === undefined ? [text, slim] : [text, slim, options], call);
+      return pool.run('attribute', options === undefined ? [text, slim] : [text, slim, options], call);
     },
   });
+  return analytics as unknown as AnalyticsPool<Extra>;
 }

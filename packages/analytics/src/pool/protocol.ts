@@ -11,7 +11,18 @@ export interface SharedArgument {
   value?: unknown;
 }
 
-/** One call of a task by name, as sent to a pool thread. */
+/** What a task module offers: its tasks by name, each with its own arguments and result. */
+export type TaskSignatures = Record<string, (...args: never[]) => unknown>;
+
+/**
+ * The message of one call: one type per task of `Tasks`, its name and its own argument list (a
+ * shared argument travels as a null placeholder beside `shared`).
+ */
+export type TaskRequest<Tasks extends TaskSignatures> = {
+  [M in keyof Tasks & string]: { method: M; args: Parameters<Tasks[M]>; shared?: SharedArgument };
+}[keyof Tasks & string];
+
+/** A call as a thread receives it, before it is matched to its task. */
 export interface PoolRequest {
   method: string;
   args: unknown[];
@@ -26,4 +37,4 @@ export type PoolResponse =
   { ok: true; value: unknown } | { ok: false; error: SerializedError } | { ok: false; missing: string };
 
 /** What a task module exports: its tasks by name. */
-export type TaskTable = Readonly<Record<string, (...args: never[]) => unknown>>;
+export type TaskTable = Readonly<TaskSignatures>;

@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { deserializeError, StylerError } from '../errors.js';
 import { FairQueue } from './fair-queue.js';
-import type { PoolRequest, PoolResponse } from './protocol.js';
+import type { PoolRequest, PoolResponse, TaskSignatures } from './protocol.js';
 import type { PoolCallOptions, SharedArgumentRef, TaskPool, TaskPoolOptions } from './types.js';
 
 const DEFAULTS = Object.freeze({ maxQueue: 256, deadlineGraceMs: 2_000 });
@@ -72,7 +72,9 @@ interface Waiter {
  * its deadline rejects with `time_budget_exceeded`, and one that keeps running past it has its thread
  * ended.
  */
-export function createTaskPool(options: TaskPoolOptions): TaskPool {
+export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
+  options: TaskPoolOptions,
+): TaskPool<Tasks> {
   if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
   const taskModules = options.taskModules;
   if (!Array.isArray(taskModules) || taskModules.length === 0 || !taskModules.every((m) => m instanceof URL)) {
@@ -210,7 +212,7 @@ export function createTaskPool(options: TaskPoolOptions): TaskPool {
     options: PoolCallOptions = {},
     shared?: SharedArgumentRef,
   ): Promise<T> {
-    if (closed) throw new StylerError('internal', 'The analytics pool is closed.');
+    if (closed) throw new StylerError('internal', 'The worker pool is closed.');
     const { signal, tenant = '', deadline = Infinity, submittedAt = Date.now() } = options;
     signal?.throwIfAborted();
     if (Date.now() >= deadline) throw new StylerError('time_budget_exceeded');
@@ -231,7 +233,9 @@ export function createTaskPool(options: TaskPoolOptions): TaskPool {
   }
 
   return {
-    run: (method, args, callOptions, shared) => call(method, args, callOptions, shared),
+    // The call's own types are checked by TaskPool<Tasks>.run; the wire carries any task's request.
+    run: ((method: string, args: unknown[], callOptions?: PoolCallOptions, shared?: SharedArgumentRef) =>
+      call(method, args, callOptions, shared)) as TaskPool<Tasks>['run'],
     get queueSize() {
       return waiting.size + piscina.queueSize;
     },
@@ -242,7 +246,7 @@ export function createTaskPool(options: TaskPoolOptions): TaskPool {
     async close() {
       if (closed) return;
       closed = true;
-      const error = new StylerError('internal', 'The analytics pool is closed.');
+      const error = new StylerError('internal', 'The worker pool is closed.');
       for (let waiter = waiting.shift(); waiter; waiter = waiting.shift()) waiter.fail(error);
       await piscina.close();
     },

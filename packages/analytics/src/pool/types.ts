@@ -1,3 +1,5 @@
+import type { TaskSignatures } from './protocol.js';
+import type { AnalyticsTasks } from './analytics-tasks.js';
 import type { GroundTruth } from '../analytics/ground-truth-types.js';
 import type { AttributeOptions, Attribution } from '../analytics/authorship/index.js';
 import type { QualityAnalytics } from '../analytics/quality-types.js';
@@ -54,14 +56,22 @@ export interface PoolCallOptions {
   submittedAt?: number;
 }
 
-/** A Piscina worker pool: named tasks off the event loop, shared fairly, bounded, with deadlines. */
-export interface TaskPool {
+/**
+ * A Piscina worker pool: named tasks off the event loop, shared fairly, bounded, with deadlines.
+ * `Tasks` are the signatures of the tasks its threads load, so each call is checked against its task.
+ */
+export interface TaskPool<Tasks extends TaskSignatures = TaskSignatures> {
   /**
    * Runs the task `method` of the pool's task modules with `args` (structured-cloned) on a thread.
    * With `shared`, argument `shared.index` is sent to each thread once and named by `shared.key`
    * after that (see sharedKey): a large, unchanging argument is not cloned on every call.
    */
-  run<T>(method: string, args: unknown[], call?: PoolCallOptions, shared?: SharedArgumentRef): Promise<T>;
+  run<M extends keyof Tasks & string>(
+    method: M,
+    args: Parameters<Tasks[M]>,
+    call?: PoolCallOptions,
+    shared?: SharedArgumentRef,
+  ): Promise<Awaited<ReturnType<Tasks[M]>>>;
   /** Tasks waiting for a thread. */
   readonly queueSize: number;
   /** Tasks given to a thread: the one it runs and the one next in line on it (at most two per thread). */
@@ -76,8 +86,10 @@ export type AnalyticsPoolOptions = Omit<TaskPoolOptions, 'taskModules'> & {
   taskModules?: URL[];
 };
 
-/** The analytics library's calls on a task pool. */
-export interface AnalyticsPool extends TaskPool {
+/** The analytics library's calls on a task pool (whose threads may load `Extra` tasks too). */
+export interface AnalyticsPool<Extra extends TaskSignatures = Record<never, never>> extends TaskPool<
+  AnalyticsTasks & Extra
+> {
   analyzeText(text: string, call?: PoolCallOptions): Promise<TextFeatures>;
   buildGroundTruth(documents: string[], call?: PoolCallOptions): Promise<GroundTruth>;
   qualityAnalytics(input: QualityInput, call?: PoolCallOptions): Promise<QualityAnalytics>;

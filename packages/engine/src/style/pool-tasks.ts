@@ -3,4 +3,7 @@ import type { TaskTable } from '@styler/analytics/pool';
 import { fitStyle } from './fit.js';
 import { restyle } from './restyle.js';
 
-export const tasks: TaskTable = { fitStyle, restyle };
+export const tasks = { fitStyle, restyle } satisfies TaskTable;
+
+/** The engine tasks' signatures, for typed pool calls. */
+export type StyleTasks = typeof tasks;

@@ -13,9 +13,10 @@ import {
   type PoolCallOptions,
 } from '@styler/analytics/pool';
 import type { FitStyleOptions, RestyleOptions, StyleModel } from './types.js';
+import type { StyleTasks } from './pool-tasks.js';
 
-/** The analytics pool with the style engine's calls. */
-export interface StylePool extends AnalyticsPool {
+/** The worker pool of the style engine: the analytics calls and the engine's own. */
+export interface StylePool extends AnalyticsPool<StyleTasks> {
   fitStyle(documents: string[], options?: FitStyleOptions, call?: PoolCallOptions): Promise<StyleModel>;
   restyle(text: string, model: StyleModel, options?: RestyleOptions, call?: PoolCallOptions): Promise<string>;
 }
@@ -32,10 +33,13 @@ function slimStyleModel(model: StyleModel): StyleModel {
 /** A worker pool for the analytics and the style engine (options as createAnalyticsPool's). */
 export function createStylePool(options: AnalyticsPoolOptions = {}): StylePool {
   if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
-  const pool = createAnalyticsPool({ ...options, taskModules: [STYLE_TASKS, ...(options.taskModules ?? [])] });
+  const pool = createAnalyticsPool<StyleTasks>({
+    ...options,
+    taskModules: [STYLE_TASKS, ...(options.taskModules ?? [])],
+  });
   return extendPool(pool, {
     fitStyle: (documents: string[], fitOptions?: FitStyleOptions, call?: PoolCallOptions) =>
-      pool.run<StyleModel>('fitStyle', fitOptions === undefined ? [documents] : [documents, fitOptions], call),
+      pool.run('fitStyle', fitOptions === undefined ? [documents] : [documents, fitOptions], call),
     restyle: (text: string, model: StyleModel, restyleOptions?: RestyleOptions, call?: PoolCallOptions) => {
       // The engine checks the deadline itself and stops cleanly; the thread-ending backstop is a last resort.
       const withDeadline =
@@ -46,8 +50,9 @@ export function createStylePool(options: AnalyticsPoolOptions = {}): StylePool {
       const shared =
         typeof model === 'object' && model !== null ? { index: 1, key: sharedKey(model, 'restyle') } : undefined;
       const slim = slimStyleModel(model);
-      const args = withDeadline === undefined ? [text, slim] : [text, slim, withDeadline];
-      return pool.run<string>('restyle', args, call, shared);
+      const args: [string, StyleModel, RestyleOptions?] =
+        withDeadline === undefined ? [text, slim] : [text, slim, withDeadline];
+      return pool.run('restyle', args, call, shared);
     },
   });
 }

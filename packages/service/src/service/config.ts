@@ -46,9 +46,9 @@ export interface ServiceConfig {
   readonly jobConcurrency: number;
   /** Starts after which a job that keeps being interrupted (e.g. the process dies during it) fails. */
   readonly jobMaxAttempts: number;
-  /** Wait before retrying a job the full analytics pool turned away. */
+  /** Wait before retrying a job the full worker pool turned away. */
   readonly jobRetryDelayMs: number;
-  /** Analytics worker threads; absent: one per CPU. */
+  /** Worker threads (style engine and analytics); absent: one per CPU. */
   readonly poolThreads?: number;
   /** Pool tasks that may wait for a thread; beyond it requests get 429 at once. */
   readonly poolMaxQueue: number;

@@ -1,5 +1,5 @@
 /**
- * Runs fine-tuning jobs in the background through the analytics pool: at most `concurrency` at a
+ * Runs fine-tuning jobs in the background through the worker pool: at most `concurrency` at a
  * time, oldest first. Jobs left queued or running by an earlier process are resumed on start, so
  * no job is lost or stuck; a job interrupted `maxAttempts` times fails instead of looping forever.
  * A job that finds the storage full when saving its model goes back to the queue and is retried

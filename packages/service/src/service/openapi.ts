@@ -25,7 +25,7 @@ function error(description: string, ...messages: string[]): Json {
 
 const unauthorized = error('Missing, unknown or revoked API key.', 'Invalid API key.');
 const rateLimited = error(
-  'The analytics pool is saturated; retry after Retry-After seconds.',
+  'The worker pool is saturated; retry after Retry-After seconds.',
   'Too many requests in progress: retry shortly.',
 );
 

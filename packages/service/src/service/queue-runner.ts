@@ -240,7 +240,7 @@ export class QueueRunner implements JobExecutor {
   }
 }
 
-/** Failures worth a retry: the database or disk unavailable, the analytics pool full. */
+/** Failures worth a retry: the database or disk unavailable, the worker pool full. */
 function isTransient(error: unknown): boolean {
   return (
     isDatabaseUnavailable(error) ||

@@ -79,7 +79,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     const url = urls[0]!;
     const where = urls.length === 1 ? '' : 'every interface; ';
     stdout.write(
-      `Styler service listening on ${urls.join(', ')} (${where}data in ${dataLocation(config)}, ${pool.threads} analytics threads)\n`,
+      `Styler service listening on ${urls.join(', ')} (${where}data in ${dataLocation(config)}, ${pool.threads} worker threads)\n`,
     );
 
     const runningPool = pool;

@@ -76,7 +76,7 @@ describe('JobRunner: errors of failed jobs', () => {
     ['a RangeError from deep recursion', new RangeError('Maximum call stack size exceeded')],
     ['a TypeError', new TypeError("Cannot read properties of undefined (reading 'sentences')")],
     ['a plain Error', new Error('ENOENT: /srv/styler/secret/path')],
-    ['an internal StylerError', new StylerError('internal', 'The analytics pool is closed.')],
+    ['an internal StylerError', new StylerError('internal', 'The worker pool is closed.')],
   ])('shows only a generic internal error for %s, and logs the real one with the job id', async (_name, error) => {
     const { job, lines, jobId } = await runFailingFit(error);
     expect(job.status).toBe('failed');

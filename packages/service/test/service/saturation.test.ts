@@ -1,4 +1,4 @@
-/** A saturated analytics pool: transforms get 429 at once, and queued jobs wait and retry instead of failing. */
+/** A saturated worker pool: transforms get 429 at once, and queued jobs wait and retry instead of failing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
 import { splitDocuments } from '@styler/engine';

@@ -1,4 +1,4 @@
-/** Every transform has a time budget, and organizations take turns for the analytics threads. */
+/** Every transform has a time budget, and organizations take turns for the worker threads. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
 import { fitStyle } from '@styler/engine';
