@@ -6,7 +6,7 @@ import type { QualityAnalytics } from '../analytics/quality-types.js';
 import { builtModule, createTaskPool, extendPool, sharedKey } from './task-pool.js';
 import type { GroundTruth } from '../analytics/ground-truth-types.js';
 import type { TextFeatures } from '../analytics/features.js';
-import type { AttributeOptions, Attribution } from '../analytics/authorship/index.js';
+import type { AttributeOptions } from '../analytics/authorship/index.js';
 import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput, TaskPool } from './types.js';
 import type { AnalyticsTasks } from './analytics-tasks.js';
 import type { TaskSignatures } from './protocol.js';
