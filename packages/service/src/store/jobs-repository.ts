@@ -118,16 +118,7 @@ export class JobsRepository {
   insert(job: NewJob): JobRecord {
     return this.#db.transaction(() => {
       const s = this.#statements;
-      s.insert.run(
-        job.id,
-        job.organizationId,
-        job.projectId,
-        job.styleModel,
-        job.baseModel,
-        job.suffix,
-        job.matchOutputLength ? 1 : 0,
-        nowSeconds(),
-      );
+      s.insert.run(...newJobValues(job));
       job.trainingFiles.forEach((fileId, position) => s.insertFile.run(job.id, position, fileId));
       return this.#load(s.getAny.get(job.id) as JobRow);
     })();
@@ -216,6 +207,25 @@ export class JobsRepository {
   #load(row: JobRow): JobRecord {
     return jobRecordOf(row, this.#statements.files.all(row.id) as string[]);
   }
+}
+
+/**
+ * The values of a new job's row, in the order both stores insert them: id, organization, project,
+ * style model, base model, suffix, match_output_length (0/1), created_at.
+ */
+export function newJobValues(
+  job: NewJob,
+): [string, string, string, string, string | null, string | null, number, number] {
+  return [
+    job.id,
+    job.organizationId,
+    job.projectId,
+    job.styleModel,
+    job.baseModel,
+    job.suffix,
+    job.matchOutputLength ? 1 : 0,
+    nowSeconds(),
+  ];
 }
 
 /** The record of a jobs row and its training files in order. */

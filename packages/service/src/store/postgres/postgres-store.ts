@@ -23,7 +23,14 @@ import {
   type KeyRow,
 } from '../tenancy-repository.js';
 import { FILE_COLUMNS, fileRecordOf, type FileDeleteResult, type FileRow } from '../files-repository.js';
-import { JOB_COLUMNS, jobRecordOf, type CancelResult, type JobRecord, type JobRow } from '../jobs-repository.js';
+import {
+  JOB_COLUMNS,
+  jobRecordOf,
+  newJobValues,
+  type CancelResult,
+  type JobRecord,
+  type JobRow,
+} from '../jobs-repository.js';
 import { MODEL_COLUMNS, modelRecordOf, type ModelRow } from '../models-repository.js';
 import { migratePostgres } from './migrations.js';
 
@@ -86,6 +93,22 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
   } finally {
     client.release();
   }
+}
+
+/** The row of `table` with `key` = `value` in the organization, or undefined. */
+async function scopedRow<Row extends pg.QueryResultRow>(
+  db: Queryable,
+  table: string,
+  columns: string,
+  key: string,
+  organizationId: string,
+  value: string,
+): Promise<Row | undefined> {
+  const result = await db.query<Row>(`SELECT ${columns} FROM ${table} WHERE organization_id = $1 AND ${key} = $2`, [
+    organizationId,
+    value,
+  ]);
+  return result.rows[0];
 }
 
 /** One page of `table` for an organization, by its `seq` cursor, as readPage does in SQLite mode. */
@@ -239,12 +262,7 @@ export class PostgresStylerStore implements StylerStore {
         });
       },
       get: async (organizationId, id) => {
-        const row = (
-          await db.query<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE organization_id = $1 AND id = $2`, [
-            organizationId,
-            id,
-          ])
-        ).rows[0];
+        const row = await scopedRow<FileRow>(db, 'files', FILE_COLUMNS, 'id', organizationId, id);
         return row && fileRecordOf(row);
       },
       list: (organizationId, query) => readPage(db, 'files', FILE_COLUMNS, 'id', organizationId, query, fileRecordOf),
@@ -292,16 +310,7 @@ export class PostgresStylerStore implements StylerStore {
           await client.query(
             `INSERT INTO jobs (id, organization_id, project_id, style_model, base_model, suffix, match_output_length,
               status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8)`,
-            [
-              job.id,
-              job.organizationId,
-              job.projectId,
-              job.styleModel,
-              job.baseModel,
-              job.suffix,
-              job.matchOutputLength ? 1 : 0,
-              nowSeconds(),
-            ],
+            newJobValues(job),
           );
           for (const [position, fileId] of job.trainingFiles.entries()) {
             await client.query('INSERT INTO job_training_files (job_id, position, file_id) VALUES ($1, $2, $3)', [
@@ -314,12 +323,7 @@ export class PostgresStylerStore implements StylerStore {
           return { job: (await jobById(client, job.id)) as JobRecord };
         }),
       get: async (organizationId, id) => {
-        const row = (
-          await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE organization_id = $1 AND id = $2`, [
-            organizationId,
-            id,
-          ])
-        ).rows[0];
+        const row = await scopedRow<JobRow>(db, 'jobs', JOB_COLUMNS, 'id', organizationId, id);
         return row && jobOf(db, row);
       },
       getById: (id) => jobById(db, id),
@@ -402,12 +406,7 @@ export class PostgresStylerStore implements StylerStore {
 
     this.models = {
       get: async (organizationId, name) => {
-        const row = (
-          await db.query<ModelRow>(`SELECT ${MODEL_COLUMNS} FROM models WHERE organization_id = $1 AND name = $2`, [
-            organizationId,
-            name,
-          ])
-        ).rows[0];
+        const row = await scopedRow<ModelRow>(db, 'models', MODEL_COLUMNS, 'name', organizationId, name);
         return row && modelRecordOf(row);
       },
       getModelJson: async (organizationId, name) =>
