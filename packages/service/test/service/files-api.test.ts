@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx, buildZip, docxEntries } from './support/zip.js';
-import { jsonBody, startTestService, uploadForm, type TestService } from './support/harness.js';
+import { jsonBody, startTestService, uploadForm, type TestService, type TestStoreKind } from './support/harness.js';
 import { openApiErrors } from './support/openapi-validator.js';
 import { darwin } from './support/fixtures.js';
 
@@ -22,10 +22,12 @@ async function upload(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-describe('files API', () => {
+// Every rule holds alike on the embedded store and on PostgreSQL.
+describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKind) => {
   let service: TestService;
   beforeAll(async () => {
     service = await startTestService({
+      storeKind,
       env: { STYLER_MAX_FILE_BYTES: String(MAX_FILE_BYTES), STYLER_MAX_DOCX_EXPANDED_BYTES: String(1024 * 1024) },
     });
   });
@@ -302,7 +304,7 @@ describe('files API', () => {
     expect(await detailed.json()).toEqual({
       status: 'ok',
       role: 'all',
-      database: { kind: 'sqlite', reachable: true },
+      database: { kind: storeKind, reachable: true },
       pool: { threads: 2, queued_tasks: 0, running_tasks: 0 },
       jobs: { running: expect.any(Number) },
     });
