@@ -22,7 +22,14 @@ export interface WordProfile {
   counts: Readonly<Record<string, number>>;
 }
 
-export type DeltaMethod = 'burrows' | 'cosine';
+/**
+ * burrows: mean |z_a − z_b|; eder: the same with the word of rank r (1 = most frequent of n) weighted
+ * (n − r + 1) / n, so frequent words count more (Eder 2015, as stylo's dist.eder); cosine: 1 − cos.
+ */
+export type DeltaMethod = 'burrows' | 'eder' | 'cosine';
+
+/** The Delta variants, for validation and listings. */
+export const DELTA_METHODS: readonly DeltaMethod[] = ['burrows', 'eder', 'cosine'];
 
 /** The words Delta compares, with each one's mean and standard deviation over the reference profiles. */
 export interface DeltaReference {
@@ -61,21 +68,44 @@ function relative(profile: WordProfile, words: readonly string[]): number[] {
   return words.map((word) => (profile.total > 0 ? (profile.counts[word] ?? 0) / profile.total : 0));
 }
 
+/** Options of deltaReference beyond the word count. */
+export interface DeltaReferenceOptions {
+  /**
+   * Culling, as stylo's: only words used by at least this percentage of the profiles (0–100) are
+   * candidates. Default 0 (all words).
+   */
+  culling?: number;
+}
+
 /** The reference of Delta from profiles (word-form counts of documents or of authors). */
-export function deltaReference(inputs: readonly DeltaInput[], mostFrequent = DEFAULT_MOST_FREQUENT): DeltaReference {
+export function deltaReference(
+  inputs: readonly DeltaInput[],
+  mostFrequent = DEFAULT_MOST_FREQUENT,
+  options: DeltaReferenceOptions = {},
+): DeltaReference {
   if (!Array.isArray(inputs) || inputs.length < 2) {
     throw new RangeError('a Delta reference needs at least two profiles (documents or authors)');
   }
   if (!Number.isInteger(mostFrequent) || mostFrequent < 1) {
     throw new RangeError(`mostFrequent must be a positive integer, got ${String(mostFrequent)}`);
   }
+  const culling = options.culling ?? 0;
+  if (typeof culling !== 'number' || !(culling >= 0 && culling <= 100)) {
+    throw new RangeError(`culling must be a percentage from 0 to 100, got ${String(options.culling)}`);
+  }
   const profiles = inputs.map(wordProfile);
   const share = new Map<string, number>();
+  const users = new Map<string, number>();
   for (const { total, counts } of profiles) {
     if (total === 0) continue;
-    for (const [word, count] of Object.entries(counts)) share.set(word, (share.get(word) ?? 0) + count / total);
+    for (const [word, count] of Object.entries(counts)) {
+      share.set(word, (share.get(word) ?? 0) + count / total);
+      if (count > 0) users.set(word, (users.get(word) ?? 0) + 1);
+    }
   }
+  const needed = (culling / 100) * profiles.length;
   const words = [...share]
+    .filter(([word]) => (users.get(word) ?? 0) >= needed - 1e-9)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, mostFrequent)
     .map(([word]) => word);
@@ -101,10 +131,14 @@ export function deltaZScores(input: DeltaInput, reference: DeltaReference): numb
 export function deltaOfZScores(a: readonly number[], b: readonly number[], method: DeltaMethod = 'burrows'): number {
   if (a.length !== b.length) throw new RangeError('z-score vectors of different references');
   if (a.length === 0) return 0;
-  if (method === 'burrows') {
+  if (method === 'burrows' || method === 'eder') {
+    const n = a.length;
     let sum = 0;
-    for (let i = 0; i < a.length; i += 1) sum += Math.abs((a[i] as number) - (b[i] as number));
-    return sum / a.length;
+    for (let i = 0; i < n; i += 1) {
+      const weight = method === 'eder' ? (n - i) / n : 1;
+      sum += Math.abs((a[i] as number) - (b[i] as number)) * weight;
+    }
+    return sum / n;
   }
   let dot = 0;
   let normA = 0;
@@ -127,6 +161,6 @@ export function styleDistance(
   reference: DeltaReference,
   method: DeltaMethod = 'burrows',
 ): number {
-  if (method !== 'burrows' && method !== 'cosine') throw new RangeError(`method must be 'burrows' or 'cosine'`);
+  if (!DELTA_METHODS.includes(method)) throw new RangeError(`method must be one of ${DELTA_METHODS.join(', ')}`);
   return deltaOfZScores(deltaZScores(a, reference), deltaZScores(b, reference), method);
 }

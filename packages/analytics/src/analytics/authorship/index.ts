@@ -1,6 +1,7 @@
 export { countWordForms, sumWordForms, topWordForms } from './word-counts.js';
 export {
   DEFAULT_MOST_FREQUENT,
+  DELTA_METHODS,
   deltaOfZScores,
   deltaReference,
   deltaZScores,
@@ -9,6 +10,7 @@ export {
   type DeltaInput,
   type DeltaMethod,
   type DeltaReference,
+  type DeltaReferenceOptions,
   type WordProfile,
 } from './delta.js';
 export { attribute, profileOfGroundTruth, type AttributeOptions, type Attribution } from './attribute.js';

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { pca, symmetricEigen } from '../../src/stylometry/index.js';
+
+describe('symmetricEigen', () => {
+  it('finds the eigenvalues of a hand-worked matrix', () => {
+    // [[2, 1], [1, 2]]: eigenvalues 3 (vector (1, 1)/√2) and 1 (vector (1, −1)/√2).
+    const { values, vectors } = symmetricEigen([
+      [2, 1],
+      [1, 2],
+    ]);
+    const order = values.map((value, i) => [value, i] as const).sort((a, b) => b[0] - a[0]);
+    expect(order.map(([value]) => value)).toEqual([expect.closeTo(3, 12), expect.closeTo(1, 12)]);
+    const first = vectors.map((row) => Math.abs(row[order[0]![1]]!));
+    expect(first).toEqual([expect.closeTo(Math.SQRT1_2, 12), expect.closeTo(Math.SQRT1_2, 12)]);
+  });
+});
+
+describe('pca', () => {
+  it('matches a hand-worked example: variances, shares, loadings and scores', () => {
+    // Centred already; covariance (n − 1 = 3): diag(8/3, 2/3), so 80 % and 20 % of the variance.
+    const result = pca([
+      [2, 0],
+      [0, 1],
+      [-2, 0],
+      [0, -1],
+    ]);
+    expect(result.variances).toEqual([expect.closeTo(8 / 3, 12), expect.closeTo(2 / 3, 12)]);
+    expect(result.explained).toEqual([expect.closeTo(0.8, 12), expect.closeTo(0.2, 12)]);
+    expect(result.loadings[0]).toEqual([expect.closeTo(1, 12), expect.closeTo(0, 12)]);
+    expect(result.loadings[1]).toEqual([expect.closeTo(0, 12), expect.closeTo(1, 12)]);
+    expect(result.scores.map((row) => row[0])).toEqual([
+      expect.closeTo(2, 12),
+      expect.closeTo(0, 12),
+      expect.closeTo(-2, 12),
+      expect.closeTo(0, 12),
+    ]);
+  });
+
+  it('puts perfectly correlated variables on one component, centred first', () => {
+    const result = pca([
+      [1, 11],
+      [2, 12],
+      [3, 13],
+    ]);
+    expect(result.explained[0]).toBeCloseTo(1, 12);
+    expect(result.loadings[0]).toEqual([expect.closeTo(Math.SQRT1_2, 12), expect.closeTo(Math.SQRT1_2, 12)]);
+    expect(result.scores[1]![0]).toBeCloseTo(0, 12);
+  });
+
+  it('refuses fewer than two observations or ragged rows', () => {
+    expect(() => pca([[1, 2]])).toThrow(RangeError);
+    expect(() => pca([[1, 2], [1]])).toThrow(RangeError);
+  });
+});
