@@ -66,14 +66,29 @@ export interface CorpusAnalysis {
 
 const DEFAULT_MFW = 100;
 
-function pooled(profiles: readonly WordProfile[]): WordProfile {
-  const counts: Record<string, number> = Object.create(null) as Record<string, number>;
+/** Counts of the reference words only, with the document's total: all z-scores need. */
+interface WordVector {
+  counts: number[];
+  total: number;
+}
+
+function vectorOf(profile: WordProfile, words: readonly string[]): WordVector {
+  return { counts: words.map((word) => profile.counts[word] ?? 0), total: profile.total };
+}
+
+/** The z-scores of pooled counts, less `minus` (a held-out document taken back out of its pool). */
+function pooledZ(vectors: readonly WordVector[], reference: DeltaReference, minus?: WordVector): number[] {
+  const counts = new Array<number>(reference.words.length).fill(0);
   let total = 0;
-  for (const profile of profiles) {
-    total += profile.total;
-    for (const [word, count] of Object.entries(profile.counts)) counts[word] = (counts[word] ?? 0) + count;
+  for (const vector of vectors) {
+    total += vector.total;
+    vector.counts.forEach((count, i) => (counts[i]! += count));
   }
-  return { total, counts };
+  if (minus !== undefined) {
+    total -= minus.total;
+    minus.counts.forEach((count, i) => (counts[i]! -= count));
+  }
+  return counts.map((count, i) => ((total > 0 ? count / total : 0) - reference.mean[i]!) / reference.std[i]!);
 }
 
 function nearest(z: readonly number[], profiles: ReadonlyMap<string, number[]>): Omit<Attributed, 'document'> {
@@ -106,7 +121,13 @@ export function analyzeCorpus(documents: readonly CorpusDocument[], options: Cor
     DELTA_METHODS.map((method) => [method, zScores.map((a) => zScores.map((b) => deltaOfZScores(a, b, method)))]),
   ) as Record<DeltaMethod, number[][]>;
 
+  const vectors = new Map(documents.map((document) => [document, vectorOf(document.profile, reference.words)]));
   const byAuthor = new Map(authors.map((author) => [author, labelled.filter((d) => d.author === author)]));
+  const authorVectors = new Map(
+    authors.map((author) => [author, byAuthor.get(author)!.map((document) => vectors.get(document)!)]),
+  );
+  // Each author's profile; for a held-out document, its own author's profile without it.
+  const authorProfiles = new Map(authors.map((author) => [author, pooledZ(authorVectors.get(author)!, reference)]));
   const leaveOneOut: CorpusAnalysis['leaveOneOut'] = [];
   let correct = 0;
   const confusion: Record<string, Record<string, number>> = Object.fromEntries(
@@ -114,24 +135,14 @@ export function analyzeCorpus(documents: readonly CorpusDocument[], options: Cor
   );
   documents.forEach((document, index) => {
     if (document.author === undefined || byAuthor.get(document.author)!.length < 2) return;
-    const profiles = new Map(
-      authors.map((author) => {
-        const others = byAuthor.get(author)!.filter((other) => other !== document);
-        return [author, deltaZScores(pooled(others.map((other) => other.profile)), reference)] as const;
-      }),
-    );
+    const profiles = new Map(authorProfiles);
+    profiles.set(document.author, pooledZ(authorVectors.get(document.author)!, reference, vectors.get(document)));
     const result = nearest(zScores[index]!, profiles);
     leaveOneOut.push({ document: document.name, author: document.author, ...result });
     confusion[document.author]![result.predicted] = (confusion[document.author]![result.predicted] ?? 0) + 1;
     if (result.predicted === document.author) correct += 1;
   });
 
-  const authorProfiles = new Map(
-    authors.map((author) => [
-      author,
-      deltaZScores(pooled(byAuthor.get(author)!.map((document) => document.profile)), reference),
-    ]),
-  );
   const attribution: Attributed[] = [];
   documents.forEach((document, index) => {
     if (document.author !== undefined) return;

@@ -65,16 +65,31 @@ export function pca(data: readonly (readonly number[])[], components = 2): PcaRe
   const k = Math.min(components, columns);
   const means = Array.from({ length: columns }, (_, j) => data.reduce((sum, row) => sum + row[j]!, 0) / rows);
   const centred = data.map((row) => row.map((value, j) => value - means[j]!));
-  const covariance = Array.from({ length: columns }, (_, i) =>
-    Array.from({ length: columns }, (_, j) => centred.reduce((sum, row) => sum + row[i]! * row[j]!, 0) / (rows - 1)),
+  // With fewer observations than variables (a corpus and its 500 most frequent words), the same
+  // components come from the smaller Gram matrix X·Xᵀ: its eigenvector u of eigenvalue μ gives the
+  // loading Xᵀu / sqrt(μ) and the variance μ / (n − 1).
+  const gram = rows < columns;
+  const size = gram ? rows : columns;
+  const product = Array.from({ length: size }, (_, i) =>
+    Array.from({ length: size }, (_, j) =>
+      gram
+        ? centred[i]!.reduce((sum, value, c) => sum + value * centred[j]![c]!, 0) / (rows - 1)
+        : centred.reduce((sum, row) => sum + row[i]! * row[j]!, 0) / (rows - 1),
+    ),
   );
-  const total = covariance.reduce((sum, row, i) => sum + row[i]!, 0);
-  const { values, vectors } = symmetricEigen(covariance);
+  const total = product.reduce((sum, row, i) => sum + row[i]!, 0);
+  const { values, vectors } = symmetricEigen(product);
   const order = values.map((value, i) => [value, i] as const).sort((a, b) => b[0] - a[0]);
-  const loadings = order.slice(0, k).map(([, index]) => {
-    const vector = vectors.map((row) => row[index]!);
-    const largest = vector.reduce((best, value) => (Math.abs(value) > Math.abs(best) ? value : best), 0);
-    return largest < 0 ? vector.map((value) => -value) : vector;
+  const loadings = order.slice(0, k).map(([value, index]) => {
+    let vector = vectors.map((row) => row[index]!);
+    if (gram) {
+      const norm = Math.sqrt(Math.max(value, 0) * (rows - 1));
+      vector = Array.from({ length: columns }, (_, c) =>
+        norm > 0 ? centred.reduce((sum, row, r) => sum + row[c]! * vector[r]!, 0) / norm : 0,
+      );
+    }
+    const largest = vector.reduce((best, entry) => (Math.abs(entry) > Math.abs(best) ? entry : best), 0);
+    return largest < 0 ? vector.map((entry) => -entry) : vector;
   });
   const variances = order.slice(0, k).map(([value]) => Math.max(0, value));
   return {

@@ -52,3 +52,23 @@ describe('pca', () => {
     expect(() => pca([[1, 2], [1]])).toThrow(RangeError);
   });
 });
+
+describe('pca with fewer observations than variables', () => {
+  it('gives the components the covariance would (through the Gram matrix)', () => {
+    // Three observations of four variables: rank 2. The covariance route (transposed problem) must agree.
+    const data = [
+      [1, 2, 0, 4],
+      [3, 1, 1, 0],
+      [0, 4, 2, 1],
+    ];
+    const viaGram = pca(data);
+    // Pad with copies of the centroid: the same covariance shape through the n ≥ p route, scaled by (n − 1).
+    const mean = data[0]!.map((_, j) => data.reduce((sum, row) => sum + row[j]!, 0) / data.length);
+    const padded = pca([...data, mean, mean]);
+    viaGram.loadings.forEach((loading, c) =>
+      loading.forEach((value, j) => expect(value).toBeCloseTo(padded.loadings[c]![j]!, 9)),
+    );
+    expect(viaGram.explained[0]! + viaGram.explained[1]!).toBeCloseTo(1, 12);
+    expect(viaGram.explained[0]).toBeCloseTo(padded.explained[0]!, 9);
+  });
+});

@@ -9,7 +9,9 @@ Commands:
   styler analyze PATH... [--format json|csv] [--threads N]
   styler rouge --jsonl              JSON Lines {"id","target","prediction","use_stemmer"} on stdin
   styler classify --jsonl           JSON Lines {"id","text"} on stdin (each text one sentence)
-  styler serve                      start the HTTP service (PORT, STYLER_DATA_DIR, ...)
+  styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT]
+                                    stylometry of a corpus (one folder per author): Delta, attribution, PCA, clusters
+  styler serve [--role all|api|worker]  start the HTTP service (PORT, STYLER_DATA_DIR, DATABASE_URL, ...)
   styler keys create --org ORG --project PROJECT | keys list | keys revoke KEY_ID
 `;
 
@@ -35,6 +37,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
       return runClassifyJsonl(io.stdin, io.stdout, io.stderr);
     };
   },
+  corpus: async () => (await import('./commands/corpus.js')).main,
   serve: async () => (await import('./commands/serve.js')).main,
   keys: async () => (await import('./commands/keys.js')).main,
 };

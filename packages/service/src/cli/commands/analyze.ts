@@ -4,13 +4,9 @@ import { parseArgs, single } from '../args.js';
 import { expandPaths, readDocument } from '../documents.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { createProgress } from '../progress.js';
+import { csvCell } from '../csv.js';
 
 export const ANALYZE_USAGE = 'styler analyze PATH... [--format json|csv] [--threads N]';
-
-function csvCell(value: string | number): string {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /**
  * `styler analyze`: one row of feature values per document (files, or folders of .txt/.md files),

@@ -1,0 +1,149 @@
+/**
+ * `styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR`: stylometry of a corpus, one folder per
+ * author (named after the author), as R's stylo: MFW tables, Delta matrices, leave-one-out
+ * attribution, unknown texts attributed, PCA, Ward clustering, per-author analytics profiles (on the
+ * worker pool). Writes summary.json, report.html and CSV tables into the output folder.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { countWordForms, wordProfile } from '@styler/analytics/metrics';
+import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
+import { createAnalyticsPool } from '@styler/analytics/pool';
+import { analyzeCorpus, type CorpusDocument } from '@styler/analytics/stylometry';
+import { parseArgs, single } from '../args.js';
+import { csvText } from '../csv.js';
+import { expandPaths, readDocument } from '../documents.js';
+import { CliError, EXIT, type CliIO } from '../io.js';
+import { createProgress } from '../progress.js';
+import { corpusReport } from '../../report/corpus-report.js';
+
+export const CORPUS_USAGE =
+  'styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--threads N]';
+
+function positiveInteger(text: string | undefined, name: string, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new CliError(`--${name} must be a positive integer`);
+  return value;
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const args = parseArgs(argv, { single: ['unknown', 'out', 'mfw', 'culling', 'threads'] });
+  const out = single(args, 'out');
+  if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${CORPUS_USAGE}`);
+  const mostFrequent = positiveInteger(single(args, 'mfw'), 'mfw', 100);
+  const culling = Number(single(args, 'culling') ?? 0);
+  if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
+  const threadsText = single(args, 'threads');
+  const threads = threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1);
+
+  // Each author folder: its documents, labelled with the folder's name.
+  const sources: Array<{ path: string; author?: string }> = [];
+  for (const folder of args.positionals) {
+    const author = basename(resolve(folder));
+    for (const path of await expandPaths([folder])) sources.push({ path, author });
+  }
+  const unknownFolder = single(args, 'unknown');
+  if (unknownFolder !== undefined) for (const path of await expandPaths([unknownFolder])) sources.push({ path });
+  if (new Set(sources.filter((s) => s.author).map((s) => s.author)).size < 2) {
+    throw new CliError('give at least two author folders (one per author, named after the author)');
+  }
+
+  const pool = createAnalyticsPool(threads === undefined ? {} : { threads });
+  const progress = createProgress(io.stderr, sources.length, 'analyzing');
+  let documents: Array<CorpusDocument & { features: Record<string, number> }>;
+  try {
+    documents = await Promise.all(
+      sources.map(async ({ path, author }) => {
+        const { text } = await readDocument(path);
+        const features = featureProfile(await pool.analyzeText(text));
+        progress.tick();
+        return {
+          name: basename(path),
+          ...(author !== undefined && { author }),
+          profile: wordProfile(countWordForms(text)),
+          features: features as unknown as Record<string, number>,
+        };
+      }),
+    );
+  } finally {
+    progress.done();
+    await pool.close();
+  }
+
+  const analysis = analyzeCorpus(documents, { mostFrequent, culling });
+  const profiles: Record<string, Record<string, number>> = {};
+  for (const author of analysis.authors) {
+    const own = documents.filter((document) => document.author === author);
+    profiles[author] = Object.fromEntries(
+      PROFILE_COLUMNS.map((column) => [
+        column,
+        own.reduce((sum, document) => sum + (document.features[column] ?? 0), 0) / own.length,
+      ]),
+    );
+  }
+
+  await mkdir(out, { recursive: true });
+  const names = analysis.documents.map((document) => document.name);
+  const words = analysis.reference.words;
+  const matrix = (rows: number[][]): Array<Array<string | number>> => rows.map((row, i) => [names[i]!, ...row]);
+  const files: Record<string, string> = {
+    'mfw.csv': csvText(
+      ['rank', 'word', 'mean_relative_frequency', 'std'],
+      words.map((word, i) => [i + 1, word, analysis.reference.mean[i]!, analysis.reference.std[i]!]),
+    ),
+    'frequencies.csv': csvText(
+      ['document', 'author', ...words],
+      analysis.frequencies.map((row, i) => [names[i]!, analysis.documents[i]!.author, ...row]),
+    ),
+    'counts.csv': csvText(
+      ['document', 'author', 'word_forms', ...words],
+      documents.map((document) => [
+        document.name,
+        document.author ?? null,
+        document.profile.total,
+        ...words.map((word) => document.profile.counts[word] ?? 0),
+      ]),
+    ),
+    'delta-burrows.csv': csvText(['document', ...names], matrix(analysis.distances.burrows)),
+    'delta-eder.csv': csvText(['document', ...names], matrix(analysis.distances.eder)),
+    'delta-cosine.csv': csvText(['document', ...names], matrix(analysis.distances.cosine)),
+    'confusion.csv': csvText(
+      ['author', ...analysis.authors],
+      analysis.authors.map((actual) => [actual, ...analysis.authors.map((p) => analysis.confusion[actual]?.[p] ?? 0)]),
+    ),
+    'pca.csv': csvText(
+      ['document', 'author', 'PC1', 'PC2'],
+      analysis.pca.scores.map((row, i) => [names[i]!, analysis.documents[i]!.author, row[0] ?? 0, row[1] ?? 0]),
+    ),
+    'pca-loadings.csv': csvText(
+      ['word', 'PC1', 'PC2'],
+      words.map((word, i) => [word, analysis.pca.loadings[0]?.[i] ?? 0, analysis.pca.loadings[1]?.[i] ?? 0]),
+    ),
+    'profiles.csv': csvText(
+      ['feature', ...analysis.authors],
+      PROFILE_COLUMNS.map((column) => [column, ...analysis.authors.map((author) => profiles[author]![column]!)]),
+    ),
+  };
+  const summary = {
+    authors: analysis.authors,
+    documents: analysis.documents.length,
+    settings: { most_frequent_words: words.length, culling, delta: ['burrows', 'eder', 'cosine'] },
+    loo_accuracy: analysis.looAccuracy,
+    leave_one_out: analysis.leaveOneOut,
+    attribution: analysis.attribution,
+    pca: { explained: analysis.pca.explained },
+    clusters: { newick: analysis.clusters.newick },
+    profiles,
+    files: [...Object.keys(files), 'report.html'].sort(),
+  };
+  files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
+  files['report.html'] = corpusReport({ analysis, profiles, settings: { mostFrequent, culling } });
+  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
+  io.stdout.write(
+    `${analysis.authors.length} authors, ${analysis.documents.length} documents; leave-one-out accuracy ` +
+      `${analysis.looAccuracy === null ? '–' : analysis.looAccuracy.toFixed(3)}; ` +
+      `${analysis.attribution.length} unknown texts attributed. Wrote ${Object.keys(files).length} files to ${out}\n`,
+  );
+  return EXIT.ok;
+}

@@ -1,0 +1,90 @@
+/** The HTML report of `styler corpus`: attribution first, then the tables behind it. */
+import type { CorpusAnalysis } from '@styler/analytics/stylometry';
+import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
+
+export interface CorpusReportInput {
+  analysis: CorpusAnalysis;
+  /** Per author: the mean of each analytics feature over its documents. */
+  profiles: Record<string, Record<string, number>>;
+  settings: { mostFrequent: number; culling: number };
+}
+
+export function corpusReport({ analysis, profiles, settings }: CorpusReportInput): string {
+  const labelled = analysis.documents.filter((document) => document.author !== null).length;
+  const sections: string[] = [];
+  sections.push(
+    htmlTable(
+      'Summary',
+      ['', 'value'],
+      [
+        ['authors', analysis.authors.length],
+        ['labelled documents', labelled],
+        ['unknown documents', analysis.documents.length - labelled],
+        ['most frequent words compared', analysis.reference.words.length],
+        ['culling (%)', settings.culling],
+        [
+          'leave-one-out attribution accuracy (Burrows’ Delta)',
+          analysis.looAccuracy === null ? '–' : formatNumber(analysis.looAccuracy),
+        ],
+      ].map(([label, value]) => [String(label), typeof value === 'number' ? value : String(value)]),
+    ),
+  );
+  if (analysis.attribution.length > 0) {
+    sections.push(
+      '<h2>Unknown texts</h2>',
+      htmlTable(
+        'Burrows’ Delta of each unknown text to every author (smallest: the attribution)',
+        ['document', 'attributed to', ...analysis.authors],
+        analysis.attribution.map((entry) => [
+          entry.document,
+          entry.predicted,
+          ...analysis.authors.map((author) => entry.distances[author] ?? Number.NaN),
+        ]),
+      ),
+    );
+  }
+  sections.push(
+    '<h2>Leave-one-out attribution</h2>',
+    htmlTable(
+      'Confusion matrix: rows the real author, columns the attributed one',
+      ['author', ...analysis.authors],
+      analysis.authors.map((actual) => [
+        actual,
+        ...analysis.authors.map((predicted) => String(analysis.confusion[actual]?.[predicted] ?? 0)),
+      ]),
+    ),
+    '<h2>Principal components of the z-scores</h2>',
+    htmlTable(
+      'Variance explained',
+      ['component', 'share of variance'],
+      analysis.pca.explained.map((share, i) => [`PC${i + 1}`, share]),
+    ),
+    htmlTable(
+      'Words loading most on PC1',
+      ['word', 'PC1', 'PC2'],
+      analysis.reference.words
+        .map((word, i) => ({ word, pc1: analysis.pca.loadings[0]?.[i] ?? 0, pc2: analysis.pca.loadings[1]?.[i] ?? 0 }))
+        .sort((a, b) => Math.abs(b.pc1) - Math.abs(a.pc1))
+        .slice(0, 15)
+        .map(({ word, pc1, pc2 }) => [word, pc1, pc2]),
+    ),
+    '<h2>Cluster analysis (Ward, Burrows’ Delta)</h2>',
+    `<p>The tree in Newick format (open it in any tree viewer):</p><pre>${escapeHtml(analysis.clusters.newick)}</pre>`,
+  );
+  const features = Object.keys(Object.values(profiles)[0] ?? {});
+  if (features.length > 0) {
+    sections.push(
+      '<h2>Author profiles (analytics features, mean over documents)</h2>',
+      htmlTable(
+        'Features per author (definitions: docs/metrics.md)',
+        ['feature', ...analysis.authors],
+        features.map((feature) => [
+          feature,
+          ...analysis.authors.map((author) => profiles[author]?.[feature] ?? Number.NaN),
+        ]),
+      ),
+    );
+  }
+  sections.push('<h2>Most frequent words</h2>', `<p>${analysis.reference.words.map(escapeHtml).join(', ')}</p>`);
+  return htmlPage('Styler corpus report', sections);
+}

@@ -1,0 +1,59 @@
+/** Pieces of the self-contained HTML reports: escaping, tables and the page around them. */
+
+/** Text made safe inside HTML elements and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A number for a table: fixed decimals, or a dash for none. */
+export function formatNumber(value: number | null | undefined, digits = 3): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(digits);
+}
+
+/** A table with a caption; numbers right-aligned. */
+export function htmlTable(
+  caption: string,
+  header: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number>>,
+): string {
+  const cell = (value: string | number, tag: 'td' | 'th'): string =>
+    `<${tag}${typeof value === 'number' ? ' class="num"' : ''}>${escapeHtml(typeof value === 'number' ? formatNumber(value) : value)}</${tag}>`;
+  return [
+    '<table>',
+    `<caption>${escapeHtml(caption)}</caption>`,
+    `<thead><tr>${header.map((h) => cell(h, 'th')).join('')}</tr></thead>`,
+    `<tbody>${rows.map((row) => `<tr>${row.map((value, i) => cell(value, i === 0 ? 'th' : 'td')).join('')}</tr>`).join('')}</tbody>`,
+    '</table>',
+  ].join('\n');
+}
+
+const STYLE = `
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #1a1a1a; padding: 0 1rem; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
+table { border-collapse: collapse; margin: 0.8rem 0 1.2rem; font-variant-numeric: tabular-nums; }
+caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; }
+td.num, th.num { text-align: right; }
+pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding: 0.6rem; }
+@media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } table { break-inside: avoid; } }
+`;
+
+/** The whole page: no scripts, fonts or anything fetched, so it opens offline and prints. */
+export function htmlPage(title: string, sections: readonly string[]): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    `<h1>${escapeHtml(title)}</h1>`,
+    ...sections,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
