@@ -11,6 +11,7 @@ import {
   restyle,
 } from '../../packages/service/dist/index.js';
 import { readFolder, textOfWords } from '../support/corpus.mjs';
+import { callsPerSecond } from '../support/rate.mjs';
 
 const rounds = Number(process.argv[2] ?? 5);
 const measureMs = Number(process.argv[3] ?? 3) * 1000;
@@ -24,20 +25,7 @@ const paragraphs = readFolder('ai-inputs')
 const message = textOfWords(paragraphs, 600).match(/^(?:\s*\S+){500}/)[0];
 const input = { personalized: restyle(message, fitStyle(documents)), unpersonalized: message, groundTruth };
 
-async function rate(run, inFlight) {
-  let calls = 0;
-  const start = performance.now();
-  const until = start + measureMs;
-  await Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      while (performance.now() < until) {
-        await run();
-        calls += 1;
-      }
-    }),
-  );
-  return calls / ((performance.now() - start) / 1000);
-}
+const rate = (run, inFlight) => callsPerSecond(run, inFlight, measureMs);
 
 const pools = { 1: createStylePool({ threads: 1 }), 2: createStylePool({ threads: 2 }) };
 // Warm-up: JIT, wink's model and the dictionaries in every thread.

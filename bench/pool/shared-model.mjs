@@ -7,6 +7,7 @@
 import { loadavg } from 'node:os';
 import { createStylePool, fitStyle, restyle } from '../../packages/service/dist/index.js';
 import { readFolder, textOfWords } from '../support/corpus.mjs';
+import { callsPerSecond } from '../support/rate.mjs';
 
 const rounds = Number(process.argv[2] ?? 5);
 const measureMs = Number(process.argv[3] ?? 3) * 1000;
@@ -39,21 +40,7 @@ const calls = {
   },
 };
 
-async function rate(run) {
-  let done = 0;
-  const start = performance.now();
-  const until = start + measureMs;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (performance.now() < until) {
-        await run();
-        done += 1;
-      }
-    }),
-  );
-  return done / ((performance.now() - start) / 1000);
-}
-
+const rate = (run) => callsPerSecond(run, IN_FLIGHT, measureMs);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const results = { shared: { restyle: [], quality: [] }, cloned: { restyle: [], quality: [] } };
 // Warm both paths (threads load wink and fill their caches).
