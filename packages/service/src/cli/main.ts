@@ -9,6 +9,9 @@ Commands:
   styler analyze PATH... [--format json|csv] [--threads N]
   styler rouge --jsonl              JSON Lines {"id","target","prediction","use_stemmer"} on stdin
   styler classify --jsonl           JSON Lines {"id","text"} on stdin (each text one sentence)
+  styler fit PATH... --out model.json [--shorten]      a style model from sample documents (as a job makes it)
+  styler restyle --model model.json PATH... --out DIR  the embedded engine over files, one output per input
+  styler describe model.json        the readable summary of a style model
   styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT]
                                     stylometry of a corpus (one folder per author): Delta, attribution, PCA, clusters
   styler serve [--role all|api|worker]  start the HTTP service (PORT, STYLER_DATA_DIR, DATABASE_URL, ...)
@@ -38,6 +41,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     };
   },
   corpus: async () => (await import('./commands/corpus.js')).main,
+  fit: async () => (await import('./commands/fit.js')).main,
+  restyle: async () => (await import('./commands/restyle.js')).main,
+  describe: async () => (await import('./commands/describe.js')).main,
   serve: async () => (await import('./commands/serve.js')).main,
   keys: async () => (await import('./commands/keys.js')).main,
 };

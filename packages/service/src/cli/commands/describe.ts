@@ -1,0 +1,10 @@
+/** `styler describe model.json`: the readable summary of a style model (as GET /v1/models/{model} shows it). */
+import { describeStyle } from '@styler/engine';
+import { CliError, EXIT, type CliIO } from '../io.js';
+import { readModelFile } from './model-file.js';
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  if (argv.length !== 1 || argv[0]!.startsWith('--')) throw new CliError('usage: styler describe model.json');
+  io.stdout.write(`${JSON.stringify(describeStyle(await readModelFile(argv[0]!)), null, 2)}\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,30 @@
+/**
+ * `styler fit PATH... --out model.json`: a style model from sample documents, as a fine-tuning job
+ * makes it (each file's documents split at lines holding only ***), fitted on the worker pool.
+ */
+import { writeFile } from 'node:fs/promises';
+import { createStylePool, splitDocuments } from '@styler/engine';
+import { parseArgs, single } from '../args.js';
+import { readDocuments } from '../documents.js';
+import { CliError, EXIT, type CliIO } from '../io.js';
+
+export const FIT_USAGE = 'styler fit PATH... --out model.json [--shorten]';
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const args = parseArgs(argv, { single: ['out'], boolean: ['shorten'] });
+  const out = single(args, 'out');
+  if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${FIT_USAGE}`);
+  const files = await readDocuments(args.positionals);
+  const documents = files.flatMap((file) => splitDocuments(file.text));
+  if (documents.length === 0) throw new CliError('the files hold no documents to learn from');
+  const pool = createStylePool({ threads: 1 });
+  try {
+    // --shorten: the model may shorten texts (matchOutputLength false), as a job's match_output_length.
+    const model = await pool.fitStyle(documents, { matchOutputLength: !args.flags.has('shorten') });
+    await writeFile(out, `${JSON.stringify(model)}\n`);
+  } finally {
+    await pool.close();
+  }
+  io.stdout.write(`Fitted a style model on ${documents.length} documents from ${files.length} files: ${out}\n`);
+  return EXIT.ok;
+}

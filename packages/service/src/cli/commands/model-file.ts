@@ -1,0 +1,27 @@
+/** Reading a style model file (written by `styler fit`) for the engine commands. */
+import { readFile } from 'node:fs/promises';
+import { describeStyle, type StyleModel } from '@styler/engine';
+import { CliError } from '../io.js';
+
+/** The StyleModel in `path`; a CliError saying what is wrong with the file otherwise. */
+export async function readModelFile(path: string): Promise<StyleModel> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new CliError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`);
+  }
+  let model: StyleModel;
+  try {
+    model = JSON.parse(text) as StyleModel;
+  } catch {
+    throw new CliError(`${path} is not JSON: give a model file written by styler fit`);
+  }
+  try {
+    // describeStyle checks the model's shape and says which field is wrong.
+    describeStyle(model);
+  } catch (error) {
+    throw new CliError(`${path} is not a style model: ${(error as Error).message}`);
+  }
+  return model;
+}

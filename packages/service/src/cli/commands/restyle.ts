@@ -1,0 +1,51 @@
+/**
+ * `styler restyle --model model.json PATH... --out DIR`: the embedded engine over files or folders
+ * (rewrite mode, on the worker pool, with progress), one output file per input under the same name,
+ * so the engine can enter `styler benchmark` as a baseline system.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { createStylePool } from '@styler/engine';
+import { parseArgs, single } from '../args.js';
+import { expandPaths, readDocument } from '../documents.js';
+import { CliError, EXIT, type CliIO } from '../io.js';
+import { createProgress } from '../progress.js';
+import { readModelFile } from './model-file.js';
+
+export const RESTYLE_USAGE = 'styler restyle --model model.json PATH... --out DIR [--threads N]';
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const args = parseArgs(argv, { single: ['model', 'out', 'threads'] });
+  const modelPath = single(args, 'model');
+  const out = single(args, 'out');
+  if (modelPath === undefined || out === undefined || args.positionals.length === 0) {
+    throw new CliError(`usage: ${RESTYLE_USAGE}`);
+  }
+  const threadsText = single(args, 'threads');
+  const threads = threadsText === undefined ? undefined : Number(threadsText);
+  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
+    throw new CliError('--threads must be a positive integer');
+  }
+  const model = await readModelFile(modelPath);
+  const files = await expandPaths(args.positionals);
+  const names = files.map((file) => basename(file));
+  const clash = names.find((name, i) => names.indexOf(name) !== i);
+  if (clash !== undefined) throw new CliError(`two inputs are named ${clash}: outputs keep the input's file name`);
+  await mkdir(out, { recursive: true });
+  const pool = createStylePool(threads === undefined ? {} : { threads });
+  const progress = createProgress(io.stderr, files.length, 'restyling');
+  try {
+    await Promise.all(
+      files.map(async (path, i) => {
+        const { text } = await readDocument(path);
+        await writeFile(join(out, names[i]!), await pool.restyle(text, model));
+        progress.tick();
+      }),
+    );
+  } finally {
+    progress.done();
+    await pool.close();
+  }
+  io.stdout.write(`Restyled ${files.length} files into ${out}\n`);
+  return EXIT.ok;
+}
