@@ -31,15 +31,28 @@ export async function startEmbeddedPostgres() {
       if (failed) reject(failed);
       else waiting.push({ prefix, resolve, reject });
     });
-  const command = (name, answer) => {
-    const done = expect(answer);
-    child.stdin.write(`${name}\n`);
-    return done;
+  // Held while a command is answered, released after: the child alone must not keep this process alive.
+  const hold = (held) => {
+    if (held) {
+      child.ref();
+      child.stdout.ref?.();
+    } else {
+      child.unref();
+      child.stdout.unref?.();
+    }
+  };
+  const command = async (name, answer) => {
+    hold(true);
+    try {
+      const done = expect(answer);
+      child.stdin.write(`${name}\n`);
+      return await done;
+    } finally {
+      hold(false);
+    }
   };
   const ready = await expect('ready ');
-  // The child must not keep this process alive on its own.
-  child.unref();
-  child.stdout.unref?.();
+  hold(false);
   return {
     url: ready.slice('ready '.length),
     async stop() {
