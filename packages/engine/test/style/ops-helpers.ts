@@ -18,6 +18,21 @@ export function contextFor(
     : { ...context, vocabulary: { ...context.vocabulary, ...options.vocabulary } };
 }
 
+/**
+ * The formal author's context with the punctuation habits the split, join and punctuation tests rely
+ * on stated outright (the crafted corpus is too small to settle them): closed em dashes, the serial
+ * comma, and parentheses and colons proposed.
+ */
+export function formalPunctuationContext(): EditContext {
+  const base = contextFor(FORMAL_MODEL);
+  return {
+    ...base,
+    dash: 'em_closed',
+    oxfordComma: true,
+    proposes: { ...base.proposes, parentheses: true, colons: true },
+  };
+}
+
 /** The tagged sentences of a one-paragraph text. */
 export function sentencesOf(text: string): EditSentence[] {
   return buildDocument(text).blocks.flatMap((block) => block.sentences);

@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { joinEdits, joinedClass } from '../../../src/style/ops/join.js';
 import type { EditContext } from '../../../src/style/edits/context.js';
 import type { EditSentence } from '../../../src/style/engine/document.js';
-import { FORMAL_MODEL, contextFor, sentencesOf, textsOf } from '../ops-helpers.js';
+import { FORMAL_MODEL, contextFor, formalPunctuationContext, sentencesOf, textsOf } from '../ops-helpers.js';
 
-// The crafted corpus is small: state the habits these tests rely on outright.
-const base = contextFor(FORMAL_MODEL);
-const formal = {
-  ...base,
-  dash: 'em_closed' as const,
-  oxfordComma: true,
-  proposes: { ...base.proposes, parentheses: true, colons: true },
-};
+const formal = formalPunctuationContext();
 
 function part(sentence: EditSentence) {
   return { tokens: sentence.tokens, classes: sentence.classes, words: sentence.words };

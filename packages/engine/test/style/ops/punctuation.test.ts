@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { punctuationEdits } from '../../../src/style/ops/punctuation.js';
-import { CASUAL_MODEL, FORMAL_MODEL, contextFor, firstSentence, textsOf } from '../ops-helpers.js';
+import { CASUAL_MODEL, contextFor, firstSentence, formalPunctuationContext, textsOf } from '../ops-helpers.js';
 
-// The crafted corpus is small: state the habits these tests rely on outright.
-const base = contextFor(FORMAL_MODEL);
-const formal = {
-  ...base,
-  dash: 'em_closed' as const,
-  oxfordComma: true,
-  proposes: { ...base.proposes, parentheses: true, colons: true },
-};
+const formal = formalPunctuationContext();
 
 describe('punctuation', () => {
   it("converts dashes to the author's form, or to commas, a colon or parentheses", () => {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { splitEdits } from '../../../src/style/ops/split.js';
-import { FORMAL_MODEL, contextFor, firstSentence, textsOf } from '../ops-helpers.js';
+import { firstSentence, formalPunctuationContext, textsOf } from '../ops-helpers.js';
 
-// The crafted corpus is small: state the habits these tests rely on outright.
-const base = contextFor(FORMAL_MODEL);
-const formal = {
-  ...base,
-  dash: 'em_closed' as const,
-  oxfordComma: true,
-  proposes: { ...base.proposes, parentheses: true, colons: true },
-};
+const formal = formalPunctuationContext();
 
 describe('split', () => {
   it('splits a compound sentence at ", and" or ", but" before a new subject', () => {
