@@ -1,18 +1,9 @@
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { memoryIo as io } from './support/memory-io.js';
 import { main } from '../../src/cli/main.js';
-
-function io(stdinText = '') {
-  const stdin = new PassThrough();
-  stdin.end(stdinText);
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const read = (s: PassThrough) => () => (s.read() as Buffer | null)?.toString('utf8') ?? '';
-  return { io: { stdin, stdout, stderr }, out: read(stdout), err: read(stderr) };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'styler-cli-'));
 writeFileSync(join(dir, 'p.txt'), 'I ran home. It was late, and I was tired.');

@@ -2,12 +2,10 @@
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { memoryIo as io } from '../support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
-
-const fixture = (name: string): string =>
-  readFileSync(new URL(`../../service/fixtures/${name}`, import.meta.url), 'utf8');
+import { fixture } from '../../service/support/fixtures.js';
 
 /** Paragraph-sized documents of a fixture text. */
 const paragraphs = (text: string): string[] =>
@@ -15,13 +13,6 @@ const paragraphs = (text: string): string[] =>
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter((p) => p.split(/\s+/).length > 40);
-
-function io() {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const read = (s: PassThrough) => () => (s.read() as Buffer | null)?.toString('utf8') ?? '';
-  return { io: { stdin: new PassThrough(), stdout, stderr }, out: read(stdout), err: read(stderr) };
-}
 
 describe('styler corpus', () => {
   // Two "authors": Darwin's letters and the AI-style inputs, a few documents each, and one unknown of each.

@@ -2,20 +2,11 @@
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { describeStyle, restyle, type StyleModel } from '@styler/engine';
+import { memoryIo as io } from '../support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
-
-const fixture = (name: string): string =>
-  readFileSync(new URL(`../../service/fixtures/${name}`, import.meta.url), 'utf8');
-
-function io() {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const read = (s: PassThrough) => () => (s.read() as Buffer | null)?.toString('utf8') ?? '';
-  return { io: { stdin: new PassThrough(), stdout, stderr }, out: read(stdout), err: read(stderr) };
-}
+import { fixture } from '../../service/support/fixtures.js';
 
 describe('styler fit, restyle and describe', () => {
   const root = mkdtempSync(join(tmpdir(), 'styler-engine-cli-'));
