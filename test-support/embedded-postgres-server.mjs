@@ -9,6 +9,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 /** A free TCP port on loopback. */
 async function freePort() {
@@ -71,17 +72,12 @@ const stop = async () => {
   say('stopped');
   process.exit(0);
 };
-let buffer = '';
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => {
-  buffer += chunk;
-  let newline;
-  while ((newline = buffer.indexOf('\n')) >= 0) {
-    const command = buffer.slice(0, newline).trim();
-    buffer = buffer.slice(newline + 1);
+createInterface({ input: process.stdin })
+  .on('line', (text) => {
+    const command = text.trim();
     if (command === 'pause') void server.pause().then(() => say('paused'));
     else if (command === 'resume') void server.resume().then(() => say('resumed'));
     else if (command === 'stop') void stop();
-  }
-});
-process.stdin.on('end', () => void stop());
+  })
+  // The parent went away (or closed our stdin): stop the server rather than leave it running.
+  .on('close', () => void stop());

@@ -1,6 +1,7 @@
 // A real PostgreSQL for tests and benchmarks, run by embedded-postgres-server.mjs in a child process
 // (see there why): { url, stop, pause, resume }, url being the admin URL of its `postgres` database.
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const SERVER = fileURLToPath(new URL('./embedded-postgres-server.mjs', import.meta.url));
@@ -9,18 +10,11 @@ const SERVER = fileURLToPath(new URL('./embedded-postgres-server.mjs', import.me
 export async function startEmbeddedPostgres() {
   const child = spawn(process.execPath, [SERVER], { stdio: ['pipe', 'pipe', 'inherit'] });
   const waiting = [];
-  let output = '';
   let failed;
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-    let newline;
-    while ((newline = output.indexOf('\n')) >= 0) {
-      const line = output.slice(0, newline).trim();
-      output = output.slice(newline + 1);
-      const index = waiting.findIndex((entry) => line.startsWith(entry.prefix));
-      if (index >= 0) waiting.splice(index, 1)[0].resolve(line);
-    }
+  createInterface({ input: child.stdout }).on('line', (text) => {
+    const line = text.trim();
+    const index = waiting.findIndex((entry) => line.startsWith(entry.prefix));
+    if (index >= 0) waiting.splice(index, 1)[0].resolve(line);
   });
   child.on('exit', (code) => {
     failed = new Error(`the PostgreSQL child process exited with ${code}`);
