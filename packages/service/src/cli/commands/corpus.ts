@@ -6,8 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { countWordForms, wordProfile } from '@styler/analytics/metrics';
-import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
+import { countWordForms, featureProfile, PROFILE_COLUMNS, wordProfile } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
 import { analyzeCorpus, type CorpusDocument } from '@styler/analytics/stylometry';
 import { parseArgs, single } from '../args.js';

@@ -158,17 +158,24 @@ async function jobById(db: Queryable, id: string): Promise<JobRecord | undefined
   return row && jobOf(db, row);
 }
 
-/** The id of the named organization (or of the project in it), created when missing; race-safe. */
-async function ensureRow(db: Queryable, insert: string, select: string, values: unknown[]): Promise<string> {
-  await db.query(insert, values);
-  const row = (await db.query<{ id: string }>(select, values.slice(1, -1))).rows[0];
+/**
+ * The id of a named row (an organization, a project in one), created when missing: the insert does
+ * nothing when a concurrent transaction made it first, and the select finds whichever row exists.
+ */
+async function ensureRow(
+  db: Queryable,
+  insert: { sql: string; values: unknown[] },
+  select: { sql: string; values: unknown[] },
+): Promise<string> {
+  await db.query(insert.sql, insert.values);
+  const row = (await db.query<{ id: string }>(select.sql, select.values)).rows[0];
   if (row === undefined) throw new Error('row vanished after insert');
   return row.id;
 }
 
 /**
  * Puts a new job on the job queue inside the transaction that creates its row, so both commit or
- * neither does (set by the queue: ../../service/queue/pg-boss-queue.ts).
+ * neither does (set by the queue runner: ../../service/queue-runner.ts).
  */
 export type JobEnqueuer = (client: pg.PoolClient, jobId: string) => Promise<void>;
 
@@ -194,16 +201,23 @@ export class PostgresStylerStore implements StylerStore {
       return inTransaction(pool, async (client) => {
         const organizationId = await ensureRow(
           client,
-          'INSERT INTO organizations (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING',
-          'SELECT id FROM organizations WHERE name = $1',
-          [randomId('org'), organization, nowSeconds()],
+          {
+            sql: 'INSERT INTO organizations (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING',
+            values: [randomId('org'), organization, nowSeconds()],
+          },
+          { sql: 'SELECT id FROM organizations WHERE name = $1', values: [organization] },
         );
         const projectId = await ensureRow(
           client,
-          `INSERT INTO projects (id, organization_id, name, created_at) VALUES ($1, $2, $3, $4)
-            ON CONFLICT (organization_id, name) DO NOTHING`,
-          'SELECT id FROM projects WHERE organization_id = $1 AND name = $2',
-          [randomId('proj'), organizationId, project, nowSeconds()],
+          {
+            sql: `INSERT INTO projects (id, organization_id, name, created_at) VALUES ($1, $2, $3, $4)
+              ON CONFLICT (organization_id, name) DO NOTHING`,
+            values: [randomId('proj'), organizationId, project, nowSeconds()],
+          },
+          {
+            sql: 'SELECT id FROM projects WHERE organization_id = $1 AND name = $2',
+            values: [organizationId, project],
+          },
         );
         // An already registered key keeps its entry, wherever it belongs.
         await client.query(
