@@ -48,6 +48,24 @@ async function queueJob(store: Store, jobId: string): Promise<string> {
   return jobId;
 }
 
+/** A runner on `store` taking one job at a time, retrying after 10 ms, 3 attempts unless `options` say otherwise. */
+function runnerOn(
+  store: Store,
+  pool: JobRunnerOptions['pool'],
+  logger: JobRunnerOptions['logger'],
+  options: Partial<JobRunnerOptions> = {},
+): JobRunner {
+  return new JobRunner({
+    store: new SqliteStylerStore(store),
+    pool,
+    logger,
+    concurrency: 1,
+    maxAttempts: 3,
+    retryDelayMs: 10,
+    ...options,
+  });
+}
+
 describe('JobRunner: errors of failed jobs', () => {
   const cleanups: (() => void)[] = [];
   afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
@@ -57,14 +75,7 @@ describe('JobRunner: errors of failed jobs', () => {
     cleanups.push(cleanup);
     const { logger, lines } = capturedLogger();
     const pool: JobRunnerOptions['pool'] = { fitStyle: () => Promise.reject(error) };
-    const runner = new JobRunner({
-      store: new SqliteStylerStore(store),
-      pool,
-      logger,
-      concurrency: 1,
-      maxAttempts: 3,
-      retryDelayMs: 10,
-    });
+    const runner = runnerOn(store, pool, logger);
     const jobId = await queueJob(store, 'ftjob-failing');
     await runner.start();
     await runner.idle();
@@ -103,15 +114,7 @@ describe('JobRunner: a full disk when saving the model', () => {
       const { logger, lines } = capturedLogger();
       // The real fit, in this thread: the save is what fails.
       const pool: JobRunnerOptions['pool'] = { fitStyle: async (documents, options) => fitStyle(documents, options) };
-      const runner = new JobRunner({
-        store: new SqliteStylerStore(store),
-        pool,
-        logger,
-        concurrency: 1,
-        maxAttempts: 1,
-        retryDelayMs: 10,
-        maxStorageRetries: 2,
-      });
+      const runner = runnerOn(store, pool, logger, { maxAttempts: 1, maxStorageRetries: 2 });
       const jobId = await queueJob(store, 'ftjob-full');
       fillDatabase(store.db);
       await runner.start();
@@ -141,14 +144,7 @@ describe('JobRunner: a full disk when saving the model', () => {
     try {
       const { logger, lines } = capturedLogger();
       const pool: JobRunnerOptions['pool'] = { fitStyle: async (documents, options) => fitStyle(documents, options) };
-      const runner = new JobRunner({
-        store: new SqliteStylerStore(store),
-        pool,
-        logger,
-        concurrency: 1,
-        maxAttempts: 3,
-        retryDelayMs: 10,
-      });
+      const runner = runnerOn(store, pool, logger);
       const jobId = await queueJob(store, 'ftjob-room');
       const lift = fillDatabase(store.db);
       await runner.start();
