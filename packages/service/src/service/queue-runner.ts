@@ -108,6 +108,8 @@ export class QueueRunner implements JobExecutor {
         db: { executeSql: (text, values) => client.query(text, values) },
       });
     };
+    // Started before the workers register: a delivery can arrive as soon as the first one does.
+    this.#started = true;
     // One pg-boss worker per concurrent job, each taking one delivery at a time.
     for (let i = 0; i < concurrency; i += 1) {
       let workerId = '';
@@ -129,7 +131,6 @@ export class QueueRunner implements JobExecutor {
       );
       this.#workerIds.push(workerId);
     }
-    this.#started = true;
   }
 
   /** Jobs are taken by polling and notification: nothing to do here. */
