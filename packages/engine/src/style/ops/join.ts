@@ -4,7 +4,7 @@ import { decapitalize, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 import { canLowercase, findOpeningConnective, withoutConnective } from './connectives.js';
-import { finalMark, keyOf, openingWord, punct, solidEnd, space, word } from './tokens.js';
+import { finalMark, keyOf, leadingBareVerb, openingWord, punct, solidEnd, space, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 import type { DashStyle } from '../types.js';
 
@@ -46,6 +46,19 @@ function isClause(part: Part): boolean {
     part.words >= MIN_CLAUSE_WORDS &&
     part.tokens.some((piece) => piece.kind === 'word' && (piece.tags.includes('VERB') || piece.tags.includes('AUX')))
   );
+}
+
+/**
+ * True for a sentence that gives a command ("Mention the mission.", "Please let me know."): it opens
+ * with a bare verb, not a gerund or participle acting as its subject ("Staying hydrated is …").
+ */
+export function opensAsCommand(tokens: readonly Token[]): boolean {
+  // An opening connective ("Additionally, inspect …") is dropped by a join: the mood is what follows.
+  const connective = findOpeningConnective(tokens);
+  let rest = connective === undefined ? tokens : tokens.slice(connective.next);
+  const first = rest.find((piece) => piece.kind === 'word');
+  if (first !== undefined && keyOf(first) === 'please') rest = rest.slice(rest.indexOf(first) + 1);
+  return leadingBareVerb(rest) !== undefined;
 }
 
 /** Class of two clauses joined by coordination (`subordinate`: the second becomes a dependent clause). */
@@ -91,6 +104,9 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   // Two statements, each a clause: a question or exclamation keeps its own sentence, and a list
   // marker ("4.") or a fragment is no clause to join.
   if (finalMark(second.tokens, /^\.$/) < 0 || !isClause(first) || !isClause(second)) return [];
+  // A statement and a command keep their own sentences: joined, the command reads as the
+  // statement's subject doing it ("Employers want …, and mention aspects of …").
+  if (opensAsCommand(first.tokens) !== opensAsCommand(second.tokens)) return [];
   const mark = finalMark(first.tokens, /^\.$/);
   const end = solidEnd(first.tokens);
   if (mark < 0 || mark !== end - 1 || openingWord(second.tokens) !== 0) return [];

@@ -1,7 +1,7 @@
 import { decapitalize, isCapitalized, isEditableWord, retext, type Token } from '../text/token.js';
 import { structureFromCounts } from '@styler/analytics/nlp';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
-import { keyOf, space, splice, word } from './tokens.js';
+import { keyOf, previousSolid, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 import { NOUN_PHRASE_DETERMINERS } from '../lexicon/determiners.js';
 
@@ -83,7 +83,17 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
       (following.tags.includes('ADP') || following.tags.includes('PART'));
     // And a verb must come before the noun: the noun is an object or complement, not the subject.
     const verbBefore = firstVerb >= 0 && firstVerb < i;
-    if (isParticiple(next) && tokens[i + 3]?.text === ' ' && shortened && verbBefore && !coordinated(tokens, i)) {
+    // But not right before it: after a verb's bare object the participle may belong to the verb's
+    // phrase ("segmenting customers based on behaviour": the segmenting is based, not the customers).
+    const objectOfVerb = tokens[previousSolid(tokens, i)]?.tags.some((tag) => tag === 'VERB') === true;
+    if (
+      isParticiple(next) &&
+      tokens[i + 3]?.text === ' ' &&
+      shortened &&
+      verbBefore &&
+      !objectOfVerb &&
+      !coordinated(tokens, i)
+    ) {
       const be = past ? (plural(piece.text) ? 'were' : 'was') : plural(piece.text) ? 'are' : 'is';
       for (const relative of ['that', 'which']) {
         const inserted = [word(relative, ['PRON']), space(), word(be, ['AUX']), space()];

@@ -2,7 +2,7 @@ import { structureFromCounts } from '@styler/analytics/nlp';
 import { capitalize, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
-import { keyOf, nextSolid, phraseTokens, punct, space } from './tokens.js';
+import { keyOf, leadingBareVerb, nextSolid, phraseTokens, punct, space } from './tokens.js';
 import type { StructureEdit } from './types.js';
 
 const COORDINATORS: Readonly<Record<string, string>> = {
@@ -46,9 +46,10 @@ function looksPassive(tokens: readonly Token[]): boolean {
 }
 
 /**
- * True when `left` ends in an item of a series ("cells, tissues" before ", and organs"): the last
- * comma-separated stretch has no verb of its own, so the comma before the conjunction is a list's,
- * and splitting there would cut the list in two.
+ * True when `left` ends in an item of a series, so the comma before the conjunction is a list's and
+ * splitting there would cut the list in two: the last comma-separated stretch has no verb of its own
+ * ("cells, tissues" before ", and organs"), or is a verb phrase of a series of them ("Remove the
+ * weeds, loosen the soil" before ", and mix in compost").
  */
 export function endsSeries(left: readonly Token[]): boolean {
   let comma = -1;
@@ -59,7 +60,9 @@ export function endsSeries(left: readonly Token[]): boolean {
       break;
     }
   }
-  return comma >= 0 && !hasTag(left.slice(comma + 1), VERB_TAGS);
+  if (comma < 0) return false;
+  const stretch = left.slice(comma + 1);
+  return !hasTag(stretch, VERB_TAGS) || leadingBareVerb(stretch) !== undefined;
 }
 
 /** Predicted classes of the two halves of a split sentence. */

@@ -116,3 +116,14 @@ export function anyLocked(tokens: readonly Token[], from: number, to: number): b
   for (let i = from; i < to; i += 1) if (tokens[i]?.lock !== undefined) return true;
   return false;
 }
+
+/**
+ * The first word of a stretch when it is a bare verb: the head of a command ("Mention the
+ * mission") or of a verb phrase in a series ("…, loosen the soil"); not a gerund or participle,
+ * which opens a statement as its subject ("Staying hydrated is …"). Else undefined.
+ */
+export function leadingBareVerb(tokens: readonly Token[]): Token | undefined {
+  const first = tokens.find((piece) => piece.kind === 'word');
+  if (first === undefined || !first.tags.includes('VERB') || first.tags.includes('AUX')) return undefined;
+  return /(?:ing|ed)$/i.test(first.text) ? undefined : first;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinEdits, joinedClass } from '../../../src/style/ops/join.js';
+import { joinEdits, joinedClass, opensAsCommand } from '../../../src/style/ops/join.js';
 import type { EditContext } from '../../../src/style/edits/context.js';
 import type { EditSentence } from '../../../src/style/engine/document.js';
 import { FORMAL_MODEL, contextFor, formalPunctuationContext, sentencesOf, textsOf } from '../ops-helpers.js';
@@ -8,6 +8,12 @@ const formal = formalPunctuationContext();
 
 function part(sentence: EditSentence) {
   return { tokens: sentence.tokens, classes: sentence.classes, words: sentence.words };
+}
+
+function firstOf(text: string) {
+  const [sentence] = sentencesOf(text);
+  if (sentence === undefined) throw new Error('a sentence expected');
+  return sentence.tokens;
 }
 
 function joins(text: string, context: EditContext = formal) {
@@ -53,6 +59,23 @@ describe('join', () => {
     expect(joins('Step 4. Show the team how the plan fits.')).toEqual([]);
     expect(joins('The rain stopped. Good news.')).toEqual([]);
     expect(joins('The rain stopped. Zyxwv went out.')).toEqual([]);
+  });
+
+  it('never joins a statement and a command, whose subject the join would change', () => {
+    expect(joins('Employers want people who share their values. Mention the mission of the company.')).toEqual([]);
+    expect(joins('Mention the mission of the company. Employers want people who share their values.')).toEqual([]);
+    expect(joins('The rain stopped. Please take your umbrella anyway.')).toEqual([]);
+    // The join drops an opening connective: the command after it still counts.
+    expect(
+      joins('Mulch helps retain moisture and regulate soil temperature. Additionally, inspect your plants often.'),
+    ).toEqual([]);
+    // Two commands are one mood: those may join.
+    expect(textsOf(joins('Mention the mission. Tell them why.'), 'join-semicolon')).toEqual([
+      'Mention the mission; tell them why.',
+    ]);
+    // A gerund or participle opening a statement is its subject, not a command.
+    expect(opensAsCommand(firstOf('Staying hydrated is easy.'))).toBe(false);
+    expect(opensAsCommand(firstOf('Please let me know.'))).toBe(true);
   });
 
   it('predicts the class of the joined sentence', () => {

@@ -33,6 +33,14 @@ describe('possessives and relative clauses', () => {
     }
   });
 
+  it("never expands a participle after a verb's bare object, where it may belong to the verb", () => {
+    // "segmenting customers based on behaviour": the segmenting is based on it, not the customers.
+    const sentence = firstSentence(
+      'The model finds groups, such as segmenting customers based on purchasing behavior.',
+    );
+    expect(textsOf(relativeClauseEdits(sentence.tokens, sentence.classes), 'relative-expand')).toEqual([]);
+  });
+
   it('never expands a relative clause after a coordination, whose number it cannot tell', () => {
     const sentence = firstSentence('We gave them the tools and knowledge needed for the job.');
     expect(relativeClauseEdits(sentence.tokens, sentence.classes)).toEqual([]);

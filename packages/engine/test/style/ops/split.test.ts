@@ -32,6 +32,8 @@ describe('splits that would cut a list', () => {
       'Make time for research, practice, and plan ahead, you can then answer with confidence.',
       // A series of actions: the gerund after "and" is no new subject.
       'Starting a garden is easy, and by choosing the right spot, selecting hardy plants, and caring for the soil, you will do well.',
+      // A series of commands: "mix" after "and" is the third verb of the series, whatever its tag.
+      'Remove weeds and debris, loosen the soil to a depth of about 12 inches, and mix in compost or aged manure to improve fertility.',
     ]) {
       const sentence = firstSentence(text);
       expect(splitEdits(sentence.tokens, sentence.classes, formal)).toEqual([]);
