@@ -4,7 +4,7 @@ import { decapitalize, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 import { canLowercase, findOpeningConnective, withoutConnective } from './connectives.js';
-import { finalMark, keyOf, leadingBareVerb, openingWord, punct, solidEnd, space, word } from './tokens.js';
+import { finalMark, isGerund, keyOf, leadingBareVerb, openingWord, punct, solidEnd, space, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 import type { DashStyle } from '../types.js';
 
@@ -48,16 +48,23 @@ function isClause(part: Part): boolean {
   );
 }
 
+/** Words a command may open with before its verb. */
+const COMMAND_LEAD_INS = new Set(['please', 'do', 'not', "n't", "don't", 'never', 'always', 'just', 'simply']);
+
 /**
  * True for a sentence that gives a command ("Mention the mission.", "Please let me know."): it opens
  * with a bare verb, not a gerund or participle acting as its subject ("Staying hydrated is …").
  */
 export function opensAsCommand(tokens: readonly Token[]): boolean {
-  // An opening connective ("Additionally, inspect …") is dropped by a join: the mood is what follows.
-  const connective = findOpeningConnective(tokens);
-  let rest = connective === undefined ? tokens : tokens.slice(connective.next);
-  const first = rest.find((piece) => piece.kind === 'word');
-  if (first !== undefined && keyOf(first) === 'please') rest = rest.slice(rest.indexOf(first) + 1);
+  // An opening phrase set off by a comma ("Additionally, inspect …", "Finally, do not forget …"):
+  // the mood is what follows it.
+  let rest = opensWithCommaPhrase(tokens) ? tokens.slice(tokens.findIndex((piece) => piece.text === ',') + 1) : tokens;
+  // "Please send …", "Do not forget …", "Never skip …": the verb comes after these.
+  for (;;) {
+    const first = rest.find((piece) => piece.kind === 'word');
+    if (first === undefined || !COMMAND_LEAD_INS.has(keyOf(first))) break;
+    rest = rest.slice(rest.indexOf(first) + 1);
+  }
   return leadingBareVerb(rest) !== undefined;
 }
 
@@ -136,13 +143,15 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   // Arrays are joined with concat(), not spread syntax: no iterators on this hot path.
   if (lowerable) add('join-semicolon', head.concat(joint(punct(';')), space(), lowered));
   if (connective === undefined) {
-    // ", and then, think …": an opening phrase set off by a comma does not follow "and".
-    if (lowerable && !opensWithCommaPhrase(second.tokens))
+    // ", and then, think …": an opening phrase set off by a comma does not follow "and"; nor does a
+    // gerund subject (", and reading it aloud can help" reads as a series of actions), as in splitEdits.
+    if (lowerable && !opensWithCommaPhrase(second.tokens) && !isGerund(opening))
       add('join-and', head.concat(punct(','), space(), joint(word('and', ['CCONJ'])), space(), lowered));
   } else {
     const rest = withoutConnective(second.tokens, connective);
     const chosen = CONJUNCTION_OF.get(connective.match.concept);
-    if (chosen !== undefined) {
+    const after = rest.find((piece) => piece.kind === 'word');
+    if (chosen !== undefined && (after === undefined || !isGerund(after))) {
       add(`join-${chosen[0]}`, head.concat(punct(','), space(), joint(word(chosen[0], [chosen[1]])), space(), rest));
     }
   }

@@ -68,6 +68,20 @@ function startsWithConjunction(tokens: readonly Token[], index: number): boolean
   );
 }
 
+/**
+ * True when a stretch holds a finite verb, so it can stand as a clause: an auxiliary, or a verb that
+ * is not a participle, a gerund or an infinitive after "to" ("— no alarms required" has none).
+ */
+function hasFiniteVerb(tokens: readonly Token[]): boolean {
+  return tokens.some((piece, i) => {
+    if (piece.kind !== 'word') return false;
+    if (piece.tags.includes('AUX')) return true;
+    if (!piece.tags.includes('VERB') || /(?:ing|ed)$/i.test(piece.text)) return false;
+    const before = tokens[previousSolid(tokens, i)];
+    return before === undefined || keyOf(before) !== 'to';
+  });
+}
+
 /** Dash edits: the author's dash form; a lone dash as a comma or colon; a pair as parentheses or commas. */
 function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const dashes = findDashes(tokens);
@@ -80,8 +94,9 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
   }
   const [first, second] = dashes;
   if (dashes.length === 1 && first !== undefined) {
-    // A comma before a new subject would splice two clauses ("in control, you can").
-    if (!tokens[nextSolid(tokens, first.index)]?.tags.includes('PRON')) {
+    // A comma before a clause of its own would splice two clauses ("in control, you can …", "use
+    // numbers, for example, this is far more compelling"); before a conjunction it joins them rightly.
+    if (!hasFiniteVerb(tokens.slice(first.to)) || startsWithConjunction(tokens, first.index)) {
       edits.push({ op: 'dash-comma', tokens: splice(tokens, first.from, first.to, [punct(','), space()]) });
     }
     // A colon introduces what follows; before a conjunction ("— and brings you …") it breaks the sentence.

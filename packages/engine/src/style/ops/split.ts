@@ -2,7 +2,7 @@ import { structureFromCounts } from '@styler/analytics/nlp';
 import { capitalize, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
-import { keyOf, leadingBareVerb, nextSolid, phraseTokens, punct, space } from './tokens.js';
+import { isGerund, keyOf, leadingBareVerb, nextSolid, phraseTokens, punct, space } from './tokens.js';
 import type { StructureEdit } from './types.js';
 
 const COORDINATORS: Readonly<Record<string, string>> = {
@@ -121,7 +121,7 @@ export function splitEdits(
     if (subject === undefined || subject.kind !== 'word' || !subject.tags.some((tag) => SUBJECT_TAGS.has(tag))) return;
     // ", and caring for your soil": a gerund after the conjunction continues a series of actions
     // (the tagger may call it a noun), not a new clause with a subject.
-    if (/ing$/i.test(subject.text) && !subject.tags.includes('PRON') && !subject.tags.includes('DET')) return;
+    if (isGerund(subject)) return;
     const left = tokens.slice(0, index);
     const right = tokens.slice(at);
     if (countWords(left) < MIN_PART_WORDS || countWords(right) < MIN_PART_WORDS) return;

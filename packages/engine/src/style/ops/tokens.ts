@@ -127,3 +127,11 @@ export function leadingBareVerb(tokens: readonly Token[]): Token | undefined {
   if (first === undefined || !first.tags.includes('VERB') || first.tags.includes('AUX')) return undefined;
   return /(?:ing|ed)$/i.test(first.text) ? undefined : first;
 }
+
+/**
+ * True for a gerund ("caring", "reading"), whatever the tagger calls it: after "and" it reads as
+ * the next item of a series of actions, not as the subject of a new clause.
+ */
+export function isGerund(piece: Token): boolean {
+  return /ing$/i.test(piece.text) && !piece.tags.includes('PRON') && !piece.tags.includes('DET');
+}

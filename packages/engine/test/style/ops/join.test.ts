@@ -61,10 +61,17 @@ describe('join', () => {
     expect(joins('The rain stopped. Zyxwv went out.')).toEqual([]);
   });
 
+  it('puts no "and" before a gerund subject, which would read as the next action of a series', () => {
+    const edits = joins('The smallest typo can hurt you. Reading your letter aloud can help you.');
+    expect(textsOf(edits, 'join-and')).toEqual([]);
+  });
+
   it('never joins a statement and a command, whose subject the join would change', () => {
     expect(joins('Employers want people who share their values. Mention the mission of the company.')).toEqual([]);
     expect(joins('Mention the mission of the company. Employers want people who share their values.')).toEqual([]);
     expect(joins('The rain stopped. Please take your umbrella anyway.')).toEqual([]);
+    expect(joins('Finally, do not forget to proofread. The smallest typo can hurt you.')).toEqual([]);
+    expect(joins('Do not forget to proofread. The smallest typo can hurt you.')).toEqual([]);
     // The join drops an opening connective: the command after it still counts.
     expect(
       joins('Mulch helps retain moisture and regulate soil temperature. Additionally, inspect your plants often.'),

@@ -12,6 +12,18 @@ describe('punctuation', () => {
     expect(textsOf(edits, 'dash-comma')).toEqual(['It is easy to forget, yet it matters.']);
     // A colon before a conjunction ("forget: yet it matters") breaks the sentence.
     expect(textsOf(edits, 'dash-colon')).toEqual([]);
+    // A comma before a clause of its own splices two clauses; before a verbless phrase it is right.
+    for (const text of [
+      'Use concrete numbers — for example, a number is far more compelling.',
+      'You remain in control — you can accept any suggestion.',
+    ]) {
+      const clause = firstSentence(text);
+      expect(textsOf(punctuationEdits(clause.tokens, formal), 'dash-comma')).toEqual([]);
+    }
+    const phrase = firstSentence('A soft glow tells you when to drink — no alarms required.');
+    expect(textsOf(punctuationEdits(phrase.tokens, formal), 'dash-comma')).toEqual([
+      'A soft glow tells you when to drink, no alarms required.',
+    ]);
     const explains = firstSentence('There is one rule — never skip the warm-up.');
     expect(textsOf(punctuationEdits(explains.tokens, formal), 'dash-colon')).toEqual([
       'There is one rule: never skip the warm-up.',
