@@ -8,7 +8,6 @@ export {
   buildApp,
   ensureInitialKey,
   loadServiceConfig,
-  openApiDocument,
   startService,
   type AppDeps,
   type RunningService,

@@ -3,6 +3,7 @@
  * port 0, and the CLI on PORT. The job runner starts when the app is ready and stops on close.
  */
 import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
@@ -15,7 +16,10 @@ import { frameworkErrorHandler, installErrorHandlers } from './error-handler.js'
 import { JobRunner, type JobExecutor } from './job-runner.js';
 import { QueueRunner } from './queue-runner.js';
 import { PostgresStylerStore } from '../store/index.js';
-import { openApiDocument } from './openapi.js';
+import { registerOpenApi } from './openapi.js';
+import { API_SCHEMAS } from './api-schemas.js';
+import type { TypedApp } from './fastify-types.js';
+import { validatorCompiler } from './validation.js';
 import type { RouteContext } from './route-context.js';
 import { fileRoutes } from './routes/files.js';
 import { healthRoute } from './routes/health.js';
@@ -116,6 +120,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   installErrorHandlers(app, config);
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are written as they are: the schemas document them (and the tests check them against
+  // the schemas) but never drop a field or round a number on the way out.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  for (const schema of API_SCHEMAS) app.addSchema(schema);
+  await registerOpenApi(app, config);
   let closing = false;
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
@@ -129,14 +139,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const health = { pool, jobs, store, role: config.role };
-  healthRoute(app, '/health', health);
-  await app.register(
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>() as TypedApp;
+  healthRoute(typed, '/health', health, false);
+  await typed.register(
     async (v1) => {
-      healthRoute(v1, '/health', health);
+      healthRoute(v1, '/health', health, true);
       // A worker process answers health checks only.
       if (config.role === 'worker') return;
-      const document = openApiDocument(config);
-      v1.get('/openapi.json', { config: { public: true } }, async () => document);
+      const openapi = {
+        operationId: 'openapi',
+        security: [],
+        response: { 200: { description: 'This document.', type: 'object' } },
+      };
+      v1.get('/openapi.json', { schema: openapi, config: { public: true } }, async () => app.swagger());
       fileRoutes(v1, context);
       jobRoutes(v1, context);
       modelRoutes(v1, context);

@@ -4,10 +4,11 @@
  * full disk (fs ENOSPC/EDQUOT, SQLite SQLITE_FULL) is 507 storage_full from any route; anything
  * else is a 500 with a generic message, logged with its stack.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { ERRORS, StylerError, type ErrorCode } from '@styler/analytics/errors';
 import { isDatabaseUnavailable, isStorageFull } from '../store/index.js';
 import './fastify-types.js';
+import { validationMessage } from './validation.js';
 
 /** A response for an error: HTTP status and the message of the body. */
 export interface ErrorResponse {
@@ -27,6 +28,18 @@ export interface RouteErrorHints {
   badRequestCode?: ErrorCode | undefined;
   /** How to send the body, for a request whose Content-Type the route cannot read. */
   accepts?: string | undefined;
+  /** The route's schemas, whose messages explain a request that fails them. */
+  schema?: FastifySchema | undefined;
+}
+
+/** A request that failed its route's schema (fastify's FST_ERR_VALIDATION). */
+interface ValidationFailure {
+  validation: Parameters<typeof validationMessage>[1];
+  validationContext?: string;
+}
+
+function isValidationFailure(error: unknown): error is ValidationFailure {
+  return Array.isArray((error as Partial<ValidationFailure> | null)?.validation);
 }
 
 function framework(
@@ -73,7 +86,8 @@ function framework(
 
 /**
  * Maps any thrown value to its response. The route's `badRequestCode` replaces the message of 400s
- * raised by the framework; its `accepts` says how to send a body of the wrong type. Unknown errors
+ * raised by the framework; a request failing the route's schema otherwise gets the message the
+ * schema gives for it (validation.ts); `accepts` says how to send a body of the wrong type. Unknown errors
  * become 500 'Internal server error.'.
  */
 export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: RouteErrorHints = {}): ErrorResponse {
@@ -85,6 +99,11 @@ export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: Rout
     return { status: ERRORS.database_unavailable.status, message: ERRORS.database_unavailable.message };
   }
   const { badRequestCode } = hints;
+  if (isValidationFailure(error)) {
+    if (badRequestCode) return { status: 400, message: ERRORS[badRequestCode].message };
+    const part = hints.schema?.[error.validationContext as keyof FastifySchema] as Record<string, unknown> | undefined;
+    return { status: 400, message: validationMessage(part, error.validation) ?? ERRORS.invalid_input.message };
+  }
   const code = (error as Partial<FastifyError> | null)?.code;
   const mapped = typeof code === 'string' ? framework(code, limits, hints) : undefined;
   if (mapped) {
@@ -121,7 +140,10 @@ export function frameworkErrorHandler(limits: ErrorLimits) {
 /** Installs the error handler and the not-found handler on `app`. */
 export function installErrorHandlers(app: FastifyInstance, limits: ErrorLimits): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const response = toErrorResponse(error, limits, request.routeOptions.config);
+    const response = toErrorResponse(error, limits, {
+      ...request.routeOptions.config,
+      schema: request.routeOptions.schema,
+    });
     if (reply.raw.destroyed) {
       // The client went away (work was aborted on purpose): nothing to answer, nothing failed.
       request.log.info({ reason: (error as Error).message }, 'client disconnected');

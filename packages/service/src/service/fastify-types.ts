@@ -1,6 +1,14 @@
 /** What this service adds to fastify's request and route config types. */
 import type { Principal } from '../store/index.js';
 import type { ErrorCode } from '@styler/analytics/errors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 // Brings in the multipart plugin's request methods (isMultipart, parts).
 import type {} from '@fastify/multipart';
 
@@ -24,4 +32,11 @@ declare module 'fastify' {
   }
 }
 
-export {};
+/** The app as routes see it: request types read from the route schemas (TypeBox). */
+export type TypedApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;

@@ -1,17 +1,18 @@
 /** The JSON objects the API returns, built from store records (field names as in the interface spec). */
-import type { FileRecord, JobError, JobRecord, ModelRecord, Page } from '../store/index.js';
+import type { Static } from '@sinclair/typebox';
+import type { FileRecord, JobRecord, ModelRecord, Page } from '../store/index.js';
+import type { FileObject as FileSchema, FineTuningJob, ModelObject as ModelSchema } from './api-schemas.js';
 
 /** The only style model the service trains ('styler-2' in the interface spec). */
 export const STYLE_MODEL_NAME = 'styler-2';
+/** The only purpose files have (the interface's 'fine-tune'). */
+export const FILE_PURPOSE = 'fine-tune';
 
-export interface FileObject {
-  id: string;
-  object: 'file';
-  bytes: number;
-  created_at: number;
-  filename: string;
-  purpose: string;
-}
+// The store keeps only values the API accepted, so its strings are the API's literals.
+const purposeOf = (record: FileRecord) => record.purpose as typeof FILE_PURPOSE;
+const styleModelOf = (record: JobRecord | ModelRecord) => record.styleModel as typeof STYLE_MODEL_NAME;
+
+export type FileObject = Static<typeof FileSchema>;
 
 export function toFileObject(file: FileRecord): FileObject {
   return {
@@ -20,23 +21,11 @@ export function toFileObject(file: FileRecord): FileObject {
     bytes: file.bytes,
     created_at: file.createdAt,
     filename: file.filename,
-    purpose: file.purpose,
+    purpose: purposeOf(file),
   };
 }
 
-export interface JobObject {
-  object: 'fine_tuning.job';
-  id: string;
-  style_model: string;
-  base_model?: string;
-  created_at: number;
-  finished_at: number | null;
-  fine_tuned_model: string | null;
-  organization_id: string;
-  status: JobRecord['status'];
-  training_files: string[];
-  error: JobError | null;
-}
+export type JobObject = Static<typeof FineTuningJob>;
 
 /** The base model a job shows when it was created without one: its style applies to text from any source. */
 export const DEFAULT_BASE_MODEL = 'any';
@@ -46,7 +35,7 @@ export function toJobObject(job: JobRecord, withBaseModel = false): JobObject {
   return {
     object: 'fine_tuning.job',
     id: job.id,
-    style_model: job.styleModel,
+    style_model: styleModelOf(job),
     ...(withBaseModel && { base_model: job.baseModel ?? DEFAULT_BASE_MODEL }),
     created_at: job.createdAt,
     finished_at: job.finishedAt,
@@ -58,16 +47,7 @@ export function toJobObject(job: JobRecord, withBaseModel = false): JobObject {
   };
 }
 
-export interface ModelObject {
-  id: string;
-  object: 'model';
-  created: number;
-  owned_by: string;
-  style_model: string;
-  fine_tuning_job: string;
-  /** describeStyle() of the learned model: what was learned, in readable form. */
-  style: Record<string, unknown>;
-}
+export type ModelObject = Static<typeof ModelSchema>;
 
 export function toModelObject(model: ModelRecord): ModelObject {
   return {
@@ -75,7 +55,7 @@ export function toModelObject(model: ModelRecord): ModelObject {
     object: 'model',
     created: model.createdAt,
     owned_by: model.organizationId,
-    style_model: model.styleModel,
+    style_model: styleModelOf(model),
     fine_tuning_job: model.jobId,
     style: model.summary,
   };

@@ -102,7 +102,8 @@ describe('random input', () => {
     for (const url of [
       '/v1/files/%E0%A4%A',
       '/v1/files?limit=-1',
-      '/v1/files?limit=1e3',
+      '/v1/files?limit=1.5',
+      '/v1/files?limit=ten',
       '/v1/fine_tuning/jobs?order=sideways',
       '/v1/models/%00',
       '/v1/files/..%2F..%2Fetc%2Fpasswd/content',

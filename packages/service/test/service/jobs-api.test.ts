@@ -227,7 +227,7 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)'
     [
       'model and style_model that disagree',
       () => ({ training_files: [files[0]], model: 'styler-2', style_model: 'styler-3' }),
-      /^model and style_model name the same thing/,
+      'Invalid model name.',
     ],
     ['a JSON array body', () => [files[0]], 'Request body must be a JSON object.'],
   ])('rejects %s with 400', async (_, body, message) => {

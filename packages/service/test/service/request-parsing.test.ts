@@ -1,31 +1,26 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
+import type { TransformRequestBody } from '../../src/service/api-schemas.js';
 import { loadServiceConfig, SERVICE_DEFAULTS } from '../../src/service/config.js';
 import { toErrorResponse } from '../../src/service/error-handler.js';
-import { parseTransformRequest, BASE_TEMPERATURE } from '../../src/service/transform/request.js';
+import { BASE_TEMPERATURE, toTransformRequest } from '../../src/service/transform/request.js';
+import { startTestService, type TestService } from './support/harness.js';
 
 const LIMITS = { maxTextChars: 1000 };
-const rewrite = { mode: 'rewrite', model: 'ftm-x', message: 'Some text to style.' };
+const rewrite = { mode: 'rewrite', model: 'ftm-x', message: 'Some text to style.' } as const;
 const full = {
   mode: 'full',
   model: 'ftm-x',
   messages: [{ role: 'user', content: 'Write a note.' }],
   full_mode_options: { base_model: 'gpt-4o-mini' },
-};
+} as const;
 
-function failure(body: unknown): { code: string; status: number; message: string } {
-  try {
-    parseTransformRequest(body, LIMITS);
-  } catch (error) {
-    if (error instanceof StylerError) return { code: error.code, status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+/** The body fastify validated against the route schema, as the handler sees it. */
+const convert = (body: unknown) => toTransformRequest(body as TransformRequestBody, LIMITS);
 
-describe('parseTransformRequest', () => {
-  it('parses both modes with defaults for every optional field', () => {
-    expect(parseTransformRequest(rewrite, LIMITS)).toEqual({
+describe('toTransformRequest', () => {
+  it('fills defaults for every optional field in both modes', () => {
+    expect(convert(rewrite)).toEqual({
       model: 'ftm-x',
       input: { mode: 'rewrite', message: 'Some text to style.' },
       flags: {
@@ -39,14 +34,10 @@ describe('parseTransformRequest', () => {
       },
       perspective: 'keep',
     });
-    expect(parseTransformRequest({ ...rewrite, perspective: 'author' }, LIMITS).perspective).toBe('author');
-    expect(parseTransformRequest({ ...rewrite, perspective: null }, LIMITS).perspective).toBe('keep');
-    expect(failure({ ...rewrite, perspective: 'reader' }).status).toBe(400);
+    expect(convert({ ...rewrite, perspective: 'author' }).perspective).toBe('author');
+    expect(convert({ ...rewrite, perspective: null }).perspective).toBe('keep');
     expect(
-      parseTransformRequest(
-        { ...full, messages: [{ role: 'developer', content: 'Be brief.' }, ...full.messages] },
-        LIMITS,
-      ).input,
+      convert({ ...full, messages: [{ role: 'developer', content: 'Be brief.' }, ...full.messages] }).input,
     ).toEqual({
       mode: 'full',
       messages: [
@@ -57,6 +48,7 @@ describe('parseTransformRequest', () => {
       baseModelService: 'auto',
       baseTemperature: BASE_TEMPERATURE.default,
     });
+    expect(convert({ ...rewrite, model: ' ftm-x ' }).model).toBe('ftm-x');
   });
 
   it('honours every flag in both modes', () => {
@@ -70,25 +62,82 @@ describe('parseTransformRequest', () => {
       skip_h1: true,
     };
     for (const body of [rewrite, full]) {
-      expect(Object.values(parseTransformRequest({ ...body, ...flags }, LIMITS).flags).every(Boolean)).toBe(true);
+      expect(Object.values(convert({ ...body, ...flags }).flags).every(Boolean)).toBe(true);
     }
+  });
+
+  it('throws 413 text_too_long past the limit, counting all messages together', () => {
+    const tooLong = (body: unknown) => {
+      try {
+        convert(body);
+      } catch (error) {
+        return error instanceof StylerError ? `${error.status} ${error.message}` : String(error);
+      }
+      return 'accepted';
+    };
+    expect(tooLong({ ...rewrite, message: 'x'.repeat(1001) })).toBe('413 Text is too long: at most 1000 characters.');
+    const long = [
+      { role: 'user', content: 'x'.repeat(600) },
+      { role: 'user', content: 'y'.repeat(401) },
+    ];
+    expect(tooLong({ ...full, messages: long })).toMatch(/^413 /);
+    expect(tooLong({ ...rewrite, message: 'x'.repeat(1000) })).toBe('accepted');
+  });
+});
+
+describe('POST /style/transform request validation (the route schema)', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService({ env: { STYLER_MAX_TEXT_CHARS: '1000' } });
+  });
+  afterAll(async () => service.close());
+
+  async function post(body: unknown): Promise<{ status: number; error: unknown }> {
+    const response = await service.app.inject({
+      method: 'POST',
+      url: '/v1/style/transform',
+      headers: { authorization: `Bearer ${service.keys.acme}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    return { status: response.statusCode, error: (response.json() as { error?: unknown }).error };
+  }
+
+  // Valid bodies pass validation and reach the model lookup (no such model here).
+  it.each([
+    ['rewrite mode', rewrite],
+    ['full mode', full],
+    ['null optional fields', { ...rewrite, stream: null, messages: null, full_mode_options: null, perspective: null }],
+    [
+      'a developer message and a name',
+      { ...full, messages: [{ role: 'developer', content: 'Hi', name: 'x' }, ...full.messages] },
+    ],
+    [
+      'every option',
+      { ...full, full_mode_options: { base_model: 'm', base_model_service: 'ollama', base_temperature: 2 } },
+    ],
+  ])('accepts %s', async (_, body) => {
+    expect(await post(body)).toEqual({ status: 404, error: 'Model not found.' });
   });
 
   it.each([
     ['not an object', 'text'],
     ['an array', [rewrite]],
+    ['null', null],
     ['an unknown field', { ...rewrite, temperature: 1 }],
     ['a missing mode', { model: 'ftm-x', message: 'x' }],
     ['an unknown mode', { ...rewrite, mode: 'summarize' }],
     ['a missing model', { mode: 'rewrite', message: 'x' }],
     ['an empty model', { ...rewrite, model: ' ' }],
+    ['a model name over 256 characters', { ...rewrite, model: 'm'.repeat(257) }],
     ['a non-string message', { ...rewrite, message: 42 }],
     ['an empty message', { ...rewrite, message: '  ' }],
     ['messages in rewrite mode', { ...rewrite, messages: full.messages }],
     ['message in full mode', { ...full, message: 'x' }],
     ['missing messages', { ...full, messages: undefined }],
     ['empty messages', { ...full, messages: [] }],
+    ['too many messages', { ...full, messages: Array.from({ length: 257 }, () => full.messages[0]) }],
     ['a bad role', { ...full, messages: [{ role: 'robot', content: 'x' }] }],
+    ['an unknown message field', { ...full, messages: [{ role: 'user', content: 'x', tool_calls: [] }] }],
     ['non-string content', { ...full, messages: [{ role: 'user', content: ['x'] }] }],
     ['only blank contents', { ...full, messages: [{ role: 'user', content: ' ' }] }],
     ['missing full_mode_options', { ...full, full_mode_options: undefined }],
@@ -99,25 +148,22 @@ describe('parseTransformRequest', () => {
     ['a string temperature', { ...full, full_mode_options: { base_model: 'm', base_temperature: '1' } }],
     ['a non-boolean flag', { ...rewrite, include_quality: 'yes' }],
     ['a numeric stream flag', { ...rewrite, stream: 1 }],
-  ])('answers 400 Invalid input data. for %s', (_, body) => {
-    expect(failure(body)).toEqual({ code: 'invalid_input', status: 400, message: 'Invalid input data.' });
+    ['a string flag', { ...rewrite, stream: 'true' }],
+    ['an unknown perspective', { ...rewrite, perspective: 'reader' }],
+  ])('answers 400 Invalid input data. for %s', async (_, body) => {
+    expect(await post(body)).toEqual({ status: 400, error: 'Invalid input data.' });
   });
 
-  it('answers 413 for texts over the limit, in both modes', () => {
-    expect(failure({ ...rewrite, message: 'x'.repeat(1001) })).toMatchObject({
+  it('answers 413 for texts over the limit, in both modes', async () => {
+    expect(await post({ ...rewrite, message: 'x'.repeat(1001) })).toEqual({
       status: 413,
-      message: 'Text is too long: at most 1000 characters.',
+      error: 'Text is too long: at most 1000 characters.',
     });
     const long = [
       { role: 'user', content: 'x'.repeat(600) },
       { role: 'user', content: 'y'.repeat(401) },
     ];
-    expect(failure({ ...full, messages: long })).toMatchObject({ status: 413 });
-    expect(() => parseTransformRequest({ ...rewrite, message: 'x'.repeat(1000) }, LIMITS)).not.toThrow();
-  });
-
-  it('treats null optional fields as absent', () => {
-    expect(parseTransformRequest({ ...rewrite, stream: null, messages: null }, LIMITS).flags.stream).toBe(false);
+    expect((await post({ ...full, messages: long })).status).toBe(413);
   });
 });
 

@@ -1,16 +1,16 @@
 /** POST /files, GET /files, GET /files/{file_id}, GET /files/{file_id}/content, DELETE /files/{file_id}. */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
-import { StylerError } from '@styler/analytics/errors';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
+import { ERRORS, StylerError } from '@styler/analytics/errors';
 import { nowSeconds, randomId, type FileRecord } from '../../store/index.js';
+import { ERROR_MESSAGE, FileDeleted, FileList, FileObject, FileUploadForm } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
-import { toFileObject, toList } from '../representations.js';
-import { parseListQuery } from '../request-checks.js';
+import type { TypedApp } from '../fastify-types.js';
+import { listQuery, toPageQuery } from '../list-query.js';
+import { badListParameter, failure, ok, pathParams, unauthorized } from '../openapi.js';
+import { FILE_PURPOSE, toFileObject, toList } from '../representations.js';
 import type { RouteContext } from '../route-context.js';
-import '../fastify-types.js';
 import { extractUpload } from '../uploads/extract.js';
-
-/** The only purpose files have (the interface's 'fine-tune'). */
-export const FILE_PURPOSE = 'fine-tune';
 
 const CONTENT_TYPES = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -74,17 +74,49 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
   return { ...file, purpose: FILE_PURPOSE };
 }
 
-export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
+const FILE_LIST = { defaultLimit: 10_000, maxLimit: 10_000 };
+const fileParams = pathParams({ file_id: 'The file ID.' });
+const notFound = failure('Unknown file.', ERRORS.file_not_found.message);
+
+/** A file's bytes as a response body. */
+const fileBytes = (contentMediaType: string) => Type.Unsafe<Buffer | string>({ type: 'string', contentMediaType });
+
+/** The upload's form is streamed and checked by receiveForm; its schema only documents it. */
+const formCheckedByHandler = () => () => true;
+
+export function fileRoutes(app: TypedApp, context: RouteContext): void {
   const { store, config } = context;
 
-  const options = {
+  const upload = {
+    operationId: 'createFile',
+    summary: 'Upload a .txt or .docx file (documents separated by a line holding only ***).',
+    consumes: ['multipart/form-data'],
+    body: FileUploadForm,
+    response: {
+      200: ok(FileObject, 'The stored file.'),
+      400: failure(
+        'Empty, corrupt, encrypted or prose-free file, or a bad form.',
+        'File is empty.',
+        "Missing form field 'file'.",
+      ),
+      401: unauthorized,
+      413: failure(
+        `Over ${config.maxFileBytes} bytes, or a .docx expanding past ${config.maxDocxExpandedBytes} bytes.`,
+      ),
+      415: failure('Not .txt/.docx, content not matching the extension, or a .txt that is not UTF-8/UTF-16.'),
+      507: failure("The server's storage is full.", ERRORS.storage_full.message),
+    },
+  };
+  const uploadOptions = {
+    schema: upload,
     config: { accepts: UPLOAD_FORM },
+    validatorCompiler: formCheckedByHandler,
     preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
       checkUploadContentType(request);
       return payload;
     },
   };
-  app.post('/files', options, async (request) => {
+  app.post('/files', uploadOptions, async (request) => {
     const principal = principalOf(request);
     const form = await receiveForm(request);
     const upload = await extractUpload(form, {
@@ -112,52 +144,90 @@ export function fileRoutes(app: FastifyInstance, context: RouteContext): void {
     return toFileObject(record);
   });
 
-  app.get('/files', async (request) => {
-    const principal = principalOf(request);
-    const query = parseListQuery(request.query, { defaultLimit: 10_000, maxLimit: 10_000 });
-    const purpose = (request.query as Record<string, unknown>).purpose;
+  const list = {
+    operationId: 'listFiles',
+    querystring: Type.Object({
+      ...listQuery(FILE_LIST).properties,
+      purpose: Type.Optional(Type.String({ description: "Only files of this purpose (all are 'fine-tune')." })),
+    }),
+    response: { 200: ok(FileList, "The organization's files."), 400: badListParameter, 401: unauthorized },
+  };
+  app.get('/files', { schema: list }, async (request) => {
+    const { purpose } = request.query;
     if (purpose !== undefined && purpose !== FILE_PURPOSE) {
-      return { object: 'list', data: [], first_id: null, last_id: null, has_more: false };
+      return toList({ data: [], hasMore: false });
     }
-    const page = await store.files.list(principal.organizationId, query);
+    const page = await store.files.list(principalOf(request).organizationId, toPageQuery(request.query, FILE_LIST));
     if (!page) throw new StylerError('invalid_input', 'after must be the id of a file in this list.');
     return toList({ data: page.data.map(toFileObject), hasMore: page.hasMore });
   });
 
-  app.get<{ Params: { file_id: string } }>('/files/:file_id', async (request) => {
+  const retrieve = {
+    operationId: 'retrieveFile',
+    params: fileParams,
+    response: { 200: ok(FileObject, 'The file.'), 401: unauthorized, 404: notFound },
+  };
+  app.get('/files/:file_id', { schema: retrieve }, async (request) => {
     const file = await store.files.get(principalOf(request).organizationId, request.params.file_id);
     if (!file) throw new StylerError('file_not_found');
     return toFileObject(file);
   });
 
-  app.get<{ Params: { file_id: string }; Querystring: { format?: string } }>(
-    '/files/:file_id/content',
-    async (request, reply) => {
-      const file = await store.files.get(principalOf(request).organizationId, request.params.file_id);
-      if (!file) throw new StylerError('file_not_found');
-      const format = request.query.format ?? 'original';
-      if (format !== 'original' && format !== 'text') {
-        throw new StylerError('invalid_input', "format must be 'original' or 'text'.");
-      }
-      if (format === 'text') {
-        return reply.type(CONTENT_TYPES.txt).send(await store.files.readText(file.id));
-      }
-      const bytes = await store.files.readUpload(file.id);
-      // A UTF-16 upload is served as stored; its byte-order mark tells clients the encoding.
-      const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-      return reply
-        .type(file.kind === 'txt' && utf16 ? 'text/plain; charset=utf-16' : CONTENT_TYPES[file.kind])
-        .header('content-disposition', contentDisposition(file.filename))
-        .send(bytes);
+  const download = {
+    operationId: 'downloadFile',
+    params: fileParams,
+    querystring: Type.Object({
+      format: Type.Optional(
+        Type.Union([Type.Literal('original'), Type.Literal('text')], {
+          default: 'original',
+          description: 'original: the uploaded bytes; text: the extracted text.',
+          [ERROR_MESSAGE]: "format must be 'original' or 'text'.",
+        }),
+      ),
+    }),
+    response: {
+      200: {
+        description: 'The file content.',
+        content: {
+          'text/plain': { schema: fileBytes('text/plain') },
+          [CONTENT_TYPES.docx]: { schema: fileBytes(CONTENT_TYPES.docx) },
+        },
+      },
+      401: unauthorized,
+      404: notFound,
     },
-  );
+  };
+  app.get('/files/:file_id/content', { schema: download }, async (request, reply) => {
+    const file = await store.files.get(principalOf(request).organizationId, request.params.file_id);
+    if (!file) throw new StylerError('file_not_found');
+    if (request.query.format === 'text') {
+      return reply.type(CONTENT_TYPES.txt).send(await store.files.readText(file.id));
+    }
+    const bytes = await store.files.readUpload(file.id);
+    // A UTF-16 upload is served as stored; its byte-order mark tells clients the encoding.
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+    return reply
+      .type(file.kind === 'txt' && utf16 ? 'text/plain; charset=utf-16' : CONTENT_TYPES[file.kind])
+      .header('content-disposition', contentDisposition(file.filename))
+      .send(bytes);
+  });
 
-  app.delete<{ Params: { file_id: string } }>('/files/:file_id', async (request) => {
+  const remove = {
+    operationId: 'deleteFile',
+    params: fileParams,
+    response: {
+      200: ok(FileDeleted, 'Deleted.'),
+      401: unauthorized,
+      404: notFound,
+      409: failure('A queued or running job trains on the file.', ERRORS.file_in_use.message),
+    },
+  };
+  app.delete('/files/:file_id', { schema: remove }, async (request) => {
     const id = request.params.file_id;
     const result = await store.files.delete(principalOf(request).organizationId, id);
     if (result === 'not_found') throw new StylerError('file_not_found');
     if (result === 'in_use') throw new StylerError('file_in_use');
-    return { id, object: 'file', deleted: true };
+    return { id, object: 'file' as const, deleted: true as const };
   });
 }
 

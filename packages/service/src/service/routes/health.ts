@@ -5,13 +5,15 @@
  * 503 while the database cannot be reached, so a load balancer sends no traffic to a process that
  * could not serve it.
  */
-import type { FastifyInstance } from 'fastify';
 import { ERRORS } from '@styler/analytics/errors';
 import type { AnalyticsPool } from '@styler/analytics/pool';
 import type { StylerStore } from '../../store/index.js';
 import { bearerToken } from '../auth.js';
 import type { ServiceRole } from '../config.js';
 import type { JobExecutor } from '../job-runner.js';
+import { Health, Ready } from '../api-schemas.js';
+import type { TypedApp } from '../fastify-types.js';
+import { failure, ok } from '../openapi.js';
 
 export interface HealthDeps {
   pool: AnalyticsPool;
@@ -38,23 +40,41 @@ async function databaseReachable(store: StylerStore): Promise<boolean> {
   }
 }
 
-/** Registers `path` (liveness, details with a valid key) and `path`/ready (readiness). */
-export function healthRoute(app: FastifyInstance, path: string, { pool, jobs, store, role }: HealthDeps): void {
-  app.get(path, { config: { public: true } }, async (request) => {
+/**
+ * Registers `path` (liveness, details with a valid key) and `path`/ready (readiness); `documented`:
+ * listed in the OpenAPI document (the versioned copy is, the unversioned one is not).
+ */
+export function healthRoute(
+  app: TypedApp,
+  path: string,
+  { pool, jobs, store, role }: HealthDeps,
+  documented: boolean,
+): void {
+  const common = { security: [], hide: !documented };
+  const health = { ...common, operationId: 'health', response: { 200: ok(Health, 'Alive.') } };
+  app.get(path, { schema: health, config: { public: true } }, async (request) => {
     const key = bearerToken(request.headers.authorization);
     // An absent or invalid key (or a database that cannot check it) still gets the liveness answer.
     const principal = key === undefined ? undefined : await store.tenancy.authenticate(key).catch(() => undefined);
-    if (principal === undefined) return { status: 'ok', role };
+    if (principal === undefined) return { status: 'ok' as const, role };
     return {
-      status: 'ok',
+      status: 'ok' as const,
       role,
       database: { kind: store.kind, reachable: await databaseReachable(store) },
       pool: { threads: pool.threads, queued_tasks: pool.queueSize, running_tasks: pool.running },
       jobs: { running: jobs.running },
     };
   });
-  app.get(`${path}/ready`, { config: { public: true } }, async (_request, reply) => {
-    if (await databaseReachable(store)) return { status: 'ready', role };
+  const ready = {
+    ...common,
+    operationId: 'ready',
+    response: {
+      200: ok(Ready, 'The database answers: ready for traffic.'),
+      503: failure('The database cannot be reached.', ERRORS.database_unavailable.message),
+    },
+  };
+  app.get(`${path}/ready`, { schema: ready, config: { public: true } }, async (_request, reply) => {
+    if (await databaseReachable(store)) return { status: 'ready' as const, role };
     return reply.code(503).send({ error: ERRORS.database_unavailable.message });
   });
 }

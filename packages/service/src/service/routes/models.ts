@@ -1,32 +1,56 @@
 /** GET /models, GET /models/{model}, DELETE /models/{model}: the organization's fine-tuned models. */
-import type { FastifyInstance } from 'fastify';
-import { StylerError } from '@styler/analytics/errors';
+import { ERRORS, StylerError } from '@styler/analytics/errors';
+import { ModelDeleted, ModelList, ModelObject } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
+import type { TypedApp } from '../fastify-types.js';
+import { listQuery, toPageQuery } from '../list-query.js';
+import { badListParameter, failure, ok, pathParams, unauthorized } from '../openapi.js';
 import { toList, toModelObject } from '../representations.js';
-import { parseListQuery } from '../request-checks.js';
 import type { RouteContext } from '../route-context.js';
 
-export function modelRoutes(app: FastifyInstance, context: RouteContext): void {
+const MODEL_LIST = { defaultLimit: 100, maxLimit: 100 };
+const modelParams = pathParams({ model: 'The fine-tuned model name.' });
+const notFound = failure('Unknown model.', ERRORS.model_not_found.message);
+
+export function modelRoutes(app: TypedApp, context: RouteContext): void {
   const { store, models } = context;
 
-  app.get('/models', async (request) => {
-    const query = parseListQuery(request.query, { defaultLimit: 100, maxLimit: 100 });
-    const page = await store.models.list(principalOf(request).organizationId, query);
+  const list = {
+    operationId: 'listModels',
+    querystring: listQuery(MODEL_LIST),
+    response: {
+      200: ok(ModelList, "The organization's fine-tuned models."),
+      400: badListParameter,
+      401: unauthorized,
+    },
+  };
+  app.get('/models', { schema: list }, async (request) => {
+    const page = await store.models.list(principalOf(request).organizationId, toPageQuery(request.query, MODEL_LIST));
     if (!page) throw new StylerError('invalid_input', 'after must be the id of a model in this list.');
     return toList({ data: page.data.map(toModelObject), hasMore: page.hasMore });
   });
 
-  app.get<{ Params: { model: string } }>('/models/:model', async (request) => {
+  const retrieve = {
+    operationId: 'retrieveModel',
+    params: modelParams,
+    response: { 200: ok(ModelObject, 'The model and its learned style.'), 401: unauthorized, 404: notFound },
+  };
+  app.get('/models/:model', { schema: retrieve }, async (request) => {
     const model = await store.models.get(principalOf(request).organizationId, request.params.model);
     if (!model) throw new StylerError('model_not_found');
     return toModelObject(model);
   });
 
-  app.delete<{ Params: { model: string } }>('/models/:model', async (request) => {
+  const remove = {
+    operationId: 'deleteModel',
+    params: modelParams,
+    response: { 200: ok(ModelDeleted, 'Deleted.'), 401: unauthorized, 404: notFound },
+  };
+  app.delete('/models/:model', { schema: remove }, async (request) => {
     const { organizationId } = principalOf(request);
     const name = request.params.model;
     if (!(await store.models.delete(organizationId, name))) throw new StylerError('model_not_found');
     models.evict(organizationId, name);
-    return { id: name, object: 'model', deleted: true };
+    return { id: name, object: 'model' as const, deleted: true as const };
   });
 }

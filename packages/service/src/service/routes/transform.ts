@@ -3,8 +3,13 @@
  * chat.completion.chunk objects ending in `data: [DONE]`. A client that disconnects aborts the
  * base model request and skips the work not yet started.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS } from '@styler/analytics/errors';
+import { ChatCompletion, ChatCompletionChunk, TransformRequestBody, component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
+import type { TypedApp } from '../fastify-types.js';
+import { failure, rateLimited, unauthorized } from '../openapi.js';
 import { toErrorResponse, type ErrorLimits } from '../error-handler.js';
 import type { RouteContext } from '../route-context.js';
 import { SseWriter } from '../sse.js';
@@ -30,7 +35,7 @@ async function respondJson(
   transforms: TransformPipeline,
   prepared: PreparedTransform,
   signal: AbortSignal,
-): Promise<Record<string, unknown>> {
+): Promise<ReturnType<typeof completionObject>> {
   const base = rewriteBase(prepared) ?? (await transforms.generateBase(prepared, signal));
   signal.throwIfAborted();
   const budget = transforms.startBudget(prepared, signal);
@@ -88,9 +93,40 @@ async function respondStream(
   }
 }
 
-export function transformRoutes(app: FastifyInstance, context: RouteContext): void {
+export function transformRoutes(app: TypedApp, context: RouteContext): void {
   const { transforms, config } = context;
-  app.post('/style/transform', { config: { badRequestCode: 'invalid_input' } }, async (request, reply) => {
+  const schema = {
+    operationId: 'transform',
+    body: component(TransformRequestBody),
+    response: {
+      200: {
+        description: 'A chat.completion, or with stream: true an event stream of chat.completion.chunk objects.',
+        content: {
+          'application/json': { schema: component(ChatCompletion) },
+          'text/event-stream': {
+            schema: Type.String({ description: 'data: <chat.completion.chunk> events, then data: [DONE].' }),
+            itemSchema: component(ChatCompletionChunk),
+          },
+        },
+      },
+      400: failure('Invalid request.', ERRORS.invalid_input.message),
+      401: unauthorized,
+      404: failure('Unknown or not yet trained model.', ERRORS.model_not_found.message),
+      413: failure(`Text over ${config.maxTextChars} characters, or a body over ${config.maxBodyBytes} bytes.`),
+      429: rateLimited,
+      501: failure(
+        'Full mode without a configured base model service (server set-up).',
+        'No base model service is configured. ...',
+      ),
+      502: failure('The base model service failed.', ERRORS.provider_failed.message),
+      503: failure(
+        'The engine work took longer than the time budget (STYLER_REQUEST_TIMEOUT_MS); it was stopped.',
+        'The request took longer than the time budget allows: retry later, or send a shorter text.',
+      ),
+    },
+  };
+  const options = { schema, config: { badRequestCode: 'invalid_input' as const } };
+  app.post('/style/transform', options, async (request, reply) => {
     const prepared = await transforms.prepare(principalOf(request), request.body);
     const { signal, release } = disconnectSignal(reply);
     try {

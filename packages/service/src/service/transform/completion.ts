@@ -1,5 +1,7 @@
 /** The chat.completion and chat.completion.chunk objects a transform answers with (OpenAI's shapes). */
+import type { Static } from '@sinclair/typebox';
 import type { QualityAnalytics } from '@styler/analytics/metrics';
+import type { ChatCompletion, ChatCompletionChunk } from '../api-schemas.js';
 import type { DistanceMetrics } from './edit-distance.js';
 import type { Usage } from './usage.js';
 import type { DiffSegment } from './word-diff.js';
@@ -25,7 +27,7 @@ export interface CompletionIdentity {
 }
 
 /** The fields every completion object and chunk opens with. */
-function envelope(identity: CompletionIdentity, object: 'chat.completion' | 'chat.completion.chunk') {
+function envelope<O extends 'chat.completion' | 'chat.completion.chunk'>(identity: CompletionIdentity, object: O) {
   return { id: identity.id, object, created: identity.created, model: identity.model };
 }
 
@@ -35,7 +37,7 @@ export function completionObject(
   finishReason: string,
   usage: Usage,
   extras: TransformExtras,
-): Record<string, unknown> {
+): Static<typeof ChatCompletion> {
   return {
     ...envelope(identity, 'chat.completion'),
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
@@ -49,7 +51,7 @@ export function deltaChunk(
   identity: CompletionIdentity,
   delta: { role?: 'assistant'; content?: string },
   finishReason: string | null = null,
-): Record<string, unknown> {
+): Static<typeof ChatCompletionChunk> {
   return {
     ...envelope(identity, 'chat.completion.chunk'),
     choices: [{ index: 0, delta, finish_reason: finishReason }],
@@ -61,7 +63,7 @@ export function usageChunk(
   identity: CompletionIdentity,
   usage: Usage,
   extras: TransformExtras,
-): Record<string, unknown> {
+): Static<typeof ChatCompletionChunk> {
   return {
     ...envelope(identity, 'chat.completion.chunk'),
     choices: [],

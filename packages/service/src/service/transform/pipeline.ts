@@ -13,7 +13,8 @@ import type { StyleModel } from '@styler/engine';
 import type { StyleModelCache } from '../style-models.js';
 import type { CompletionIdentity, TransformExtras } from './completion.js';
 import { distanceMetrics } from './edit-distance.js';
-import { parseTransformRequest, type TransformRequest } from './request.js';
+import type { TransformRequestBody } from '../api-schemas.js';
+import { toTransformRequest, type TransformRequest } from './request.js';
 import { countUsage, type Usage } from './usage.js';
 import { wordDiff } from './word-diff.js';
 
@@ -80,12 +81,12 @@ export class TransformPipeline {
   }
 
   /**
-   * Validates `body` and resolves the model (404 when unknown to the organization or not trained)
+   * Reads the (schema-checked) `body` and resolves the model (404 when unknown to the organization or not trained)
    * and, in full mode, the base model's provider (a clear 400 naming what to configure).
    */
-  async prepare(principal: Principal, body: unknown): Promise<PreparedTransform> {
+  async prepare(principal: Principal, body: TransformRequestBody): Promise<PreparedTransform> {
     const receivedAt = Date.now();
-    const request = parseTransformRequest(body, { maxTextChars: this.#deps.maxTextChars });
+    const request = toTransformRequest(body, { maxTextChars: this.#deps.maxTextChars });
     const styleModel = await this.#deps.models.get(principal.organizationId, request.model);
     const identity = { id: randomId('chatcmpl'), created: Math.floor(receivedAt / 1000), model: request.model };
     const common = { request, styleModel, identity, organizationId: principal.organizationId, receivedAt };

@@ -1,18 +1,14 @@
 /**
- * Parses a POST /style/transform body into a typed request. Every shape error is a 400
- * 'Invalid input data.' (the interface's one message for it); a text over the length limit is a
- * 413 that says the limit.
+ * Turns a POST /style/transform body, already checked against its schema (api-schemas.ts), into a
+ * typed request: defaults filled, names trimmed, roles mapped. What a schema cannot say is checked
+ * here: a text over the length limit is a 413 that says the limit.
  */
 import { StylerError } from '@styler/analytics/errors';
 import type { ChatMessage } from '@styler/engine/providers';
-import { isPlainObject, unknownKeys } from '../request-checks.js';
+import type { TransformRequestBody } from '../api-schemas.js';
+import { BASE_TEMPERATURE } from './limits.js';
 
-/** Range of full_mode_options.base_temperature, and the value used when it is omitted. */
-export const BASE_TEMPERATURE = Object.freeze({ min: 0, max: 2, default: 1 });
-/** Most messages a full-mode conversation may hold. */
-export const MAX_MESSAGES = 256;
-/** Longest model or service name. */
-const MAX_NAME_CHARS = 256;
+export { BASE_TEMPERATURE, MAX_MESSAGES } from './limits.js';
 
 export type TransformInput =
   | { mode: 'rewrite'; message: string }
@@ -46,120 +42,52 @@ export interface TransformRequest {
   perspective: 'keep' | 'author';
 }
 
-const FLAG_FIELDS = {
-  stream: 'stream',
-  includeQuality: 'include_quality',
-  includeRouge: 'include_rouge',
-  includeCompareOriginal: 'include_compare_original',
-  includeDistance: 'include_distance',
-  skipHeadings: 'skip_headings',
-  skipH1: 'skip_h1',
-} as const satisfies Record<keyof TransformFlags, string>;
-
-const TOP_LEVEL = new Set([
-  'mode',
-  'model',
-  'message',
-  'messages',
-  'full_mode_options',
-  'perspective',
-  ...Object.values(FLAG_FIELDS),
-]);
-const FULL_MODE_OPTIONS = new Set(['base_model', 'base_model_service', 'base_temperature']);
-const MESSAGE_FIELDS = new Set(['role', 'content', 'name']);
 /** 'developer' is OpenAI's newer name for the system role. */
-const ROLES: Readonly<Record<string, ChatMessage['role']>> = {
+const ROLES = {
   system: 'system',
   developer: 'system',
   user: 'user',
   assistant: 'assistant',
-};
-
-function invalid(): StylerError {
-  return new StylerError('invalid_input');
-}
-
-/** null counts as absent, as OpenAI clients send it for unset optional fields. */
-function given(value: unknown): boolean {
-  return value !== undefined && value !== null;
-}
-
-function name(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_NAME_CHARS) throw invalid();
-  return value.trim();
-}
+} as const satisfies Record<string, ChatMessage['role']>;
 
 function tooLong(maxTextChars: number): StylerError {
   return new StylerError('text_too_long', `Text is too long: at most ${maxTextChars} characters.`);
 }
 
-function parseMessages(value: unknown, maxTextChars: number): ChatMessage[] {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_MESSAGES) throw invalid();
-  let characters = 0;
-  const messages = value.map((item: unknown): ChatMessage => {
-    if (!isPlainObject(item) || unknownKeys(item, MESSAGE_FIELDS).length > 0) throw invalid();
-    const role = typeof item.role === 'string' ? ROLES[item.role] : undefined;
-    if (role === undefined || typeof item.content !== 'string') throw invalid();
-    if (given(item.name) && typeof item.name !== 'string') throw invalid();
-    characters += item.content.length;
-    return { role, content: item.content };
-  });
-  if (!messages.some((message) => message.content.trim() !== '')) throw invalid();
-  if (characters > maxTextChars) throw tooLong(maxTextChars);
-  return messages;
-}
-
-function parseFullInput(body: Record<string, unknown>, maxTextChars: number): TransformInput {
-  if (given(body.message)) throw invalid();
-  const options = body.full_mode_options;
-  if (!isPlainObject(options) || unknownKeys(options, FULL_MODE_OPTIONS).length > 0) throw invalid();
-  const baseModel = name(options.base_model);
-  const baseModelService = given(options.base_model_service) ? name(options.base_model_service) : 'auto';
-  let baseTemperature: number = BASE_TEMPERATURE.default;
-  if (given(options.base_temperature)) {
-    const t = options.base_temperature;
-    if (typeof t !== 'number' || !Number.isFinite(t) || t < BASE_TEMPERATURE.min || t > BASE_TEMPERATURE.max) {
-      throw invalid();
-    }
-    baseTemperature = t;
+function toInput(body: TransformRequestBody, maxTextChars: number): TransformInput {
+  if (body.mode === 'rewrite') {
+    if (body.message.length > maxTextChars) throw tooLong(maxTextChars);
+    return { mode: 'rewrite', message: body.message };
   }
+  const messages = body.messages.map(({ role, content }): ChatMessage => ({ role: ROLES[role], content }));
+  if (messages.reduce((sum, message) => sum + message.content.length, 0) > maxTextChars) throw tooLong(maxTextChars);
+  const options = body.full_mode_options;
   return {
     mode: 'full',
-    messages: parseMessages(body.messages, maxTextChars),
-    baseModel,
-    baseModelService,
-    baseTemperature,
+    messages,
+    baseModel: options.base_model.trim(),
+    baseModelService: options.base_model_service?.trim() ?? 'auto',
+    baseTemperature: options.base_temperature ?? BASE_TEMPERATURE.default,
   };
 }
 
-function parseRewriteInput(body: Record<string, unknown>, maxTextChars: number): TransformInput {
-  if (given(body.messages) || given(body.full_mode_options)) throw invalid();
-  const message = body.message;
-  if (typeof message !== 'string' || message.trim() === '') throw invalid();
-  if (message.length > maxTextChars) throw tooLong(maxTextChars);
-  return { mode: 'rewrite', message };
-}
-
 /**
- * The typed request, or a StylerError: invalid_input (400) for any shape problem (not an object,
- * unknown field, wrong type, missing field of the mode, a field of the other mode, temperature
- * outside 0–2), text_too_long (413) when `message` or the `messages` contents together exceed
- * `maxTextChars`.
+ * The typed request of a valid body; throws StylerError text_too_long (413) when `message`, or the
+ * `messages` contents together, exceed `maxTextChars`. null fields count as absent.
  */
-export function parseTransformRequest(body: unknown, limits: { maxTextChars: number }): TransformRequest {
-  if (!isPlainObject(body) || unknownKeys(body, TOP_LEVEL).length > 0) throw invalid();
-  const flags = {} as TransformFlags;
-  for (const [key, field] of Object.entries(FLAG_FIELDS) as Array<[keyof TransformFlags, string]>) {
-    const value = body[field];
-    if (given(value) && typeof value !== 'boolean') throw invalid();
-    flags[key] = value === true;
-  }
-  const model = name(body.model);
-  const perspective = given(body.perspective) ? body.perspective : 'keep';
-  if (perspective !== 'keep' && perspective !== 'author') throw invalid();
-  let input: TransformInput;
-  if (body.mode === 'rewrite') input = parseRewriteInput(body, limits.maxTextChars);
-  else if (body.mode === 'full') input = parseFullInput(body, limits.maxTextChars);
-  else throw invalid();
-  return { model, input, flags, perspective };
+export function toTransformRequest(body: TransformRequestBody, limits: { maxTextChars: number }): TransformRequest {
+  return {
+    model: body.model.trim(),
+    input: toInput(body, limits.maxTextChars),
+    flags: {
+      stream: body.stream === true,
+      includeQuality: body.include_quality === true,
+      includeRouge: body.include_rouge === true,
+      includeCompareOriginal: body.include_compare_original === true,
+      includeDistance: body.include_distance === true,
+      skipHeadings: body.skip_headings === true,
+      skipH1: body.skip_h1 === true,
+    },
+    perspective: body.perspective ?? 'keep',
+  };
 }

@@ -1,0 +1,431 @@
+/**
+ * The API's request and response bodies as TypeBox schemas (JSON Schema 2020-12, as OpenAPI 3.1
+ * uses): fastify validates requests against them, TypeScript reads the request types from them, and
+ * @fastify/swagger publishes them as components.schemas. A schema may carry ERROR_MESSAGE, the
+ * message a failure inside it answers with (validation-messages.ts).
+ */
+import { Type, type Static, type TNumber, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import { BASE_TEMPERATURE, MAX_MESSAGES, MAX_NAME_CHARS } from './transform/limits.js';
+
+/** The schema keyword holding the message of a failure inside that schema. */
+export const ERROR_MESSAGE = 'x-error-message';
+
+/** A `$ref` to a shared schema, typed as the schema it names. */
+export function component<T extends TSchema>(schema: T, options: object = {}) {
+  if (schema.$id === undefined) throw new TypeError('only a schema with an $id can be referenced');
+  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id, options));
+}
+
+/** `schema`, or null: OpenAI clients send null for optional fields they leave unset. */
+const orNull = <T extends TSchema>(schema: T, options: object = {}) => Type.Union([schema, Type.Null()], options);
+/** An optional field where null means absent. */
+const optional = <T extends TSchema>(schema: T, options: object = {}) => Type.Optional(orNull(schema, options));
+const closed = <T extends TProperties>(properties: T, options: object = {}): TObject<T> =>
+  Type.Object(properties, { additionalProperties: false, ...options });
+const numbers = <K extends string>(...keys: K[]) =>
+  closed(Object.fromEntries(keys.map((key) => [key, Type.Number()])) as Record<K, TNumber>);
+/** A name (of a model or a service): not blank, trimmed before use. */
+const name = (options: object = {}) => Type.String({ pattern: '\\S', maxLength: MAX_NAME_CHARS, ...options });
+
+export const ErrorBody = closed(
+  { error: Type.String() },
+  { $id: 'Error', description: 'Every error body: one message.' },
+);
+
+export const FileObject = closed(
+  {
+    id: Type.String({ pattern: '^file-' }),
+    object: Type.Literal('file'),
+    bytes: Type.Integer(),
+    created_at: Type.Integer(),
+    filename: Type.String(),
+    purpose: Type.Literal('fine-tune'),
+  },
+  { $id: 'File' },
+);
+
+/** An OpenAI-style page of `item`. */
+function listOf<T extends TSchema>(item: T, $id: string, description: string) {
+  return closed(
+    {
+      object: Type.Literal('list'),
+      data: Type.Array(component(item)),
+      first_id: orNull(Type.String()),
+      last_id: orNull(Type.String()),
+      has_more: Type.Boolean(),
+    },
+    { $id, description },
+  );
+}
+
+export const FileList = listOf(FileObject, 'FileList', 'Newest first unless order=asc.');
+export const FileDeleted = closed(
+  { id: Type.String(), object: Type.Literal('file'), deleted: Type.Literal(true) },
+  { $id: 'FileDeleted' },
+);
+
+/** The multipart form of an upload (documentation: the route reads the stream itself). */
+export const FileUploadForm = Type.Object({
+  file: Type.String({ contentMediaType: 'application/octet-stream', description: 'A .txt or .docx file.' }),
+  purpose: Type.Optional(Type.Literal('fine-tune')),
+});
+
+export const JobError = closed(
+  { code: Type.String(), message: Type.String() },
+  { $id: 'JobError', description: 'Why a job failed.' },
+);
+
+export const FineTuningJob = closed(
+  {
+    object: Type.Literal('fine_tuning.job'),
+    id: Type.String({ pattern: '^ftjob-' }),
+    style_model: Type.Literal('styler-2'),
+    base_model: Type.Optional(
+      Type.String({
+        description: "Only in the retrieve response: the base model given at creation, or 'any' when none was.",
+      }),
+    ),
+    created_at: Type.Integer(),
+    finished_at: orNull(Type.Integer()),
+    fine_tuned_model: orNull(Type.String({ pattern: '^ftm-' })),
+    organization_id: Type.String(),
+    status: Type.Union([
+      Type.Literal('queued'),
+      Type.Literal('running'),
+      Type.Literal('succeeded'),
+      Type.Literal('failed'),
+      Type.Literal('cancelled'),
+    ]),
+    training_files: Type.Array(Type.String()),
+    error: orNull(component(JobError)),
+  },
+  { $id: 'FineTuningJob' },
+);
+export const FineTuningJobList = listOf(FineTuningJob, 'FineTuningJobList', 'Newest first.');
+
+/** Limits of a job request. */
+export const JOB_LIMITS = Object.freeze({
+  maxSuffixChars: 16,
+  maxTrainingFiles: 1_000,
+  maxBaseModelChars: MAX_NAME_CHARS,
+  /** Without match_output_length, styled output keeps the input's length (the style engine's default). */
+  defaultMatchOutputLength: true,
+});
+
+const styleModelName = orNull(Type.Literal('styler-2'), { [ERROR_MESSAGE]: 'Invalid model name.' });
+
+export const CreateFineTuningJobRequest = closed(
+  {
+    training_files: Type.Array(Type.String({ minLength: 1 }), {
+      minItems: 1,
+      description: 'IDs of uploaded files of this organization.',
+      [ERROR_MESSAGE]: 'training_files must be a non-empty array of file IDs.',
+    }),
+    style_model: Type.Optional(styleModelName),
+    // The openai SDK's fineTuning.jobs.create requires `model`.
+    model: Type.Optional(styleModelName),
+    suffix: optional(Type.String({ pattern: `^[A-Za-z0-9_-]{0,${JOB_LIMITS.maxSuffixChars}}$` }), {
+      description: 'Added to the model name.',
+      [ERROR_MESSAGE]: `suffix must be at most ${JOB_LIMITS.maxSuffixChars} characters of letters, digits, - and _.`,
+    }),
+    match_output_length: optional(Type.Boolean(), {
+      default: JOB_LIMITS.defaultMatchOutputLength,
+      description: 'true: styled output keeps the input length (±10 %); false: the model may shorten it.',
+      [ERROR_MESSAGE]: 'match_output_length must be a boolean.',
+    }),
+    base_model: optional(name(), {
+      description: 'The model whose output will be styled (informational).',
+      [ERROR_MESSAGE]: `base_model must be a non-empty string of at most ${JOB_LIMITS.maxBaseModelChars} characters.`,
+    }),
+  },
+  {
+    $id: 'CreateFineTuningJobRequest',
+    description: "style_model and model are two names of one field ('styler-2', the default).",
+    [ERROR_MESSAGE]: 'Request body must be a JSON object.',
+  },
+);
+
+export const ModelObject = closed(
+  {
+    id: Type.String({ pattern: '^ftm-' }),
+    object: Type.Literal('model'),
+    created: Type.Integer(),
+    owned_by: Type.String({ description: 'The organization ID.' }),
+    style_model: Type.Literal('styler-2'),
+    fine_tuning_job: Type.String(),
+    style: Type.Object({}, { description: 'Readable summary of the learned style.' }),
+  },
+  { $id: 'Model' },
+);
+export const ModelList = listOf(ModelObject, 'ModelList', 'Newest first.');
+export const ModelDeleted = closed(
+  { id: Type.String(), object: Type.Literal('model'), deleted: Type.Literal(true) },
+  { $id: 'ModelDeleted' },
+);
+
+/** 'developer' is OpenAI's newer name for the system role. */
+export const ChatMessage = closed(
+  {
+    role: Type.Union([
+      Type.Literal('system'),
+      Type.Literal('developer'),
+      Type.Literal('user'),
+      Type.Literal('assistant'),
+    ]),
+    content: Type.String(),
+    name: optional(Type.String()),
+  },
+  { $id: 'ChatMessage' },
+);
+
+export const FullModeOptions = closed(
+  {
+    base_model: name(),
+    base_model_service: optional(name(), {
+      default: 'auto',
+      description: 'auto, openai, ollama or openai-compatible (see docs/api.md).',
+    }),
+    base_temperature: optional(Type.Number({ minimum: BASE_TEMPERATURE.min, maximum: BASE_TEMPERATURE.max }), {
+      default: BASE_TEMPERATURE.default,
+    }),
+  },
+  { $id: 'FullModeOptions' },
+);
+
+const flagDescriptions = {
+  stream: 'Stream chat.completion.chunk events (Server-Sent Events) ending with data: [DONE].',
+  include_quality: 'Add quality_analytics.',
+  include_rouge: 'Add rouge to quality_analytics (only with include_quality).',
+  include_compare_original: 'Add comparison: the original text and a word-level diff.',
+  include_distance: 'Add distance: word-level Levenshtein distance and ratio, and the length ratio.',
+  skip_headings: 'Leave Markdown headings as they are.',
+  skip_h1: 'Leave level-1 Markdown headings as they are.',
+} as const;
+
+const flag = (description: string) => optional(Type.Boolean(), { default: false, description });
+
+/** The fields of both modes. */
+const transformCommon = {
+  model: name({ description: 'A fine-tuned model name (ftm-...).' }),
+  perspective: optional(Type.Union([Type.Literal('keep'), Type.Literal('author')]), {
+    default: 'keep',
+    description:
+      "Styler extension. 'author': sentences that open with 'you' as their subject are rewritten in the person the author writes in ('I'/'we'); letters and imperatives are left alone. Changes who is addressed, hence off by default.",
+  }),
+  stream: flag(flagDescriptions.stream),
+  include_quality: flag(flagDescriptions.include_quality),
+  include_rouge: flag(flagDescriptions.include_rouge),
+  include_compare_original: flag(flagDescriptions.include_compare_original),
+  include_distance: flag(flagDescriptions.include_distance),
+  skip_headings: flag(flagDescriptions.skip_headings),
+  skip_h1: flag(flagDescriptions.skip_h1),
+};
+
+/** A field of the other mode: absent or null. */
+const absent = Type.Optional(Type.Null());
+
+export const TransformRequestBody = Type.Union(
+  [
+    closed(
+      {
+        mode: Type.Literal('rewrite'),
+        message: Type.String({ pattern: '\\S', description: 'The text to style.' }),
+        messages: absent,
+        full_mode_options: absent,
+        ...transformCommon,
+      },
+      { title: 'Rewrite', description: 'Restyle the given text.' },
+    ),
+    closed(
+      {
+        mode: Type.Literal('full'),
+        messages: Type.Array(component(ChatMessage), {
+          minItems: 1,
+          maxItems: MAX_MESSAGES,
+          // At least one message says something.
+          contains: Type.Object({ content: Type.String({ pattern: '\\S' }) }),
+        }),
+        full_mode_options: component(FullModeOptions),
+        message: absent,
+        ...transformCommon,
+      },
+      { title: 'Full', description: 'A base model writes the answer to the conversation; it is then restyled.' },
+    ),
+  ],
+  { $id: 'TransformRequest' },
+);
+export type TransformRequestBody = Static<typeof TransformRequestBody>;
+
+export const Usage = closed(
+  { prompt_tokens: Type.Integer(), completion_tokens: Type.Integer(), total_tokens: Type.Integer() },
+  { $id: 'Usage', description: 'o200k_base tokens.' },
+);
+
+const prf = numbers('precision', 'recall', 'fmeasure');
+const rougeComparison = closed({ personalized: prf, unpersonalized: prf, personalization_improvement: prf });
+const grounded = numbers('personalized', 'unpersonalized', 'ground_truth', 'personalization_improvement');
+const distance = numbers('personalized', 'unpersonalized', 'personalization_improvement');
+const threeWay = numbers('personalized', 'unpersonalized', 'ground_truth');
+const lengthStats = closed({ mean: grounded, median: grounded, std_dev: grounded });
+/** Per-category three-way frequencies and the Jensen–Shannon distances of the distributions. */
+type WithDistance<K extends string> = {
+  [P in K | 'jensen_shannon_distance']: P extends 'jensen_shannon_distance' ? typeof distance : typeof threeWay;
+};
+const withDistance = <K extends string>(keys: K[]): TObject<WithDistance<K>> =>
+  closed(
+    Object.fromEntries([
+      ...keys.map((key) => [key, threeWay]),
+      ['jensen_shannon_distance', distance],
+    ]) as WithDistance<K>,
+  );
+
+export const QualityAnalytics = closed(
+  {
+    rouge: Type.Optional(
+      closed(
+        { rouge1: rougeComparison, rouge2: rougeComparison, rougeL: rougeComparison },
+        { description: 'Only with include_rouge.' },
+      ),
+    ),
+    sentence_length_stats: lengthStats,
+    word_length_stats: lengthStats,
+    readability: closed({ flesch_reading_ease: grounded, flesch_kincaid_grade: grounded }),
+    function_word_frequency: closed({ jensen_shannon_distance: distance }),
+    pos_frequency: closed({ jensen_shannon_distance: distance }),
+    lexical_density: grounded,
+    sentence_structure_frequency: withDistance([
+      'simple',
+      'compound',
+      'complex',
+      'compound-complex',
+      'fragment/unknown',
+    ]),
+    sentence_voice_frequency: withDistance(['active', 'passive']),
+    punctuation: withDistance([
+      'comma_density',
+      'semicolon_density',
+      'colon_density',
+      'period_density',
+      'question_mark_density',
+      'exclamation_mark_density',
+      'parenthetical_density',
+    ]),
+  },
+  {
+    $id: 'QualityAnalytics',
+    description:
+      'Styled (personalized) and unstyled (unpersonalized) text compared with the training data (ground_truth). Definitions: docs/metrics.md.',
+  },
+);
+
+export const DiffSegment = closed(
+  { type: Type.Union([Type.Literal('equal'), Type.Literal('delete'), Type.Literal('insert')]), text: Type.String() },
+  { $id: 'DiffSegment' },
+);
+export const Comparison = closed(
+  { original: Type.String(), diff: Type.Array(component(DiffSegment)) },
+  { $id: 'Comparison' },
+);
+export const Distance = closed(
+  {
+    levenshtein_distance: Type.Integer(),
+    levenshtein_ratio: Type.Number({ minimum: 0, maximum: 1 }),
+    length_ratio: Type.Number({ minimum: 0 }),
+    original_words: Type.Integer(),
+    styled_words: Type.Integer(),
+  },
+  { $id: 'Distance' },
+);
+
+/** What a transform adds on request (the include_* flags). */
+const extras = {
+  quality_analytics: Type.Optional(component(QualityAnalytics)),
+  comparison: Type.Optional(component(Comparison)),
+  distance: Type.Optional(component(Distance)),
+};
+
+export const ChatCompletion = closed(
+  {
+    id: Type.String(),
+    object: Type.Literal('chat.completion'),
+    created: Type.Integer(),
+    model: Type.String(),
+    choices: Type.Array(
+      closed({
+        index: Type.Integer(),
+        message: closed({ role: Type.Literal('assistant'), content: Type.String() }),
+        finish_reason: Type.String(),
+      }),
+    ),
+    usage: component(Usage),
+    ...extras,
+  },
+  { $id: 'ChatCompletion' },
+);
+
+export const ChatCompletionChunk = closed(
+  {
+    id: Type.String(),
+    object: Type.Literal('chat.completion.chunk'),
+    created: Type.Integer(),
+    model: Type.String(),
+    choices: Type.Array(
+      closed({
+        index: Type.Integer(),
+        delta: closed({ role: Type.Optional(Type.Literal('assistant')), content: Type.Optional(Type.String()) }),
+        finish_reason: orNull(Type.String()),
+      }),
+    ),
+    usage: Type.Optional(component(Usage)),
+    ...extras,
+  },
+  { $id: 'ChatCompletionChunk' },
+);
+
+const role = Type.Union([Type.Literal('all'), Type.Literal('api'), Type.Literal('worker')]);
+
+export const Health = closed(
+  {
+    status: Type.Literal('ok'),
+    role,
+    database: Type.Optional(
+      closed({ kind: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]), reachable: Type.Boolean() }),
+    ),
+    pool: Type.Optional(
+      closed({ threads: Type.Integer(), queued_tasks: Type.Integer(), running_tasks: Type.Integer() }),
+    ),
+    jobs: Type.Optional(closed({ running: Type.Integer() })),
+  },
+  {
+    $id: 'Health',
+    description: 'Liveness and the process role; `database`, `pool` and `jobs` only with a valid API key.',
+  },
+);
+export const Ready = closed({ status: Type.Literal('ready'), role }, { $id: 'Ready', description: 'Readiness.' });
+
+/** Every shared schema, in the order components.schemas lists them. */
+export const API_SCHEMAS = [
+  ErrorBody,
+  FileObject,
+  FileList,
+  FileDeleted,
+  JobError,
+  FineTuningJob,
+  FineTuningJobList,
+  CreateFineTuningJobRequest,
+  ModelObject,
+  ModelList,
+  ModelDeleted,
+  ChatMessage,
+  FullModeOptions,
+  TransformRequestBody,
+  Usage,
+  QualityAnalytics,
+  DiffSegment,
+  Comparison,
+  Distance,
+  ChatCompletion,
+  ChatCompletionChunk,
+  Health,
+  Ready,
+] as const;

@@ -1,0 +1,77 @@
+/**
+ * Request validation against the route schemas (api-schemas.ts), with our own Ajv instances rather
+ * than fastify's defaults: a JSON body is taken as sent (no type coercion, no silently dropped
+ * unknown fields, no defaults written into it), while query strings and path parameters, which are
+ * text by nature, are coerced to the types their schemas declare.
+ */
+import type { FastifySchemaCompiler } from 'fastify';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { API_SCHEMAS, ERROR_MESSAGE } from './api-schemas.js';
+
+type Schema = Record<string, unknown>;
+
+function validatorFactory(coerceTypes: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ coerceTypes, useDefaults: false, removeAdditional: false, allErrors: false });
+  // Our annotation (the message of a failure), not a JSON Schema keyword.
+  ajv.addKeyword(ERROR_MESSAGE);
+  for (const schema of API_SCHEMAS) ajv.addSchema(schema);
+  return ajv;
+}
+
+const asSent = validatorFactory(false);
+const coerced = validatorFactory(true);
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/** fastify's validator compiler: bodies as sent, text parts (query, params, headers) coerced. */
+export const validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpPart }) => {
+  let validate = compiled.get(schema);
+  if (validate === undefined) {
+    validate = (httpPart === 'body' ? asSent : coerced).compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate;
+};
+
+/** Every shared schema by $id, to follow `$ref`s. */
+const SHARED: ReadonlyMap<string, Schema> = new Map(
+  API_SCHEMAS.map((schema) => [String(schema.$id), schema as Schema]),
+);
+
+function resolve(schema: Schema): Schema {
+  const ref = schema.$ref;
+  return typeof ref === 'string' ? (SHARED.get(ref) ?? schema) : schema;
+}
+
+/** The subschema for `key` of an object or array schema, if the schema names one. */
+function child(schema: Schema, key: string): Schema | undefined {
+  const properties = schema.properties as Record<string, Schema> | undefined;
+  if (properties?.[key]) return resolve(properties[key]);
+  if (/^\d+$/.test(key) && typeof schema.items === 'object') return resolve(schema.items as Schema);
+  return undefined;
+}
+
+/**
+ * The message for the first validation error of a request part: the ERROR_MESSAGE of the deepest
+ * schema on the failing value's path (for a missing field, the field's own), "Unknown field 'x'."
+ * for a field no schema names, or undefined when the schema says nothing.
+ */
+export function validationMessage(schema: Schema | undefined, errors: readonly ErrorObject[]): string | undefined {
+  const [error] = errors;
+  if (schema === undefined || error === undefined) return undefined;
+  if (error.keyword === 'additionalProperties') {
+    return `Unknown field '${String((error.params as { additionalProperty: string }).additionalProperty)}'.`;
+  }
+  const keys = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required') keys.push(String((error.params as { missingProperty: string }).missingProperty));
+  let node: Schema | undefined = resolve(schema);
+  let message: string | undefined = node[ERROR_MESSAGE] as string | undefined;
+  for (const key of keys) {
+    node = node && child(node, key);
+    if (node === undefined) break;
+    if (typeof node[ERROR_MESSAGE] === 'string') message = node[ERROR_MESSAGE] as string;
+  }
+  return message;
+}
