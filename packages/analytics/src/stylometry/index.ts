@@ -8,3 +8,7 @@ export {
 } from './corpus.js';
 export { pca, symmetricEigen, type PcaResult } from './pca.js';
 export { newick, wardClustering, type Merge } from './ward.js';
+export { bootstrapConsensus, type Clade, type ConsensusOptions, type ConsensusTree } from './consensus.js';
+export { bootstrapMeanInterval, quantileSorted, type BootstrapOptions, type MeanInterval } from './bootstrap.js';
+export { EXACT_MAX_N, wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon.js';
+export { seededRandom, type Random } from './random.js';

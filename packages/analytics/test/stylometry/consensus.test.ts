@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { countWordForms, wordProfile } from '../../src/analytics/authorship/index.js';
+import { bootstrapConsensus } from '../../src/stylometry/index.js';
+
+/** Word lists of two habits, each with its own variation: the two groups should cluster apart. */
+function text(habit: 'A' | 'B', seed: number): string {
+  const words: string[] = [];
+  for (let i = 0; i < 400; i += 1) {
+    const r = (seed * 7919 + i * 104729) % 100;
+    if (habit === 'A') words.push(r < 30 ? 'the' : r < 45 ? 'of' : r < 50 ? 'upon' : `w${(r * seed) % 40}`);
+    else words.push(r < 15 ? 'the' : r < 20 ? 'of' : r < 40 ? 'upon' : r < 55 ? 'a' : `w${(r * seed) % 40}`);
+  }
+  return words.join(' ');
+}
+
+const documents = [
+  ...[1, 2, 3].map((seed) => ({ name: `a${seed}`, profile: wordProfile(countWordForms(text('A', seed))) })),
+  ...[4, 5, 6].map((seed) => ({ name: `b${seed}`, profile: wordProfile(countWordForms(text('B', seed))) })),
+];
+
+describe('bootstrapConsensus', () => {
+  it('keeps the two habits as fully supported clades over every MFW size', () => {
+    const tree = bootstrapConsensus(documents, { mostFrequent: [4, 8, 16, 32] });
+    const keys = tree.clades.map((clade) => `${clade.members.join(',')}@${clade.support}`);
+    expect(keys).toContain('0,1,2@1');
+    expect(keys).toContain('3,4,5@1');
+    expect(tree.newick).toMatch(/^\(.*\);$/);
+    expect(tree.newick).toContain(')100');
+    expect(tree.mostFrequent).toEqual([4, 8, 16, 32]);
+  });
+
+  it('keeps only clades of more than half the trees, which nest', () => {
+    const tree = bootstrapConsensus(documents, { mostFrequent: [2, 3, 5, 8, 13, 21] });
+    for (const clade of tree.clades) expect(clade.support).toBeGreaterThan(0.5);
+    for (const a of tree.clades) {
+      for (const b of tree.clades) {
+        const shared = a.members.filter((m) => b.members.includes(m)).length;
+        expect(shared === 0 || shared === a.members.length || shared === b.members.length).toBe(true);
+      }
+    }
+  });
+
+  it('refuses too few documents or no sizes', () => {
+    expect(() => bootstrapConsensus(documents.slice(0, 2), { mostFrequent: [10] })).toThrow(RangeError);
+    expect(() => bootstrapConsensus(documents, { mostFrequent: [] })).toThrow(RangeError);
+  });
+});
