@@ -65,6 +65,9 @@ function runQuality(
   });
 }
 
+/** Candidates without their ROUGE references, by the caller's object (which must not change). */
+const slimCandidates = new WeakMap<object, Record<string, GroundTruth>>();
+
 /**
  * A worker pool for the analytics calls. `taskModules` adds modules of other tasks (the style
  * engine's, for one), which `run` calls by name.
@@ -88,11 +91,19 @@ export function createAnalyticsPool<Extra extends TaskSignatures = Record<never,
       options?: AttributeOptions,
       call?: PoolCallOptions,
     ) => {
-      const slim =
-        typeof candidates === 'object' && candidates !== null
-          ? Object.fromEntries(Object.entries(candidates).map(([name, truth]) => [name, withoutReferences(truth)]))
-          : candidates;
-      return pool.run('attribute', options === undefined ? [text, slim] : [text, slim, options], call);
+      if (typeof candidates !== 'object' || candidates === null) {
+        // Let the task report what is wrong with it.
+        return pool.run('attribute', [text, candidates], call);
+      }
+      // The candidates go once to each thread (a shared argument), without their ROUGE references.
+      let slim = slimCandidates.get(candidates);
+      if (slim === undefined) {
+        slim = Object.fromEntries(Object.entries(candidates).map(([name, truth]) => [name, withoutReferences(truth)]));
+        slimCandidates.set(candidates, slim);
+      }
+      const args: [string, Record<string, GroundTruth>, AttributeOptions?] =
+        options === undefined ? [text, slim] : [text, slim, options];
+      return pool.run('attribute', args, call, { index: 1, key: sharedKey(candidates, 'candidates') });
     },
   });
   return analytics as unknown as AnalyticsPool<Extra>;

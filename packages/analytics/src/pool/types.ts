@@ -93,7 +93,10 @@ export interface AnalyticsPool<Extra extends TaskSignatures = Record<never, neve
   analyzeText(text: string, call?: PoolCallOptions): Promise<TextFeatures>;
   buildGroundTruth(documents: string[], call?: PoolCallOptions): Promise<GroundTruth>;
   qualityAnalytics(input: QualityInput, call?: PoolCallOptions): Promise<QualityAnalytics>;
-  /** attribute on a thread; the candidates travel without their ROUGE references. */
+  /**
+   * attribute on a thread; the candidates travel once to each thread (a shared argument, by the
+   * object's identity: do not change it afterwards) and without their ROUGE references.
+   */
   attribute(
     text: string,
     candidates: Record<string, GroundTruth>,

@@ -12,3 +12,15 @@ export { bootstrapConsensus, type Clade, type ConsensusOptions, type ConsensusTr
 export { bootstrapMeanInterval, quantileSorted, type BootstrapOptions, type MeanInterval } from './bootstrap.js';
 export { EXACT_MAX_N, wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon.js';
 export { seededRandom, type Random } from './random.js';
+export {
+  COMPARISON_METRIC,
+  EvaluationAccumulator,
+  metricOutcomes,
+  type AttributionSummary,
+  type EvaluationOptions,
+  type EvaluationSummary,
+  type MetricOutcome,
+  type MetricSample,
+  type MetricSummary,
+  type SystemComparison,
+} from './evaluation.js';

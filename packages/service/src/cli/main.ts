@@ -14,6 +14,9 @@ Commands:
   styler describe model.json        the readable summary of a style model
   styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT]
                                     stylometry of a corpus (one folder per author): Delta, attribution, PCA, clusters
+  styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N]
+                                    evaluate a personalisation system: per-row metrics, CIs, tests, report
+  styler benchmark merge OUT_DIR... --out DIR   join the shards of a benchmark run
   styler serve [--role all|api|worker]  start the HTTP service (PORT, STYLER_DATA_DIR, DATABASE_URL, ...)
   styler keys create --org ORG --project PROJECT | keys list | keys revoke KEY_ID
 `;
@@ -41,6 +44,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     };
   },
   corpus: async () => (await import('./commands/corpus.js')).main,
+  benchmark: async () => (await import('./commands/benchmark.js')).main,
   fit: async () => (await import('./commands/fit.js')).main,
   restyle: async () => (await import('./commands/restyle.js')).main,
   describe: async () => (await import('./commands/describe.js')).main,

@@ -1,15 +1,20 @@
 /** The HTML report of `styler corpus`: attribution first, then the tables behind it. */
-import type { CorpusAnalysis } from '@styler/analytics/stylometry';
+import type { ConsensusTree, CorpusAnalysis } from '@styler/analytics/stylometry';
 import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
+import { confusionSpec, dendrogramSpec, pcaSpec, renderPlot } from './plots.js';
 
 export interface CorpusReportInput {
   analysis: CorpusAnalysis;
   /** Per author: the mean of each analytics feature over its documents. */
   profiles: Record<string, Record<string, number>>;
   settings: { mostFrequent: number; culling: number };
+  /** The bootstrap consensus tree over several MFW sizes, when it was made. */
+  consensus?: ConsensusTree | undefined;
 }
 
-export function corpusReport({ analysis, profiles, settings }: CorpusReportInput): string {
+const percentOf = (share: number): string => `${Math.round(share * 100)} %`;
+
+export async function corpusReport({ analysis, profiles, settings, consensus }: CorpusReportInput): Promise<string> {
   const labelled = analysis.documents.filter((document) => document.author !== null).length;
   const sections: string[] = [];
   sections.push(
@@ -43,8 +48,14 @@ export function corpusReport({ analysis, profiles, settings }: CorpusReportInput
       ),
     );
   }
+  const names = analysis.documents.map((document) => document.name);
+  const authors = analysis.documents.map((document) => document.author);
   sections.push(
     '<h2>Leave-one-out attribution</h2>',
+    await renderPlot(
+      confusionSpec(analysis.confusion),
+      'Each labelled document attributed by Burrows’ Delta to the nearest author profile, its own left out; the diagonal is right.',
+    ),
     htmlTable(
       'Confusion matrix: rows the real author, columns the attributed one',
       ['author', ...analysis.authors],
@@ -54,6 +65,18 @@ export function corpusReport({ analysis, profiles, settings }: CorpusReportInput
       ]),
     ),
     '<h2>Principal components of the z-scores</h2>',
+    await renderPlot(
+      pcaSpec(
+        analysis.pca.scores.map((row, i) => ({
+          document: names[i]!,
+          author: authors[i] ?? 'unknown',
+          pc1: row[0] ?? 0,
+          pc2: row[1] ?? 0,
+        })),
+        analysis.pca.explained,
+      ),
+      'Documents near each other use the most frequent words alike.',
+    ),
     htmlTable(
       'Variance explained',
       ['component', 'share of variance'],
@@ -69,8 +92,25 @@ export function corpusReport({ analysis, profiles, settings }: CorpusReportInput
         .map(({ word, pc1, pc2 }) => [word, pc1, pc2]),
     ),
     '<h2>Cluster analysis (Ward, Burrows’ Delta)</h2>',
+    await renderPlot(
+      dendrogramSpec(names, authors, analysis.clusters.merges),
+      'Ward’s clustering of the Burrows’ Delta distances between documents.',
+    ),
     `<p>The tree in Newick format (open it in any tree viewer):</p><pre>${escapeHtml(analysis.clusters.newick)}</pre>`,
   );
+  if (consensus !== undefined) {
+    sections.push(
+      '<h2>Bootstrap consensus tree</h2>',
+      `<p>Ward trees at ${consensus.mostFrequent.length} MFW sizes (${consensus.mostFrequent.join(', ')}); ` +
+        'groups found in more than half of them, each with the percentage of trees that have it:</p>',
+      htmlTable(
+        'Consensus groups',
+        ['documents', 'support'],
+        consensus.clades.map((clade) => [clade.members.map((i) => names[i]!).join(', '), percentOf(clade.support)]),
+      ),
+      `<pre>${escapeHtml(consensus.newick)}</pre>`,
+    );
+  }
   const features = Object.keys(Object.values(profiles)[0] ?? {});
   if (features.length > 0) {
     sections.push(

@@ -34,6 +34,9 @@ table { border-collapse: collapse; margin: 0.8rem 0 1.2rem; font-variant-numeric
 caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; }
 td.num, th.num { text-align: right; }
+td { white-space: nowrap; } tbody th { font-weight: normal; }
+figure { margin: 1rem 0 1.6rem; } figure svg { max-width: 100%; height: auto; }
+figcaption { font-size: 0.9rem; color: #444; }
 pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding: 0.6rem; }
 @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } table { break-inside: avoid; } }
 `;

@@ -8,31 +8,38 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { countWordForms, featureProfile, PROFILE_COLUMNS, wordProfile } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
-import { analyzeCorpus, type CorpusDocument } from '@styler/analytics/stylometry';
+import { analyzeCorpus, bootstrapConsensus, type CorpusDocument } from '@styler/analytics/stylometry';
 import { parseArgs, single } from '../args.js';
 import { csvText } from '../csv.js';
 import { expandPaths, readDocument } from '../documents.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
+import { positiveInteger } from '../numbers.js';
 import { createProgress } from '../progress.js';
 import { corpusReport } from '../../report/corpus-report.js';
 
 export const CORPUS_USAGE =
-  'styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--threads N]';
+  'styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] [--threads N]';
 
-function positiveInteger(text: string | undefined, name: string, fallback: number): number {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new CliError(`--${name} must be a positive integer`);
-  return value;
+/** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
+const CONSENSUS_MFW = [100, 200, 300, 400, 500];
+
+function sizeList(text: string | undefined): number[] {
+  if (text === undefined) return CONSENSUS_MFW;
+  const sizes = text.split(',').map((part) => Number(part.trim()));
+  if (sizes.length === 0 || sizes.some((size) => !Number.isInteger(size) || size < 1)) {
+    throw new CliError('--consensus-mfw must be positive integers separated by commas, e.g. 100,200,300');
+  }
+  return sizes;
 }
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, { single: ['unknown', 'out', 'mfw', 'culling', 'threads'] });
+  const args = parseArgs(argv, { single: ['unknown', 'out', 'mfw', 'culling', 'threads', 'consensus-mfw'] });
   const out = single(args, 'out');
   if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${CORPUS_USAGE}`);
   const mostFrequent = positiveInteger(single(args, 'mfw'), 'mfw', 100);
   const culling = Number(single(args, 'culling') ?? 0);
   if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
+  const consensusSizes = sizeList(single(args, 'consensus-mfw'));
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1);
 
@@ -71,6 +78,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
 
   const analysis = analyzeCorpus(documents, { mostFrequent, culling });
+  const consensus =
+    documents.length >= 3 ? bootstrapConsensus(documents, { mostFrequent: consensusSizes, culling }) : undefined;
   const profiles: Record<string, Record<string, number>> = {};
   for (const author of analysis.authors) {
     const own = documents.filter((document) => document.author === author);
@@ -133,11 +142,22 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     attribution: analysis.attribution,
     pca: { explained: analysis.pca.explained },
     clusters: { newick: analysis.clusters.newick },
+    consensus:
+      consensus === undefined
+        ? null
+        : {
+            most_frequent_words: consensus.mostFrequent,
+            newick: consensus.newick,
+            clades: consensus.clades.map((clade) => ({
+              documents: clade.members.map((i) => analysis.documents[i]!.name),
+              support: clade.support,
+            })),
+          },
     profiles,
     files: [...Object.keys(files), 'report.html'].sort(),
   };
   files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
-  files['report.html'] = corpusReport({ analysis, profiles, settings: { mostFrequent, culling } });
+  files['report.html'] = await corpusReport({ analysis, profiles, settings: { mostFrequent, culling }, consensus });
   await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
   io.stdout.write(
     `${analysis.authors.length} authors, ${analysis.documents.length} documents; leave-one-out accuracy ` +

@@ -1,0 +1,112 @@
+/** The HTML report of `styler benchmark`: the summary tables first, then the plots. */
+import type { EvaluationSummary, MetricSample, MetricSummary } from '@styler/analytics/stylometry';
+import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
+import { distributionSpec, improvementSpec, IMPROVEMENT_LIMIT, renderPlot, type DistributionValue } from './plots.js';
+
+export interface BenchmarkReportInput {
+  summary: EvaluationSummary;
+  samples: EvaluationSummary['samples'];
+  settings: { resamples: number; confidence: number; seed: number };
+  input: readonly string[];
+}
+
+const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
+const pValue = (p: number): string => (p < 0.001 ? p.toExponential(1) : p.toFixed(3));
+
+function metricRow(m: MetricSummary): string[] {
+  return [
+    m.metric,
+    m.system,
+    String(m.n),
+    formatNumber(m.mean_improvement),
+    `${formatNumber(m.ci_low)} … ${formatNumber(m.ci_high)}`,
+    percent(m.share_improved),
+    pValue(m.wilcoxon.p),
+    formatNumber(m.wilcoxon.rankBiserial, 2),
+  ];
+}
+
+function distributionValues(samples: EvaluationSummary['samples'], metric: string): DistributionValue[] {
+  const values: DistributionValue[] = [];
+  for (const [system, bySystem] of Object.entries(samples)) {
+    for (const sample of (bySystem[metric] ?? []) as MetricSample[]) {
+      values.push({ system, text: 'personalized', value: sample.personalized });
+      values.push({ system, text: 'unpersonalized', value: sample.unpersonalized });
+      if (sample.ground_truth !== undefined) values.push({ system, text: 'ground truth', value: sample.ground_truth });
+    }
+  }
+  return values.filter((value) => Number.isFinite(value.value));
+}
+
+export async function benchmarkReport({ summary, samples, settings, input }: BenchmarkReportInput): Promise<string> {
+  const sections: string[] = [
+    `<p>Input: ${input.map((path) => `<code>${escapeHtml(path)}</code>`).join(', ')}. ${summary.rows} rows; ` +
+      `intervals: ${settings.resamples} bootstrap resamples, seed ${settings.seed}. A positive improvement ` +
+      'means the personalized text is nearer the author than the unpersonalized one (docs/metrics.md).</p>',
+    htmlTable(
+      'Attribution to the right author among all authors (Burrows’ Delta)',
+      ['system', 'rows', 'unpersonalized', 'personalized'],
+      summary.attribution.map((a) => [
+        a.system,
+        String(a.rows),
+        percent(a.accuracy_unpersonalized),
+        percent(a.accuracy_personalized),
+      ]),
+    ),
+  ];
+  const groupMeans = summary.metrics;
+  sections.push(
+    htmlTable(
+      'Per metric: mean improvement, 95 % CI, share of rows improved, Wilcoxon signed-rank test of the paired distances',
+      ['metric', 'system', 'rows', 'mean improvement', '95 % CI', 'improved', 'p (Wilcoxon)', 'rank-biserial r'],
+      groupMeans.map(metricRow),
+    ),
+  );
+  if (summary.comparisons.length > 0) {
+    sections.push(
+      '<h2>Systems compared row by row</h2>',
+      htmlTable(
+        'Delta distance of system A’s text minus system B’s, over the rows both answered (negative: A nearer the author)',
+        ['A', 'B', 'rows', 'mean difference', '95 % CI', 'p (Wilcoxon)', 'rank-biserial r'],
+        summary.comparisons.map((c) => [
+          c.systems[0],
+          c.systems[1],
+          String(c.paired_rows),
+          formatNumber(c.mean_difference),
+          `${formatNumber(c.ci_low)} … ${formatNumber(c.ci_high)}`,
+          pValue(c.wilcoxon.p),
+          formatNumber(c.wilcoxon.rankBiserial, 2),
+        ]),
+      ),
+    );
+  }
+  sections.push('<h2>Improvement per metric</h2>');
+  const intervals = groupMeans.map((m) => ({
+    system: m.system,
+    metric: m.metric,
+    mean: m.mean_improvement,
+    low: m.ci_low,
+    high: m.ci_high,
+  }));
+  if (intervals.length > 0) {
+    sections.push(
+      await renderPlot(
+        improvementSpec(intervals, 'Mean personalization improvement'),
+        `Each point is a metric’s mean improvement over the rows, the bar its 95 % bootstrap interval; right of 0 is nearer the author. The axis stops at ±${IMPROVEMENT_LIMIT} (the table above has every value).`,
+      ),
+    );
+  }
+  sections.push('<h2>Distributions</h2>');
+  const metrics = [...new Set(Object.values(samples).flatMap((bySystem) => Object.keys(bySystem)))].sort();
+  for (const metric of metrics) {
+    const values = distributionValues(samples, metric);
+    if (values.length === 0) continue;
+    sections.push(
+      await renderPlot(
+        distributionSpec(values, metric),
+        `${escapeHtml(metric)} of the personalized and unpersonalized texts${metric === 'authorship.delta' ? ' (distance to the author)' : ' and the authors’ ground truth'}; boxes span the middle half, whiskers 1.5 × IQR.`,
+      ),
+    );
+  }
+  return htmlPage('Styler benchmark report', sections);
+}

@@ -1,0 +1,232 @@
+/**
+ * The reports' plots: Vega-Lite specifications rendered to SVG in Node by Vega (no browser, no
+ * canvas, nothing fetched). Vega-Lite because a plot is a declarative JSON specification (easy to
+ * check in tests, and the same one a reader can reopen in the Vega editor), its SVG renderer runs
+ * headless in Node, and it draws axes, legends and ARIA labels (from `description`) for us; the
+ * layouts that are ours (the dendrogram's coordinates) are computed here and only drawn by it.
+ */
+import * as vega from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import type { Merge } from '@styler/analytics/stylometry';
+
+const CONFIG = {
+  font: 'system-ui, sans-serif',
+  axis: { labelFontSize: 11, titleFontSize: 12, labelLimit: 280 },
+  legend: { labelFontSize: 11, titleFontSize: 12 },
+  title: { fontSize: 14, anchor: 'start' as const },
+};
+
+/** One plot as an inline SVG element, inside a figure with its caption. */
+export async function renderPlot(spec: TopLevelSpec, caption: string): Promise<string> {
+  const { spec: compiled } = compile({ ...spec, config: { ...CONFIG, ...(spec.config ?? {}) } } as TopLevelSpec);
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error });
+  try {
+    const svg = await view.toSVG();
+    return `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
+  } finally {
+    view.finalize();
+  }
+}
+
+export interface IntervalRow {
+  system: string;
+  metric: string;
+  mean: number;
+  low: number;
+  high: number;
+}
+
+/**
+ * Improvements are relative (1 = all the way to the author); a few metrics can swing far past ±1
+ * when the unpersonalized text was already close. The axis stops at ±IMPROVEMENT_LIMIT so the rest
+ * stay readable; the tables give every value.
+ */
+export const IMPROVEMENT_LIMIT = 1.5;
+
+/** Mean improvement per metric with its confidence interval; systems side by side. */
+export function improvementSpec(rows: readonly IntervalRow[], title: string): TopLevelSpec {
+  const systems = new Set(rows.map((row) => row.system)).size;
+  const byMetric = {
+    y: { field: 'metric', type: 'nominal', sort: null, title: null, axis: { labelLimit: 300 } },
+    ...(systems > 1 && { yOffset: { field: 'system', type: 'nominal' } }),
+    color: { field: 'system', type: 'nominal', title: 'system', legend: systems > 1 ? {} : null },
+  };
+  return {
+    title,
+    description: `${title}: mean personalization improvement of each metric, with 95 % bootstrap confidence intervals.`,
+    width: 420,
+    height: { step: systems > 1 ? 24 : 16 },
+    data: { values: rows.map((row) => ({ ...row })) },
+    layer: [
+      { mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+      {
+        mark: { type: 'rule', strokeWidth: 2 },
+        encoding: {
+          ...byMetric,
+          x: {
+            field: 'low',
+            type: 'quantitative',
+            title: 'mean personalization improvement (95 % CI)',
+            scale: { domain: [-IMPROVEMENT_LIMIT, IMPROVEMENT_LIMIT], clamp: true, nice: false },
+          },
+          x2: { field: 'high' },
+        },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 40 },
+        encoding: { ...byMetric, x: { field: 'mean', type: 'quantitative' } },
+      },
+    ],
+  } as TopLevelSpec;
+}
+
+export interface DistributionValue {
+  system: string;
+  text: string;
+  value: number;
+}
+
+/** Box plots of one metric for the personalized, unpersonalized and ground-truth texts. */
+export function distributionSpec(values: readonly DistributionValue[], metric: string): TopLevelSpec {
+  return {
+    title: metric,
+    description: `Distribution of ${metric} for personalized and unpersonalized texts and the authors' ground truth.`,
+    width: 420,
+    height: { step: 14 * new Set(values.map((value) => value.system)).size + 8 },
+    data: { values: values.map((value) => ({ ...value })) },
+    mark: { type: 'boxplot', extent: 1.5, size: 10 },
+    encoding: {
+      x: { field: 'value', type: 'quantitative', title: metric, scale: { zero: false } },
+      y: { field: 'text', type: 'nominal', title: null, sort: ['personalized', 'unpersonalized', 'ground truth'] },
+      yOffset: { field: 'system', type: 'nominal' },
+      color: { field: 'system', type: 'nominal', title: 'system' },
+    },
+  } as TopLevelSpec;
+}
+
+/** The documents on the first two principal components, coloured by author. */
+export function pcaSpec(
+  points: ReadonlyArray<{ document: string; author: string; pc1: number; pc2: number }>,
+  explained: readonly number[],
+): TopLevelSpec {
+  const axis = (i: number): string => `PC${i + 1} (${((explained[i] ?? 0) * 100).toFixed(1)} % of variance)`;
+  return {
+    title: 'Principal components of the MFW z-scores',
+    description: 'Scatter plot of every document on the first two principal components, coloured by author.',
+    width: 420,
+    height: 320,
+    data: { values: points.map((point) => ({ ...point })) },
+    mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
+    encoding: {
+      x: { field: 'pc1', type: 'quantitative', title: axis(0) },
+      y: { field: 'pc2', type: 'quantitative', title: axis(1) },
+      color: { field: 'author', type: 'nominal', title: 'author' },
+      shape: { field: 'author', type: 'nominal', title: 'author' },
+    },
+  } as TopLevelSpec;
+}
+
+/** Counts of attributions as a heat map: rows the real author, columns the attributed one. */
+export function confusionSpec(confusion: Readonly<Record<string, Readonly<Record<string, number>>>>): TopLevelSpec {
+  const authors = Object.keys(confusion);
+  const values = authors.flatMap((actual) =>
+    authors.map((predicted) => ({ actual, predicted, count: confusion[actual]?.[predicted] ?? 0 })),
+  );
+  return {
+    title: 'Leave-one-out attribution',
+    description: 'Confusion matrix as a heat map: each cell counts the documents of an author attributed to another.',
+    width: { step: 34 },
+    height: { step: 26 },
+    data: { values },
+    encoding: {
+      x: { field: 'predicted', type: 'nominal', title: 'attributed to', sort: authors },
+      y: { field: 'actual', type: 'nominal', title: 'real author', sort: authors },
+    },
+    layer: [
+      {
+        mark: 'rect',
+        encoding: { color: { field: 'count', type: 'quantitative', title: 'documents', scale: { scheme: 'blues' } } },
+      },
+      { mark: { type: 'text', fontSize: 11 }, encoding: { text: { field: 'count', type: 'quantitative' } } },
+    ],
+  } as TopLevelSpec;
+}
+
+interface Segment {
+  x: number;
+  x2: number;
+  y: number;
+  y2: number;
+}
+
+/**
+ * The dendrogram's drawing: leaves in the tree's order down the y axis, each merge a vertical bar at
+ * its height joining its two children, and horizontal lines from the children to it.
+ */
+export function dendrogramLayout(
+  labels: readonly string[],
+  merges: readonly Merge[],
+): { segments: Segment[]; leaves: Array<{ label: string; y: number }> } {
+  const n = labels.length;
+  const order: number[] = [];
+  const walk = (node: number): void => {
+    if (node < n) order.push(node);
+    else {
+      walk(merges[node - n]!.left);
+      walk(merges[node - n]!.right);
+    }
+  };
+  if (merges.length > 0) walk(n + merges.length - 1);
+  else order.push(...labels.keys());
+  const y = new Map<number, number>(order.map((leaf, rank) => [leaf, rank]));
+  const height = new Map<number, number>(labels.map((_, i) => [i, 0]));
+  const segments: Segment[] = [];
+  merges.forEach((merge, i) => {
+    const node = n + i;
+    const [a, b] = [merge.left, merge.right];
+    segments.push({ x: height.get(a)!, x2: merge.height, y: y.get(a)!, y2: y.get(a)! });
+    segments.push({ x: height.get(b)!, x2: merge.height, y: y.get(b)!, y2: y.get(b)! });
+    segments.push({ x: merge.height, x2: merge.height, y: y.get(a)!, y2: y.get(b)! });
+    y.set(node, (y.get(a)! + y.get(b)!) / 2);
+    height.set(node, merge.height);
+  });
+  return { segments, leaves: order.map((leaf) => ({ label: labels[leaf]!, y: y.get(leaf)! })) };
+}
+
+/** The Ward dendrogram, leaves labelled and coloured by author. */
+export function dendrogramSpec(
+  labels: readonly string[],
+  authors: ReadonlyArray<string | null>,
+  merges: readonly Merge[],
+): TopLevelSpec {
+  const { segments, leaves } = dendrogramLayout(labels, merges);
+  const authorOf = new Map(labels.map((label, i) => [label, authors[i] ?? 'unknown']));
+  return {
+    title: 'Cluster analysis (Ward, Burrows’ Delta)',
+    description: 'Dendrogram of the documents: the further right two branches join, the less alike they are.',
+    width: 360,
+    height: Math.max(120, leaves.length * 14),
+    layer: [
+      {
+        data: { values: segments.map((segment) => ({ ...segment })) },
+        mark: { type: 'rule', color: '#555' },
+        encoding: {
+          x: { field: 'x', type: 'quantitative', title: 'merge height (Ward)' },
+          x2: { field: 'x2' },
+          y: { field: 'y', type: 'quantitative', axis: null, scale: { domain: [-0.5, leaves.length - 0.5] } },
+          y2: { field: 'y2' },
+        },
+      },
+      {
+        data: { values: leaves.map((leaf) => ({ ...leaf, author: authorOf.get(leaf.label) })) },
+        mark: { type: 'text', align: 'right', dx: -4, fontSize: 10 },
+        encoding: {
+          x: { datum: 0, type: 'quantitative' },
+          y: { field: 'y', type: 'quantitative' },
+          text: { field: 'label' },
+          color: { field: 'author', type: 'nominal', title: 'author' },
+        },
+      },
+    ],
+  } as TopLevelSpec;
+}
