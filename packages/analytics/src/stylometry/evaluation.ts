@@ -4,10 +4,9 @@
  * personalization_improvement with a bootstrap interval, the share of rows improved, and a Wilcoxon
  * signed-rank test of the paired distances to the author; attribution accuracy before and after.
  * Rows are added one at a time and only their numbers are kept (typed arrays), so memory grows by a
- * few hundred bytes a row whatever the texts' length.
+ * few hundred bytes a row whatever the texts' length; the results do not depend on the rows' order.
  */
 import { bootstrapMeanInterval, type BootstrapOptions } from './bootstrap.js';
-import { seededRandom, type Random } from './random.js';
 import { wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon.js';
 
 /** One metric's outcome on one row. */
@@ -121,7 +120,7 @@ export interface EvaluationSummary {
   metrics: MetricSummary[];
   attribution: AttributionSummary[];
   comparisons: SystemComparison[];
-  /** Per system and sampled metric: up to `sampleSize` rows' raw values (seeded reservoir). */
+  /** Per system and sampled metric: up to `sampleSize` rows' raw values (chosen by a seeded hash of the id). */
   samples: Record<string, Record<string, MetricSample[]>>;
 }
 
@@ -139,8 +138,26 @@ interface SystemState {
   attributedAfter: number;
   /** id → the personalized text's distance to its author, for comparing systems row by row. */
   distances: Map<string, number>;
-  samples: Map<string, MetricSample[]>;
-  random: Random;
+  samples: Map<string, Array<{ priority: number; sample: MetricSample }>>;
+}
+
+/** A seeded FNV-1a hash of a row id in [0, 1). */
+function idPriority(id: string, seed: number): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < id.length; i += 1) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  // A final mix spreads ids that differ in one last character.
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x45d9f3b) >>> 0;
+  hash ^= hash >>> 16;
+  return hash / 4294967296;
+}
+
+/** The `size` entries of lowest priority. */
+function lowest<T extends { priority: number }>(entries: T[], size: number): T[] {
+  return [...entries].sort((a, b) => a.priority - b.priority).slice(0, size);
 }
 
 /** The metric systems are compared on, row by row. */
@@ -167,7 +184,6 @@ export class EvaluationAccumulator {
         attributedAfter: 0,
         distances: new Map(),
         samples: new Map(),
-        random: seededRandom((this.#options.seed ?? 1) + this.#systems.size),
       };
       this.#systems.set(name, state);
     }
@@ -202,16 +218,15 @@ export class EvaluationAccumulator {
     }
     if (row.personalizedDistance !== undefined) state.distances.set(row.id, row.personalizedDistance);
     const size = this.#options.sampleSize ?? 2_000;
+    // Bottom-k sampling by a seeded hash of the row id: the rows kept do not depend on the order
+    // rows arrive in (a pool finishes them in any order), and every row has the same chance.
+    const priority = idPriority(row.id, this.#options.seed ?? 1);
     for (const [metric, sample] of Object.entries(row.samples ?? {})) {
       if (!this.#sampled.has(metric)) continue;
-      const kept = state.samples.get(metric) ?? [];
-      state.samples.set(metric, kept);
-      // Reservoir sampling (Vitter's algorithm R): every row has the same chance to be kept.
-      if (kept.length < size) kept.push(sample);
-      else {
-        const slot = Math.floor(state.random() * state.rows);
-        if (slot < size) kept[slot] = sample;
-      }
+      let kept = state.samples.get(metric);
+      if (kept === undefined) state.samples.set(metric, (kept = []));
+      kept.push({ priority, sample });
+      if (kept.length >= 2 * size) state.samples.set(metric, lowest(kept, size));
     }
   }
 
@@ -226,7 +241,8 @@ export class EvaluationAccumulator {
       for (const [metric, { group, improvements, differences }] of [...state.metrics].sort(([a], [b]) =>
         a < b ? -1 : 1,
       )) {
-        const values = improvements.view();
+        // Sorted first: the rows' arrival order must not change the resamples (reproducible runs).
+        const values = improvements.view().slice().sort();
         const interval = bootstrapMeanInterval(values, clean);
         let improved = 0;
         for (const value of values) if (value > 0) improved += 1;
@@ -260,6 +276,7 @@ export class EvaluationAccumulator {
           if (other !== undefined) differences.push(distance - other);
         }
         if (differences.length === 0) continue;
+        differences.sort((x, y) => x - y);
         const interval = bootstrapMeanInterval(differences, clean);
         comparisons.push({
           systems: [systems[i]!, systems[j]!],
@@ -272,8 +289,17 @@ export class EvaluationAccumulator {
         });
       }
     }
+    const size = this.#options.sampleSize ?? 2_000;
     const samples = Object.fromEntries(
-      systems.map((system) => [system, Object.fromEntries(this.#systems.get(system)!.samples)]),
+      systems.map((system) => [
+        system,
+        Object.fromEntries(
+          [...this.#systems.get(system)!.samples].map(([metric, kept]) => [
+            metric,
+            lowest(kept, size).map((entry) => entry.sample),
+          ]),
+        ),
+      ]),
     );
     const rows = attribution.reduce((sum, entry) => sum + entry.rows, 0);
     return { systems, rows, metrics, attribution, comparisons, samples };

@@ -8,6 +8,7 @@
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import type { Merge } from '@styler/analytics/stylometry';
+import { escapeHtml } from './html.js';
 
 const CONFIG = {
   font: 'system-ui, sans-serif',
@@ -21,8 +22,10 @@ export async function renderPlot(spec: TopLevelSpec, caption: string): Promise<s
   const { spec: compiled } = compile({ ...spec, config: { ...CONFIG, ...(spec.config ?? {}) } } as TopLevelSpec);
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error });
   try {
-    const svg = await view.toSVG();
-    return `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
+    // The accessible name and description of the picture: its title and the spec's description.
+    const label = escapeHtml(String(spec.description ?? ''));
+    const svg = (await view.toSVG()).replace(/^<svg /, `<svg role="img" aria-label="${label}" `);
+    return `<figure>${svg.replace(/^(<svg[^>]*>)/, `$1<title>${label}</title>`)}<figcaption>${caption}</figcaption></figure>`;
   } finally {
     view.finalize();
   }
@@ -58,7 +61,10 @@ export function improvementSpec(rows: readonly IntervalRow[], title: string): To
     height: { step: systems > 1 ? 24 : 16 },
     data: { values: rows.map((row) => ({ ...row })) },
     layer: [
-      { mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+      {
+        mark: { type: 'rule', color: '#888', strokeDash: [4, 3] },
+        encoding: { x: { datum: 0, type: 'quantitative' } },
+      },
       {
         mark: { type: 'rule', strokeWidth: 2 },
         encoding: {

@@ -23,7 +23,8 @@ export function parseInputRow(line: string, authors: ReadonlySet<string>): Bench
   const row = parseJsonObject(line, EXAMPLE);
   const { id, author, unpersonalized, personalized } = row;
   const system = row.system ?? DEFAULT_SYSTEM;
-  if (!(typeof id === 'string' && id !== '') && !Number.isFinite(id)) throw new Error('id must be a string or a number');
+  if (!(typeof id === 'string' && id !== '') && !Number.isFinite(id))
+    throw new Error('id must be a string or a number');
   if (typeof author !== 'string' || !authors.has(author)) {
     throw new Error(`author must be one of the --authors (${[...authors].join(', ')}), got ${JSON.stringify(author)}`);
   }

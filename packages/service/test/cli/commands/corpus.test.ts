@@ -91,8 +91,16 @@ describe('styler corpus', () => {
     expect(report).toMatch(/^<!doctype html>/);
     expect(report).toContain('<caption>Summary</caption>');
     expect(report).toContain('mystery-letter.txt');
-    // Self-contained: nothing to fetch, nothing to run.
-    expect(report).not.toMatch(/<script|<link|src=|https?:\/\//i);
+    expect(report.match(/<figure>/g)).toHaveLength(3);
+    // Self-contained: nothing to fetch, nothing to run (SVG namespace names are not fetched).
+    expect(report.replace(/ xmlns(:\w+)?="[^"]*"/g, '')).not.toMatch(/<script|<link|src=|url\((?!#)|https?:\/\//i);
+    const consensus = (
+      JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
+        consensus: { clades: unknown[]; most_frequent_words: number[] };
+      }
+    ).consensus;
+    expect(consensus.most_frequent_words).toEqual([100, 200, 300, 400, 500]);
+    expect(consensus.clades.length).toBeGreaterThan(0);
   });
 
   it('refuses fewer than two authors and bad options with a usage error', async () => {

@@ -1,0 +1,173 @@
+/** `styler benchmark` end to end: rows of two systems in, rows.jsonl, summaries and report out; resume, shards, merge. */
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo as io } from '../support/memory-io.js';
+import { main } from '../../../src/cli/main.js';
+import { fixture } from '../../service/support/fixtures.js';
+
+const paragraphs = (text: string): string[] =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p.split(/\s+/).length > 40);
+
+interface Summary {
+  rows: number;
+  systems: string[];
+  attribution: Array<{ system: string; rows: number; accuracy_unpersonalized: number; accuracy_personalized: number }>;
+  metrics: Array<{
+    system: string;
+    metric: string;
+    n: number;
+    mean_improvement: number;
+    ci_low: number;
+    ci_high: number;
+    share_improved: number;
+    wilcoxon: { p: number; n: number };
+  }>;
+  comparisons: Array<{ systems: string[]; paired_rows: number }>;
+}
+
+const readSummary = (dir: string): Summary => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;
+const rowLines = (dir: string): string[] => readFileSync(join(dir, 'rows.jsonl'), 'utf8').trim().split('\n');
+
+describe('styler benchmark', () => {
+  const root = mkdtempSync(join(tmpdir(), 'styler-benchmark-'));
+  const authors = join(root, 'authors');
+  const runs = join(root, 'runs.jsonl');
+  const letters = [1, 2, 3, 4, 5, 6, 7].map((n) => fixture(`darwin-0${n}.txt`));
+  const posts = [...paragraphs(fixture('ai-input-01.txt')), ...paragraphs(fixture('ai-input-02.txt'))];
+  const args = (out: string, ...more: string[]) => [
+    'benchmark',
+    runs,
+    '--authors',
+    authors,
+    '--out',
+    out,
+    '--threads',
+    '2',
+    '--resamples',
+    '500',
+    ...more,
+  ];
+
+  beforeAll(() => {
+    mkdirSync(join(authors, 'darwin'), { recursive: true });
+    mkdirSync(join(authors, 'assistant'));
+    letters.slice(0, 3).forEach((text, i) => writeFileSync(join(authors, 'darwin', `${i}.txt`), text));
+    posts.slice(0, 4).forEach((text, i) => writeFileSync(join(authors, 'assistant', `${i}.txt`), text));
+    // Rows for Darwin: the unpersonalized text is an assistant post; system "oracle" answers with a
+    // real letter of his (the best a system could do), system "copy" returns the input unchanged.
+    const rows = letters.slice(3).flatMap((letter, i) => {
+      const unpersonalized = posts[4 + i]!;
+      return [
+        { id: `r${i}`, author: 'darwin', system: 'oracle', unpersonalized, personalized: letter },
+        { id: `r${i}`, author: 'darwin', system: 'copy', unpersonalized, personalized: unpersonalized },
+      ];
+    });
+    writeFileSync(runs, `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`);
+  });
+
+  it('evaluates every row and writes rows.jsonl, summary.json, summary.csv and report.html', async () => {
+    const out = join(root, 'full');
+    const run = io();
+    expect(await main(args(out), run.io), run.err()).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['report.html', 'rows.jsonl', 'summary.csv', 'summary.json']);
+    expect(rowLines(out)).toHaveLength(8);
+    const row = JSON.parse(rowLines(out)[0]!) as Record<string, unknown>;
+    expect(Object.keys(row).sort()).toEqual(['attribution', 'author', 'delta', 'id', 'quality_analytics', 'system']);
+
+    const summary = readSummary(out);
+    expect(summary.rows).toBe(8);
+    expect(summary.systems).toEqual(['copy', 'oracle']);
+    const accuracy = Object.fromEntries(summary.attribution.map((a) => [a.system, a]));
+    // Real letters are attributed to Darwin; the unchanged posts stay the assistant's.
+    expect(accuracy.oracle!.accuracy_personalized).toBe(1);
+    expect(accuracy.copy!.accuracy_personalized).toBe(accuracy.copy!.accuracy_unpersonalized);
+    const delta = (system: string) =>
+      summary.metrics.find((m) => m.system === system && m.metric === 'authorship.delta')!;
+    expect(delta('oracle').mean_improvement).toBeGreaterThan(0);
+    expect(delta('oracle').ci_low).toBeLessThanOrEqual(delta('oracle').mean_improvement);
+    expect(delta('oracle').ci_high).toBeGreaterThanOrEqual(delta('oracle').mean_improvement);
+    expect(delta('oracle').share_improved).toBe(1);
+    // Four rows all improved: the exact two-sided p of n = 4 is 2/16.
+    expect(delta('oracle').wilcoxon).toMatchObject({ n: 4, p: 0.125 });
+    // Identical texts: no change, no test.
+    expect(delta('copy')).toMatchObject({ mean_improvement: 0, share_improved: 0, wilcoxon: { n: 0, p: 1 } });
+    expect(summary.comparisons).toEqual([expect.objectContaining({ systems: ['copy', 'oracle'], paired_rows: 4 })]);
+
+    const csv = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe(
+      'system,group,metric,n,mean_improvement,ci_low,ci_high,share_improved,wilcoxon_n,w_plus,w_minus,p_value,z,rank_biserial,effect_r',
+    );
+    expect(csv).toHaveLength(summary.metrics.length + 1);
+    const report = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(report).toContain('Styler benchmark report');
+    expect(report.match(/<svg/g)?.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('resumes: a rerun skips the rows already written and repairs a row cut short', async () => {
+    const out = join(root, 'full');
+    const before = readSummary(out);
+    const lines = rowLines(out);
+    // As if killed while writing: the last row half-written.
+    writeFileSync(join(out, 'rows.jsonl'), `${lines.slice(0, -1).join('\n')}\n${lines.at(-1)!.slice(0, 40)}`);
+    const run = io();
+    expect(await main(args(out), run.io), run.err()).toBe(0);
+    const after = rowLines(out);
+    expect(after).toHaveLength(8);
+    for (const line of after) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(readSummary(out).metrics).toEqual(before.metrics);
+  });
+
+  it('splits a run into shards that merge into the same summary', async () => {
+    const parts = [1, 2, 3].map((k) => join(root, `shard-${k}`));
+    for (const [k, out] of parts.entries()) {
+      const run = io();
+      expect(await main(args(out, '--shard', `${k + 1}/3`), run.io), run.err()).toBe(0);
+    }
+    const ids = parts.map((out) =>
+      rowLines(out)
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { id: string }).id),
+    );
+    // Every row in exactly one shard, both systems of a row together.
+    expect(ids.flat().sort()).toEqual(['r0', 'r0', 'r1', 'r1', 'r2', 'r2', 'r3', 'r3']);
+    const merged = join(root, 'merged');
+    const run = io();
+    expect(await main(['benchmark', 'merge', ...parts, '--out', merged, '--resamples', '500'], run.io), run.err()).toBe(
+      0,
+    );
+    expect(readSummary(merged).metrics).toEqual(readSummary(join(root, 'full')).metrics);
+  });
+
+  it('reports bad rows by line and goes on; refuses bad options', async () => {
+    const bad = join(root, 'bad.jsonl');
+    writeFileSync(
+      bad,
+      [
+        readFileSync(runs, 'utf8').split('\n')[0],
+        '{"id": "x", "author": "tolstoy", "unpersonalized": "a", "personalized": "b"}',
+        'not json',
+        '{"id": "y", "author": "darwin", "unpersonalized": "", "personalized": "b"}',
+      ].join('\n'),
+    );
+    const out = join(root, 'bad');
+    const run = io();
+    expect(await main(['benchmark', bad, '--authors', authors, '--out', out, '--threads', '1'], run.io)).toBe(1);
+    const errors = run.err();
+    expect(errors).toMatch(/bad\.jsonl:2: author must be one of the --authors \(assistant, darwin\)/);
+    expect(errors).toMatch(/bad\.jsonl:3: not valid JSON/);
+    expect(errors).toMatch(/bad\.jsonl:4: unpersonalized must be a non-empty string/);
+    expect(rowLines(out)).toHaveLength(1);
+
+    const shard = io();
+    expect(await main([...args(join(root, 'x')), '--shard', '4/3'], shard.io)).toBe(2);
+    expect(shard.err()).toMatch(/--shard must be K\/N/);
+    const noAuthors = io();
+    expect(await main(['benchmark', runs, '--out', out], noAuthors.io)).toBe(2);
+    expect(noAuthors.err()).toMatch(/usage: styler benchmark/);
+  });
+});
