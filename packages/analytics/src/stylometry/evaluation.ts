@@ -47,7 +47,12 @@ export function metricOutcomes(analytics: Readonly<Node>): MetricOutcome[] {
       for (const [key, value] of Object.entries(improvement)) {
         const p = num(node.personalized[key]);
         const u = num(node.unpersonalized[key]);
-        outcomes.push({ group: path[0]!, metric: [...path, key].join('.'), improvement: num(value), difference: p - u });
+        outcomes.push({
+          group: path[0]!,
+          metric: [...path, key].join('.'),
+          improvement: num(value),
+          difference: p - u,
+        });
       }
       return;
     }
@@ -232,7 +237,11 @@ export class EvaluationAccumulator {
 
   summarize(): EvaluationSummary {
     const systems = [...this.#systems.keys()].sort();
-    const bootstrap = { resamples: this.#options.resamples, confidence: this.#options.confidence, seed: this.#options.seed };
+    const bootstrap = {
+      resamples: this.#options.resamples,
+      confidence: this.#options.confidence,
+      seed: this.#options.seed,
+    };
     const clean = Object.fromEntries(Object.entries(bootstrap).filter(([, v]) => v !== undefined)) as BootstrapOptions;
     const metrics: MetricSummary[] = [];
     const attribution: AttributionSummary[] = [];
