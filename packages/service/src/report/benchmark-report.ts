@@ -1,6 +1,6 @@
 /** The HTML report of `styler benchmark`: the summary tables first, then the plots. */
 import type { EvaluationSummary, MetricSample, MetricSummary } from '@styler/analytics/stylometry';
-import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
+import { escapeHtml, formatNumber, htmlPage, htmlTable, metricLabel } from './html.js';
 import { distributionSpec, improvementSpec, IMPROVEMENT_LIMIT, renderPlot, type DistributionValue } from './plots.js';
 
 export interface BenchmarkReportInput {
@@ -15,7 +15,7 @@ const pValue = (p: number): string => (p < 0.001 ? p.toExponential(1) : p.toFixe
 
 function metricRow(m: MetricSummary): string[] {
   return [
-    m.metric,
+    metricLabel(m.metric),
     m.system,
     String(m.n),
     formatNumber(m.mean_improvement),
@@ -83,7 +83,7 @@ export async function benchmarkReport({ summary, samples, settings, input }: Ben
   sections.push('<h2>Improvement per metric</h2>');
   const intervals = groupMeans.map((m) => ({
     system: m.system,
-    metric: m.metric,
+    metric: metricLabel(m.metric),
     mean: m.mean_improvement,
     low: m.ci_low,
     high: m.ci_high,

@@ -5,9 +5,15 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** A number for a table: fixed decimals, or a dash for none. */
+/** A number for a table: integers as they are, others to fixed decimals, a dash for none. */
 export function formatNumber(value: number | null | undefined, digits = 3): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(digits);
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return Number.isInteger(value) ? String(value) : value.toFixed(digits);
+}
+
+/** A metric path for people: the Jensen–Shannon distance of a distribution abbreviated. */
+export function metricLabel(metric: string): string {
+  return metric.replace(/\.jensen_shannon_distance$/, ' (JSD)');
 }
 
 /** A table with a caption; numbers right-aligned. */
@@ -30,7 +36,7 @@ export function htmlTable(
 const STYLE = `
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #1a1a1a; padding: 0 1rem; }
 h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
-table { border-collapse: collapse; margin: 0.8rem 0 1.2rem; font-variant-numeric: tabular-nums; }
+table { border-collapse: collapse; margin: 0.8rem 0 1.2rem; font-variant-numeric: tabular-nums; font-size: 0.9rem; }
 caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; }
 td.num, th.num { text-align: right; }

@@ -2,6 +2,7 @@ import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
 import { parseArgs, single } from '../args.js';
 import { expandPaths, readDocument } from '../documents.js';
+import { CALLS_PER_THREAD, mapBounded } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { createProgress } from '../progress.js';
 import { csvCell } from '../csv.js';
@@ -26,14 +27,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const pool = createAnalyticsPool(threads === undefined ? {} : { threads });
   const progress = createProgress(io.stderr, files.length, 'analyzing');
   try {
-    const rows = await Promise.all(
-      files.map(async (path) => {
-        const { text } = await readDocument(path);
-        const features = await pool.analyzeText(text);
-        progress.tick();
-        return { document: path, ...featureProfile(features) };
-      }),
-    );
+    const rows = await mapBounded(files, pool.threads * CALLS_PER_THREAD, async (path) => {
+      const { text } = await readDocument(path);
+      const features = await pool.analyzeText(text);
+      progress.tick();
+      return { document: path, ...featureProfile(features) };
+    });
     progress.done();
     if (format === 'json') {
       io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);

@@ -14,6 +14,7 @@ import { loadAuthors } from '../benchmark/authors.js';
 import { evaluateRow, evaluationContext } from '../benchmark/evaluate.js';
 import { completedRows, inShard, parseInputRow, parseShard, readLines, rowKey } from '../benchmark/rows.js';
 import { summarizeRows, writeSummary, type SummaryOptions } from '../benchmark/summary.js';
+import { CALLS_PER_THREAD } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { positiveInteger } from '../numbers.js';
 import { createProgress } from '../progress.js';
@@ -117,8 +118,8 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     const total = await countLines(input);
     const progress = createProgress(io.stderr, total, 'benchmark', { lines: true });
     const writer = createWriteStream(rowsPath, { flags: 'a' });
-    // Enough rows in flight to keep every thread busy, few enough to bound memory.
-    const window = pool.threads * 4;
+    // Enough rows in flight to keep every thread busy, few enough to bound memory (three calls a row).
+    const window = pool.threads * CALLS_PER_THREAD;
     const inFlight = new Set<Promise<void>>();
     const seen = new Set<string>();
     const fail = (number: number, reason: string): void => {

@@ -12,6 +12,7 @@ import { analyzeCorpus, bootstrapConsensus, type CorpusDocument } from '@styler/
 import { parseArgs, single } from '../args.js';
 import { csvText } from '../csv.js';
 import { expandPaths, readDocument } from '../documents.js';
+import { CALLS_PER_THREAD, mapBounded } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { positiveInteger } from '../numbers.js';
 import { createProgress } from '../progress.js';
@@ -59,19 +60,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const progress = createProgress(io.stderr, sources.length, 'analyzing');
   let documents: Array<CorpusDocument & { features: Record<string, number> }>;
   try {
-    documents = await Promise.all(
-      sources.map(async ({ path, author }) => {
-        const { text } = await readDocument(path);
-        const features = featureProfile(await pool.analyzeText(text));
-        progress.tick();
-        return {
-          name: basename(path),
-          ...(author !== undefined && { author }),
-          profile: wordProfile(countWordForms(text)),
-          features: features as unknown as Record<string, number>,
-        };
-      }),
-    );
+    documents = await mapBounded(sources, pool.threads * CALLS_PER_THREAD, async ({ path, author }) => {
+      const { text } = await readDocument(path);
+      const features = featureProfile(await pool.analyzeText(text));
+      progress.tick();
+      return {
+        name: basename(path),
+        ...(author !== undefined && { author }),
+        profile: wordProfile(countWordForms(text)),
+        features: features as unknown as Record<string, number>,
+      };
+    });
   } finally {
     progress.done();
     await pool.close();

@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { createStylePool } from '@styler/engine';
 import { parseArgs, single } from '../args.js';
 import { expandPaths, readDocument } from '../documents.js';
+import { CALLS_PER_THREAD, mapBounded } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { createProgress } from '../progress.js';
 import { readModelFile } from './model-file.js';
@@ -35,13 +36,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const pool = createStylePool(threads === undefined ? {} : { threads });
   const progress = createProgress(io.stderr, files.length, 'restyling');
   try {
-    await Promise.all(
-      files.map(async (path, i) => {
-        const { text } = await readDocument(path);
-        await writeFile(join(out, names[i]!), await pool.restyle(text, model));
-        progress.tick();
-      }),
-    );
+    await mapBounded(files, pool.threads * CALLS_PER_THREAD, async (path, i) => {
+      const { text } = await readDocument(path);
+      await writeFile(join(out, names[i]!), await pool.restyle(text, model));
+      progress.tick();
+    });
   } finally {
     progress.done();
     await pool.close();
