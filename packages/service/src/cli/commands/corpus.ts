@@ -1,11 +1,11 @@
 /**
- * `styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR`: stylometry of a corpus, one folder per
- * author (named after the author), as R's stylo: MFW tables, Delta matrices, leave-one-out
- * attribution, unknown texts attributed, PCA, Ward clustering, per-author analytics profiles (on the
- * worker pool). Writes summary.json, report.html and CSV tables into the output folder.
+ * `styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR`: stylometry of a corpus, one
+ * folder per author (named after the author) or a list of files with their labels, as R's stylo:
+ * MFW tables, Delta matrices, leave-one-out attribution, unknown texts attributed, PCA, Ward
+ * clustering, a bootstrap consensus tree, per-author analytics profiles (on the worker pool). Writes summary.json, report.html and CSV tables into the output folder.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { countWordForms, featureProfile, PROFILE_COLUMNS, wordProfile } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
 import { analyzeCorpus, bootstrapConsensus, type CorpusDocument } from '@styler/analytics/stylometry';
@@ -19,7 +19,7 @@ import { createProgress } from '../progress.js';
 import { corpusReport } from '../../report/corpus-report.js';
 
 export const CORPUS_USAGE =
-  'styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] [--threads N]';
+  'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] [--threads N]';
 
 /** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
 const CONSENSUS_MFW = [100, 200, 300, 400, 500];
@@ -33,10 +33,34 @@ function sizeList(text: string | undefined): number[] {
   return sizes;
 }
 
+/**
+ * `--list FILE`: one document a line, `path<TAB>label` (or `path,label`); no label: unknown
+ * authorship. Relative paths are read from the list's folder; blank lines and `#` comments skipped.
+ */
+async function readLabelledList(list: string): Promise<Array<{ path: string; author?: string }>> {
+  let text: string;
+  try {
+    text = await readFile(list, 'utf8');
+  } catch {
+    throw new CliError(`--list: cannot read ${list}`);
+  }
+  const sources: Array<{ path: string; author?: string }> = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) return;
+    const [file = '', label = ''] = line.split(/\t|,(?=[^,]*$)/).map((part) => part.trim());
+    if (file === '') throw new CliError(`--list ${list}:${i + 1}: no file name`);
+    const path = isAbsolute(file) ? file : join(dirname(list), file);
+    sources.push(label === '' ? { path } : { path, author: label });
+  });
+  return sources;
+}
+
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, { single: ['unknown', 'out', 'mfw', 'culling', 'threads', 'consensus-mfw'] });
+  const args = parseArgs(argv, { single: ['unknown', 'list', 'out', 'mfw', 'culling', 'threads', 'consensus-mfw'] });
   const out = single(args, 'out');
-  if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${CORPUS_USAGE}`);
+  if ((args.positionals.length === 0 && single(args, 'list') === undefined) || out === undefined) {
+    throw new CliError(`usage: ${CORPUS_USAGE}`);
+  }
   const mostFrequent = positiveInteger(single(args, 'mfw'), 'mfw', 100);
   const culling = Number(single(args, 'culling') ?? 0);
   if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
@@ -50,10 +74,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     const author = basename(resolve(folder));
     for (const path of await expandPaths([folder])) sources.push({ path, author });
   }
+  const list = single(args, 'list');
+  if (list !== undefined) sources.push(...(await readLabelledList(list)));
   const unknownFolder = single(args, 'unknown');
   if (unknownFolder !== undefined) for (const path of await expandPaths([unknownFolder])) sources.push({ path });
   if (new Set(sources.filter((s) => s.author).map((s) => s.author)).size < 2) {
-    throw new CliError('give at least two author folders (one per author, named after the author)');
+    throw new CliError(
+      'give at least two authors: folders (one per author, named after the author) or a --list of labelled files',
+    );
   }
 
   const pool = createAnalyticsPool(threads === undefined ? {} : { threads });

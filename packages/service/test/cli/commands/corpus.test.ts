@@ -103,10 +103,40 @@ describe('styler corpus', () => {
     expect(consensus.clades.length).toBeGreaterThan(0);
   });
 
+  it('reads a list of labelled files (tab or comma), unlabelled ones unknown', async () => {
+    const list = join(root, 'labels.tsv');
+    writeFileSync(
+      list,
+      [
+        '# path, label',
+        ...[1, 2, 3].map((n) => `darwin/letter-${n}.txt\tdarwin`),
+        ...[1, 2, 3].map((n) => `assistant/post-${n}.md,assistant`),
+        'unknown/mystery-letter.txt',
+        '',
+      ].join('\n'),
+    );
+    const listed = join(root, 'listed');
+    const run = io();
+    expect(
+      await main(['corpus', '--list', list, '--out', listed, '--mfw', '50', '--threads', '1'], run.io),
+      run.err(),
+    ).toBe(0);
+    const summary = JSON.parse(readFileSync(join(listed, 'summary.json'), 'utf8')) as {
+      authors: string[];
+      documents: number;
+      attribution: Array<{ document: string; predicted: string }>;
+    };
+    expect(summary.authors).toEqual(['assistant', 'darwin']);
+    expect(summary.documents).toBe(7);
+    expect(summary.attribution).toEqual([
+      expect.objectContaining({ document: 'mystery-letter.txt', predicted: 'darwin' }),
+    ]);
+  });
+
   it('refuses fewer than two authors and bad options with a usage error', async () => {
     const one = io();
     expect(await main(['corpus', join(root, 'darwin'), '--out', out], one.io)).toBe(2);
-    expect(one.err()).toMatch(/at least two author folders/);
+    expect(one.err()).toMatch(/at least two authors/);
     const noOut = io();
     expect(await main(['corpus', join(root, 'darwin'), join(root, 'assistant')], noOut.io)).toBe(2);
     expect(noOut.err()).toMatch(/usage: styler corpus/);
