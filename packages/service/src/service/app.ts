@@ -22,6 +22,7 @@ import type { TypedApp } from './fastify-types.js';
 import { validatorCompiler } from './validation.js';
 import type { RouteContext } from './route-context.js';
 import { fileRoutes } from './routes/files.js';
+import { consoleRoutes, loadConsole } from './routes/console.js';
 import { healthRoute } from './routes/health.js';
 import { jobRoutes } from './routes/jobs.js';
 import { modelRoutes } from './routes/models.js';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const health = { pool, jobs, store, role: config.role };
   const typed = app.withTypeProvider<TypeBoxTypeProvider>() as TypedApp;
   healthRoute(typed, '/health', health, false);
+  if (config.role !== 'worker') consoleRoutes(typed, await loadConsole());
   await typed.register(
     async (v1) => {
       healthRoute(v1, '/health', health, true);

@@ -1,0 +1,129 @@
+/** The console's client of the API (same origin, /v1): bearer key on every call, errors as messages. */
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export interface FileObject {
+  id: string;
+  filename: string;
+  bytes: number;
+  created_at: number;
+  purpose: string;
+}
+
+export interface Job {
+  id: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  created_at: number;
+  finished_at: number | null;
+  fine_tuned_model: string | null;
+  training_files: string[];
+  error: { code: string; message: string } | null;
+}
+
+export interface Model {
+  id: string;
+  created: number;
+  fine_tuning_job: string;
+  style: Record<string, unknown>;
+}
+
+export interface List<T> {
+  data: T[];
+}
+
+const BASE = '/v1';
+
+/** The message of a failed response: the API's {"error"} body, or what went wrong on the way. */
+async function failure(response: Response): Promise<ApiError> {
+  let message = `The server answered ${response.status}.`;
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    if (typeof body.error === 'string') message = body.error;
+  } catch {
+    // Not JSON: keep the status line.
+  }
+  return new ApiError(response.status, message);
+}
+
+export class Api {
+  readonly #key: string;
+  constructor(key: string) {
+    this.#key = key;
+  }
+
+  get key(): string {
+    return this.#key;
+  }
+
+  headers(json = false): Record<string, string> {
+    return { authorization: `Bearer ${this.#key}`, ...(json && { 'content-type': 'application/json' }) };
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${BASE}${path}`, {
+        method,
+        headers: this.headers(body !== undefined),
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+    } catch {
+      throw new ApiError(0, 'The service cannot be reached: check that it is running, then try again.');
+    }
+    if (!response.ok) throw await failure(response);
+    return (await response.json()) as T;
+  }
+
+  get<T>(path: string): Promise<T> {
+    return this.request<T>('GET', path);
+  }
+
+  post<T>(path: string, body?: unknown): Promise<T> {
+    return this.request<T>('POST', path, body);
+  }
+
+  delete<T>(path: string): Promise<T> {
+    return this.request<T>('DELETE', path);
+  }
+
+  async text(path: string): Promise<string> {
+    const response = await fetch(`${BASE}${path}`, { headers: this.headers() });
+    if (!response.ok) throw await failure(response);
+    return response.text();
+  }
+
+  /** Uploads one file as the API's multipart form; XMLHttpRequest because fetch reports no upload progress. */
+  upload(file: File, onProgress: (share: number) => void): Promise<FileObject> {
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open('POST', `${BASE}/files`);
+      request.setRequestHeader('authorization', `Bearer ${this.#key}`);
+      request.responseType = 'json';
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      };
+      request.onerror = () => reject(new ApiError(0, 'The upload was cut off: check the connection and try again.'));
+      request.onload = () => {
+        const body = request.response as { error?: string } | FileObject | null;
+        if (request.status === 200 && body && 'id' in body) resolve(body);
+        else
+          reject(
+            new ApiError(
+              request.status,
+              (body as { error?: string } | null)?.error ?? `Upload failed (${request.status}).`,
+            ),
+          );
+      };
+      const form = new FormData();
+      form.set('purpose', 'fine-tune');
+      form.set('file', file, file.name);
+      request.send(form);
+    });
+  }
+}

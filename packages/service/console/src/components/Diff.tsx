@@ -1,0 +1,18 @@
+/** The word diff of include_compare_original: deletions struck through, insertions marked. */
+export type Segment = { type: 'equal' | 'delete' | 'insert'; text: string };
+
+export function Diff({ segments }: { segments: Segment[] }) {
+  return (
+    <p class="diff" aria-label="Word-level changes: deleted words struck through, inserted words highlighted">
+      {segments.map((segment, i) =>
+        segment.type === 'equal' ? (
+          <span key={i}>{segment.text}</span>
+        ) : segment.type === 'delete' ? (
+          <del key={i}>{segment.text}</del>
+        ) : (
+          <ins key={i}>{segment.text}</ins>
+        ),
+      )}
+    </p>
+  );
+}

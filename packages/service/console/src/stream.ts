@@ -1,0 +1,69 @@
+/** POST /style/transform with stream: true, read as Server-Sent Events (eventsource-parser). */
+import { createParser } from 'eventsource-parser';
+import { ApiError, type Api } from './api';
+
+export interface TransformResult {
+  content: string;
+  quality_analytics?: Record<string, unknown>;
+  comparison?: { original: string; diff: Array<{ type: 'equal' | 'delete' | 'insert'; text: string }> };
+  distance?: Record<string, number>;
+  usage?: Record<string, number>;
+}
+
+interface Chunk extends Omit<TransformResult, 'content'> {
+  choices?: Array<{ delta?: { content?: string } }>;
+  error?: string;
+}
+
+/** Streams the styled text into `onText` as it arrives; resolves with the whole result. */
+export async function streamTransform(
+  api: Api,
+  body: Record<string, unknown>,
+  onText: (text: string) => void,
+  signal: AbortSignal,
+): Promise<TransformResult> {
+  const response = await fetch('/v1/style/transform', {
+    method: 'POST',
+    headers: api.headers(true),
+    body: JSON.stringify({ ...body, stream: true }),
+    signal,
+  });
+  if (!response.ok || response.body === null) {
+    let message = `The server answered ${response.status}.`;
+    try {
+      message = ((await response.json()) as { error?: string }).error ?? message;
+    } catch {
+      // keep the status line
+    }
+    throw new ApiError(response.status, message);
+  }
+  const result: TransformResult = { content: '' };
+  let failed: string | undefined;
+  const parser = createParser({
+    onEvent(event) {
+      if (event.data === '[DONE]') return;
+      const chunk = JSON.parse(event.data) as Chunk;
+      if (chunk.error !== undefined) {
+        failed = chunk.error;
+        return;
+      }
+      const piece = chunk.choices?.[0]?.delta?.content;
+      if (piece) {
+        result.content += piece;
+        onText(result.content);
+      }
+      if (chunk.usage) result.usage = chunk.usage;
+      if (chunk.quality_analytics) result.quality_analytics = chunk.quality_analytics;
+      if (chunk.comparison) result.comparison = chunk.comparison;
+      if (chunk.distance) result.distance = chunk.distance;
+    },
+  });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    parser.feed(value);
+  }
+  if (failed !== undefined) throw new ApiError(500, failed);
+  return result;
+}

@@ -1,0 +1,306 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Api, List, Model } from '../api';
+import { BarChart } from '../components/BarChart';
+import { Copyable } from '../components/Copyable';
+import { Diff } from '../components/Diff';
+import { Empty, ErrorNotice } from '../components/Notice';
+import { streamTransform, type TransformResult } from '../stream';
+
+const FLAGS = [
+  ['include_quality', 'Quality analytics'],
+  ['include_rouge', 'ROUGE (with quality)'],
+  ['include_compare_original', 'Original and word diff'],
+  ['include_distance', 'Edit distance'],
+  ['skip_headings', 'Leave headings alone'],
+  ['skip_h1', 'Leave level-1 headings alone'],
+] as const;
+
+type Flag = (typeof FLAGS)[number][0];
+type Node = Record<string, unknown>;
+
+const SERIES = [
+  { name: 'personalized', className: 'series-a' },
+  { name: 'unpersonalized', className: 'series-b' },
+  { name: 'ground truth', className: 'series-c' },
+];
+
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null;
+const num = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/** One chart per analytics group: each measure's personalized, unpersonalized and ground-truth value. */
+export function QualityCharts({ analytics }: { analytics: Node }) {
+  const groups = Object.entries(analytics).flatMap(([group, node]) => {
+    if (!isNode(node)) return [];
+    const measures: Array<[string, Node]> =
+      'personalized' in node
+        ? [[group, node]]
+        : Object.entries(node).flatMap(([name, value]) => (isNode(value) ? [[name, value] as [string, Node]] : []));
+    const rows = measures
+      .filter(([, value]) => num(value.personalized) !== undefined || isNode(value.personalized))
+      .map(([name, value]) =>
+        isNode(value.personalized)
+          ? {
+              label: `${name} F`,
+              values: [num(value.personalized.fmeasure), num((value.unpersonalized as Node).fmeasure), undefined],
+            }
+          : {
+              label: name.replace(/_/g, ' '),
+              values: [num(value.personalized), num(value.unpersonalized), num(value.ground_truth)],
+            },
+      );
+    return rows.length > 0 ? [{ group, rows }] : [];
+  });
+  return (
+    <div class="charts">
+      {groups.map(({ group, rows }) => (
+        <BarChart key={group} title={group.replace(/_/g, ' ')} series={SERIES} rows={rows} />
+      ))}
+    </div>
+  );
+}
+
+function snippets(body: Record<string, unknown>): { curl: string; python: string } {
+  const json = JSON.stringify(body, null, 2);
+  const origin = location.origin;
+  return {
+    curl: `curl ${origin}/v1/style/transform \\\n  -H "Authorization: Bearer $STYLER_API_KEY" \\\n  -H "Content-Type: application/json" \\\n  -d '${json.replace(/'/g, "'\\''")}'`,
+    python: [
+      'import os',
+      'from openai import OpenAI',
+      '',
+      `client = OpenAI(base_url="${origin}/v1", api_key=os.environ["STYLER_API_KEY"])`,
+      `response = client.post("/style/transform", body=${json
+        .replace(/\btrue\b/g, 'True')
+        .replace(/\bfalse\b/g, 'False')
+        .replace(/\bnull\b/g, 'None')}, cast_to=object)`,
+      body.stream
+        ? '# stream=True answers Server-Sent Events; see docs/api.md'
+        : 'print(response["choices"][0]["message"]["content"])',
+    ].join('\n'),
+  };
+}
+
+/** Try a model: rewrite or full mode, every flag; the styled text streams in beside the original. */
+export function Playground({ api, initialModel }: { api: Api; initialModel?: string }) {
+  const [models, setModels] = useState<Model[]>();
+  const [model, setModel] = useState(initialModel ?? '');
+  const [mode, setMode] = useState<'rewrite' | 'full'>('rewrite');
+  const [message, setMessage] = useState('');
+  const [system, setSystem] = useState('');
+  const [baseModel, setBaseModel] = useState('');
+  const [service, setService] = useState('auto');
+  const [temperature, setTemperature] = useState(1);
+  const [stream, setStream] = useState(true);
+  const [flags, setFlags] = useState<Record<Flag, boolean>>({
+    include_quality: true,
+    include_rouge: false,
+    include_compare_original: true,
+    include_distance: false,
+    skip_headings: false,
+    skip_h1: false,
+  });
+  const [output, setOutput] = useState('');
+  const [result, setResult] = useState<TransformResult>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const abort = useRef<AbortController>();
+
+  useEffect(() => {
+    api
+      .get<List<Model>>('/models')
+      .then((list) => {
+        setModels(list.data);
+        setModel((current) => current || list.data[0]?.id || '');
+      })
+      .catch((caught: Error) => setError(caught.message));
+    return () => abort.current?.abort();
+  }, [api]);
+
+  const body: Record<string, unknown> = {
+    model,
+    mode,
+    ...(mode === 'rewrite'
+      ? { message }
+      : {
+          messages: [
+            ...(system.trim() ? [{ role: 'system', content: system }] : []),
+            { role: 'user', content: message },
+          ],
+          full_mode_options: { base_model: baseModel, base_model_service: service, base_temperature: temperature },
+        }),
+    ...(stream && { stream: true }),
+    ...Object.fromEntries(Object.entries(flags).filter(([, on]) => on)),
+  };
+
+  const run = async (event: Event) => {
+    event.preventDefault();
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setBusy(true);
+    setError(undefined);
+    setOutput('');
+    setResult(undefined);
+    try {
+      if (stream) {
+        setResult(await streamTransform(api, body, setOutput, controller.signal));
+      } else {
+        const completion = await api.post<
+          { choices: Array<{ message: { content: string } }> } & Omit<TransformResult, 'content'>
+        >('/style/transform', body);
+        const content = completion.choices[0]?.message.content ?? '';
+        setOutput(content);
+        setResult({ ...completion, content });
+      }
+    } catch (caught) {
+      if (!controller.signal.aborted) setError((caught as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (models !== undefined && models.length === 0) {
+    return (
+      <section aria-labelledby="playground-title">
+        <h2 id="playground-title">Playground</h2>
+        <Empty>No model to try yet: upload samples under Files, train, and come back when the job has succeeded.</Empty>
+      </section>
+    );
+  }
+  const code = snippets(body);
+  return (
+    <section aria-labelledby="playground-title">
+      <h2 id="playground-title">Playground</h2>
+      <form class="playground" onSubmit={run}>
+        <div class="row">
+          <label for="model">Model</label>
+          <select id="model" value={model} onChange={(e) => setModel((e.target as HTMLSelectElement).value)}>
+            {(models ?? []).map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.id}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend>Mode</legend>
+          <label class="check">
+            <input type="radio" name="mode" checked={mode === 'rewrite'} onChange={() => setMode('rewrite')} />
+            Rewrite my text
+          </label>
+          <label class="check">
+            <input type="radio" name="mode" checked={mode === 'full'} onChange={() => setMode('full')} />
+            Full: a base model writes, then it is restyled
+          </label>
+        </fieldset>
+        {mode === 'full' && (
+          <fieldset>
+            <legend>Base model</legend>
+            <label for="base-model">Base model</label>
+            <input
+              id="base-model"
+              value={baseModel}
+              required
+              onInput={(e) => setBaseModel((e.target as HTMLInputElement).value)}
+            />
+            <label for="service">Service</label>
+            <select id="service" value={service} onChange={(e) => setService((e.target as HTMLSelectElement).value)}>
+              {['auto', 'openai', 'ollama', 'openai-compatible'].map((name) => (
+                <option key={name}>{name}</option>
+              ))}
+            </select>
+            <label for="temperature">Temperature {temperature.toFixed(1)}</label>
+            <input
+              id="temperature"
+              type="range"
+              min={0}
+              max={2}
+              step={0.1}
+              value={temperature}
+              onInput={(e) => setTemperature(Number((e.target as HTMLInputElement).value))}
+            />
+            <label for="system">System message (optional)</label>
+            <textarea
+              id="system"
+              rows={2}
+              value={system}
+              onInput={(e) => setSystem((e.target as HTMLTextAreaElement).value)}
+            />
+          </fieldset>
+        )}
+        <label for="message">{mode === 'rewrite' ? 'Text to restyle' : 'Your message to the base model'}</label>
+        <textarea
+          id="message"
+          rows={8}
+          value={message}
+          required
+          onInput={(e) => setMessage((e.target as HTMLTextAreaElement).value)}
+        />
+        <fieldset class="flags">
+          <legend>Options</legend>
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={stream}
+              onChange={(e) => setStream((e.target as HTMLInputElement).checked)}
+            />
+            Stream the answer
+          </label>
+          {FLAGS.map(([flag, label]) => (
+            <label class="check" key={flag}>
+              <input
+                type="checkbox"
+                checked={flags[flag]}
+                onChange={(e) => setFlags({ ...flags, [flag]: (e.target as HTMLInputElement).checked })}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={busy || !model || message.trim() === ''}>
+          {busy ? 'Styling…' : 'Restyle'}
+        </button>
+      </form>
+      <ErrorNotice message={error} />
+      {(output || busy) && (
+        <div class="side-by-side">
+          <div>
+            <h3>Original</h3>
+            <p class="text">{result?.comparison?.original ?? (mode === 'rewrite' ? message : '')}</p>
+          </div>
+          <div>
+            <h3>Styled</h3>
+            <p class="text" aria-live="polite" aria-busy={busy}>
+              {output}
+            </p>
+          </div>
+        </div>
+      )}
+      {result?.comparison && (
+        <>
+          <h3>Word diff</h3>
+          <Diff segments={result.comparison.diff} />
+        </>
+      )}
+      {result?.distance && (
+        <p class="muted">
+          {result.distance.levenshtein_distance} word edits (ratio {result.distance.levenshtein_ratio?.toFixed(3)}),
+          length ratio {result.distance.length_ratio?.toFixed(3)}
+        </p>
+      )}
+      {result?.quality_analytics && (
+        <>
+          <h3>Quality analytics</h3>
+          <QualityCharts analytics={result.quality_analytics} />
+          <details>
+            <summary>As JSON</summary>
+            <pre>{JSON.stringify(result.quality_analytics, null, 2)}</pre>
+          </details>
+        </>
+      )}
+      <h3>The same request in code</h3>
+      <Copyable label="curl command" code={code.curl} />
+      <Copyable label="openai SDK (Python)" code={code.python} />
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'preact/hooks';
+import { Api, ApiError } from '../api';
+import { ErrorNotice } from '../components/Notice';
+
+/** Sign in with an API key: checked against the API before it is kept (sessionStorage only). */
+export function SignIn({ onSignedIn }: { onSignedIn: (api: Api) => void }) {
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    const api = new Api(key.trim());
+    try {
+      await api.get('/models?limit=1');
+      onSignedIn(api);
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError && caught.status === 401
+          ? 'That key was not accepted: check it, or create one with `styler keys create` (or use the key npm start printed).'
+          : (caught as Error).message,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main class="signin">
+      <h1>Styler console</h1>
+      <p>Learn a writing style from samples and restyle text toward it.</p>
+      <form onSubmit={submit}>
+        <label for="key">API key</label>
+        <input
+          id="key"
+          type="password"
+          autocomplete="off"
+          value={key}
+          onInput={(event) => setKey((event.target as HTMLInputElement).value)}
+          required
+        />
+        <button type="submit" disabled={busy || key.trim() === ''}>
+          {busy ? 'Checking…' : 'Sign in'}
+        </button>
+      </form>
+      <ErrorNotice message={error} />
+      <p class="hint">The key stays in this tab (sessionStorage) until you sign out or close it.</p>
+    </main>
+  );
+}
