@@ -37,6 +37,7 @@ const html = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Styler console</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/${style}">
 <script type="module" src="/assets/${script}"></script>
 </head>

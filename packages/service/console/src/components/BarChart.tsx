@@ -14,8 +14,8 @@ export interface BarChartProps {
 
 const BAR = 10;
 const GAP = 8;
-const LABEL = 170;
-const WIDTH = 520;
+const LABEL = 150;
+const WIDTH = 440;
 
 export function BarChart({ title, series, rows, unit = '' }: BarChartProps) {
   const max = Math.max(1e-9, ...rows.flatMap((row) => row.values.map((v) => Math.abs(v ?? 0))));

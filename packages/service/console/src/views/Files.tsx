@@ -238,7 +238,7 @@ function TrainForm({ api, fileIds, onTrained }: { api: Api; fileIds: string[]; o
         id="suffix"
         value={suffix}
         maxLength={16}
-        pattern="[A-Za-z0-9_-]*"
+        pattern="[A-Za-z0-9_\-]*"
         onInput={(event) => setSuffix((event.target as HTMLInputElement).value)}
       />
       <label class="check">

@@ -9,8 +9,11 @@ import { extname } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { TypedApp } from '../fastify-types.js';
 
-/** Where the build puts the console, beside the compiled service (dist/service/routes → dist/console). */
-export const CONSOLE_DIR = new URL('../../console/', import.meta.url);
+/**
+ * Where the build puts the console: beside the compiled service (dist/service/routes → dist/console),
+ * or, when the service runs from its TypeScript sources (the tests), in the package's dist/.
+ */
+const CONSOLE_DIRS = [new URL('../../console/', import.meta.url), new URL('../../../dist/console/', import.meta.url)];
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -34,18 +37,21 @@ interface ConsoleFiles {
 }
 
 /** The built console, or undefined when it was not built (the API works without it). */
-export async function loadConsole(dir: URL = CONSOLE_DIR): Promise<ConsoleFiles | undefined> {
-  try {
-    const index = await readFile(new URL('index.html', dir));
-    const assets = new Map<string, { body: Buffer; type: string }>();
-    for (const name of await readdir(new URL('assets/', dir))) {
-      const type = CONTENT_TYPES[extname(name)];
-      if (type !== undefined) assets.set(name, { body: await readFile(new URL(`assets/${name}`, dir)), type });
+export async function loadConsole(dirs: readonly URL[] = CONSOLE_DIRS): Promise<ConsoleFiles | undefined> {
+  for (const dir of dirs) {
+    try {
+      const index = await readFile(new URL('index.html', dir));
+      const assets = new Map<string, { body: Buffer; type: string }>();
+      for (const name of await readdir(new URL('assets/', dir))) {
+        const type = CONTENT_TYPES[extname(name)];
+        if (type !== undefined) assets.set(name, { body: await readFile(new URL(`assets/${name}`, dir)), type });
+      }
+      return { index, assets };
+    } catch {
+      // Not built here: try the next place.
     }
-    return { index, assets };
-  } catch {
-    return undefined;
   }
+  return undefined;
 }
 
 function secure(reply: FastifyReply): FastifyReply {
