@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../../../../test-support/browser.js';
-import { darwin } from '../service/support/fixtures.js';
+import { darwin, fixture } from '../service/support/fixtures.js';
 import { startTestService, type TestService } from '../service/support/harness.js';
 
 const OUTPUT = resolve(import.meta.dirname, '../../../../test-output');
@@ -108,12 +108,8 @@ describe.skipIf(!available)('web console in headless Chromium', () => {
 
   it('restyles in the playground with streaming, the word diff and quality charts', async () => {
     await page.getByRole('button', { name: 'Playground' }).click();
-    await page
-      .getByLabel('Text to restyle')
-      .fill(
-        'We are pleased to inform you that the results of the study demonstrate a significant improvement. ' +
-          'It is important to note that further research is needed. In conclusion, the approach is promising.',
-      );
+    // The opening of an AI-style product post (fixture ai-input-01.txt).
+    await page.getByLabel('Text to restyle').fill(fixture('ai-input-01.txt').split('\n## Key Features')[0]!);
     // Streaming, quality and the diff are on by default; the distance is asked for here.
     for (const label of ['Stream the answer', 'Quality analytics', 'Original and word diff']) {
       expect(await page.getByLabel(label).isChecked()).toBe(true);
@@ -125,12 +121,16 @@ describe.skipIf(!available)('web console in headless Chromium', () => {
     expect((await page.locator('.side-by-side p.text').nth(1).textContent())?.length).toBeGreaterThan(50);
     expect(await page.locator('.charts svg[role="img"]').count()).toBeGreaterThanOrEqual(5);
     expect(await page.locator('.diff').count()).toBe(1);
+    // The engine changed something, and the diff marks it.
+    expect(await page.locator('.diff ins, .diff del').count()).toBeGreaterThan(0);
     expect(await page.getByText(/word edits/).count()).toBe(1);
     const curl = await page.locator('.copyable pre').first().textContent();
     expect(curl).toContain('/v1/style/transform');
     expect(curl).toContain('$STYLER_API_KEY');
     expect(curl).not.toContain(service.keys.acme);
     await page.screenshot({ path: join(OUTPUT, 'console-playground.png'), fullPage: true });
+    await page.locator('.side-by-side').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(OUTPUT, 'console-playground-results.png') });
 
     // Readable at 375 px: nothing wider than the screen.
     await page.setViewportSize({ width: 375, height: 800 });
