@@ -47,6 +47,10 @@ describe('styler (service and CLI) as a user installs it (npm pack, then npm ci 
       }
       expect(health?.status).toBe(200);
       expect(await health?.json()).toEqual({ status: 'ok', role: 'all' });
+      // The package ships the built web console.
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>Styler console</title>');
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

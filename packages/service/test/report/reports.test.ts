@@ -16,6 +16,9 @@ import { corpusReport } from '../../src/report/corpus-report.js';
 import { dendrogramLayout } from '../../src/report/plots.js';
 import { browserAvailable, launchBrowser } from '../../../../test-support/browser.js';
 
+const available = browserAvailable();
+if (!available)
+  console.log('report browser tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)');
 const OUTPUT = resolve(import.meta.dirname, '../../../../test-output');
 
 /** A text of one of two word habits, varied by seed. */
@@ -136,7 +139,7 @@ describe('reports', () => {
     expect(segments.filter((s) => s.x === s.x2).map((s) => s.x)).toEqual([1, 3]);
   });
 
-  describe.skipIf(!browserAvailable())('in headless Chromium', () => {
+  describe.skipIf(!available)('in headless Chromium', () => {
     let browser: Browser;
     beforeAll(async () => {
       browser = await launchBrowser();
