@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { countWordForms, wordProfile } from '../../src/analytics/authorship/index.js';
 import { bootstrapConsensus } from '../../src/stylometry/index.js';
+import { habitText } from '../../../../test-support/habit-texts.js';
 
-/** Word lists of two habits, each with its own variation: the two groups should cluster apart. */
-function text(habit: 'A' | 'B', seed: number): string {
-  const words: string[] = [];
-  for (let i = 0; i < 400; i += 1) {
-    const r = (seed * 7919 + i * 104729) % 100;
-    if (habit === 'A') words.push(r < 30 ? 'the' : r < 45 ? 'of' : r < 50 ? 'upon' : `w${(r * seed) % 40}`);
-    else words.push(r < 15 ? 'the' : r < 20 ? 'of' : r < 40 ? 'upon' : r < 55 ? 'a' : `w${(r * seed) % 40}`);
-  }
-  return words.join(' ');
-}
+const text = (habit: 'A' | 'B', seed: number): string => habitText(habit, seed, 400, 40);
 
 const documents = [
   ...[1, 2, 3].map((seed) => ({ name: `a${seed}`, profile: wordProfile(countWordForms(text('A', seed))) })),

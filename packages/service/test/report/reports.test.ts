@@ -15,22 +15,14 @@ import { benchmarkReport } from '../../src/report/benchmark-report.js';
 import { corpusReport } from '../../src/report/corpus-report.js';
 import { dendrogramLayout } from '../../src/report/plots.js';
 import { browserAvailable, launchBrowser } from '../../../../test-support/browser.js';
+import { habitText } from '../../../../test-support/habit-texts.js';
 
 const available = browserAvailable();
 if (!available)
   console.log('report browser tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)');
 const OUTPUT = resolve(import.meta.dirname, '../../../../test-output');
 
-/** A text of one of two word habits, varied by seed. */
-function text(habit: 'A' | 'B', seed: number): string {
-  const words: string[] = [];
-  for (let i = 0; i < 300; i += 1) {
-    const r = (seed * 7919 + i * 104729) % 100;
-    if (habit === 'A') words.push(r < 30 ? 'the' : r < 45 ? 'of' : r < 50 ? 'upon' : `w${(r * seed) % 30}`);
-    else words.push(r < 15 ? 'the' : r < 20 ? 'of' : r < 40 ? 'upon' : r < 55 ? 'a' : `w${(r * seed) % 30}`);
-  }
-  return words.join(' ');
-}
+const text = (habit: 'A' | 'B', seed: number): string => habitText(habit, seed);
 
 async function corpusFixture(): Promise<string> {
   const documents = [

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Api, FileObject, List } from '../api';
 import { Empty, ErrorNotice, Loading } from '../components/Notice';
+import { useFormAction } from '../components/useFormAction';
 
 interface UploadState {
   name: string;
@@ -211,25 +212,14 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
 function TrainForm({ api, fileIds, onTrained }: { api: Api; fileIds: string[]; onTrained: () => void }) {
   const [suffix, setSuffix] = useState('');
   const [matchLength, setMatchLength] = useState(true);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api.post('/fine_tuning/jobs', {
-        training_files: fileIds,
-        ...(suffix.trim() !== '' && { suffix: suffix.trim() }),
-        match_output_length: matchLength,
-      });
-      onTrained();
-    } catch (caught) {
-      setError((caught as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, busy, error } = useFormAction(async () => {
+    await api.post('/fine_tuning/jobs', {
+      training_files: fileIds,
+      ...(suffix.trim() !== '' && { suffix: suffix.trim() }),
+      match_output_length: matchLength,
+    });
+    onTrained();
+  });
   return (
     <form class="train" onSubmit={submit} aria-label="Train a style model">
       <h3>Train a style model on the selected files ({fileIds.length})</h3>

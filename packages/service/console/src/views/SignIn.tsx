@@ -1,30 +1,22 @@
 import { useState } from 'preact/hooks';
 import { Api, ApiError } from '../api';
 import { ErrorNotice } from '../components/Notice';
+import { useFormAction } from '../components/useFormAction';
 
 /** Sign in with an API key: checked against the API before it is kept (sessionStorage only). */
 export function SignIn({ onSignedIn }: { onSignedIn: (api: Api) => void }) {
   const [key, setKey] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    const api = new Api(key.trim());
-    try {
+  const { submit, busy, error } = useFormAction(
+    async () => {
+      const api = new Api(key.trim());
       await api.get('/models?limit=1');
       onSignedIn(api);
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.status === 401
-          ? 'That key was not accepted: check it, or create one with `styler keys create` (or use the key npm start printed).'
-          : (caught as Error).message,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (caught) =>
+      caught instanceof ApiError && caught.status === 401
+        ? 'That key was not accepted: check it, or create one with `styler keys create` (or use the key npm start printed).'
+        : (caught as Error).message,
+  );
   return (
     <main class="signin">
       <h1>Styler console</h1>
