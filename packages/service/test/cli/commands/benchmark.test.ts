@@ -143,6 +143,25 @@ describe('styler benchmark', () => {
     expect(readSummary(merged).metrics).toEqual(readSummary(join(root, 'full')).metrics);
   });
 
+  it('takes an author as a styler fit model (<author>.json) beside author folders', async () => {
+    const mixed = join(root, 'mixed-authors');
+    mkdirSync(join(mixed, 'assistant'), { recursive: true });
+    posts.slice(0, 4).forEach((text, i) => writeFileSync(join(mixed, 'assistant', `${i}.txt`), text));
+    const fit = io();
+    expect(await main(['fit', join(authors, 'darwin'), '--out', join(mixed, 'darwin.json')], fit.io), fit.err()).toBe(
+      0,
+    );
+    const out = join(root, 'with-model');
+    const run = io();
+    const code = await main(
+      ['benchmark', runs, '--authors', mixed, '--out', out, '--threads', '2', '--resamples', '500'],
+      run.io,
+    );
+    expect(code, run.err()).toBe(0);
+    // The model's ground truth is the folder's: the same numbers as the run on folders.
+    expect(readSummary(out).metrics).toEqual(readSummary(join(root, 'full')).metrics);
+  });
+
   it('reports bad rows by line and goes on; refuses bad options', async () => {
     const bad = join(root, 'bad.jsonl');
     writeFileSync(
