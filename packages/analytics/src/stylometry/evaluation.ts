@@ -7,6 +7,7 @@
  * few hundred bytes a row whatever the texts' length; the results do not depend on the rows' order.
  */
 import { bootstrapMeanInterval, type BootstrapOptions } from './bootstrap.js';
+import { fnv1a } from './random.js';
 import { wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon.js';
 
 /** One metric's outcome on one row. */
@@ -146,13 +147,9 @@ interface SystemState {
   samples: Map<string, Array<{ priority: number; sample: MetricSample }>>;
 }
 
-/** A seeded FNV-1a hash of a row id in [0, 1). */
+/** A seeded hash of a row id, in [0, 1). */
 function idPriority(id: string, seed: number): number {
-  let hash = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < id.length; i += 1) {
-    hash ^= id.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
+  let hash = fnv1a(id, seed);
   // A final mix spreads ids that differ in one last character.
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x45d9f3b) >>> 0;

@@ -11,7 +11,7 @@ export { newick, wardClustering, type Merge } from './ward.js';
 export { bootstrapConsensus, type Clade, type ConsensusOptions, type ConsensusTree } from './consensus.js';
 export { bootstrapMeanInterval, quantileSorted, type BootstrapOptions, type MeanInterval } from './bootstrap.js';
 export { EXACT_MAX_N, wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon.js';
-export { seededRandom, type Random } from './random.js';
+export { fnv1a, seededRandom, type Random } from './random.js';
 export {
   COMPARISON_METRIC,
   EvaluationAccumulator,

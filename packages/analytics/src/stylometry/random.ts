@@ -16,3 +16,16 @@ export function seededRandom(seed: number): Random {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * The 32-bit FNV-1a hash of `text` (UTF-16 code units), its offset basis xor-ed with `seed`: stable
+ * on every machine, for choosing rows by id (shards, samples) without depending on their order.
+ */
+export function fnv1a(text: string, seed = 0): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bootstrapMeanInterval, quantileSorted, seededRandom } from '../../src/stylometry/index.js';
+import { bootstrapMeanInterval, fnv1a, quantileSorted, seededRandom } from '../../src/stylometry/index.js';
 
 describe('seededRandom', () => {
   it('repeats its sequence for a seed and stays in [0, 1)', () => {
@@ -11,6 +11,15 @@ describe('seededRandom', () => {
     expect(draws.every((x) => x >= 0 && x < 1)).toBe(true);
     expect(Math.abs(draws.reduce((s, x) => s + x, 0) / 1000 - 0.5)).toBeLessThan(0.05);
     expect(seededRandom(43)()).not.toBe(seededRandom(42)());
+  });
+});
+
+describe('fnv1a', () => {
+  it('gives the published FNV-1a 32-bit test values, and another hash for another seed', () => {
+    expect(fnv1a('')).toBe(0x811c9dc5);
+    expect(fnv1a('a')).toBe(0xe40c292c);
+    expect(fnv1a('foobar')).toBe(0xbf9cf968);
+    expect(fnv1a('foobar', 7)).not.toBe(fnv1a('foobar'));
   });
 });
 

@@ -5,7 +5,6 @@ import { distributionSpec, improvementSpec, IMPROVEMENT_LIMIT, renderPlot, type 
 
 export interface BenchmarkReportInput {
   summary: EvaluationSummary;
-  samples: EvaluationSummary['samples'];
   settings: { resamples: number; confidence: number; seed: number };
   input: readonly string[];
 }
@@ -38,7 +37,8 @@ function distributionValues(samples: EvaluationSummary['samples'], metric: strin
   return values.filter((value) => Number.isFinite(value.value));
 }
 
-export async function benchmarkReport({ summary, samples, settings, input }: BenchmarkReportInput): Promise<string> {
+export async function benchmarkReport({ summary, settings, input }: BenchmarkReportInput): Promise<string> {
+  const { samples } = summary;
   const sections: string[] = [
     `<p>Input: ${input.map((path) => `<code>${escapeHtml(path)}</code>`).join(', ')}. ${summary.rows} rows; ` +
       `intervals: ${settings.resamples} bootstrap resamples, seed ${settings.seed}. A positive improvement ` +

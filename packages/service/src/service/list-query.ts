@@ -2,12 +2,18 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { PageQuery } from '../store/index.js';
 import { ERROR_MESSAGE } from './api-schemas.js';
+import { failure } from './openapi.js';
 
 /** A list endpoint's page sizes. */
 export interface ListLimits {
   defaultLimit: number;
   maxLimit: number;
 }
+
+const limitMessage = (maxLimit: number): string => `limit must be an integer from 1 to ${maxLimit}.`;
+
+/** The documented 400 of a list endpoint, with the message its `limit` check gives. */
+export const badListParameter = ({ maxLimit }: ListLimits) => failure('Bad list parameter.', limitMessage(maxLimit));
 
 /** The schema of a list query: limit from 1 to maxLimit, a cursor, an order (unknown parameters are ignored). */
 export function listQuery({ defaultLimit, maxLimit }: ListLimits) {
@@ -17,7 +23,7 @@ export function listQuery({ defaultLimit, maxLimit }: ListLimits) {
         minimum: 1,
         maximum: maxLimit,
         default: defaultLimit,
-        [ERROR_MESSAGE]: `limit must be an integer from 1 to ${maxLimit}.`,
+        [ERROR_MESSAGE]: limitMessage(maxLimit),
       }),
     ),
     after: Type.Optional(

@@ -29,7 +29,6 @@ export const rateLimited = failure(
   'The worker pool is saturated; retry after Retry-After seconds.',
   ERRORS.rate_limited.message,
 );
-export const badListParameter = failure('Bad list parameter.', 'limit must be an integer from 1 to 100.');
 
 /** A path parameter's schema. */
 export const pathParams = <K extends string>(descriptions: Record<K, string>) =>

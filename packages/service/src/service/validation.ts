@@ -5,7 +5,7 @@
  * text by nature, are coerced to the types their schemas declare.
  */
 import type { FastifySchemaCompiler } from 'fastify';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { API_SCHEMAS, ERROR_MESSAGE } from './api-schemas.js';
 
 type Schema = Record<string, unknown>;
@@ -20,17 +20,13 @@ function validatorFactory(coerceTypes: boolean): Ajv2020 {
 
 const asSent = validatorFactory(false);
 const coerced = validatorFactory(true);
-const compiled = new WeakMap<object, ValidateFunction>();
 
-/** fastify's validator compiler: bodies as sent, text parts (query, params, headers) coerced. */
-export const validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpPart }) => {
-  let validate = compiled.get(schema);
-  if (validate === undefined) {
-    validate = (httpPart === 'body' ? asSent : coerced).compile(schema);
-    compiled.set(schema, validate);
-  }
-  return validate;
-};
+/**
+ * fastify's validator compiler: bodies as sent, text parts (query, params, headers) coerced. Each
+ * Ajv instance keeps what it compiled by schema object, so a schema shared by routes compiles once.
+ */
+export const validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? asSent : coerced).compile(schema);
 
 /** Every shared schema by $id, to follow `$ref`s. */
 const SHARED: ReadonlyMap<string, Schema> = new Map(

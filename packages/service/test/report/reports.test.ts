@@ -76,7 +76,6 @@ async function benchmarkFixture(): Promise<string> {
   const summary = accumulator.summarize();
   return benchmarkReport({
     summary,
-    samples: summary.samples,
     settings: { resamples: 200, confidence: 0.95, seed: 1 },
     input: ['runs.jsonl'],
   });

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Api, FileObject, List } from '../api';
 import { Empty, ErrorNotice, Loading } from '../components/Notice';
 import { useFormAction } from '../components/useFormAction';
 
 interface UploadState {
+  id: number;
   name: string;
   progress: number;
   error?: string;
@@ -21,6 +22,7 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
   const [viewing, setViewing] = useState<{ file: FileObject; text?: string; error?: string }>();
   const [confirming, setConfirming] = useState<string>();
   const [dragging, setDragging] = useState(false);
+  const nextUpload = useRef(0);
 
   const load = useCallback(async () => {
     try {
@@ -34,10 +36,11 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
 
   const upload = async (list: FileList | File[]) => {
     const chosen = [...list];
-    const start = uploads.length;
-    setUploads((current) => [...current, ...chosen.map((file) => ({ name: file.name, progress: 0 }))]);
+    // Each upload has an id of its own: batches started before a re-render must not share indices.
+    const ids = chosen.map(() => (nextUpload.current += 1));
+    setUploads((current) => [...current, ...chosen.map((file, i) => ({ id: ids[i]!, name: file.name, progress: 0 }))]);
     const update = (i: number, patch: Partial<UploadState>) =>
-      setUploads((current) => current.map((u, j) => (j === start + i ? { ...u, ...patch } : u)));
+      setUploads((current) => current.map((u) => (u.id === ids[i] ? { ...u, ...patch } : u)));
     await Promise.all(
       chosen.map(async (file, i) => {
         if (!ACCEPTED.test(file.name)) {
@@ -120,8 +123,8 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
       </div>
       {uploads.length > 0 && (
         <ul class="uploads" aria-label="Uploads">
-          {uploads.map((u, i) => (
-            <li key={i} class={u.error ? 'failed' : u.done ? 'done' : ''}>
+          {uploads.map((u) => (
+            <li key={u.id} class={u.error ? 'failed' : u.done ? 'done' : ''}>
               <span>{u.name}</span>
               {u.error ? (
                 <span role="alert">{u.error}</span>

@@ -59,6 +59,15 @@ export function QualityCharts({ analytics }: { analytics: Node }) {
   );
 }
 
+const PYTHON_CONSTANTS: Record<string, string> = { true: 'True', false: 'False', null: 'None' };
+
+/** JSON as a Python literal: its constants renamed, strings (which may hold the same words) left alone. */
+function pythonLiteral(json: string): string {
+  return json.replace(/("(?:[^"\\]|\\.)*")|\b(true|false|null)\b/g, (_match, string?: string, constant?: string) =>
+    string !== undefined ? string : PYTHON_CONSTANTS[constant!]!,
+  );
+}
+
 function snippets(body: Record<string, unknown>): { curl: string; python: string } {
   const json = JSON.stringify(body, null, 2);
   const origin = location.origin;
@@ -69,10 +78,7 @@ function snippets(body: Record<string, unknown>): { curl: string; python: string
       'from openai import OpenAI',
       '',
       `client = OpenAI(base_url="${origin}/v1", api_key=os.environ["STYLER_API_KEY"])`,
-      `response = client.post("/style/transform", body=${json
-        .replace(/\btrue\b/g, 'True')
-        .replace(/\bfalse\b/g, 'False')
-        .replace(/\bnull\b/g, 'None')}, cast_to=object)`,
+      `response = client.post("/style/transform", body=${pythonLiteral(json)}, cast_to=object)`,
       body.stream
         ? '# stream=True answers Server-Sent Events; see docs/api.md'
         : 'print(response["choices"][0]["message"]["content"])',

@@ -2,6 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { fnv1a } from '@styler/analytics/stylometry';
 import { CliError } from '../io.js';
 import { parseJsonObject } from '../jsonl.js';
 
@@ -67,12 +68,7 @@ export function parseShard(text: string | undefined): Shard | undefined {
 /** FNV-1a of the id: the same row falls in the same shard on every machine, all its systems together. */
 export function inShard(id: string, shard: Shard | undefined): boolean {
   if (shard === undefined) return true;
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < id.length; i += 1) {
-    hash ^= id.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % shard.count === shard.index - 1;
+  return fnv1a(id) % shard.count === shard.index - 1;
 }
 
 /** Non-blank lines of a file, with their line numbers, streamed (a leading BOM dropped). */

@@ -75,23 +75,13 @@ export function addRow(accumulator: EvaluationAccumulator, row: BenchmarkRow): v
   });
 }
 
-/** The summary of every row in the rows.jsonl files given (merged shards, or one run). */
-export async function summarizeRows(paths: readonly string[], options: SummaryOptions): Promise<EvaluationSummary> {
+/** The summary of every row of a rows.jsonl (a run's, or the merge of shards, which holds each row once). */
+export async function summarizeRows(path: string, options: SummaryOptions): Promise<EvaluationSummary> {
   const accumulator = new EvaluationAccumulator({
     ...options,
     sampledMetrics: DISTRIBUTION_METRICS,
   });
-  const seen = new Set<string>();
-  for (const path of paths) {
-    for await (const { line } of readLines(path)) {
-      const row = JSON.parse(line) as BenchmarkRow;
-      // Shards never overlap, but a row merged twice (the same folder given twice) counts once.
-      const key = `${row.system}\u0000${row.id}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      addRow(accumulator, row);
-    }
-  }
+  for await (const { line } of readLines(path)) addRow(accumulator, JSON.parse(line) as BenchmarkRow);
   return accumulator.summarize();
 }
 
@@ -121,7 +111,8 @@ export async function writeSummary(
   input: string[],
 ): Promise<string[]> {
   const files = ['rows.jsonl', 'summary.json', 'summary.csv', 'report.html'];
-  const { samples, ...numbers } = summary;
+  // The sampled raw values are for the plots only.
+  const { samples: _samples, ...numbers } = summary;
   const json = {
     input,
     settings: { bootstrap_resamples: options.resamples, confidence: options.confidence, seed: options.seed },
@@ -151,7 +142,7 @@ export async function writeSummary(
   await Promise.all([
     writeFile(join(out, 'summary.json'), `${JSON.stringify(json, null, 2)}\n`),
     writeFile(join(out, 'summary.csv'), csv),
-    writeFile(join(out, 'report.html'), await benchmarkReport({ summary, samples, settings: options, input })),
+    writeFile(join(out, 'report.html'), await benchmarkReport({ summary, settings: options, input })),
   ]);
   return files;
 }

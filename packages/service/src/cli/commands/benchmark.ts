@@ -33,8 +33,8 @@ function summaryOptions(args: ParsedArgs): SummaryOptions {
   };
 }
 
-async function finish(io: CliIO, out: string, paths: string[], options: SummaryOptions, input: string[]) {
-  const summary = await summarizeRows(paths, options);
+async function finish(io: CliIO, out: string, rowsPath: string, options: SummaryOptions, input: string[]) {
+  const summary = await summarizeRows(rowsPath, options);
   const files = await writeSummary(out, summary, options, input);
   const accuracy = summary.attribution
     .map(
@@ -74,7 +74,7 @@ async function merge(argv: string[], io: CliIO): Promise<number> {
   }
   writer.end();
   await once(writer, 'finish');
-  await finish(io, out, [merged], summaryOptions(args), args.positionals);
+  await finish(io, out, merged, summaryOptions(args), args.positionals);
   return EXIT.ok;
 }
 
@@ -168,7 +168,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
   } finally {
     await pool.close();
   }
-  await finish(io, out, [rowsPath], options, [input]);
+  await finish(io, out, rowsPath, options, [input]);
   return failed > 0 ? EXIT.failed : EXIT.ok;
 }
 

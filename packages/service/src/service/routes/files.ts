@@ -6,8 +6,8 @@ import { nowSeconds, randomId, type FileRecord } from '../../store/index.js';
 import { ERROR_MESSAGE, FileDeleted, FileList, FileObject, FileUploadForm } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';
-import { listQuery, toPageQuery } from '../list-query.js';
-import { badListParameter, failure, ok, pathParams, unauthorized } from '../openapi.js';
+import { badListParameter, listQuery, toPageQuery } from '../list-query.js';
+import { failure, ok, pathParams, unauthorized } from '../openapi.js';
 import { FILE_PURPOSE, toFileObject, toList } from '../representations.js';
 import type { RouteContext } from '../route-context.js';
 import { extractUpload } from '../uploads/extract.js';
@@ -150,7 +150,7 @@ export function fileRoutes(app: TypedApp, context: RouteContext): void {
       ...listQuery(FILE_LIST).properties,
       purpose: Type.Optional(Type.String({ description: "Only files of this purpose (all are 'fine-tune')." })),
     }),
-    response: { 200: ok(FileList, "The organization's files."), 400: badListParameter, 401: unauthorized },
+    response: { 200: ok(FileList, "The organization's files."), 400: badListParameter(FILE_LIST), 401: unauthorized },
   };
   app.get('/files', { schema: list }, async (request) => {
     const { purpose } = request.query;

@@ -5,8 +5,8 @@ import { randomId, type NewJob, type Principal } from '../../store/index.js';
 import { CreateFineTuningJobRequest, FineTuningJob, FineTuningJobList, JOB_LIMITS, component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';
-import { listQuery, toPageQuery } from '../list-query.js';
-import { badListParameter, failure, ok, pathParams, unauthorized } from '../openapi.js';
+import { badListParameter, listQuery, toPageQuery } from '../list-query.js';
+import { failure, ok, pathParams, unauthorized } from '../openapi.js';
 import { STYLE_MODEL_NAME, toJobObject, toList } from '../representations.js';
 import type { RouteContext } from '../route-context.js';
 
@@ -64,7 +64,11 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
   const list = {
     operationId: 'listFineTuningJobs',
     querystring: listQuery(JOB_LIST),
-    response: { 200: ok(FineTuningJobList, "The organization's jobs."), 400: badListParameter, 401: unauthorized },
+    response: {
+      200: ok(FineTuningJobList, "The organization's jobs."),
+      400: badListParameter(JOB_LIST),
+      401: unauthorized,
+    },
   };
   app.get('/fine_tuning/jobs', { schema: list }, async (request) => {
     const page = await store.jobs.list(principalOf(request).organizationId, toPageQuery(request.query, JOB_LIST));

@@ -3,8 +3,8 @@ import { ERRORS, StylerError } from '@styler/analytics/errors';
 import { ModelDeleted, ModelList, ModelObject } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';
-import { listQuery, toPageQuery } from '../list-query.js';
-import { badListParameter, failure, ok, pathParams, unauthorized } from '../openapi.js';
+import { badListParameter, listQuery, toPageQuery } from '../list-query.js';
+import { failure, ok, pathParams, unauthorized } from '../openapi.js';
 import { toList, toModelObject } from '../representations.js';
 import type { RouteContext } from '../route-context.js';
 
@@ -20,7 +20,7 @@ export function modelRoutes(app: TypedApp, context: RouteContext): void {
     querystring: listQuery(MODEL_LIST),
     response: {
       200: ok(ModelList, "The organization's fine-tuned models."),
-      400: badListParameter,
+      400: badListParameter(MODEL_LIST),
       401: unauthorized,
     },
   };

@@ -8,8 +8,6 @@ import type { ChatMessage } from '@styler/engine/providers';
 import type { TransformRequestBody } from '../api-schemas.js';
 import { BASE_TEMPERATURE } from './limits.js';
 
-export { BASE_TEMPERATURE, MAX_MESSAGES } from './limits.js';
-
 export type TransformInput =
   | { mode: 'rewrite'; message: string }
   | {

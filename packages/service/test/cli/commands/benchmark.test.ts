@@ -3,6 +3,7 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { EvaluationSummary } from '@styler/analytics/stylometry';
 import { memoryIo as io } from '../support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
 import { fixture } from '../../service/support/fixtures.js';
@@ -13,22 +14,8 @@ const paragraphs = (text: string): string[] =>
     .map((p) => p.trim())
     .filter((p) => p.split(/\s+/).length > 40);
 
-interface Summary {
-  rows: number;
-  systems: string[];
-  attribution: Array<{ system: string; rows: number; accuracy_unpersonalized: number; accuracy_personalized: number }>;
-  metrics: Array<{
-    system: string;
-    metric: string;
-    n: number;
-    mean_improvement: number;
-    ci_low: number;
-    ci_high: number;
-    share_improved: number;
-    wilcoxon: { p: number; n: number };
-  }>;
-  comparisons: Array<{ systems: string[]; paired_rows: number }>;
-}
+/** What summary.json holds besides the settings and file list: the library's summary without its samples. */
+type Summary = Omit<EvaluationSummary, 'samples'>;
 
 const readSummary = (dir: string): Summary => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;
 const rowLines = (dir: string): string[] => readFileSync(join(dir, 'rows.jsonl'), 'utf8').trim().split('\n');
