@@ -8,7 +8,6 @@ import { lexicalEdits } from '../ops/lexical.js';
 import { possessiveEdits, relativeClauseEdits } from '../ops/phrases.js';
 import { punctuationEdits } from '../ops/punctuation.js';
 import { splitEdits } from '../ops/split.js';
-import { passiveEdits } from '../ops/voice.js';
 import type { Token } from '../text/token.js';
 import type { StructureEdit, TokenEdit } from '../ops/types.js';
 import type { EditContext } from '../edits/context.js';
@@ -102,11 +101,10 @@ export function sentenceCandidates(block: EditBlock, sentence: EditSentence, con
   for (const edit of edits) {
     out.push(candidate(edit.op, block, [sentence], [scored(edit.tokens, sentence.classes, context)]));
   }
-  // Rewording inside a clause (relative clauses, possessives, voice) touches no habit: the score carries over.
+  // Rewording inside a clause (relative clauses, possessives) touches no habit: the score carries over.
   const habitNeutral: StructureEdit[] = [];
   if (has(Trigger.relative)) append(habitNeutral, relativeClauseEdits(tokens, sentence.classes));
   if (has(Trigger.possessive)) append(habitNeutral, possessiveEdits(tokens, sentence.classes));
-  append(habitNeutral, passiveEdits(tokens, sentence.classes));
   for (const edit of habitNeutral) {
     const only = edit.sentences[0];
     if (only !== undefined)

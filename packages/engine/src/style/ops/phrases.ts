@@ -5,7 +5,6 @@ import { keyOf, previousSolid, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 import { NOUN_PHRASE_DETERMINERS } from '../lexicon/determiners.js';
 
-const PAST_MARKERS = new Set(['was', 'were', 'had', 'did']);
 const RELATIVE_WORDS = new Set(['that', 'which', 'who']);
 const BE_WORDS = new Set(['is', 'are', 'was', 'were']);
 
@@ -17,25 +16,6 @@ function isParticiple(piece: Token | undefined): boolean {
   return (
     isEditableWord(piece) && piece.tags.length === 1 && piece.tags[0] === 'VERB' && /[a-z](?:ed|en)$/.test(piece.text)
   );
-}
-
-/**
- * True when the noun at `index` ends a coordination ("the tools and knowledge"): the phrase's number
- * is then not the noun's, and an inserted "is"/"are" could disagree with it.
- */
-function coordinated(tokens: readonly Token[], index: number): boolean {
-  for (let i = index - 1; i >= Math.max(0, index - 8); i -= 1) {
-    const piece = tokens[i] as Token;
-    if (piece.kind === 'space') continue;
-    if (piece.text === ',' || /^(?:and|or|nor)$/i.test(piece.text)) return true;
-    if (piece.kind !== 'word' || !piece.tags.some((tag) => tag === 'NOUN' || tag === 'ADJ' || tag === 'PROPN'))
-      return false;
-  }
-  return false;
-}
-
-function plural(noun: string): boolean {
-  return /[^sui]s$/i.test(noun);
 }
 
 function reclass(
@@ -52,9 +32,9 @@ function reclass(
   );
 }
 
-/** True for a word relativeClauseEdits may act on: a participle (expanded) or that/which/who (reduced). */
+/** True for a word relativeClauseEdits may act on: that/which/who (a full relative clause reduced). */
 export function mayEditRelative(piece: Token, key: string): boolean {
-  return isParticiple(piece) || (piece.kind === 'word' && RELATIVE_WORDS.has(key));
+  return piece.kind === 'word' && RELATIVE_WORDS.has(key);
 }
 
 /** True for a word possessiveEdits may rewrite: a noun with an apostrophe. */
@@ -63,47 +43,16 @@ export function mayEditPossessive(piece: Token): boolean {
 }
 
 /**
- * Reduced and full relative clauses: "a bottle designed to" ↔ "a bottle that is designed to"
- * (be in the sentence's tense, agreeing with the noun). Expanding adds a dependent passive clause;
- * reducing removes one.
+ * Full relative clauses reduced: "a bottle that is designed to" → "a bottle designed to" (removes
+ * a dependent passive clause). The expansion the other way is not proposed: on real prose it
+ * turned verbs into participles and lost tense ("while the rate dropped" → "while the rate which
+ * is dropped", "points which are compared with"), and gained almost nothing in the measures
+ * (docs/BENCHMARKS.md, "Harm by reading").
  */
 export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceClassCounts): StructureEdit[] {
   const edits: StructureEdit[] = [];
-  const past = tokens.some((piece) => piece.kind === 'word' && PAST_MARKERS.has(keyOf(piece)));
-  const firstVerb = tokens.findIndex((p) => p.tags.includes('VERB') || p.tags.includes('AUX'));
   tokens.forEach((piece, i) => {
     if (!isNoun(piece) || tokens[i + 1]?.text !== ' ') return;
-    const next = tokens[i + 2];
-    // "a bottle designed to ...": the participle must be followed by a preposition or particle,
-    // else it is the clause's own verb ("the team improved response times").
-    const following = tokens[i + 4];
-    const shortened =
-      following !== undefined &&
-      following.kind === 'word' &&
-      (following.tags.includes('ADP') || following.tags.includes('PART'));
-    // And a verb must come before the noun: the noun is an object or complement, not the subject.
-    const verbBefore = firstVerb >= 0 && firstVerb < i;
-    // But not right before it: after a verb's bare object the participle may belong to the verb's
-    // phrase ("segmenting customers based on behaviour": the segmenting is based, not the customers).
-    const objectOfVerb = tokens[previousSolid(tokens, i)]?.tags.some((tag) => tag === 'VERB') === true;
-    if (
-      isParticiple(next) &&
-      tokens[i + 3]?.text === ' ' &&
-      shortened &&
-      verbBefore &&
-      !objectOfVerb &&
-      !coordinated(tokens, i)
-    ) {
-      const be = past ? (plural(piece.text) ? 'were' : 'was') : plural(piece.text) ? 'are' : 'is';
-      for (const relative of ['that', 'which']) {
-        const inserted = [word(relative, ['PRON']), space(), word(be, ['AUX']), space()];
-        edits.push({
-          op: 'relative-expand',
-          sentences: [{ tokens: splice(tokens, i + 2, i + 2, inserted), classes: reclass(classes, 1, 'passive') }],
-        });
-      }
-      return;
-    }
     const relative = tokens[i + 2];
     const be = tokens[i + 4];
     if (!isEditableWord(relative) || !RELATIVE_WORDS.has(keyOf(relative)) || tokens[i + 3]?.text !== ' ') return;

@@ -3,12 +3,12 @@ import { possessiveEdits, relativeClauseEdits } from '../../../src/style/ops/phr
 import { firstSentence, textsOf } from '../ops-helpers.js';
 
 describe('possessives and relative clauses', () => {
-  it('expands and reduces relative clauses', () => {
-    const reduced = firstSentence('It is a bottle designed to last for years.');
-    expect(textsOf(relativeClauseEdits(reduced.tokens, reduced.classes), 'relative-expand')).toEqual([
-      'It is a bottle that is designed to last for years.',
-      'It is a bottle which is designed to last for years.',
-    ]);
+  it('reduces relative clauses and never expands a participle into one', () => {
+    // Expanding turned verbs into participles on real prose ("the rate which is dropped"): not proposed.
+    for (const text of ['It is a bottle designed to last for years.', 'While the error rate dropped from 5 to 2.']) {
+      const reduced = firstSentence(text);
+      expect(relativeClauseEdits(reduced.tokens, reduced.classes)).toEqual([]);
+    }
     const full = firstSentence('We saw the boxes that were shipped to Paris.');
     const edits = relativeClauseEdits(full.tokens, full.classes);
     expect(textsOf(edits, 'relative-reduce')).toEqual(['We saw the boxes shipped to Paris.']);
@@ -31,23 +31,5 @@ describe('possessives and relative clauses', () => {
       const classifying = firstSentence(text);
       expect(possessiveEdits(classifying.tokens, classifying.classes)).toEqual([]);
     }
-  });
-
-  it("never expands a participle after a verb's bare object, where it may belong to the verb", () => {
-    // "segmenting customers based on behaviour": the segmenting is based on it, not the customers.
-    const sentence = firstSentence(
-      'The model finds groups, such as segmenting customers based on purchasing behavior.',
-    );
-    expect(textsOf(relativeClauseEdits(sentence.tokens, sentence.classes), 'relative-expand')).toEqual([]);
-  });
-
-  it('never expands a relative clause after a coordination, whose number it cannot tell', () => {
-    const sentence = firstSentence('We gave them the tools and knowledge needed for the job.');
-    expect(relativeClauseEdits(sentence.tokens, sentence.classes)).toEqual([]);
-    const single = firstSentence('We gave them the knowledge needed for the job.');
-    expect(textsOf(relativeClauseEdits(single.tokens, single.classes), 'relative-expand')).toEqual([
-      'We gave them the knowledge that is needed for the job.',
-      'We gave them the knowledge which is needed for the job.',
-    ]);
   });
 });
