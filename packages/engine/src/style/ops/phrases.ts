@@ -1,7 +1,7 @@
 import { decapitalize, isCapitalized, isEditableWord, retext, type Token } from '../text/token.js';
 import { structureFromCounts } from '@styler/analytics/nlp';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
-import { keyOf, previousSolid, space, splice, word } from './tokens.js';
+import { keyOf, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 import { NOUN_PHRASE_DETERMINERS } from '../lexicon/determiners.js';
 
