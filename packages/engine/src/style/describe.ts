@@ -1,5 +1,6 @@
 import { FUNCTION_WORDS } from '@styler/analytics/nlp';
 import { fleschKincaidGrade, fleschReadingEase } from '@styler/analytics/metrics';
+import { learnedChoices } from './habits/choices.js';
 import type { StyleModel } from './types.js';
 import { assertStyleModel } from './validate.js';
 
@@ -19,7 +20,8 @@ export function topContentWords(model: StyleModel, count: number): string[] {
  * A readable JSON summary of a model's learned habits (what GET /models/{name} shows): sizes,
  * sentence and paragraph lengths, readability, contractions, punctuation, spelling, openers,
  * vocabulary highlights, generic phrasing avoided, headings, lists, numerals and person, each
- * with its confidence where one was measured.
+ * with its confidence where one was measured; and `choices`, the author's choices among
+ * interchangeable forms with their counts (`learnedChoices`).
  */
 export function describeStyle(model: StyleModel): Record<string, unknown> {
   assertStyleModel(model);
@@ -71,5 +73,6 @@ export function describeStyle(model: StyleModel): Record<string, unknown> {
     numerals: { ...h.numerals.value, confidence: h.numerals.confidence },
     person: h.person,
     passages: h.passages.length,
+    choices: learnedChoices(h),
   };
 }

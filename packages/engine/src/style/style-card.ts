@@ -3,6 +3,10 @@ import { GENERIC_ENTRIES } from './lexicon/generic.js';
 import type { StyleModel } from './types.js';
 import { assertStyleModel } from './validate.js';
 import { CONFIDENT } from './edits/context.js';
+import { learnedChoices } from './habits/choices.js';
+
+/** Choices among interchangeable forms stated on the card, those with the most evidence. */
+const CHOICE_LINES = 8;
 
 const DASH_NAMES: Readonly<Record<string, string>> = {
   em_closed: 'closed em dashes (word—word)',
@@ -27,7 +31,9 @@ const AI_OPENERS = [
 
 /**
  * A "style card": the model's habits as short plain-English instructions for an LLM prompt.
- * Only habits measured with enough confidence are stated; numbers are rounded for reading.
+ * Only habits measured with enough confidence are stated; numbers are rounded for reading. The
+ * author's choices among interchangeable forms (contractions, openers, variants) are stated with
+ * their counts, at most eight, those with the most evidence first.
  */
 export function styleCard(model: StyleModel): string {
   assertStyleModel(model);
@@ -41,10 +47,6 @@ export function styleCard(model: StyleModel): string {
   lines.push(
     `Paragraphs hold about ${Math.round(h.paragraphLength.value.meanSentences)} sentences (${Math.round(h.paragraphLength.value.meanWords)} words).`,
   );
-  if (h.contractions.confidence >= CONFIDENT)
-    lines.push(
-      `Contractions: ${describeRate(h.contractions.value.rate)} (${Math.round(h.contractions.value.rate * 100)} % of the places where one fits).`,
-    );
   if (p.dash.confidence >= CONFIDENT && p.dash.value.style !== 'none')
     lines.push(
       `Dashes: ${DASH_NAMES[p.dash.value.style] ?? p.dash.value.style}, about ${p.dash.value.perThousandWords.toFixed(1)} per 1,000 words.`,
@@ -57,8 +59,12 @@ export function styleCard(model: StyleModel): string {
     lines.push(`Quotation marks and apostrophes: ${p.curlyQuotes.value >= 0.5 ? 'curly (“ ” ’)' : 'straight (" \')'}.`);
   if (h.spelling.confidence >= CONFIDENT && (h.spelling.value.variety === 'US' || h.spelling.value.variety === 'UK'))
     lines.push(`Spelling: ${h.spelling.value.variety}.`);
-  const openers = Object.entries(h.openers.preferred).map(([concept, form]) => `"${form}" (${concept})`);
-  if (openers.length > 0) lines.push(`Preferred sentence openers: ${openers.join(', ')}.`);
+  // Contractions, openers, function-word variants and "upon": a stable sort keeps ties in their order.
+  const choices = learnedChoices(h)
+    .filter((choice) => choice.confidence >= CONFIDENT)
+    .sort((a, b) => b.evidence - a.evidence)
+    .slice(0, CHOICE_LINES);
+  for (const choice of choices) lines.push(`${choice.text.charAt(0).toUpperCase()}${choice.text.slice(1)}.`);
   const avoidedSet = new Set(h.avoidedGeneric);
   const avoided = GENERIC_ENTRIES.filter((entry) => entry.forms.every((form) => avoidedSet.has(form))).map(
     (entry) => entry.forms[0],

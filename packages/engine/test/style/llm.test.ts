@@ -15,7 +15,7 @@ describe('LLM prompt', () => {
     const card = styleCard(FORMAL_MODEL);
     expect(card).toMatch(/^- Sentences average \d+ words/);
     expect(card).toContain('Spelling: UK.');
-    expect(card).toMatch(/Contractions: never/);
+    expect(card).toContain('- Never contracts (23 places where one fits).');
   });
 
   it('picks the stored passages closest to the input, deterministically', () => {
