@@ -7,6 +7,7 @@ import { habitScore } from './engine/habit-score.js';
 import { Scorer } from './engine/scorer.js';
 import { searchEdits, type SearchStats } from './engine/search.js';
 import { improvementsOf } from './engine/verify.js';
+import { findContractible, findContracted } from './ops/contractions.js';
 import { casedHeading, headingTarget } from './ops/headings.js';
 import { authorPerson, isLetter, shiftPerspective } from './ops/perspective.js';
 import { countWords } from './text/word-count.js';
@@ -35,6 +36,19 @@ function restyleHeadings(document: EditDocument, context: EditContext, options: 
   }
 }
 
+/** The share of the document's contractible places written contracted, or undefined when it has none. */
+function contractionShare(document: EditDocument): number | undefined {
+  let contracted = 0;
+  let full = 0;
+  for (const block of document.blocks) {
+    for (const sentence of block.sentences) {
+      contracted += findContracted(sentence.tokens).length;
+      full += findContractible(sentence.tokens).length;
+    }
+  }
+  return contracted + full === 0 ? undefined : contracted / (contracted + full);
+}
+
 /**
  * Rewrites a text toward an author's style with meaning-preserving edits, chosen by the analytics
  * objective (docs/style-engine.md). Numbers, names, dates, URLs, e-mail addresses, code, quoted
@@ -59,7 +73,7 @@ export function restyleWithStats(
   if (options?.perspective === 'author') shiftToAuthor(document, model);
   // What the edits start from, and what stays when the analytics reject them.
   const start = options?.perspective === 'author' ? renderDocument(document) : document.text;
-  const context = editContext(model, document.names, !matchOutputLength);
+  const context = editContext(model, document.names, !matchOutputLength, contractionShare(document));
   restyleHeadings(document, context, options);
   const scorer = new Scorer(model.groundTruth.features);
   const sentences = document.blocks.flatMap((block) => block.sentences);

@@ -79,6 +79,11 @@ export type StyleHabits = {
   };
   /** Lower-cased word → count, the most frequent words (bounded). */
   vocabulary: Record<string, number>;
+  /**
+   * The words "upon" follows in the author's documents, with counts of "word upon" and "word on"
+   * (absent from models fit before it was measured).
+   */
+  upon?: { heads: Record<string, { upon: number; on: number }> };
   /** Generic, AI-typical words and phrases of the lexicon that the author never used. */
   avoidedGeneric: string[];
   /** Generic words and phrases the author did use, with counts. */

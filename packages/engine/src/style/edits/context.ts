@@ -32,9 +32,15 @@ export interface EditContext {
   connectiveConcepts: ReadonlySet<ConnectiveConcept>;
   /** Function-word variant (lower-case) → the author's preferred form of its set. */
   variantPreference: ReadonlyMap<string, string>;
+  /** Words after which the author writes "upon" rather than "on"; and whether the author writes "upon" at all. */
+  uponAfter: ReadonlySet<string>;
+  writesUpon: boolean;
   /** Edits that go against a confident habit are not proposed at all (see `proposes`). */
   proposes: { contract: boolean; expand: boolean; dashes: boolean; parentheses: boolean; colons: boolean };
 }
+
+/** Uses of "word upon" from which the author's choice of "upon" after that word counts. */
+const UPON_EVIDENCE = 2;
 
 /** An author writes a mark "at all" from this many per 1,000 words. */
 const MARK_IN_USE = 0.5;
@@ -48,8 +54,24 @@ function confident<T>(habit: { value: T; confidence: number }): T | undefined {
   return habit.confidence >= CONFIDENT ? habit.value : undefined;
 }
 
-/** Reads the preferences of a model. */
-export function editContext(model: StyleModel, names: ReadonlySet<string>, allowShortening: boolean): EditContext {
+/**
+ * Contractions move toward the author's rate from the input's side only: an input contracting less
+ * than the author gets contractions, one contracting more gets full forms, never both (an author who
+ * contracts 56 % of the time must not have an input's contractions expanded). Within this margin of
+ * the author's rate the input is left as it is.
+ */
+const CONTRACTION_MARGIN = 0.05;
+
+/**
+ * Reads the preferences of a model. `inputContractionShare`: the share of the input's contractible
+ * places it writes contracted (undefined when it has none), which sets the direction contractions move.
+ */
+export function editContext(
+  model: StyleModel,
+  names: ReadonlySet<string>,
+  allowShortening: boolean,
+  inputContractionShare?: number,
+): EditContext {
   const habits = model.habits;
   const rate = habits.contractions.value.rate;
   const spelling = confident(habits.spelling)?.variety;
@@ -74,9 +96,15 @@ export function editContext(model: StyleModel, names: ReadonlySet<string>, allow
     if (preferred === undefined || counts.some((count, i) => i !== counts.indexOf(best) && count * 2 > best)) continue;
     for (const form of set.forms) variantPreference.set(form, preferred);
   }
+  const uponAfter = new Set<string>();
+  for (const [head, counts] of Object.entries(habits.upon?.heads ?? {}))
+    if (counts.upon >= UPON_EVIDENCE && counts.upon > counts.on) uponAfter.add(head);
   return {
     habits,
     vocabulary: habits.vocabulary,
+    uponAfter,
+    // Models fit before "upon" was measured say nothing of it: read as writing it (no edit away from it).
+    writesUpon: habits.upon === undefined || (habits.vocabulary['upon'] ?? 0) > 0,
     names,
     allowShortening,
     contractionRate: rate,
@@ -91,8 +119,12 @@ export function editContext(model: StyleModel, names: ReadonlySet<string>, allow
     connectiveConcepts: concepts,
     variantPreference,
     proposes: {
-      contract: habits.contractions.confidence < CONFIDENT || rate >= 0.2,
-      expand: habits.contractions.confidence < CONFIDENT || rate <= 0.8,
+      contract:
+        (habits.contractions.confidence < CONFIDENT || rate >= 0.2) &&
+        (inputContractionShare === undefined || inputContractionShare < rate - CONTRACTION_MARGIN),
+      expand:
+        (habits.contractions.confidence < CONFIDENT || rate <= 0.8) &&
+        (inputContractionShare === undefined || inputContractionShare > rate + CONTRACTION_MARGIN),
       dashes: habits.punctuation.dash.value.perThousandWords >= MARK_IN_USE,
       parentheses: habits.punctuation.parenthesesPerThousandWords.value >= MARK_IN_USE,
       colons: habits.punctuation.colonPerThousandWords.value >= MARK_IN_USE,

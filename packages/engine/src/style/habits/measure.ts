@@ -8,6 +8,7 @@ import { measureLexical } from './lexical-habits.js';
 import { measureOpeners } from './openers.js';
 import { pickPassages } from './passages.js';
 import { measurePunctuation } from './punctuation-habits.js';
+import { measureUpon } from './upon.js';
 
 /** The value below which `fraction` of a histogram's observations fall (nearest rank). */
 export function histogramPercentile(histogram: Histogram, fraction: number): number {
@@ -79,6 +80,7 @@ export function measureHabits(documents: readonly string[], features: CountFeatu
     ...measureLexical(sentenceWords, words),
     punctuation: measurePunctuation(sentences, words),
     openers: measureOpeners(sentenceWords),
+    upon: measureUpon(sentenceWords),
     ...measureLayout(corpus.flat()),
     passages: pickPassages(corpus),
   };

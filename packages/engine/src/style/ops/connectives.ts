@@ -1,8 +1,10 @@
+import { opensClause } from './clause-start.js';
 import {
   CONNECTIVES,
   DROPPABLE_CONCEPTS,
   matchConnective,
   startsConnective,
+  type ConnectiveForm,
   type ConnectiveMatch,
 } from '../lexicon/connectives.js';
 import { capitalize, decapitalize, isEditableWord, retext, type Token } from '../text/token.js';
@@ -21,6 +23,26 @@ export interface OpeningConnective {
 
 // Ambiguous comma-less openers: "So many", "Yet another", "And so on" are not connectives.
 const NOT_AFTER_SO = new Set(['many', 'much', 'far', 'long', 'few', 'little', 'that', 'to', 'what', 'on', 'too']);
+
+/** Openers that are coordinators, written without a comma. */
+const COORDINATOR_FORMS: ReadonlySet<string> = new Set(['And', 'But', 'Yet', 'So']);
+
+/**
+ * True when the opener `from` may give way to `to`. A formal connective may always become the plain
+ * coordinator of its relation ("Moreover," → "And", "However," → "But"). The other way is narrower: a
+ * sentence-opening "And" or "So" often narrates ("And the man replied", "So I asked him") rather
+ * than adds or concludes, so neither becomes "Moreover,"/"Besides,"/"Therefore,"; "But"/"Yet" become
+ * "However," only before a clause of their own ("But such men entertain …", not "Yet, had I been …").
+ */
+function maySwap(
+  from: ConnectiveMatch,
+  to: ConnectiveForm,
+  tokens: readonly Token[],
+  found: OpeningConnective,
+): boolean {
+  if (!COORDINATOR_FORMS.has(from.form.text) || COORDINATOR_FORMS.has(to.text)) return true;
+  return from.concept === 'contrast' && opensClause(tokens, found.next);
+}
 
 /** Finds the connective that opens the sentence, if any (only editable words; comma forms need their comma). */
 export function findOpeningConnective(tokens: readonly Token[]): OpeningConnective | undefined {
@@ -48,6 +70,9 @@ export function findOpeningConnective(tokens: readonly Token[]): OpeningConnecti
   if (!isEditableWord(following) && following?.kind !== 'word') return undefined;
   if (!comma && (match.form.text === 'So' || match.form.text === 'Yet') && NOT_AFTER_SO.has(keyOf(following)))
     return undefined;
+  // "So were they", "So do I", "And was it": inversion after a coordinator says "too" or narrates;
+  // it is no consequence or addition a connective of the relation could stand for.
+  if (!comma && COORDINATOR_FORMS.has(match.form.text) && following.tags.includes('AUX')) return undefined;
   if (
     !comma &&
     !['PRON', 'DET', 'NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM', 'AUX', 'VERB', 'SCONJ', 'ADP'].some((tag) =>
@@ -78,8 +103,11 @@ export function connectiveEdits(tokens: readonly Token[], context: EditContext):
   const { match } = found;
   const following = tokens[found.next];
   const edits: TokenEdit[] = [];
+  // "Still," and "Even so," concede: read as contrast, but no other form says what they say.
+  if (!match.form.writable) return edits;
   for (const form of CONNECTIVES[match.concept]) {
     if (!form.writable || form.text === match.form.text || (context.connectiveCounts[form.text] ?? 0) === 0) continue;
+    if (!maySwap(match, form, tokens, found)) continue;
     const phrase = phraseTokens(form.text, form.tags);
     const glue = form.comma ? [punct(','), space()] : [space()];
     edits.push({ op: 'connective', tokens: splice(tokens, found.start, found.end, [...phrase, ...glue]) });

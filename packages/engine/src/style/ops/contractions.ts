@@ -2,7 +2,7 @@ import type { Upos } from '@styler/analytics/metrics';
 import { CONTRACTED, EXPANSIONS } from '../lexicon/contractions.js';
 import { capitalize, isCapitalized, isEditableWord, matchCase, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
-import { keyOf, nextSolid, space, splice, word } from './tokens.js';
+import { keyOf, nextSolid, openingWord, space, splice, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 /** A contractible spot: two words whose full form has a contraction ("do not", "it is"). */
@@ -13,6 +13,8 @@ interface Spot {
 }
 
 const SECOND_MUST_BE_AUX = new Set(['have', 'will', 'are', 'am', 'is']);
+/** Subjects that follow a negated auxiliary in a question or an inversion. */
+const INVERTED_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'one']);
 /** First words of the contractible full forms (most words start none: no key to build for them). */
 const FIRST_WORDS: ReadonlySet<string> = new Set([...CONTRACTED.keys()].map((full) => full.split(' ')[0] ?? ''));
 
@@ -36,6 +38,15 @@ export function findContractible(tokens: readonly Token[]): Spot[] {
     // A contraction cannot end a clause ("I know what it is."): a word must follow.
     const after = tokens[nextSolid(tokens, i + 2)];
     if (after === undefined || after.kind !== 'word') return;
+    // "I've" stands for the auxiliary only: "I have a conflict" is no "I've a conflict", nor
+    // "I have to go" an "I've to go".
+    if (
+      secondLower === 'have' &&
+      (keyOf(after) === 'to' || !(after.tags.includes('VERB') || after.tags.includes('AUX')))
+    )
+      return;
+    // "Let's" proposes ("Let us begin"); "please let us know" asks leave and stays.
+    if (contracted === "let's" && openingWord(tokens) !== i) return;
     spots.push({ first: i, second: i + 2, contracted });
   });
   return spots;
@@ -93,6 +104,9 @@ export function contractionEdits(tokens: readonly Token[], context: EditContext)
     let full = EXPANSIONS.get(keyOf(piece)) ?? '';
     // "it's been" is "it has been", not "it is been".
     const next = tokens[nextSolid(tokens, index)];
+    // A negative question or inversion keeps its contraction: "Shouldn't we" is no "Should not we".
+    if ((full.endsWith(' not') || full === 'cannot') && next !== undefined && INVERTED_SUBJECTS.has(keyOf(next)))
+      continue;
     if (/ is$/.test(full) && next !== undefined && /^(?:been|got|gotten)$/i.test(next.text))
       full = full.replace(/ is$/, ' has');
     const parts = full.split(' ');

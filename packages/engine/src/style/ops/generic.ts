@@ -72,6 +72,14 @@ export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
   return out;
 }
 
+/** Quantifiers that take "of" before a determiner ("most of the", "many of these"). */
+const OF_QUANTIFIERS = new Set(['most', 'many']);
+
+/** True for a word that opens a definite phrase after which a quantifier needs "of" (the, these, my, them). */
+function beginsDefinite(piece: Token): boolean {
+  return piece.tags.includes('DET') || piece.tags.includes('PRON');
+}
+
 /** Quantifiers that stand only before their noun ("so numerous." is no "so many."). */
 const PRENOMINAL = new Set(['many', 'more', 'few', 'fewer', 'much', 'several']);
 
@@ -121,14 +129,22 @@ export function genericEdits(tokens: readonly Token[], context: EditContext): To
       if (alternative.text.length === 0) continue;
       const original = tokens[match.start];
       if (original === undefined) continue;
-      if (!fitsPlace(tokens, match.start, match.end - 1, alternative.text)) continue;
-      const parts = alternative.text.split(' ');
+      let text = alternative.text;
       const singleSource = match.end - match.start === 1;
-      const tags: Upos[] = match.entry.tags?.[alternative.index] ?? (singleSource ? original.tags : (['X'] as Upos[]));
+      let tags: Upos[] = match.entry.tags?.[alternative.index] ?? (singleSource ? original.tags : (['X'] as Upos[]));
+      const next = tokens[nextSolid(tokens, match.end - 1)];
+      // "the majority of the people" is "most of the people", not "most the people": before a
+      // determiner or pronoun a quantifier keeps the "of" the generic phrase ended in.
+      if (match.form.endsWith(' of') && !text.endsWith(' of') && next?.kind === 'word' && beginsDefinite(next)) {
+        if (!OF_QUANTIFIERS.has(text)) continue;
+        text = `${text} of`;
+        tags = [...tags, 'ADP'];
+      } else if (!fitsPlace(tokens, match.start, match.end - 1, text)) continue;
+      const parts = text.split(' ');
       const replacement =
         parts.length === 1 && singleSource
-          ? [word(matchCase(original.text, alternative.text), tags)]
-          : phraseTokens(matchCase(original.text, alternative.text), tags);
+          ? [word(matchCase(original.text, text), tags)]
+          : phraseTokens(matchCase(original.text, text), tags);
       edits.push({ op: 'generic', tokens: splice(tokens, match.start, match.end, replacement) });
     }
   }

@@ -37,6 +37,15 @@ function opensWithCommaPhrase(tokens: readonly Token[]): boolean {
   return false;
 }
 
+function hasMark(tokens: readonly Token[], mark: string): boolean {
+  return tokens.some((piece) => piece.kind === 'punct' && piece.text === mark);
+}
+
+/** True when the tokens hold ", and" (a series' or a coordination's last seam). */
+function hasCommaAnd(tokens: readonly Token[]): boolean {
+  return tokens.some((piece, i) => piece.text === ',' && keyOf(tokens[i + 2] ?? piece) === 'and');
+}
+
 /** Fewest words of a sentence that may be joined. */
 const MIN_CLAUSE_WORDS = 2;
 
@@ -81,7 +90,11 @@ export function joinedClass(a: SentenceClassCounts, b: SentenceClassCounts, subo
   );
 }
 
-const THIS_SUBJECT = new Set(['this', 'it']);
+// Only "This" stands for the whole previous clause reliably: "It is snowing." or "It is evening."
+// after a sentence would become ", which is snowing", said of the sentence's last noun.
+const THIS_SUBJECT = new Set(['this']);
+/** Main clauses a joined sentence may hold: a third reads as a run-on chain ("…, and …, and …"). */
+const MAX_JOINED_CLAUSES = 2;
 /** The conjunction that replaces an opening connective of a relation when two sentences are joined. */
 const CONJUNCTION_OF: ReadonlyMap<string, readonly [string, Upos]> = new Map([
   ['contrast', ['but', 'CCONJ']],
@@ -108,6 +121,9 @@ const DASH_MARK: ReadonlyMap<DashStyle, readonly [string, boolean]> = new Map([
  */
 export function joinEdits(first: Part, second: Part, context: EditContext): StructureEdit[] {
   if (first.words === 0 || second.words === 0 || first.words + second.words + 1 > MAX_JOINED_WORDS) return [];
+  if (first.classes.independentClauses + second.classes.independentClauses > MAX_JOINED_CLAUSES) return [];
+  // A part already divided by a semicolon is a compound of its own: one more seam makes a chain.
+  if (hasMark(first.tokens, ';') || hasMark(second.tokens, ';')) return [];
   // Two statements, each a clause: a question or exclamation keeps its own sentence, and a list
   // marker ("4.") or a fragment is no clause to join.
   if (finalMark(second.tokens, /^\.$/) < 0 || !isClause(first) || !isClause(second)) return [];
@@ -145,7 +161,15 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   if (connective === undefined) {
     // ", and then, think …": an opening phrase set off by a comma does not follow "and"; nor does a
     // gerund subject (", and reading it aloud can help" reads as a series of actions), as in splitEdits.
-    if (lowerable && !opensWithCommaPhrase(second.tokens) && !isGerund(opening))
+    // Nor after or before a part that already has ", and" (a series or a coordination): "…, and
+    // launched a knowledge base, and this report outlines …" reads as a chain.
+    if (
+      lowerable &&
+      !opensWithCommaPhrase(second.tokens) &&
+      !isGerund(opening) &&
+      !hasCommaAnd(first.tokens) &&
+      !hasCommaAnd(second.tokens)
+    )
       add('join-and', head.concat(punct(','), space(), joint(word('and', ['CCONJ'])), space(), lowered));
   } else {
     const rest = withoutConnective(second.tokens, connective);

@@ -2,7 +2,7 @@ import { UK_TO_US, US_TO_UK } from '../lexicon/spelling.js';
 import { VARIANT_SET_OF } from '../lexicon/variants.js';
 import { isEditableWord, matchCase, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
-import { keyOf, nextSolid, splice } from './tokens.js';
+import { keyOf, nextSolid, previousSolid, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 /** The spelling in the author's variety of an editable word (lower-case key `lower`) spelled the other way, or undefined. */
@@ -22,7 +22,10 @@ export function variantMismatch(piece: Token, lower: string, context: EditContex
 
 /** True for a word (lower-case `key`) lexicalEdits may respell: in the US/UK table or a variant set. */
 export function mayRespell(piece: Token, key: string): boolean {
-  return piece.kind === 'word' && (US_TO_UK.has(key) || UK_TO_US.has(key) || VARIANT_SET_OF.has(key));
+  return (
+    piece.kind === 'word' &&
+    (US_TO_UK.has(key) || UK_TO_US.has(key) || VARIANT_SET_OF.has(key) || key === 'on' || key === 'upon')
+  );
 }
 
 /** Index → spelling in the author's variety, for words spelled the other way. */
@@ -45,8 +48,37 @@ export function findVariantMismatches(tokens: readonly Token[], context: EditCon
     if (preferred === undefined) return;
     // A preposition or conjunction leads into what follows; one that ends its phrase ("anything like
     // till, but …") is some other word the tagger misread (here Darwin's till, a glacial deposit).
-    if (!VARIANT_SET_OF.get(keyOf(piece))?.tags.has('ADV') && tokens[nextSolid(tokens, i)]?.kind !== 'word') return;
+    const set = VARIANT_SET_OF.get(keyOf(piece));
+    if (!set?.tags.has('ADV') && tokens[nextSolid(tokens, i)]?.kind !== 'word') return;
+    if (set?.before !== undefined && !gradesNext(tokens, i, set.before)) return;
     out.push([i, preferred]);
+  });
+  return out;
+}
+
+/** True when the word at `index` grades the next one (tagged one of `before`) and follows no negation. */
+function gradesNext(tokens: readonly Token[], index: number, before: ReadonlySet<string>): boolean {
+  const next = tokens[nextSolid(tokens, index)];
+  const previous = tokens[previousSolid(tokens, index)];
+  if (previous !== undefined && /^(?:not|never|n't)$|n't$/.test(keyOf(previous))) return false;
+  return next?.kind === 'word' && next.tags.some((tag) => before.has(tag));
+}
+
+/**
+ * "on" → "upon" after a word the author writes "upon" after more often than "on" ("depend on" →
+ * "depend upon"), and "upon" → "on" for an author who never writes "upon" (but "once upon a time").
+ */
+export function findUponMismatches(tokens: readonly Token[], context: EditContext): Array<[number, string]> {
+  const out: Array<[number, string]> = [];
+  tokens.forEach((piece, i) => {
+    if (!isEditableWord(piece) || !piece.tags.includes('ADP')) return;
+    const key = keyOf(piece);
+    if (key !== 'on' && key !== 'upon') return;
+    const previous = tokens[previousSolid(tokens, i)];
+    if (previous === undefined || previous.kind !== 'word') return;
+    const head = keyOf(previous);
+    if (key === 'on' && context.uponAfter.has(head)) out.push([i, 'upon']);
+    if (key === 'upon' && !context.writesUpon && head !== 'once') out.push([i, 'on']);
   });
   return out;
 }
@@ -61,5 +93,6 @@ export function lexicalEdits(tokens: readonly Token[], context: EditContext): To
   };
   for (const [index, text] of findSpellingMismatches(tokens, context)) replace('spelling', index, text);
   for (const [index, text] of findVariantMismatches(tokens, context)) replace('variant', index, text);
+  for (const [index, text] of findUponMismatches(tokens, context)) replace('variant', index, text);
   return edits;
 }

@@ -2,6 +2,7 @@ import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { DashStyle, EllipsisStyle } from '../types.js';
 import { retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
+import { opensClause } from './clause-start.js';
 import { tokenHabit } from './token-habit.js';
 import { keyOf, nextSolid, previousSolid, punct, space, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
@@ -40,12 +41,27 @@ export function isRangeDash(tokens: readonly Token[], index: number): boolean {
   return false;
 }
 
-/** Dashes between words (not hyphens, not number ranges). */
+/** Marks that make a compound with a dash in older prose (",—", ";—", ":—"): the pair is one mark. */
+const DASH_COMPANIONS = new Set([',', ';', ':']);
+
+/**
+ * True for a dash that stands between two words of the sentence: not opening it ("—you in
+ * particular"), and not beside a comma, semicolon or colon (",—" is one mark of older prose: made a
+ * comma it would read ",,").
+ */
+function standsBetweenWords(tokens: readonly Token[], index: number): boolean {
+  const before = tokens[previousSolid(tokens, index)];
+  const after = tokens[nextSolid(tokens, index)];
+  if (before === undefined || after === undefined) return false;
+  return !DASH_COMPANIONS.has(before.text) && !DASH_COMPANIONS.has(after.text);
+}
+
+/** Dashes between words (not hyphens, not number ranges, not compounds with a comma). */
 export function findDashes(tokens: readonly Token[]): DashSpot[] {
   const out: DashSpot[] = [];
   tokens.forEach((_, index) => {
     const style = dashStyleAt(tokens, index);
-    if (style === undefined || isRangeDash(tokens, index)) return;
+    if (style === undefined || isRangeDash(tokens, index) || !standsBetweenWords(tokens, index)) return;
     const spaced = tokens[index - 1]?.text === ' ' && tokens[index + 1]?.text === ' ';
     out.push({ index, from: spaced ? index - 1 : index, to: spaced ? index + 2 : index + 1, style });
   });
@@ -103,7 +119,9 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
     if (context.proposes.colons && !startsWithConjunction(tokens, first.index))
       edits.push({ op: 'dash-colon', tokens: splice(tokens, first.from, first.to, [punct(':'), space()]) });
   }
-  if (dashes.length === 2 && first !== undefined && second !== undefined) {
+  // Two dashes enclose a phrase only when the sentence goes on after the second without a clause of
+  // its own ("well—Shylock, a good play—she cannot be …" holds two lone dashes, no pair).
+  if (dashes.length === 2 && first !== undefined && second !== undefined && !opensClause(tokens, second.to)) {
     const inner = tokens.slice(first.to, second.from);
     const rest = tokens.slice(second.to);
     const afterSecond = tokens[second.to];
@@ -236,16 +254,43 @@ export function mayPunctuate(piece: Token, key: string): boolean {
   return QUOTE_MARK.test(piece.text);
 }
 
+/** Words that open an exclamative sentence ("What remarkable names they have!", "How kind!", "Oh, dear me!"). */
+const EXCLAMATIVE_OPENERS = new Set(['what', 'how', 'oh', 'ah', 'alas', 'hurrah']);
+
+/**
+ * True for a sentence whose "!" is part of its grammar: an exclamative ("What a day!") reads wrong
+ * with a period, and "¡…!" keeps its pair.
+ */
+function exclamative(tokens: readonly Token[]): boolean {
+  const first = tokens.find((piece) => piece.kind === 'word' || piece.kind === 'punct');
+  return (
+    tokens.some((piece) => piece.text === '¡') ||
+    (first !== undefined && first.kind === 'word' && EXCLAMATIVE_OPENERS.has(keyOf(first)))
+  );
+}
+
 /** Punctuation edits of one sentence: dashes, serial comma, exclamation, quotes, ellipsis. */
 export function punctuationEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const edits = [...dashEdits(tokens, context), ...oxfordEdits(tokens, context), ...quoteEdit(tokens, context)];
   tokens.forEach((piece, index) => {
     if (piece.kind !== 'punct' || piece.lock !== undefined) return;
-    if (piece.text === '!' && nextSolid(tokens, index) === -1) {
-      edits.push({ op: 'exclamation', tokens: splice(tokens, index, index + 1, [punct('.')]) });
+    // "¡…!" keeps its pair; and the period that replaces an exclamation mark never becomes a join's
+    // seam (marked as one), so an exclamation is not merged into the next sentence.
+    if (piece.text === '!' && nextSolid(tokens, index) === -1 && !exclamative(tokens)) {
+      const period = punct('.');
+      period.joint = true;
+      edits.push({ op: 'exclamation', tokens: splice(tokens, index, index + 1, [period]) });
     }
     const style = context.ellipsis;
-    if (style !== undefined && /^(?:…|\.\.\.|\. \. \.)$/.test(piece.text) && piece.text !== ELLIPSIS_TEXT[style]) {
+    // An ellipsis beside a period (". . . ." ends a sentence in older prose) is one mark with it.
+    const besidePeriod =
+      tokens[nextSolid(tokens, index)]?.text === '.' || tokens[previousSolid(tokens, index)]?.text === '.';
+    if (
+      style !== undefined &&
+      !besidePeriod &&
+      /^(?:…|\.\.\.|\. \. \.)$/.test(piece.text) &&
+      piece.text !== ELLIPSIS_TEXT[style]
+    ) {
       edits.push({ op: 'ellipsis', tokens: splice(tokens, index, index + 1, [punct(ELLIPSIS_TEXT[style])]) });
     }
   });

@@ -2,7 +2,8 @@ import { structureFromCounts } from '@styler/analytics/nlp';
 import { capitalize, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
-import { isGerund, keyOf, leadingBareVerb, nextSolid, phraseTokens, punct, space } from './tokens.js';
+import { opensClause } from './clause-start.js';
+import { keyOf, leadingBareVerb, nextSolid, phraseTokens, punct, space } from './tokens.js';
 import type { StructureEdit } from './types.js';
 
 const COORDINATORS: Readonly<Record<string, string>> = {
@@ -11,11 +12,12 @@ const COORDINATORS: Readonly<Record<string, string>> = {
   so: 'consequence',
   yet: 'contrast',
 };
-const SUBJECT_TAGS = new Set(['PRON', 'DET', 'NOUN', 'PROPN', 'NUM']);
 const VERB_TAGS = new Set(['VERB', 'AUX']);
 const DEPENDENT_MARKERS = new Set(['SCONJ']);
 const RELATIVES = new Set(['which', 'who', 'whom', 'whose', 'that', 'where', 'when']);
 const BE_FORMS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'get', 'gets', 'got']);
+/** "not only … but", "not merely … but": the second half completes the first, it does not contrast with it. */
+const CORRELATIVE = /\bnot (?:only|merely|just|simply|alone)\b/i;
 /** Both halves of a split keep at least this many words. */
 const MIN_PART_WORDS = 4;
 
@@ -118,19 +120,19 @@ export function splitEdits(
       at = nextSolid(tokens, at);
     }
     const subject = tokens[at];
-    if (subject === undefined || subject.kind !== 'word' || !subject.tags.some((tag) => SUBJECT_TAGS.has(tag))) return;
-    // ", and caring for your soil": a gerund after the conjunction continues a series of actions
-    // (the tagger may call it a noun), not a new clause with a subject.
-    if (isGerund(subject)) return;
+    // A new main clause must start after the conjunction: a subject directly followed by its verb.
+    // ", and the strategies that can help", "; which might be employed", ", and caring for your
+    // soil" continue a coordination or open a dependent clause: cut there, they are fragments.
+    if (subject === undefined || !opensClause(tokens, at)) return;
     const left = tokens.slice(0, index);
     const right = tokens.slice(at);
     if (countWords(left) < MIN_PART_WORDS || countWords(right) < MIN_PART_WORDS) return;
     if (endsSeries(left)) return;
-    if (
-      !hasTag(left, VERB_TAGS) ||
-      !hasTag(right, VERB_TAGS) ||
-      right.some((p) => p.lock === 'quote') !== left.some((p) => p.lock === 'quote')
-    )
+    if (relation === 'contrast' && CORRELATIVE.test(left.map((piece) => piece.text).join(''))) return;
+    // "…, and the wind doesn't blow, which makes storage essential": the closing ", which" is said of
+    // both clauses; split, it would be said of the second alone.
+    if (right.some((piece, i) => piece.text === ',' && keyOf(right[i + 2] ?? piece) === 'which')) return;
+    if (!hasTag(left, VERB_TAGS) || right.some((p) => p.lock === 'quote') !== left.some((p) => p.lock === 'quote'))
       return;
     const opened = subject.lock === undefined ? [retext(subject, capitalize(subject.text)), ...right.slice(1)] : right;
     const [leftClass, rightClass] = splitClasses(classes, left, right);

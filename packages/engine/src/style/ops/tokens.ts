@@ -1,5 +1,6 @@
 import type { Upos } from '@styler/analytics/metrics';
 import { memoOf, token, type Token } from '../text/token.js';
+import { lookupIndex } from '../wordnet/database.js';
 
 /** Helpers the edit operations share: finding words and marks in a sentence and building new tokens. */
 
@@ -123,10 +124,25 @@ export function anyLocked(tokens: readonly Token[], from: number, to: number): b
  * which opens a statement as its subject ("Staying hydrated is …"). Else undefined.
  */
 export function leadingBareVerb(tokens: readonly Token[]): Token | undefined {
-  const first = tokens.find((piece) => piece.kind === 'word');
-  if (first === undefined || !first.tags.includes('VERB') || first.tags.includes('AUX')) return undefined;
-  return /(?:ing|ed)$/i.test(first.text) ? undefined : first;
+  const at = tokens.findIndex((piece) => piece.kind === 'word');
+  const first = tokens[at];
+  if (first === undefined || first.tags.includes('AUX') || /(?:ing|ed)$/i.test(first.text)) return undefined;
+  if (first.tags.includes('VERB')) return first;
+  // The tagger often reads a command's verb as a noun ("Aim for three paragraphs", "Plan your
+  // route"). A word that is a verb's base form in WordNet, followed by what follows a verb (an
+  // object's determiner, a pronoun, a preposition, an adverb), opens a command; followed by a verb
+  // or a noun it is a subject ("Research shows", "Time management helps").
+  // (A capital at the sentence's start also makes it read a command's verb as a name: "Aim/PROPN for".)
+  const nameAtStart = first.tags.includes('PROPN') && first.lock === undefined;
+  if (!first.tags.includes('NOUN') && !first.tags.includes('ADJ') && !nameAtStart) return undefined;
+  const next = tokens[nextSolid(tokens, at)];
+  if (next === undefined || next.kind !== 'word' || !next.tags.some((tag) => AFTER_VERB_TAGS.has(tag)))
+    return undefined;
+  return lookupIndex(keyOf(first), 'verb') === undefined ? undefined : first;
 }
+
+/** Tags of a word that may follow a verb but not a subject noun (the start of an object or adjunct). */
+const AFTER_VERB_TAGS: ReadonlySet<string> = new Set(['DET', 'PRON', 'ADP', 'ADV', 'PART', 'NUM']);
 
 /**
  * True for a gerund ("caring", "reading"), whatever the tagger calls it: after "and" it reads as

@@ -1,0 +1,213 @@
+// One test per harm family read in restyled outputs (issue: "zero harm on prose it has never seen").
+// The sentences are invented instances of each family; every rule is general, at the operation's trigger.
+import { describe, expect, it } from 'vitest';
+import { connectiveEdits } from '../../../src/style/ops/connectives.js';
+import { contractionEdits } from '../../../src/style/ops/contractions.js';
+import { genericEdits } from '../../../src/style/ops/generic.js';
+import { joinEdits, opensAsCommand } from '../../../src/style/ops/join.js';
+import { punctuationEdits } from '../../../src/style/ops/punctuation.js';
+import { splitEdits } from '../../../src/style/ops/split.js';
+import { opensClause } from '../../../src/style/ops/clause-start.js';
+import { joinTokens } from '../../../src/style/text/token.js';
+import type { EditContext } from '../../../src/style/edits/context.js';
+import type { EditSentence } from '../../../src/style/engine/document.js';
+import {
+  FORMAL_MODEL,
+  contextFor,
+  firstSentence,
+  formalPunctuationContext,
+  sentencesOf,
+  textsOf,
+} from '../ops-helpers.js';
+
+const formal = formalPunctuationContext();
+const both: EditContext = { ...formal, proposes: { ...formal.proposes, contract: true, expand: true } };
+
+function part(sentence: EditSentence) {
+  return { tokens: sentence.tokens, classes: sentence.classes, words: sentence.words };
+}
+
+function joinsOf(text: string, context: EditContext = formal) {
+  const [a, b] = sentencesOf(text);
+  if (a === undefined || b === undefined) throw new Error('two sentences expected');
+  return joinEdits(part(a), part(b), context);
+}
+
+function splitsOf(text: string, context: EditContext = formal) {
+  const sentence = firstSentence(text);
+  return splitEdits(sentence.tokens, sentence.classes, context).map((edit) =>
+    edit.sentences.map((one) => joinTokens(one.tokens).trim()),
+  );
+}
+
+describe('splits leave no fragment', () => {
+  it('never splits before a relative clause or a coordinated noun phrase', () => {
+    for (const text of [
+      'The board met the tenants of the old mill by the river; which might be read as a promise to them.',
+      'We will look at the cost of the plan in the first year, and the little profit it gives them after that.',
+      'In this post we will explore the benefits of the plan for the town, and the ways that can help the people.',
+    ])
+      expect(splitsOf(text)).toEqual([]);
+  });
+
+  it('splits where a subject and its verb follow the conjunction', () => {
+    expect(
+      splitsOf('The team improved response times last month, and the customers noticed the change quickly.'),
+    ).toEqual([['The team improved response times last month.', 'The customers noticed the change quickly.']]);
+  });
+
+  it('keeps "not only … but" together, and a closing ", which" with both clauses', () => {
+    expect(splitsOf('The plan not only saves the town money, but it also gives the people a park.')).toEqual([]);
+    expect(
+      splitsOf('The sun does not always shine here, and the wind does not always blow, which makes storage vital.'),
+    ).toEqual([]);
+  });
+});
+
+describe('joins', () => {
+  it('keep a statement and a command apart, also when the tagger reads the verb as a noun or a name', () => {
+    expect(opensAsCommand(firstSentence('Aim for three short paragraphs that state your value.').tokens)).toBe(true);
+    expect(opensAsCommand(firstSentence('Research shows that sleep matters.').tokens)).toBe(false);
+    expect(opensAsCommand(firstSentence('Time management helps every team.').tokens)).toBe(false);
+    expect(joinsOf('A cover letter should be short. Aim for three short paragraphs that state your value.')).toEqual(
+      [],
+    );
+  });
+
+  it('never chain a third clause: no join of a part with a semicolon, and no ", and" beside another', () => {
+    expect(joinsOf('We left at eight; the roads were empty. We arrived before noon.')).toEqual([]);
+    const edits = joinsOf(
+      'The team fixed the bugs, wrote the notes, and shipped the release. The board read the report.',
+    );
+    expect(textsOf(edits, 'join-and')).toEqual([]);
+    expect(textsOf(edits, 'join-semicolon')).toHaveLength(1);
+  });
+
+  it('turn only "This" into ", which": "It is snowing" says nothing of the sentence before', () => {
+    expect(textsOf(joinsOf('I am writing at the new table in the front room. It is snowing.'), 'join-which')).toEqual(
+      [],
+    );
+    expect(textsOf(joinsOf('The team met every week. This kept everyone informed.'), 'join-which')).toEqual([
+      'The team met every week, which kept everyone informed.',
+    ]);
+  });
+
+  it('never merge an exclamation made a period into the next sentence', () => {
+    const [first, second] = sentencesOf('We are delighted to welcome you to the team! We start on Monday.');
+    const calmed = punctuationEdits(first!.tokens, formal).find((edit) => edit.op === 'exclamation');
+    expect(calmed).toBeDefined();
+    const period = { tokens: calmed!.tokens, classes: first!.classes, words: first!.words };
+    expect(joinEdits(period, part(second!), formal)).toEqual([]);
+  });
+});
+
+describe('openers keep their relation', () => {
+  const writesFormal: EditContext = {
+    ...formal,
+    connectiveCounts: { ...formal.connectiveCounts, Moreover: 5, Besides: 5, Therefore: 5, However: 5 },
+  };
+
+  it('never makes a narrative "And" or "So" a formal connective, nor reads inversion after "So" as a consequence', () => {
+    for (const text of [
+      'And the old man replied at once.',
+      'And yet most people agree with him.',
+      'So I asked an old friend.',
+    ])
+      expect(textsOf(connectiveEdits(firstSentence(text).tokens, writesFormal), 'connective')).toEqual([]);
+    expect(connectiveEdits(firstSentence('So were the others in the room.').tokens, writesFormal)).toEqual([]);
+  });
+
+  it('makes "But" "However," only before a clause, and never rewrites a concession ("Still,")', () => {
+    expect(
+      textsOf(
+        connectiveEdits(firstSentence('But such men entertain crude notions.').tokens, writesFormal),
+        'connective',
+      ),
+    ).toEqual(['However, such men entertain crude notions.']);
+    expect(
+      textsOf(
+        connectiveEdits(firstSentence('Yet, had I been asked, I would have said no.').tokens, writesFormal),
+        'connective',
+      ).filter((text) => text.startsWith('However')),
+    ).toEqual([]);
+    expect(connectiveEdits(firstSentence('Still, the basic idea is clear.').tokens, writesFormal)).toEqual([]);
+  });
+
+  it('still turns a formal connective into the plain one the author writes', () => {
+    const plain: EditContext = { ...formal, connectiveCounts: { And: 40, Moreover: 1 } };
+    expect(
+      textsOf(connectiveEdits(firstSentence('Moreover, the app works well.').tokens, plain), 'connective'),
+    ).toEqual(['And the app works well.']);
+  });
+});
+
+describe('contractions', () => {
+  it('contract "have" only as an auxiliary, and "let us" only as a proposal', () => {
+    expect(textsOf(contractionEdits(firstSentence('I have a conflict on Thursday.').tokens, both), 'contract')).toEqual(
+      [],
+    );
+    expect(textsOf(contractionEdits(firstSentence('I have to leave early today.').tokens, both), 'contract')).toEqual(
+      [],
+    );
+    expect(textsOf(contractionEdits(firstSentence('I have seen the report.').tokens, both), 'contract')).toEqual([
+      "I've seen the report.",
+    ]);
+    expect(textsOf(contractionEdits(firstSentence('Please let us know by Friday.').tokens, both), 'contract')).toEqual(
+      [],
+    );
+    expect(textsOf(contractionEdits(firstSentence('Let us begin with the costs.').tokens, both), 'contract')).toEqual([
+      "Let's begin with the costs.",
+    ]);
+  });
+
+  it('never expand a negative question or inversion ("Should not we")', () => {
+    for (const text of ["Shouldn't we leave now?", "Can't you see it?", "Isn't it late?"])
+      expect(textsOf(contractionEdits(firstSentence(text).tokens, both), 'expand')).toEqual([]);
+  });
+});
+
+describe('punctuation of older prose', () => {
+  it('leaves ",—" and a sentence-opening dash alone', () => {
+    const compound = firstSentence('It grates against my judgment,—perhaps only against my prejudices.');
+    expect(punctuationEdits(compound.tokens, formal).filter((edit) => edit.op.startsWith('dash'))).toEqual([]);
+    const opening = firstSentence('—you in particular, after the worry of yesterday.');
+    expect(punctuationEdits(opening.tokens, formal).filter((edit) => edit.op.startsWith('dash'))).toEqual([]);
+  });
+
+  it('reads two dashes with a clause after the second as no pair', () => {
+    const sentence = firstSentence('I hope we shall do well—Shylock, a good play—she cannot be much affected.');
+    expect(punctuationEdits(sentence.tokens, formal).filter((edit) => edit.op === 'dash-parentheses')).toEqual([]);
+    const pair = firstSentence('The model learns which features—such as links—tend to indicate spam.');
+    expect(textsOf(punctuationEdits(pair.tokens, formal), 'dash-parentheses')).toEqual([
+      'The model learns which features (such as links) tend to indicate spam.',
+    ]);
+  });
+
+  it('keeps the "!" of an exclamative and of "¡…!"', () => {
+    for (const text of ['What remarkable names those diseases have!', '¡Qué bueno!', 'Oh, dear me!'])
+      expect(textsOf(punctuationEdits(firstSentence(text).tokens, formal), 'exclamation')).toEqual([]);
+  });
+});
+
+describe('generic phrases', () => {
+  it('keep "of" before a determiner: "the majority of the people" is "most of the people"', () => {
+    const context = contextFor(FORMAL_MODEL);
+    expect(
+      textsOf(genericEdits(firstSentence('The majority of the people agreed.').tokens, context), 'generic'),
+    ).toEqual(['Most of the people agreed.']);
+    expect(textsOf(genericEdits(firstSentence('The majority of people agreed.').tokens, context), 'generic')).toEqual([
+      'Most people agreed.',
+    ]);
+  });
+});
+
+describe('clause starts', () => {
+  it('need a subject directly followed by its verb', () => {
+    const at = (text: string) => opensClause(firstSentence(text).tokens, 0);
+    expect(at('The cost of solar panels has fallen.')).toBe(true);
+    expect(at('She cannot be much affected.')).toBe(true);
+    expect(at('The strategies that can help us.')).toBe(false);
+    expect(at('The little inducement it affords him.')).toBe(false);
+    expect(at('Which might be employed later.')).toBe(false);
+  });
+});
