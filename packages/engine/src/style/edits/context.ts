@@ -1,3 +1,4 @@
+import { FUNCTION_WORDS } from '@styler/analytics/nlp';
 import type { ConnectiveConcept } from '../lexicon/connectives.js';
 import { CONNECTIVES } from '../lexicon/connectives.js';
 import { FUNCTION_VARIANTS } from '../lexicon/variants.js';
@@ -98,7 +99,9 @@ export function editContext(
   }
   const uponAfter = new Set<string>();
   for (const [head, counts] of Object.entries(habits.upon?.heads ?? {}))
-    if (counts.upon >= UPON_EVIDENCE && counts.upon > counts.on) uponAfter.add(head);
+    // After a function word ("and upon", "but upon") the choice says nothing of the construction:
+    // "and on Monday" is no "and upon Monday". Only verbs, nouns and adjectives ("depend upon") count.
+    if (counts.upon >= UPON_EVIDENCE && counts.upon > counts.on && !FUNCTION_WORDS.has(head)) uponAfter.add(head);
   return {
     habits,
     vocabulary: habits.vocabulary,
