@@ -2,10 +2,18 @@
 // the grammar benchmark parses and the reading protocol judges. Two kinds of restyle:
 // - "ai": development AI inputs restyled toward a development author (fit on files 01–21);
 // - "literary": an author's held-out documents (files 22–30) restyled toward another author.
-import { fitStyle, restyle } from '../../packages/engine/dist/index.js';
-import { buildDocument } from '../../packages/engine/dist/style/engine/document.js';
-import { joinTokens } from '../../packages/engine/dist/style/text/token.js';
+// STYLER_ENGINE_DIST=DIR reads another build of the engine (an earlier commit's packages/engine/dist),
+// so that the same sample can be judged before and after a change.
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { authors, readFolder, splitAuthor } from './corpora.mjs';
+
+const engineDist = pathToFileURL(
+  `${resolve(process.env.STYLER_ENGINE_DIST ?? new URL('../../packages/engine/dist', import.meta.url).pathname)}/`,
+);
+const { fitStyle, restyle } = await import(new URL('index.js', engineDist).href);
+const { buildDocument } = await import(new URL('style/engine/document.js', engineDist).href);
+const { joinTokens } = await import(new URL('style/text/token.js', engineDist).href);
 
 /** The prose sentences of a text, as text. */
 export function sentencesOf(text) {
@@ -64,16 +72,19 @@ export function modelOf(author) {
 }
 
 /**
- * The restyles of a benchmark: `ai` — every AI input toward every author, or with `sample` each
- * input toward one author in turn; `literary` — each author's held-out files toward the next
- * author in order (with `sample`, the first `sample` files of each author).
+ * The restyles of a benchmark: `ai` — every AI input toward every author, or with `sample` = k each
+ * input toward k authors in turn (input i toward authors i, i + 2, i + 4, … modulo their number);
+ * `literary` — each author's held-out files toward the next author in order (with `sample`, the
+ * first `sample` files of each author).
  */
 export function restyles(kind, { sample, options = { matchOutputLength: true } } = {}) {
   const names = authors();
   const out = [];
   if (kind === 'ai') {
     readFolder('ai-inputs').forEach((input, i) => {
-      const targets = sample ? [names[i % names.length]] : names;
+      const targets = sample
+        ? Array.from({ length: Math.min(sample, names.length) }, (_, k) => names[(i + 2 * k) % names.length])
+        : names;
       for (const author of targets) out.push({ kind, author, input: `ai-inputs/${input.file}`, text: input.text });
     });
   } else {
