@@ -4,11 +4,13 @@ export {
   describeStyle,
   draftWithLLM,
   fitStyle,
+  learnedChoices,
   restyle,
   restyleWithLLM,
   splitDocuments,
   styleCard,
   STYLE_DEFAULTS,
+  type LearnedChoice,
   type RestyleWithLLMOptions,
   type StylePool,
 } from './style/index.js';

@@ -3,6 +3,7 @@ export { fitStyle } from './fit.js';
 export { restyle } from './restyle.js';
 export { splitDocuments } from './split-documents.js';
 export { describeStyle } from './describe.js';
+export { learnedChoices, type LearnedChoice } from './habits/choices.js';
 export { styleCard } from './style-card.js';
 export { draftWithLLM, restyleWithLLM, type RestyleWithLLMOptions } from './llm.js';
 export { STYLE_DEFAULTS } from './defaults.js';
