@@ -9,22 +9,50 @@ import { searchEdits, type SearchStats } from './engine/search.js';
 import { improvementsOf } from './engine/verify.js';
 import { findContractible, findContracted } from './ops/contractions.js';
 import { casedHeading, headingTarget } from './ops/headings.js';
-import { authorPerson, isLetter, shiftPerspective } from './ops/perspective.js';
+import { authorPerson, isLetter, shiftPerspective, taggedHeading } from './ops/perspective.js';
 import { countWords } from './text/word-count.js';
 import type { EditContext } from './edits/context.js';
 import type { RestyleOptions, StyleModel } from './types.js';
 import { assertRestyleOptions, assertStyleModel } from './validate.js';
 
-/** With `perspective: "author"`, the sentences addressing the reader in the author's person (see ops/perspective.ts). */
+/**
+ * With `perspective: "author"`, every reference to the reader in the author's person, or none (see
+ * ops/perspective.ts): the passage is the whole text, headings and list items included.
+ */
 function shiftToAuthor(document: EditDocument, model: StyleModel): void {
   const person = authorPerson(model);
   if (person === undefined || isLetter(document.text)) return;
-  for (const block of document.blocks) {
+  const prose = document.blocks.filter((block) => block.prose && block.kind !== 'blockquote');
+  const headings = document.blocks.flatMap((block) => (block.headingTokens === undefined ? [] : [block]));
+  const tagged = headings.map((block) => taggedHeading(block.headingTokens ?? []));
+  const shifted = shiftPerspective(
+    {
+      sentences: prose.flatMap((block) => block.sentences.map((sentence) => sentence.tokens)),
+      headings: tagged,
+      // Block quotes are someone else's words; code, tables and HTML are never edited.
+      fixed: document.blocks
+        .filter((block) => block.headingTokens === undefined && (!block.prose || block.kind === 'blockquote'))
+        .map((block) => block.raw),
+    },
+    person,
+  );
+  if (shifted === undefined) return;
+  let next = 0;
+  for (const block of prose) {
     block.sentences = block.sentences.map((sentence) => {
-      const shifted = shiftPerspective(sentence.tokens, person);
-      return shifted === undefined ? sentence : makeSentence(shifted, sentence.classes);
+      const tokens = shifted.sentences[next++] ?? sentence.tokens;
+      return tokens.every((piece, i) => piece === sentence.tokens[i])
+        ? sentence
+        : makeSentence(tokens, sentence.classes);
     });
   }
+  headings.forEach((block, h) => {
+    const original = block.headingTokens ?? [];
+    const copies = tagged[h] ?? [];
+    block.headingTokens = (shifted.headings[h] ?? copies).map((piece, i) =>
+      piece === copies[i] ? (original[i] ?? piece) : piece,
+    );
+  });
 }
 
 function restyleHeadings(document: EditDocument, context: EditContext, options: RestyleOptions | undefined): void {
