@@ -46,6 +46,51 @@ function hasCommaAnd(tokens: readonly Token[]): boolean {
   return tokens.some((piece, i) => piece.text === ',' && keyOf(tokens[i + 2] ?? piece) === 'and');
 }
 
+/** Words that open a sentence about what the one before it said. */
+const ANAPHORIC_OPENERS = new Set([
+  'this',
+  'that',
+  'these',
+  'those',
+  'it',
+  'its',
+  'they',
+  'their',
+  'them',
+  'he',
+  'his',
+  'she',
+  'her',
+  'such',
+  'both',
+  'each',
+]);
+const CONTENT_TAGS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
+/** Content words shorter than this are too common to show that two sentences share a topic. */
+const MIN_TOPIC_LETTERS = 4;
+
+/** The content words of a sentence, lower-cased, a plural's "s" dropped. */
+function topicWords(tokens: readonly Token[]): Set<string> {
+  const out = new Set<string>();
+  for (const piece of tokens) {
+    if (piece.kind !== 'word' || piece.text.length < MIN_TOPIC_LETTERS) continue;
+    if (piece.tags.some((tag) => CONTENT_TAGS.has(tag))) out.add(keyOf(piece).replace(/s$/, ''));
+  }
+  return out;
+}
+
+/**
+ * True when the second sentence is about the first: it opens with a word that points back ("It",
+ * "This", "They", "Such") or shares a content word with it.
+ */
+export function refersBack(first: readonly Token[], second: readonly Token[]): boolean {
+  const opening = second.find((piece) => piece.kind === 'word');
+  if (opening !== undefined && ANAPHORIC_OPENERS.has(keyOf(opening))) return true;
+  const earlier = topicWords(first);
+  for (const topic of topicWords(second)) if (earlier.has(topic)) return true;
+  return false;
+}
+
 /** Fewest words of a sentence that may be joined. */
 const MIN_CLAUSE_WORDS = 2;
 
@@ -156,6 +201,10 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
     for (let i = 0; i < part.length; i += 1) if ((part[i] as Token).joint === true) return [];
   }
   const connective = findOpeningConnective(second.tokens);
+  // ", and" and a dash make two sentences one thought: without a connective saying how they relate,
+  // the second must be about the first ("It diverted me exceedingly, and we went to bed at ten"
+  // reads as a non sequitur). A semicolon keeps them two statements side by side.
+  const related = connective !== undefined || refersBack(first.tokens, second.tokens);
   // Arrays are joined with concat(), not spread syntax: no iterators on this hot path.
   if (lowerable) add('join-semicolon', head.concat(joint(punct(';')), space(), lowered));
   if (connective === undefined) {
@@ -165,6 +214,7 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
     // launched a knowledge base, and this report outlines …" reads as a chain.
     if (
       lowerable &&
+      related &&
       !opensWithCommaPhrase(second.tokens) &&
       !isGerund(opening) &&
       !hasCommaAnd(first.tokens) &&
@@ -180,7 +230,7 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
     }
   }
   if (!lowerable) return edits;
-  if (context.dash !== undefined && context.proposes.dashes && connective === undefined) {
+  if (context.dash !== undefined && context.proposes.dashes && connective === undefined && related) {
     const [dash, spaced] = DASH_MARK.get(context.dash) ?? ['—', false];
     add('join-dash', head.concat(spaced ? [space(), joint(punct(dash)), space()] : [joint(punct(dash))], lowered));
   }

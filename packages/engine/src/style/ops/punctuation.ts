@@ -41,8 +41,11 @@ export function isRangeDash(tokens: readonly Token[], index: number): boolean {
   return false;
 }
 
-/** Marks that make a compound with a dash in older prose (",—", ";—", ":—"): the pair is one mark. */
-const DASH_COMPANIONS = new Set([',', ';', ':']);
+/**
+ * Marks that make a compound with a dash in older prose (",—", ";—", ":—", ".—" after an
+ * abbreviation or a dateline): the pair is one mark.
+ */
+const DASH_COMPANIONS = new Set([',', ';', ':', '.', '!', '?']);
 
 /**
  * True for a dash that stands between two words of the sentence: not opening it ("—you in
@@ -53,6 +56,8 @@ function standsBetweenWords(tokens: readonly Token[], index: number): boolean {
   const before = tokens[previousSolid(tokens, index)];
   const after = tokens[nextSolid(tokens, index)];
   if (before === undefined || after === undefined) return false;
+  // "Mr.—" (a name left out) and "morning.—" end in the period of an abbreviation or a dateline.
+  if (before.text.length > 1 && before.text.endsWith('.')) return false;
   return !DASH_COMPANIONS.has(before.text) && !DASH_COMPANIONS.has(after.text);
 }
 
@@ -98,6 +103,24 @@ function hasFiniteVerb(tokens: readonly Token[]): boolean {
   });
 }
 
+/** First words of what a colon may introduce: a clause, a command, a noun phrase or a list. */
+const COLON_OPENING_TAGS = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'PRON', 'VERB', 'AUX']);
+
+/**
+ * True when what follows `at` can stand after a colon: a clause, a command or a noun phrase ("one
+ * rule: never skip it", "three things: time, money"), not a loose adverb or prepositional phrase
+ * ("updated regularly: ideally automatically" reads as a stray mark).
+ */
+function introducesWhole(tokens: readonly Token[], at: number): boolean {
+  let index = nextSolid(tokens, at - 1);
+  const next = tokens[index];
+  if (next === undefined || next.kind !== 'word') return false;
+  if (opensClause(tokens, at) || next.tags.some((tag) => COLON_OPENING_TAGS.has(tag))) return true;
+  // "never skip the warm-up", "always check it": a command behind its adverbs.
+  while (tokens[index]?.kind === 'word' && tokens[index]?.tags.includes('ADV')) index = nextSolid(tokens, index);
+  return index > 0 && tokens[index]?.kind === 'word' && tokens[index]?.tags.includes('VERB') === true;
+}
+
 /** Dash edits: the author's dash form; a lone dash as a comma or colon; a pair as parentheses or commas. */
 function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const dashes = findDashes(tokens);
@@ -109,14 +132,18 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
     }
   }
   const [first, second] = dashes;
-  if (dashes.length === 1 && first !== undefined) {
+  // A dash a join put between two sentences stays a dash: as a colon it would claim the second
+  // explains the first, as a comma it would splice them.
+  if (dashes.length === 1 && first !== undefined && tokens[first.index]?.joint !== true) {
     // A comma before a clause of its own would splice two clauses ("in control, you can …", "use
     // numbers, for example, this is far more compelling"); before a conjunction it joins them rightly.
     if (!hasFiniteVerb(tokens.slice(first.to)) || startsWithConjunction(tokens, first.index)) {
       edits.push({ op: 'dash-comma', tokens: splice(tokens, first.from, first.to, [punct(','), space()]) });
     }
-    // A colon introduces what follows; before a conjunction ("— and brings you …") it breaks the sentence.
-    if (context.proposes.colons && !startsWithConjunction(tokens, first.index))
+    // A colon introduces a clause that explains what precedes it; before a conjunction ("— and brings
+    // you …") it breaks the sentence, and before a loose phrase ("updated regularly — ideally
+    // automatically") it reads as a stray mark.
+    if (context.proposes.colons && !startsWithConjunction(tokens, first.index) && introducesWhole(tokens, first.to))
       edits.push({ op: 'dash-colon', tokens: splice(tokens, first.from, first.to, [punct(':'), space()]) });
   }
   // Two dashes enclose a phrase only when the sentence goes on after the second without a clause of

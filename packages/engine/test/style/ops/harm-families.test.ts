@@ -174,6 +174,20 @@ describe('punctuation of older prose', () => {
     expect(punctuationEdits(opening.tokens, formal).filter((edit) => edit.op.startsWith('dash'))).toEqual([]);
   });
 
+  it('leaves a dash after a period alone (".—" after an abbreviation or a dateline)', () => {
+    const sentence = firstSentence('Fanny had good partners, and Mr.—was her second on Thursday.');
+    expect(punctuationEdits(sentence.tokens, formal).filter((edit) => edit.op.startsWith('dash'))).toEqual([]);
+  });
+
+  it('makes a dash a colon only before what a colon can introduce', () => {
+    const loose = firstSentence('Make sure the devices are updated regularly — ideally automatically.');
+    expect(textsOf(punctuationEdits(loose.tokens, formal), 'dash-colon')).toEqual([]);
+    const list = firstSentence('We need three things — time, money, and patience.');
+    expect(textsOf(punctuationEdits(list.tokens, formal), 'dash-colon')).toEqual([
+      'We need three things: time, money, and patience.',
+    ]);
+  });
+
   it('reads two dashes with a clause after the second as no pair', () => {
     const sentence = firstSentence('I hope we shall do well—Shylock, a good play—she cannot be much affected.');
     expect(punctuationEdits(sentence.tokens, formal).filter((edit) => edit.op === 'dash-parentheses')).toEqual([]);

@@ -23,11 +23,20 @@ function joins(text: string, context: EditContext = formal) {
 }
 
 describe('join', () => {
+  it('makes two sentences one thought with ", and" or a dash only when the second is about the first', () => {
+    const unrelated = joins('It diverted me exceedingly. We went to bed at ten.');
+    expect(textsOf(unrelated, 'join-and')).toEqual([]);
+    expect(textsOf(unrelated, 'join-dash')).toEqual([]);
+    expect(textsOf(unrelated, 'join-semicolon')).toEqual(['It diverted me exceedingly; we went to bed at ten.']);
+    // A shared content word, or an opening word that points back, relates them.
+    expect(textsOf(joins('The book came today. We read the book at once.'), 'join-and')).toHaveLength(1);
+  });
+
   it('joins with a semicolon, "and" and the dash, never as a parenthesis', () => {
-    const edits = joins('The rain stopped. We went out.');
-    expect(textsOf(edits, 'join-semicolon')).toEqual(['The rain stopped; we went out.']);
-    expect(textsOf(edits, 'join-and')).toEqual(['The rain stopped, and we went out.']);
-    expect(textsOf(edits, 'join-dash')).toEqual(['The rain stopped—we went out.']);
+    const edits = joins('The rain stopped. It had fallen all night.');
+    expect(textsOf(edits, 'join-semicolon')).toEqual(['The rain stopped; it had fallen all night.']);
+    expect(textsOf(edits, 'join-and')).toEqual(['The rain stopped, and it had fallen all night.']);
+    expect(textsOf(edits, 'join-dash')).toEqual(['The rain stopped—it had fallen all night.']);
     // A whole clause in parentheses has no complete linkage in Link Grammar: never proposed.
     expect(edits.map((edit) => edit.op)).not.toContain('join-parenthesis');
   });
