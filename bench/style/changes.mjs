@@ -75,23 +75,24 @@ export function modelOf(author) {
  * The restyles of a benchmark: `ai` — every AI input toward every author, or with `sample` = k each
  * input toward k authors in turn (input i toward authors i, i + 2, i + 4, … modulo their number);
  * `literary` — each author's held-out files toward the next author in order (with `sample`, the
- * first `sample` files of each author).
+ * first `sample` files of each author). `offset` moves the sample to other pairs: AI inputs toward
+ * authors i + offset, …; literary files from offset × sample on, toward the author 1 + offset ahead.
  */
-export function restyles(kind, { sample, options = { matchOutputLength: true } } = {}) {
+export function restyles(kind, { sample, offset = 0, options = { matchOutputLength: true } } = {}) {
   const names = authors();
   const out = [];
   if (kind === 'ai') {
     readFolder('ai-inputs').forEach((input, i) => {
       const targets = sample
-        ? Array.from({ length: Math.min(sample, names.length) }, (_, k) => names[(i + 2 * k) % names.length])
+        ? Array.from({ length: Math.min(sample, names.length) }, (_, k) => names[(i + offset + 2 * k) % names.length])
         : names;
       for (const author of targets) out.push({ kind, author, input: `ai-inputs/${input.file}`, text: input.text });
     });
   } else {
     names.forEach((source, i) => {
-      const author = names[(i + 1) % names.length];
+      const author = names[(i + 1 + offset) % names.length];
       const files = splitAuthor(source).heldOut;
-      for (const file of sample ? files.slice(0, sample) : files)
+      for (const file of sample ? files.slice(offset * sample, (offset + 1) * sample) : files)
         out.push({ kind, author, input: `${source}/${file.file}`, text: file.text });
     });
   }

@@ -14,7 +14,7 @@
 //   awkward        — grammatical and faithful, but no careful writer would write it
 //   fine           — reads as good English that says the same thing
 //
-// Run: npm run build && node bench/style/reading.mjs [--todo todo.json] [--json out.json]
+// Run: npm run build && node bench/style/reading.mjs [--set dev|check] [--todo todo.json] [--json out.json]
 // Before/after: STYLER_ENGINE_DIST=DIR judges another build of the engine on the same sample.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { restyles } from './changes.mjs';
@@ -27,9 +27,14 @@ const HARM = new Set(['broken', 'wrong-sense', 'meaning']);
 /** The key of a judgement: what was read, whatever the engine that produced it. */
 export const keyOf = (pair) => `${pair.sources.join(' ‖ ')}\n→ ${pair.output}`;
 
-/** The changed sentences of the protocol's sample, by kind. */
-export function readingSample() {
-  const sample = [...restyles('ai', { sample: 2 }), ...restyles('literary', { sample: 3 })];
+/**
+ * The changed sentences of the protocol's sample, by kind. `check` is a second sample of other
+ * pairs (AI inputs toward authors i + 1 and i + 3; files 25–27 toward the author two ahead), read
+ * once after the rules were set, to see whether they hold on sentences nobody tuned them to.
+ */
+export function readingSample(set = 'dev') {
+  const offset = set === 'check' ? 1 : 0;
+  const sample = [...restyles('ai', { sample: 2, offset }), ...restyles('literary', { sample: 3, offset })];
   return sample.flatMap((one) =>
     one.changes.map((change) => ({ kind: one.kind, author: one.author, input: one.input, ...change })),
   );
@@ -41,7 +46,7 @@ function argument(name) {
 }
 
 const judged = new Map(JSON.parse(readFileSync(LABELLED, 'utf8')).map((entry) => [keyOf(entry), entry]));
-const pairs = readingSample();
+const pairs = readingSample(argument('--set') ?? 'dev');
 const todo = [];
 const report = {};
 for (const kind of ['ai', 'literary']) {
