@@ -117,9 +117,12 @@ function nounPhraseLength(words: readonly Token[]): number {
   return head ? at : 0;
 }
 
-/** True when the word can be a clause's finite verb or auxiliary (not a gerund or "to"). */
-function isFiniteVerb(piece: Token | undefined): boolean {
-  if (piece === undefined) return false;
+/**
+ * True when the word can be a clause's finite verb or auxiliary: not a gerund, and not a hyphenated
+ * compound ("double-walled", "well-known"), which the tagger may call a verb but is an adjective.
+ */
+export function isFiniteVerb(piece: Token | undefined): boolean {
+  if (piece === undefined || piece.kind !== 'word' || piece.text.includes('-')) return false;
   if (piece.tags.includes('AUX')) return true;
   return piece.tags.includes('VERB') && !/ing$/i.test(piece.text);
 }

@@ -123,6 +123,8 @@ export function connectiveEdits(tokens: readonly Token[], context: EditContext):
 export function withoutConnective(tokens: readonly Token[], found: OpeningConnective): Token[] {
   const following = tokens[found.next];
   if (following === undefined) return [...tokens];
-  const lowered = following.lock === undefined ? retext(following, decapitalize(following.text)) : following;
+  // "I" and its contractions keep their capital ("…, but I am young yet").
+  const keeps = following.lock !== undefined || following.text === 'I' || /^I['’]/.test(following.text);
+  const lowered = keeps ? following : retext(following, decapitalize(following.text));
   return splice(tokens, found.start, found.next + 1, [lowered]);
 }

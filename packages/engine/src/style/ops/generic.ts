@@ -66,10 +66,19 @@ export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
         ((piece.tags.includes(pos) || (pos === 'VERB' && (piece.tags.includes('ADJ') || piece.tags.includes('ADP')))) &&
           !(pos === 'VERB' && /(?:ed|ing)$/.test(keyOf(piece)) && adjectival(tokens, start, at)));
       if (candidate.words.length === 1 && !fits) continue;
+      // A phrase that ends in the infinitive's "to" ("in order to") stands for "to" only before a
+      // verb: older prose writes "in order to the maintenance of …", where "to" is a preposition.
+      if (candidate.words[candidate.words.length - 1] === 'to' && !beforeVerb(tokens, at)) continue;
       out.push({ start, end: at + 1, entry: candidate.entry, slot: candidate.slot, form: candidate.words.join(' ') });
     }
   });
   return out;
+}
+
+/** True when the word after token `index` is a verb. */
+function beforeVerb(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[nextSolid(tokens, index)];
+  return next?.kind === 'word' && (next.tags.includes('VERB') || next.tags.includes('AUX'));
 }
 
 /** Quantifiers that take "of" before a determiner ("most of the", "many of these"). */

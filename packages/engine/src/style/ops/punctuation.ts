@@ -103,6 +103,12 @@ function hasFiniteVerb(tokens: readonly Token[]): boolean {
   });
 }
 
+/** True when a main clause opens at some word in [from, to) (after an opening phrase, say). */
+function holdsClause(tokens: readonly Token[], from: number, to: number): boolean {
+  for (let i = from; i < to; i += 1) if (tokens[i]?.kind === 'word' && opensClause(tokens.slice(0, to), i)) return true;
+  return false;
+}
+
 /** First words of what a colon may introduce: a clause, a command, a noun phrase or a list. */
 const COLON_OPENING_TAGS = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'PRON', 'VERB', 'AUX']);
 
@@ -148,7 +154,15 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
   }
   // Two dashes enclose a phrase only when the sentence goes on after the second without a clause of
   // its own ("well—Shylock, a good play—she cannot be …" holds two lone dashes, no pair).
-  if (dashes.length === 2 && first !== undefined && second !== undefined && !opensClause(tokens, second.to)) {
+  // Nor does a pair around a clause become commas or parentheses: ", at first glance they saw it,"
+  // splices it into the sentence.
+  if (
+    dashes.length === 2 &&
+    first !== undefined &&
+    second !== undefined &&
+    !opensClause(tokens, second.to) &&
+    !holdsClause(tokens, first.to, second.from)
+  ) {
     const inner = tokens.slice(first.to, second.from);
     const rest = tokens.slice(second.to);
     const afterSecond = tokens[second.to];

@@ -2,7 +2,7 @@ import { structureFromCounts } from '@styler/analytics/nlp';
 import { capitalize, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
-import { opensClause } from './clause-start.js';
+import { isFiniteVerb, opensClause } from './clause-start.js';
 import { keyOf, leadingBareVerb, nextSolid, phraseTokens, punct, space } from './tokens.js';
 import type { StructureEdit } from './types.js';
 
@@ -12,18 +12,41 @@ const COORDINATORS: Readonly<Record<string, string>> = {
   so: 'consequence',
   yet: 'contrast',
 };
-const VERB_TAGS = new Set(['VERB', 'AUX']);
 const DEPENDENT_MARKERS = new Set(['SCONJ']);
 const RELATIVES = new Set(['which', 'who', 'whom', 'whose', 'that', 'where', 'when']);
 const BE_FORMS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'get', 'gets', 'got']);
 /** "not only … but", "not merely … but": the second half completes the first, it does not contrast with it. */
 const CORRELATIVE = /\bnot (?:only|merely|just|simply|alone)\b/i;
+/** Subordinators that open a dependent clause, whatever the tagger calls them. */
+const SUBORDINATORS = new Set([
+  'though',
+  'although',
+  'if',
+  'unless',
+  'when',
+  'whenever',
+  'because',
+  'since',
+  'while',
+  'whilst',
+  'as',
+  'after',
+  'before',
+  'until',
+  'till',
+  'once',
+  'whereas',
+]);
+
+/** True when a stretch opens (after a coordinator) with a subordinator: it is a dependent clause. */
+function opensDependent(tokens: readonly Token[]): boolean {
+  const words = tokens.filter((piece) => piece.kind === 'word');
+  const first = words[0] !== undefined && COORDINATORS[keyOf(words[0])] !== undefined ? words[1] : words[0];
+  return first !== undefined && (SUBORDINATORS.has(keyOf(first)) || first.tags.includes('SCONJ'));
+}
+
 /** Both halves of a split keep at least this many words. */
 const MIN_PART_WORDS = 4;
-
-function hasTag(tokens: readonly Token[], tags: ReadonlySet<string>): boolean {
-  return tokens.some((piece) => piece.tags.some((tag) => tags.has(tag)));
-}
 
 function countWords(tokens: readonly Token[]): number {
   return tokens.filter((piece) => piece.kind === 'word').length;
@@ -64,7 +87,7 @@ export function endsSeries(left: readonly Token[]): boolean {
   }
   if (comma < 0) return false;
   const stretch = left.slice(comma + 1);
-  return !hasTag(stretch, VERB_TAGS) || leadingBareVerb(stretch) !== undefined;
+  return !stretch.some(isFiniteVerb) || leadingBareVerb(stretch) !== undefined;
 }
 
 /** Predicted classes of the two halves of a split sentence. */
@@ -132,8 +155,11 @@ export function splitEdits(
     // "…, and the wind doesn't blow, which makes storage essential": the closing ", which" is said of
     // both clauses; split, it would be said of the second alone.
     if (right.some((piece, i) => piece.text === ',' && keyOf(right[i + 2] ?? piece) === 'which')) return;
-    if (!hasTag(left, VERB_TAGS) || right.some((p) => p.lock === 'quote') !== left.some((p) => p.lock === 'quote'))
+    if (!left.some(isFiniteVerb) || right.some((p) => p.lock === 'quote') !== left.some((p) => p.lock === 'quote'))
       return;
+    // "And though the plan sets guards …, yet it is warrantable …": a left half that opens with a
+    // subordinator is a dependent clause waiting for its main clause; alone it is a fragment.
+    if (opensDependent(left)) return;
     const opened = subject.lock === undefined ? [retext(subject, capitalize(subject.text)), ...right.slice(1)] : right;
     const [leftClass, rightClass] = splitClasses(classes, left, right);
     const first = { tokens: [...left, punct('.'), space()], classes: leftClass };

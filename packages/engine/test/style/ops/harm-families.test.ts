@@ -56,6 +56,20 @@ describe('splits leave no fragment', () => {
     ).toEqual([['The team improved response times last month.', 'The customers noticed the change quickly.']]);
   });
 
+  it('never cuts a series of noun phrases whose compound adjective the tagger reads as a verb', () => {
+    expect(
+      splitsOf('Its leak-proof lid, double-walled insulation, and dishwasher-safe body make it practical.'),
+    ).toEqual([]);
+  });
+
+  it('never leaves a dependent clause alone ("And though …, yet …")', () => {
+    expect(
+      splitsOf(
+        'And though the plan sets guards against the old abuses, yet the spirit that made them will take new shapes.',
+      ),
+    ).toEqual([]);
+  });
+
   it('keeps "not only … but" together, and a closing ", which" with both clauses', () => {
     expect(splitsOf('The plan not only saves the town money, but it also gives the people a park.')).toEqual([]);
     expect(
@@ -188,6 +202,17 @@ describe('punctuation of older prose', () => {
     ]);
   });
 
+  it('never makes commas or parentheses of a dash pair around a clause (a comma splice)', () => {
+    const aside = firstSentence(
+      'Some readers were put off by the plain style—at first glance they saw nothing new—but others stayed.',
+    );
+    expect(
+      punctuationEdits(aside.tokens, formal).filter(
+        (edit) => edit.op === 'dash-commas' || edit.op === 'dash-parentheses',
+      ),
+    ).toEqual([]);
+  });
+
   it('reads two dashes with a clause after the second as no pair', () => {
     const sentence = firstSentence('I hope we shall do well—Shylock, a good play—she cannot be much affected.');
     expect(punctuationEdits(sentence.tokens, formal).filter((edit) => edit.op === 'dash-parentheses')).toEqual([]);
@@ -211,6 +236,29 @@ describe('generic phrases', () => {
     ).toEqual(['Most of the people agreed.']);
     expect(textsOf(genericEdits(firstSentence('The majority of people agreed.').tokens, context), 'generic')).toEqual([
       'Most people agreed.',
+    ]);
+  });
+});
+
+describe('generic phrases ending in "to"', () => {
+  it('stand for "to" only before a verb ("in order to the maintenance of" is a preposition)', () => {
+    const context = contextFor(FORMAL_MODEL);
+    expect(
+      textsOf(genericEdits(firstSentence('We met in order to plan the week.').tokens, context), 'generic'),
+    ).toEqual(['We met to plan the week.']);
+    expect(
+      genericEdits(
+        firstSentence('It follows that in order to the maintenance of that equality, courts must act.').tokens,
+        context,
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('joins keep "I" a capital', () => {
+  it('after the conjunction of an opening connective', () => {
+    expect(textsOf(joinsOf('I have not turned out the great man I thought. But I am young yet.'), 'join-but')).toEqual([
+      'I have not turned out the great man I thought, but I am young yet.',
     ]);
   });
 });
