@@ -61,7 +61,10 @@ function gradesNext(tokens: readonly Token[], index: number, before: ReadonlySet
   const next = tokens[nextSolid(tokens, index)];
   const previous = tokens[previousSolid(tokens, index)];
   if (previous !== undefined && /^(?:not|never|n't)$|n't$/.test(keyOf(previous))) return false;
-  return next?.kind === 'word' && next.tags.some((tag) => before.has(tag));
+  if (next?.kind !== 'word' || !next.tags.some((tag) => before.has(tag))) return false;
+  // "really bad enough" grades "bad enough", which "very" cannot ("very bad enough").
+  const after = tokens[nextSolid(tokens, nextSolid(tokens, index))];
+  return after === undefined || keyOf(after) !== 'enough';
 }
 
 /**

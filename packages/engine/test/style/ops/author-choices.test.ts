@@ -55,6 +55,7 @@ describe('intensifiers and hedges', () => {
     ]);
     expect(lexicalEdits(firstSentence('I really think so.').tokens, prefersVery)).toEqual([]);
     expect(lexicalEdits(firstSentence('I am not really sure.').tokens, prefersVery)).toEqual([]);
+    expect(lexicalEdits(firstSentence('Today it is really bad enough.').tokens, prefersVery)).toEqual([]);
     expect(textsOf(lexicalEdits(firstSentence('Maybe we should wait.').tokens, prefersVery), 'variant')).toEqual([
       'Perhaps we should wait.',
     ]);
