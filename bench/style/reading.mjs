@@ -14,7 +14,7 @@
 //   awkward        — grammatical and faithful, but no careful writer would write it
 //   fine           — reads as good English that says the same thing
 //
-// Run: npm run build && node bench/style/reading.mjs [--set dev|check] [--todo todo.json] [--json out.json]
+// Run: npm run build && node bench/style/reading.mjs [--set dev|check|blind] [--todo todo.json] [--json out.json]
 // Before/after: STYLER_ENGINE_DIST=DIR judges another build of the engine on the same sample.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { restyles } from './changes.mjs';
@@ -28,13 +28,22 @@ const HARM = new Set(['broken', 'wrong-sense', 'meaning']);
 export const keyOf = (pair) => `${pair.sources.join(' ‖ ')}\n→ ${pair.output}`;
 
 /**
- * The changed sentences of the protocol's sample, by kind. `check` is a second sample of other
- * pairs (AI inputs toward authors i + 1 and i + 3; files 25–27 toward the author two ahead), read
- * once after the rules were set, to see whether they hold on sentences nobody tuned them to.
+ * The samples of the protocol: `dev`, read while the rules were made; `check`, other pairs (AI inputs
+ * toward authors i + 1 and i + 3; files 25–27 toward the author two ahead), read once after the rules
+ * of the first reading were set; `blind`, read once at the end (AI inputs toward author i + 4; files
+ * 28–30 toward the author three ahead), to see whether the rules hold on sentences nobody tuned them to.
  */
+const SAMPLES = {
+  dev: { ai: { sample: 2, offset: 0 }, literary: { sample: 3, offset: 0 } },
+  check: { ai: { sample: 2, offset: 1 }, literary: { sample: 3, offset: 1 } },
+  blind: { ai: { sample: 1, offset: 4 }, literary: { sample: 3, offset: 2 } },
+};
+
+/** The changed sentences of one of the protocol's samples, by kind. */
 export function readingSample(set = 'dev') {
-  const offset = set === 'check' ? 1 : 0;
-  const sample = [...restyles('ai', { sample: 2, offset }), ...restyles('literary', { sample: 3, offset })];
+  const chosen = SAMPLES[set];
+  if (chosen === undefined) throw new Error(`--set must be one of ${Object.keys(SAMPLES).join(', ')}`);
+  const sample = [...restyles('ai', chosen.ai), ...restyles('literary', chosen.literary)];
   return sample.flatMap((one) =>
     one.changes.map((change) => ({ kind: one.kind, author: one.author, input: one.input, ...change })),
   );
