@@ -28,8 +28,8 @@ const NOT_AFTER_SO = new Set(['many', 'much', 'far', 'long', 'few', 'little', 't
 const COORDINATOR_FORMS: ReadonlySet<string> = new Set(['And', 'But', 'Yet', 'So']);
 
 /**
- * True when the opener `from` may give way to `to`. A formal connective may always become the plain
- * coordinator of its relation ("Moreover," → "And", "However," → "But"). The other way is narrower: a
+ * True when the opener `from` may give way to `to`. A formal connective may become the plain
+ * coordinator of its relation ("Moreover," → "And", "However," → "But") unless a verb follows it. The other way is narrower: a
  * sentence-opening "And" or "So" often narrates ("And the man replied", "So I asked him") rather
  * than adds or concludes, so neither becomes "Moreover,"/"Besides,"/"Therefore,"; "But"/"Yet" become
  * "However," only before a clause of their own ("But such men entertain …", not "Yet, had I been …").
@@ -40,9 +40,14 @@ function maySwap(
   tokens: readonly Token[],
   found: OpeningConnective,
 ): boolean {
-  if (!COORDINATOR_FORMS.has(from.form.text) || COORDINATOR_FORMS.has(to.text)) return true;
+  // "Hence, say they, …" is no "So say they, …": without the connective's comma a verb after it
+  // reads as an inversion ("so say they" = "they say so too").
+  if (COORDINATOR_FORMS.has(to.text)) return !(tokens[found.next]?.tags.some((tag) => VERB_TAGS.has(tag)) ?? false);
+  if (!COORDINATOR_FORMS.has(from.form.text)) return true;
   return from.concept === 'contrast' && opensClause(tokens, found.next);
 }
+
+const VERB_TAGS: ReadonlySet<string> = new Set(['VERB', 'AUX']);
 
 /** Finds the connective that opens the sentence, if any (only editable words; comma forms need their comma). */
 export function findOpeningConnective(tokens: readonly Token[]): OpeningConnective | undefined {

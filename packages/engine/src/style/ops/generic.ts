@@ -75,6 +75,25 @@ export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
   return out;
 }
 
+/** True when a word of `text` (or its inflection's stem) stands in the sentence outside the match. */
+function alreadyHolds(tokens: readonly Token[], match: GenericMatch, text: string): boolean {
+  const stems = new Set(
+    text
+      .split(' ')
+      .filter((part) => part.length > 3)
+      .map(stemOf),
+  );
+  if (stems.size === 0) return false;
+  return tokens.some(
+    (piece, i) => (i < match.start || i >= match.end) && piece.kind === 'word' && stems.has(stemOf(keyOf(piece))),
+  );
+}
+
+/** A crude stem for spotting a repeated word across inflections (show, shows, showed, showing). */
+function stemOf(word: string): string {
+  return word.toLowerCase().replace(/(?:ing|ed|es|s)$/, '');
+}
+
 /** True when the word after token `index` is a verb. */
 function beforeVerb(tokens: readonly Token[], index: number): boolean {
   const next = tokens[nextSolid(tokens, index)];
@@ -135,7 +154,9 @@ export function genericEdits(tokens: readonly Token[], context: EditContext): To
     }));
     const used = alternatives.filter((alt) => alt.text.split(' ').every((part) => usage(context, part) > 0));
     for (const alternative of used.length > 0 ? used : alternatives) {
-      if (alternative.text.length === 0) continue;
+      // A plain word the sentence already holds would repeat it ("shows interest and shows that …")
+      // or clash with it ("between people … the great body of the people").
+      if (alternative.text.length === 0 || alreadyHolds(tokens, match, alternative.text)) continue;
       const original = tokens[match.start];
       if (original === undefined) continue;
       let text = alternative.text;

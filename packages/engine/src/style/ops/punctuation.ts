@@ -4,7 +4,7 @@ import { retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { opensClause } from './clause-start.js';
 import { tokenHabit } from './token-habit.js';
-import { keyOf, nextSolid, previousSolid, punct, space, splice } from './tokens.js';
+import { keyOf, leadingBareVerb, nextSolid, previousSolid, punct, space, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 const DASH_TEXT: Readonly<Record<DashStyle, { mark: string; spaced: boolean }>> = {
@@ -56,8 +56,10 @@ function standsBetweenWords(tokens: readonly Token[], index: number): boolean {
   const before = tokens[previousSolid(tokens, index)];
   const after = tokens[nextSolid(tokens, index)];
   if (before === undefined || after === undefined) return false;
-  // "Mr.—" (a name left out) and "morning.—" end in the period of an abbreviation or a dateline.
+  // "Mr.—" (a name left out) and "morning.—" end in the period of an abbreviation or a dateline;
+  // "Mr. B—" leaves out the rest of a name.
   if (before.text.length > 1 && before.text.endsWith('.')) return false;
+  if (/^\p{Lu}$/u.test(before.text)) return false;
   return !DASH_COMPANIONS.has(before.text) && !DASH_COMPANIONS.has(after.text);
 }
 
@@ -110,7 +112,7 @@ function holdsClause(tokens: readonly Token[], from: number, to: number): boolea
 }
 
 /** First words of what a colon may introduce: a clause, a command, a noun phrase or a list. */
-const COLON_OPENING_TAGS = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'PRON', 'VERB', 'AUX']);
+const COLON_OPENING_TAGS = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'PRON']);
 
 /**
  * True when what follows `at` can stand after a colon: a clause, a command or a noun phrase ("one
@@ -122,9 +124,10 @@ function introducesWhole(tokens: readonly Token[], at: number): boolean {
   const next = tokens[index];
   if (next === undefined || next.kind !== 'word') return false;
   if (opensClause(tokens, at) || next.tags.some((tag) => COLON_OPENING_TAGS.has(tag))) return true;
-  // "never skip the warm-up", "always check it": a command behind its adverbs.
+  // A command, also behind its adverbs ("never skip the warm-up"); a verb with its own ending
+  // ("Mr. B—frightens me", the name left out) is no command.
   while (tokens[index]?.kind === 'word' && tokens[index]?.tags.includes('ADV')) index = nextSolid(tokens, index);
-  return index > 0 && tokens[index]?.kind === 'word' && tokens[index]?.tags.includes('VERB') === true;
+  return index > 0 && leadingBareVerb(tokens.slice(index)) !== undefined && !/s$/i.test(tokens[index]?.text ?? '');
 }
 
 /** Dash edits: the author's dash form; a lone dash as a comma or colon; a pair as parentheses or commas. */
@@ -282,11 +285,11 @@ function quoteEdit(tokens: readonly Token[], context: EditContext): TokenEdit[] 
   return changed ? [{ op: 'quotes', tokens: out }] : [];
 }
 
-const MARKS_EDITED: ReadonlySet<string> = new Set(['—', '–', '--', '-', '!', '…', '...', '. . .']);
+const MARKS_EDITED: ReadonlySet<string> = new Set(['—', '–', '--', '-', '…', '...', '. . .']);
 const QUOTE_MARK = /["'“”‘’]/;
 
 /**
- * True for a token punctuationEdits may act on: a dash, "!", an ellipsis, "and"/"or" (a series),
+ * True for a token punctuationEdits may act on: a dash, an ellipsis, "and"/"or" (a series),
  * or a quote mark or apostrophe. Without one, a sentence has no punctuation edit.
  */
 export function mayPunctuate(piece: Token, key: string): boolean {
@@ -295,33 +298,15 @@ export function mayPunctuate(piece: Token, key: string): boolean {
   return QUOTE_MARK.test(piece.text);
 }
 
-/** Words that open an exclamative sentence ("What remarkable names they have!", "How kind!", "Oh, dear me!"). */
-const EXCLAMATIVE_OPENERS = new Set(['what', 'how', 'oh', 'ah', 'alas', 'hurrah']);
-
 /**
- * True for a sentence whose "!" is part of its grammar: an exclamative ("What a day!") reads wrong
- * with a period, and "¡…!" keeps its pair.
+ * Punctuation edits of one sentence: dashes, serial comma, quotes, ellipsis. An exclamation mark is
+ * never made a period: read in letters and speeches it carried what was said ("Such letters as you
+ * have sent!", "If there were but a coach!", "There is happiness!"), and a flat "." changed it.
  */
-function exclamative(tokens: readonly Token[]): boolean {
-  const first = tokens.find((piece) => piece.kind === 'word' || piece.kind === 'punct');
-  return (
-    tokens.some((piece) => piece.text === '¡') ||
-    (first !== undefined && first.kind === 'word' && EXCLAMATIVE_OPENERS.has(keyOf(first)))
-  );
-}
-
-/** Punctuation edits of one sentence: dashes, serial comma, exclamation, quotes, ellipsis. */
 export function punctuationEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const edits = [...dashEdits(tokens, context), ...oxfordEdits(tokens, context), ...quoteEdit(tokens, context)];
   tokens.forEach((piece, index) => {
     if (piece.kind !== 'punct' || piece.lock !== undefined) return;
-    // "¡…!" keeps its pair; and the period that replaces an exclamation mark never becomes a join's
-    // seam (marked as one), so an exclamation is not merged into the next sentence.
-    if (piece.text === '!' && nextSolid(tokens, index) === -1 && !exclamative(tokens)) {
-      const period = punct('.');
-      period.joint = true;
-      edits.push({ op: 'exclamation', tokens: splice(tokens, index, index + 1, [period]) });
-    }
     const style = context.ellipsis;
     // An ellipsis beside a period (". . . ." ends a sentence in older prose) is one mark with it.
     const besidePeriod =

@@ -105,14 +105,6 @@ describe('joins', () => {
       'The team met every week, which kept everyone informed.',
     ]);
   });
-
-  it('never merge an exclamation made a period into the next sentence', () => {
-    const [first, second] = sentencesOf('We are delighted to welcome you to the team! We start on Monday.');
-    const calmed = punctuationEdits(first!.tokens, formal).find((edit) => edit.op === 'exclamation');
-    expect(calmed).toBeDefined();
-    const period = { tokens: calmed!.tokens, classes: first!.classes, words: first!.words };
-    expect(joinEdits(period, part(second!), formal)).toEqual([]);
-  });
 });
 
 describe('openers keep their relation', () => {
@@ -145,6 +137,13 @@ describe('openers keep their relation', () => {
       ).filter((text) => text.startsWith('However')),
     ).toEqual([]);
     expect(connectiveEdits(firstSentence('Still, the basic idea is clear.').tokens, writesFormal)).toEqual([]);
+  });
+
+  it('never drops a formal connective\'s comma before a verb ("Hence, say they" is no "So say they")', () => {
+    const plain: EditContext = { ...formal, connectiveCounts: { So: 40, Hence: 1 } };
+    expect(
+      textsOf(connectiveEdits(firstSentence('Hence, say they, the rule is void.').tokens, plain), 'connective'),
+    ).toEqual([]);
   });
 
   it('still turns a formal connective into the plain one the author writes', () => {
@@ -222,9 +221,21 @@ describe('punctuation of older prose', () => {
     ]);
   });
 
-  it('keeps the "!" of an exclamative and of "¡…!"', () => {
-    for (const text of ['What remarkable names those diseases have!', '¡Qué bueno!', 'Oh, dear me!'])
-      expect(textsOf(punctuationEdits(firstSentence(text).tokens, formal), 'exclamation')).toEqual([]);
+  it('keeps every "!": an exclamation carries what is said', () => {
+    for (const text of [
+      'What remarkable names those diseases have!',
+      'Such letters, such entertaining letters, as you have lately sent!',
+      'If there were but a coach from the town!',
+      'There is happiness!',
+      '¡Qué bueno!',
+    ])
+      for (const edit of punctuationEdits(firstSentence(text).tokens, formal))
+        expect(joinTokens(edit.tokens)).toContain('!');
+  });
+
+  it('leaves the dash of a name left out alone ("Mr. B—frightens me")', () => {
+    const sentence = firstSentence('I hear that Mr. B—frightens me a little.');
+    expect(punctuationEdits(sentence.tokens, formal).filter((edit) => edit.op.startsWith('dash'))).toEqual([]);
   });
 });
 
@@ -237,6 +248,18 @@ describe('generic phrases', () => {
     expect(textsOf(genericEdits(firstSentence('The majority of people agreed.').tokens, context), 'generic')).toEqual([
       'Most people agreed.',
     ]);
+  });
+});
+
+describe('generic replacements', () => {
+  it('never bring in a word the sentence already holds ("shows … and shows", "people … the people")', () => {
+    const context = contextFor(FORMAL_MODEL);
+    expect(
+      textsOf(
+        genericEdits(firstSentence('This shows real interest and demonstrates that you care.').tokens, context),
+        'generic',
+      ),
+    ).toEqual([]);
   });
 });
 

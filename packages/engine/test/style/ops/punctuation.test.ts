@@ -45,9 +45,9 @@ describe('punctuation', () => {
     ).toEqual(['We saw the town, the church and the market.']);
   });
 
-  it('offers a period for a final exclamation mark and converts quotes', () => {
+  it('never makes an exclamation mark a period, and converts quotes', () => {
     const sentence = firstSentence('Try it today!');
-    expect(textsOf(punctuationEdits(sentence.tokens, formal), 'exclamation')).toEqual(['Try it today.']);
+    expect(punctuationEdits(sentence.tokens, formal)).toEqual([]);
     const curly = { ...formal, curlyQuotes: true };
     const quoted = firstSentence('She said "it\'s fine" and left.');
     expect(textsOf(punctuationEdits(quoted.tokens, curly), 'quotes')).toEqual(["She said “it's fine” and left."]);
