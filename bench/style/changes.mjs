@@ -78,7 +78,7 @@ export function modelOf(author) {
  * first `sample` files of each author). `offset` moves the sample to other pairs: AI inputs toward
  * authors i + offset, …; literary files from offset × sample on, toward the author 1 + offset ahead.
  */
-export function restyles(kind, { sample, offset = 0, options = { matchOutputLength: true } } = {}) {
+export function restyles(kind, { sample, offset = 0, from = 'heldOut', options = { matchOutputLength: true } } = {}) {
   const names = authors();
   const out = [];
   if (kind === 'ai') {
@@ -91,7 +91,8 @@ export function restyles(kind, { sample, offset = 0, options = { matchOutputLeng
   } else {
     names.forEach((source, i) => {
       const author = names[(i + 1 + offset) % names.length];
-      const files = splitAuthor(source).heldOut;
+      // `from: 'train'` takes the source author's training files: unseen by every other author's model.
+      const files = splitAuthor(source)[from];
       for (const file of sample ? files.slice(offset * sample, (offset + 1) * sample) : files)
         out.push({ kind, author, input: `${source}/${file.file}`, text: file.text });
     });

@@ -31,19 +31,26 @@ export const keyOf = (pair) => `${pair.sources.join(' ‖ ')}\n→ ${pair.output
  * The samples of the protocol: `dev`, read while the rules were made; `check`, other pairs (AI inputs
  * toward authors i + 1 and i + 3; files 25–27 toward the author two ahead), read once after the rules
  * of the first reading were set; `blind`, read once at the end (AI inputs toward author i + 4; files
- * 28–30 toward the author three ahead), to see whether the rules hold on sentences nobody tuned them to.
+ * 28–30 toward the author three ahead), to see whether the rules hold on sentences nobody tuned them
+ * to; `final`, read once after the blind sample's fixes.
  */
 const SAMPLES = {
   dev: { ai: { sample: 2, offset: 0 }, literary: { sample: 3, offset: 0 } },
   check: { ai: { sample: 2, offset: 1 }, literary: { sample: 3, offset: 1 } },
   blind: { ai: { sample: 1, offset: 4 }, literary: { sample: 3, offset: 2 } },
+  // Literary only (every AI input was in an earlier sample): training files 10–12 of each author
+  // toward the author four ahead, whose model never saw them; read once, after the blind sample's fixes.
+  final: { literary: { sample: 3, offset: 3, from: 'train' } },
 };
 
 /** The changed sentences of one of the protocol's samples, by kind. */
 export function readingSample(set = 'dev') {
   const chosen = SAMPLES[set];
   if (chosen === undefined) throw new Error(`--set must be one of ${Object.keys(SAMPLES).join(', ')}`);
-  const sample = [...restyles('ai', chosen.ai), ...restyles('literary', chosen.literary)];
+  const sample = [
+    ...(chosen.ai === undefined ? [] : restyles('ai', chosen.ai)),
+    ...restyles('literary', chosen.literary),
+  ];
   return sample.flatMap((one) =>
     one.changes.map((change) => ({ kind: one.kind, author: one.author, input: one.input, ...change })),
   );
