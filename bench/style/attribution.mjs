@@ -21,8 +21,7 @@
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { countWordForms } from '../../packages/analytics/dist/index.js';
-import { restyle } from '../../packages/engine/dist/index.js';
-import { modelOf } from './changes.mjs';
+import { modelOf, restyle } from './changes.mjs';
 import { authors, readFolder, splitAuthor } from './corpora.mjs';
 import { attributorFromCounts, cutToLength, wordFormCount } from './held-out-delta.mjs';
 

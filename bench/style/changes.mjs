@@ -12,6 +12,8 @@ const engineDist = pathToFileURL(
   `${resolve(process.env.STYLER_ENGINE_DIST ?? new URL('../../packages/engine/dist', import.meta.url).pathname)}/`,
 );
 const { fitStyle, restyle } = await import(new URL('index.js', engineDist).href);
+/** The engine's fitStyle and restyle, from the build STYLER_ENGINE_DIST names (default: this checkout's). */
+export { fitStyle, restyle };
 const { buildDocument } = await import(new URL('style/engine/document.js', engineDist).href);
 const { joinTokens } = await import(new URL('style/text/token.js', engineDist).href);
 

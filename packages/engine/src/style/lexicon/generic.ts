@@ -32,7 +32,8 @@ export const GENERIC_ENTRIES: readonly GenericEntry[] = [
   row('enhance|enhances|enhanced|enhancing', 'improve|improves|improved|improving', 'VERB'),
   row('optimize|optimizes|optimized|optimizing', 'improve|improves|improved|improving', 'VERB'),
   row('streamline|streamlines|streamlined|streamlining', 'simplify|simplifies|simplified|simplifying', 'VERB'),
-  row('empower|empowers|empowered|empowering', 'enable|enables|enabled|enabling / help|helps|helped|helping', 'VERB'),
+  // Not "help": to empower is to give power ("empower the Union to provide …"), which helping is not.
+  row('empower|empowers|empowered|empowering', 'enable|enables|enabled|enabling', 'VERB'),
   row('foster|fosters|fostered|fostering', 'encourage|encourages|encouraged|encouraging', 'VERB'),
   row('bolster|bolsters|bolstered|bolstering', 'strengthen|strengthens|strengthened|strengthening', 'VERB'),
   row('commence|commences|commenced|commencing', 'start|starts|started|starting', 'VERB'),
@@ -80,7 +81,6 @@ export const GENERIC_ENTRIES: readonly GenericEntry[] = [
   row('additional', 'more / further / extra', 'ADJ'),
   row('sufficient', 'enough', 'ADJ'),
   row('subsequently', 'later / then / afterwards', 'ADV'),
-  row('individuals', 'people / persons', 'NOUN'),
   row('regarding', 'about / concerning', 'VERB'),
   row('in order to', 'to', undefined, 'PART'),
   row('due to the fact that', 'because / since', undefined, 'SCONJ / SCONJ'),

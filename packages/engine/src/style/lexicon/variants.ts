@@ -9,20 +9,14 @@ export interface VariantSet {
   forms: readonly string[];
   /** The UPOS tags under which the forms are interchangeable. */
   tags: ReadonlySet<Upos>;
-  /**
-   * When set, the forms are interchangeable only before a word with one of these tags, and not
-   * after a negation: intensifiers before what they grade ("really good" is "very good", but
-   * "I really think" is no "I very think", and "not really sure" is not "not very sure").
-   */
-  before?: ReadonlySet<Upos>;
 }
 
-function set(forms: string, tags: string, before?: string): VariantSet {
-  const variant: VariantSet = { forms: forms.split(' '), tags: new Set(tags.split(' ') as Upos[]) };
-  if (before !== undefined) variant.before = new Set(before.split(' ') as Upos[]);
-  return variant;
+function set(forms: string, tags: string): VariantSet {
+  return { forms: forms.split(' '), tags: new Set(tags.split(' ') as Upos[]) };
 }
 
+// Not very/really: "really" grades ("really pretty") but also asserts ("uncertain of its being
+// really desirable", "really bad enough"), and read in context the swap was wrong as often as right.
 export const FUNCTION_VARIANTS: readonly VariantSet[] = [
   set('while whilst', 'SCONJ'),
   set('although though', 'SCONJ'),
@@ -31,7 +25,6 @@ export const FUNCTION_VARIANTS: readonly VariantSet[] = [
   set('amid amidst', 'ADP'),
   set('toward towards', 'ADP'),
   set('afterward afterwards', 'ADV'),
-  set('very really', 'ADV', 'ADJ ADV'),
   set('perhaps maybe', 'ADV'),
 ];
 

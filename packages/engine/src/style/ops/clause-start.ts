@@ -1,4 +1,6 @@
 import { keyOf } from './tokens.js';
+import { lookupIndex } from '../wordnet/database.js';
+import { lemmatize } from '../wordnet/morphy.js';
 import type { Token } from '../text/token.js';
 
 /**
@@ -138,9 +140,37 @@ export function opensClause(tokens: readonly Token[], at: number): boolean {
   const key = keyOf(first);
   if (DEPENDENT_OPENERS.has(key)) return false;
   if (PRONOUN_WITH_VERB.test(key)) return true;
-  const subject = SUBJECT_PRONOUNS.has(key) ? 1 : nounPhraseLength(words);
+  const pronoun = SUBJECT_PRONOUNS.has(key);
+  const subject = pronoun ? 1 : nounPhraseLength(words);
   if (subject === 0) return false;
   let verb = subject;
   while (words[verb]?.tags.includes('ADV') === true && !words[verb]?.tags.includes('AUX')) verb += 1;
-  return isFiniteVerb(words[verb]);
+  if (!isFiniteVerb(words[verb])) return false;
+  // "and my father follow us afterwards" shares the auxiliary of the clause before ("are to"): a
+  // singular noun with a verb's bare form is no clause of its own.
+  return pronoun || !bareAfterSingular(words[subject - 1] as Token, words[verb] as Token);
+}
+
+const IRREGULAR_PLURALS = new Set([
+  'men',
+  'women',
+  'children',
+  'people',
+  'folk',
+  'police',
+  'cattle',
+  'clergy',
+  'gentry',
+]);
+
+/** True for a singular noun head followed by a verb in its bare form (a main verb, not an auxiliary). */
+function bareAfterSingular(head: Token, verb: Token): boolean {
+  if (verb.tags.includes('AUX') || !head.tags.includes('NOUN')) return false;
+  // Plural by its ending, by WordNet's exceptions ("teeth") or as one of the plurals WordNet also
+  // lists as lemmas ("men", "people").
+  const noun = keyOf(head);
+  if (/s$/.test(noun) || IRREGULAR_PLURALS.has(noun) || lemmatize(noun, 'noun').some(({ lemma }) => lemma !== noun))
+    return false;
+  const form = keyOf(verb);
+  return !/(?:s|ed)$/.test(form) && lookupIndex(form, 'verb') !== undefined;
 }

@@ -47,9 +47,23 @@ export function findContractible(tokens: readonly Token[]): Spot[] {
       return;
     // "Let's" proposes ("Let us begin"); "please let us know" asks leave and stays.
     if (contracted === "let's" && openingWord(tokens) !== i) return;
+    // "I will not" is "I won't", never "I'll not": a pronoun's contraction leaves a "not" after it alone.
+    if ((secondLower === 'will' || secondLower === 'have') && keyOf(after) === 'not') return;
+    // "do not" negates the verb that follows ("do not know"); in "may do not only what …" do is the
+    // verb itself and "not only" pairs with a "but": "may don't only" breaks it.
+    if (/^(?:do|does|did) not$/.test(`${lower} ${secondLower}`) && !negatesVerb(tokens, i + 2)) return;
     spots.push({ first: i, second: i + 2, contracted });
   });
   return spots;
+}
+
+/** True when a verb follows token `index`, adverbs aside ("not always know"). */
+function negatesVerb(tokens: readonly Token[], index: number): boolean {
+  let at = nextSolid(tokens, index);
+  while (tokens[at]?.kind === 'word' && tokens[at]?.tags.includes('ADV') && !tokens[at]?.tags.includes('VERB'))
+    at = nextSolid(tokens, at);
+  const verb = tokens[at];
+  return verb !== undefined && verb.kind === 'word' && (verb.tags.includes('VERB') || verb.tags.includes('AUX'));
 }
 
 /**

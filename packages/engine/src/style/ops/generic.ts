@@ -66,6 +66,9 @@ export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
         ((piece.tags.includes(pos) || (pos === 'VERB' && (piece.tags.includes('ADJ') || piece.tags.includes('ADP')))) &&
           !(pos === 'VERB' && /(?:ed|ing)$/.test(keyOf(piece)) && adjectival(tokens, start, at)));
       if (candidate.words.length === 1 && !fits) continue;
+      // A verb is replaced only with its object after it: "if the principles could so far obtain as
+      // to become the creed" (obtain = prevail, no object) is no "get as to become".
+      if (pos === 'VERB' && candidate.words.length === 1 && !beforeObject(tokens, at)) continue;
       // A phrase that ends in the infinitive's "to" ("in order to") stands for "to" only before a
       // verb: older prose writes "in order to the maintenance of …", where "to" is a preposition.
       if (candidate.words[candidate.words.length - 1] === 'to' && !beforeVerb(tokens, at)) continue;
@@ -92,6 +95,15 @@ function alreadyHolds(tokens: readonly Token[], match: GenericMatch, text: strin
 /** A crude stem for spotting a repeated word across inflections (show, shows, showed, showing). */
 function stemOf(word: string): string {
   return word.toLowerCase().replace(/(?:ing|ed|es|s)$/, '');
+}
+
+/** Tags of a word that opens a verb's object. */
+const OBJECT_TAGS = new Set(['DET', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ']);
+
+/** True when the word after token `index` opens an object (a determiner, noun, pronoun, number or adjective). */
+function beforeObject(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[nextSolid(tokens, index)];
+  return next?.kind === 'word' && next.tags.some((tag) => OBJECT_TAGS.has(tag));
 }
 
 /** True when the word after token `index` is a verb. */

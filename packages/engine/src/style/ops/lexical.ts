@@ -50,21 +50,9 @@ export function findVariantMismatches(tokens: readonly Token[], context: EditCon
     // till, but …") is some other word the tagger misread (here Darwin's till, a glacial deposit).
     const set = VARIANT_SET_OF.get(keyOf(piece));
     if (!set?.tags.has('ADV') && tokens[nextSolid(tokens, i)]?.kind !== 'word') return;
-    if (set?.before !== undefined && !gradesNext(tokens, i, set.before)) return;
     out.push([i, preferred]);
   });
   return out;
-}
-
-/** True when the word at `index` grades the next one (tagged one of `before`) and follows no negation. */
-function gradesNext(tokens: readonly Token[], index: number, before: ReadonlySet<string>): boolean {
-  const next = tokens[nextSolid(tokens, index)];
-  const previous = tokens[previousSolid(tokens, index)];
-  if (previous !== undefined && /^(?:not|never|n't)$|n't$/.test(keyOf(previous))) return false;
-  if (next?.kind !== 'word' || !next.tags.some((tag) => before.has(tag))) return false;
-  // "really bad enough" grades "bad enough", which "very" cannot ("very bad enough").
-  const after = tokens[nextSolid(tokens, nextSolid(tokens, index))];
-  return after === undefined || keyOf(after) !== 'enough';
 }
 
 /**

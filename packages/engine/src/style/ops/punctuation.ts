@@ -111,19 +111,25 @@ function holdsClause(tokens: readonly Token[], from: number, to: number): boolea
   return false;
 }
 
-/** First words of what a colon may introduce: a clause, a command, a noun phrase or a list. */
-const COLON_OPENING_TAGS = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'PRON']);
+/** First words of what a colon may introduce: a noun phrase or a list. */
+const COLON_OPENING_TAGS = new Set(['DET', 'NOUN', 'PROPN', 'NUM']);
 
 /**
- * True when what follows `at` can stand after a colon: a clause, a command or a noun phrase ("one
- * rule: never skip it", "three things: time, money"), not a loose adverb or prepositional phrase
- * ("updated regularly: ideally automatically" reads as a stray mark).
+ * True when what follows `at` can stand after a colon: a noun phrase or a command ("three things:
+ * time, money", "one rule: never skip it"). Not a loose adverb or prepositional phrase ("updated
+ * regularly: ideally automatically" reads as a stray mark), a relative clause ("Government: which is
+ * surprising"), nor a clause of its own: a dash before a clause is as often an aside ("I had an
+ * idea—he never had any") as an explanation, and a colon would make it the explanation.
  */
 function introducesWhole(tokens: readonly Token[], at: number): boolean {
   let index = nextSolid(tokens, at - 1);
   const next = tokens[index];
-  if (next === undefined || next.kind !== 'word') return false;
-  if (opensClause(tokens, at) || next.tags.some((tag) => COLON_OPENING_TAGS.has(tag))) return true;
+  if (next === undefined || next.kind !== 'word' || opensClause(tokens, at)) return false;
+  if (
+    next.tags.some((tag) => COLON_OPENING_TAGS.has(tag)) &&
+    !/^(?:that|which|what|this|these|those)$/i.test(next.text)
+  )
+    return true;
   // A command, also behind its adverbs ("never skip the warm-up"); a verb with its own ending
   // ("Mr. B—frightens me", the name left out) is no command.
   while (tokens[index]?.kind === 'word' && tokens[index]?.tags.includes('ADV')) index = nextSolid(tokens, index);

@@ -62,6 +62,12 @@ describe('splits leave no fragment', () => {
     ).toEqual([]);
   });
 
+  it('never cuts off a clause that shares the auxiliary of the one before ("and my father follow us")', () => {
+    expect(
+      splitsOf('My mother and my sister are to travel down together, and my father follow us in a fortnight.'),
+    ).toEqual([]);
+  });
+
   it('never leaves a dependent clause alone ("And though …, yet …")', () => {
     expect(
       splitsOf(
@@ -173,6 +179,21 @@ describe('contractions', () => {
     ]);
   });
 
+  it('never write "I\'ll not" or "may don\'t only": a "not" that is not the verb\'s stays whole', () => {
+    expect(
+      textsOf(contractionEdits(firstSentence('I will not repeat the arguments.').tokens, both), 'contract'),
+    ).toEqual(['I will not repeat the arguments.'.replace('will not', "won't")]);
+    expect(
+      textsOf(
+        contractionEdits(firstSentence('The courts may do not only what the law says.').tokens, both),
+        'contract',
+      ),
+    ).toEqual([]);
+    expect(textsOf(contractionEdits(firstSentence('We do not always know it.').tokens, both), 'contract')).toEqual([
+      "We don't always know it.",
+    ]);
+  });
+
   it('never expand a negative question or inversion ("Should not we")', () => {
     for (const text of ["Shouldn't we leave now?", "Can't you see it?", "Isn't it late?"])
       expect(textsOf(contractionEdits(firstSentence(text).tokens, both), 'expand')).toEqual([]);
@@ -190,6 +211,16 @@ describe('punctuation of older prose', () => {
   it('leaves a dash after a period alone (".—" after an abbreviation or a dateline)', () => {
     const sentence = firstSentence('Fanny had good partners, and Mr.—was her second on Thursday.');
     expect(punctuationEdits(sentence.tokens, formal).filter((edit) => edit.op.startsWith('dash'))).toEqual([]);
+  });
+
+  it('never makes a dash a colon before a relative clause or a clause of its own (an aside)', () => {
+    for (const text of [
+      'It was a compliment from the Government—which is very surprising to me.',
+      'Then I had an idea—he never had any ideas of his own.',
+    ]) {
+      const sentence = firstSentence(text);
+      expect(textsOf(punctuationEdits(sentence.tokens, formal), 'dash-colon')).toEqual([]);
+    }
   });
 
   it('makes a dash a colon only before what a colon can introduce', () => {
@@ -260,6 +291,21 @@ describe('generic replacements', () => {
         'generic',
       ),
     ).toEqual([]);
+  });
+});
+
+describe('generic verbs', () => {
+  it('are replaced only before their object ("could so far obtain as to become" is obtain = prevail)', () => {
+    const context = contextFor(FORMAL_MODEL);
+    expect(
+      genericEdits(
+        firstSentence('If the principles could so far obtain as to become the creed, we would fail.').tokens,
+        context,
+      ),
+    ).toEqual([]);
+    expect(
+      textsOf(genericEdits(firstSentence('We obtain the data from the survey.').tokens, context), 'generic'),
+    ).toEqual(['We get the data from the survey.']);
   });
 });
 
