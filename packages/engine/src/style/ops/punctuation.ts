@@ -2,7 +2,7 @@ import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { DashStyle, EllipsisStyle } from '../types.js';
 import { retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
-import { opensClause } from './clause-start.js';
+import { isFiniteVerb, opensClause } from './clause-start.js';
 import { tokenHabit } from './token-habit.js';
 import { keyOf, leadingBareVerb, nextSolid, previousSolid, punct, space, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
@@ -164,13 +164,15 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
   // Two dashes enclose a phrase only when the sentence goes on after the second without a clause of
   // its own ("well—Shylock, a good play—she cannot be …" holds two lone dashes, no pair).
   // Nor does a pair around a clause become commas or parentheses: ", at first glance they saw it,"
-  // splices it into the sentence.
+  // splices it into the sentence; nor one around a verb's phrase ("I then—finished my first note—and
+  // so sent …"), which commas would cut from its subject.
   if (
     dashes.length === 2 &&
     first !== undefined &&
     second !== undefined &&
     !opensClause(tokens, second.to) &&
-    !holdsClause(tokens, first.to, second.from)
+    !holdsClause(tokens, first.to, second.from) &&
+    !isFiniteVerb(tokens[nextSolid(tokens, first.to - 1)])
   ) {
     const inner = tokens.slice(first.to, second.from);
     const rest = tokens.slice(second.to);

@@ -232,6 +232,15 @@ describe('punctuation of older prose', () => {
     ]);
   });
 
+  it('never makes commas or parentheses of a dash pair around a verb phrase (cut from its subject)', () => {
+    const predicate = firstSentence('I then—finished my first note—and so sent what I intended.');
+    expect(
+      punctuationEdits(predicate.tokens, formal).filter(
+        (edit) => edit.op === 'dash-commas' || edit.op === 'dash-parentheses',
+      ),
+    ).toEqual([]);
+  });
+
   it('never makes commas or parentheses of a dash pair around a clause (a comma splice)', () => {
     const aside = firstSentence(
       'Some readers were put off by the plain style—at first glance they saw nothing new—but others stayed.',
