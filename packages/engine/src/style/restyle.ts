@@ -4,10 +4,10 @@ import { editContext } from './edits/context.js';
 import { Deadline } from './engine/deadline.js';
 import { buildDocument, makeSentence, renderDocument, type EditDocument } from './engine/document.js';
 import { habitScore } from './engine/habit-score.js';
+import { planContractions } from './engine/contraction-plan.js';
 import { Scorer } from './engine/scorer.js';
 import { searchEdits, type SearchStats } from './engine/search.js';
 import { improvementsOf } from './engine/verify.js';
-import { findContractible, findContracted } from './ops/contractions.js';
 import { casedHeading, headingTarget } from './ops/headings.js';
 import { authorPerson, isLetter, shiftPerspective, taggedHeading } from './ops/perspective.js';
 import { countWords } from './text/word-count.js';
@@ -64,19 +64,6 @@ function restyleHeadings(document: EditDocument, context: EditContext, options: 
   }
 }
 
-/** The share of the document's contractible places written contracted, or undefined when it has none. */
-function contractionShare(document: EditDocument): number | undefined {
-  let contracted = 0;
-  let full = 0;
-  for (const block of document.blocks) {
-    for (const sentence of block.sentences) {
-      contracted += findContracted(sentence.tokens).length;
-      full += findContractible(sentence.tokens).length;
-    }
-  }
-  return contracted + full === 0 ? undefined : contracted / (contracted + full);
-}
-
 /**
  * Rewrites a text toward an author's style with meaning-preserving edits, chosen by the analytics
  * objective (docs/style-engine.md). Numbers, names, dates, URLs, e-mail addresses, code, quoted
@@ -101,7 +88,9 @@ export function restyleWithStats(
   if (options?.perspective === 'author') shiftToAuthor(document, model);
   // What the edits start from, and what stays when the analytics reject them.
   const start = options?.perspective === 'author' ? renderDocument(document) : document.text;
-  const context = editContext(model, document.names, !matchOutputLength, contractionShare(document));
+  const sentenceTokens = document.blocks.flatMap((block) => block.sentences.map((sentence) => sentence.tokens));
+  const plan = planContractions(sentenceTokens, model.habits.contractions.value.rate);
+  const context = editContext(model, document.names, !matchOutputLength, plan);
   restyleHeadings(document, context, options);
   const scorer = new Scorer(model.groundTruth.features);
   const sentences = document.blocks.flatMap((block) => block.sentences);

@@ -3,6 +3,7 @@ import type { ConnectiveConcept } from '../lexicon/connectives.js';
 import { CONNECTIVES } from '../lexicon/connectives.js';
 import { FUNCTION_VARIANTS } from '../lexicon/variants.js';
 import type { DashStyle, EllipsisStyle, StyleHabits, StyleModel } from '../types.js';
+import type { Token } from '../text/token.js';
 
 /** Habits are enforced only from this confidence up (docs/style-engine.md). */
 export const CONFIDENT = 0.5;
@@ -20,6 +21,8 @@ export interface EditContext {
   allowShortening: boolean;
   /** Share of contractible spots the author contracts, and how strongly to pull toward it (0–1). */
   contractionRate: number;
+  /** The places a contraction edit may change (see engine/contraction-plan.ts); undefined: all. */
+  contractionSpots: ReadonlySet<Token> | undefined;
   contractionPull: number;
   spelling: 'US' | 'UK' | undefined;
   dash: DashStyle | undefined;
@@ -43,6 +46,14 @@ export interface EditContext {
 /** Uses of "word upon" from which the author's choice of "upon" after that word counts. */
 const UPON_EVIDENCE = 2;
 
+/** The input's contraction places a restyle may change (made by engine/contraction-plan.ts). */
+export interface ContractionPlan {
+  /** Share of the input's contractible places written contracted. */
+  share: number;
+  /** The first token of each place that may change (a contraction to expand, or a full form's first word). */
+  spots: ReadonlySet<Token>;
+}
+
 /** An author writes a mark "at all" from this many per 1,000 words. */
 const MARK_IN_USE = 0.5;
 
@@ -64,15 +75,17 @@ function confident<T>(habit: { value: T; confidence: number }): T | undefined {
 const CONTRACTION_MARGIN = 0.05;
 
 /**
- * Reads the preferences of a model. `inputContractionShare`: the share of the input's contractible
- * places it writes contracted (undefined when it has none), which sets the direction contractions move.
+ * Reads the preferences of a model. `contractions`: the input's contraction plan (its share of
+ * contracted places, which sets the direction contractions move, and the places that may change);
+ * without it every place may change in both directions the habit allows.
  */
 export function editContext(
   model: StyleModel,
   names: ReadonlySet<string>,
   allowShortening: boolean,
-  inputContractionShare?: number,
+  contractions?: ContractionPlan,
 ): EditContext {
+  const inputContractionShare = contractions?.share;
   const habits = model.habits;
   const rate = habits.contractions.value.rate;
   const spelling = confident(habits.spelling)?.variety;
@@ -111,6 +124,7 @@ export function editContext(
     names,
     allowShortening,
     contractionRate: rate,
+    contractionSpots: contractions?.spots,
     contractionPull: habits.contractions.confidence * Math.abs(2 * rate - 1),
     spelling: spelling === 'US' || spelling === 'UK' ? spelling : undefined,
     dash: dash === undefined || dash === 'none' ? undefined : dash,

@@ -56,10 +56,13 @@ export function clauseWordEdits(tokens: readonly Token[]): TokenEdit[] {
       (nextLower === 'that' || nextLower === 'which')
     ) {
       const verb = tokens[i + 4];
+      // A subject relative: its verb right after the pronoun. A contracted pronoun ("he's", tagged
+      // PRON and AUX) opens a clause of its own: "at the same time that he's better" is no relative.
       if (
         tokens[i + 3]?.text !== ' ' ||
         verb === undefined ||
-        !(verb.tags.includes('VERB') || verb.tags.includes('AUX'))
+        !(verb.tags.includes('VERB') || verb.tags.includes('AUX')) ||
+        verb.tags.includes('PRON')
       )
         return;
       if (nextLower === 'which' && !next.tags.includes('PRON') && !next.tags.includes('DET')) return;

@@ -1,6 +1,7 @@
 // One test per harm family read in restyled outputs (issue: "zero harm on prose it has never seen").
 // The sentences are invented instances of each family; every rule is general, at the operation's trigger.
 import { describe, expect, it } from 'vitest';
+import { clauseWordEdits } from '../../../src/style/ops/clauses.js';
 import { connectiveEdits } from '../../../src/style/ops/connectives.js';
 import { contractionEdits } from '../../../src/style/ops/contractions.js';
 import { genericEdits } from '../../../src/style/ops/generic.js';
@@ -338,6 +339,13 @@ describe('joins keep "I" a capital', () => {
     expect(textsOf(joinsOf('I have not turned out the great man I thought. But I am young yet.'), 'join-but')).toEqual([
       'I have not turned out the great man I thought, but I am young yet.',
     ]);
+  });
+});
+
+describe('relative pronouns', () => {
+  it('never take a complementizer before a contracted pronoun for a relative ("time that he\'s better")', () => {
+    const sentence = firstSentence("He admits at the same time that he's better than he was.");
+    expect(textsOf(clauseWordEdits(sentence.tokens), 'relative')).toEqual([]);
   });
 });
 
