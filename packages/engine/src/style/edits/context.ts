@@ -3,7 +3,6 @@ import type { ConnectiveConcept } from '../lexicon/connectives.js';
 import { CONNECTIVES } from '../lexicon/connectives.js';
 import { FUNCTION_VARIANTS } from '../lexicon/variants.js';
 import type { DashStyle, EllipsisStyle, StyleHabits, StyleModel } from '../types.js';
-import type { Token } from '../text/token.js';
 
 /** Habits are enforced only from this confidence up (docs/style-engine.md). */
 export const CONFIDENT = 0.5;
@@ -21,8 +20,8 @@ export interface EditContext {
   allowShortening: boolean;
   /** Share of contractible spots the author contracts, and how strongly to pull toward it (0–1). */
   contractionRate: number;
-  /** The places a contraction edit may change (see engine/contraction-plan.ts); undefined: all. */
-  contractionSpots: ReadonlySet<Token> | undefined;
+  /** How many contraction edits a restyle may apply (see engine/contraction-plan.ts); undefined: no bound. */
+  contractionChanges: number | undefined;
   contractionPull: number;
   spelling: 'US' | 'UK' | undefined;
   dash: DashStyle | undefined;
@@ -46,12 +45,12 @@ export interface EditContext {
 /** Uses of "word upon" from which the author's choice of "upon" after that word counts. */
 const UPON_EVIDENCE = 2;
 
-/** The input's contraction places a restyle may change (made by engine/contraction-plan.ts). */
+/** How far a restyle may move the input's contractions (made by engine/contraction-plan.ts). */
 export interface ContractionPlan {
   /** Share of the input's contractible places written contracted. */
   share: number;
-  /** The first token of each place that may change (a contraction to expand, or a full form's first word). */
-  spots: ReadonlySet<Token>;
+  /** How many places may change: as many as bring the input to the author's rate. */
+  changes: number;
 }
 
 /** An author writes a mark "at all" from this many per 1,000 words. */
@@ -76,7 +75,7 @@ const CONTRACTION_MARGIN = 0.05;
 
 /**
  * Reads the preferences of a model. `contractions`: the input's contraction plan (its share of
- * contracted places, which sets the direction contractions move, and the places that may change);
+ * contracted places, which sets the direction contractions move, and how many may change);
  * without it every place may change in both directions the habit allows.
  */
 export function editContext(
@@ -124,7 +123,7 @@ export function editContext(
     names,
     allowShortening,
     contractionRate: rate,
-    contractionSpots: contractions?.spots,
+    contractionChanges: contractions?.changes,
     contractionPull: habits.contractions.confidence * Math.abs(2 * rate - 1),
     spelling: spelling === 'US' || spelling === 'UK' ? spelling : undefined,
     dash: dash === undefined || dash === 'none' ? undefined : dash,

@@ -141,6 +141,8 @@ function searchRuns(
   sentences: number,
 ): SearchStats {
   const stats: SearchStats = { sentences, applied: 0, evaluations: 0 };
+  // Contractions move to the author's rate and no further (engine/contraction-plan.ts).
+  let contractionsLeft = context.contractionChanges ?? Number.POSITIVE_INFINITY;
   // Every candidate made so far: the repair phase re-evaluates those still current instead of regenerating them.
   const pool: Candidate[] = [];
   // Stale candidates never become current again: dropping them now and then (order kept) leaves
@@ -167,6 +169,8 @@ function searchRuns(
       const entry = heap.pop();
       if (entry === undefined) break;
       if (!isCurrent(entry)) continue;
+      const contraction = entry.op === 'contract' || entry.op === 'expand';
+      if (contraction && contractionsLeft <= 0) continue;
       evaluations -= 1;
       stats.evaluations += 1;
       deadline.check();
@@ -178,6 +182,7 @@ function searchRuns(
         continue;
       }
       const created = applyCandidate(entry, scorer);
+      if (contraction) contractionsLeft -= 1;
       history.push({ block: entry.block, removed: entry.replaced, created });
       applied += 1;
       stats.applied += 1;

@@ -100,11 +100,10 @@ function apostrophe(context: EditContext, text: string): string {
 /** Contracting and expanding edits of one sentence. */
 export function contractionEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const edits: TokenEdit[] = [];
-  const spots = context.contractionSpots;
   for (const spot of context.proposes.contract ? findContractible(tokens) : []) {
     const first = tokens[spot.first];
     const second = tokens[spot.second];
-    if (first === undefined || second === undefined || (spots !== undefined && !spots.has(first))) continue;
+    if (first === undefined || second === undefined) continue;
     const written = apostrophe(
       context,
       spot.contracted === "i'm" || spot.contracted.startsWith("i'") ? capitalize(spot.contracted) : spot.contracted,
@@ -115,7 +114,7 @@ export function contractionEdits(tokens: readonly Token[], context: EditContext)
   }
   for (const index of context.proposes.expand ? findContracted(tokens) : []) {
     const piece = tokens[index];
-    if (piece === undefined || (spots !== undefined && !spots.has(piece))) continue;
+    if (piece === undefined) continue;
     let full = EXPANSIONS.get(keyOf(piece)) ?? '';
     // "it's been" is "it has been", not "it is been".
     const next = tokens[nextSolid(tokens, index)];

@@ -15,13 +15,12 @@ describe('the contraction plan', () => {
   it('lets change only as many places as bring the text to the author’s rate', () => {
     const sentences = sentencesOf(CONTRACTED_TEXT.replace(/\n\n/g, ' ')).map((sentence) => sentence.tokens);
     const contracted = sentences.reduce((sum, tokens) => sum + findContracted(tokens).length, 0);
-    const full = sentences.reduce((sum, tokens) => sum + findContractible(tokens).length, 0);
+    const places = contracted + sentences.reduce((sum, tokens) => sum + findContractible(tokens).length, 0);
     const plan = planContractions(sentences, 0.5);
-    expect(plan?.share).toBe(contracted / (contracted + full));
-    expect(plan?.spots.size).toBe(contracted - Math.round(0.5 * (contracted + full)));
+    expect(plan).toEqual({ share: contracted / places, changes: contracted - Math.round(0.5 * places) });
     // Toward an author who never contracts, every contraction may go; toward the input's own rate, none.
-    expect(planContractions(sentences, 0)?.spots.size).toBe(contracted);
-    expect(planContractions(sentences, contracted / (contracted + full))?.spots.size).toBe(0);
+    expect(planContractions(sentences, 0)?.changes).toBe(contracted);
+    expect(planContractions(sentences, contracted / places)?.changes).toBe(0);
     expect(planContractions([[]], 0.5)).toBeUndefined();
   });
 

@@ -64,11 +64,11 @@ describe('contractions at the author’s rate', () => {
   it('moves only from the input’s side: contract an input below the rate, expand one above it', () => {
     expect(rate).toBeGreaterThan(0.3);
     expect(rate).toBeLessThan(0.9);
-    const below = editContext(casualModel, new Set(), false, { share: 0, spots: new Set() });
+    const below = editContext(casualModel, new Set(), false, { share: 0, changes: 1 });
     expect(below.proposes).toMatchObject({ contract: true, expand: false });
-    const above = editContext(casualModel, new Set(), false, { share: 1, spots: new Set() });
+    const above = editContext(casualModel, new Set(), false, { share: 1, changes: 1 });
     expect(above.proposes).toMatchObject({ contract: false, expand: true });
-    const at = editContext(casualModel, new Set(), false, { share: rate, spots: new Set() });
+    const at = editContext(casualModel, new Set(), false, { share: rate, changes: 0 });
     expect(at.proposes).toMatchObject({ contract: false, expand: false });
   });
 });
