@@ -17,10 +17,16 @@
  *   aborts the fit (ending the pool thread running it).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
-import { isDatabaseUnavailable, isStorageFull, type PostgresStylerStore } from '../store/index.js';
+import {
+  isDatabaseUnavailable,
+  isStorageFull,
+  keepAliveThroughOutages,
+  type PostgresStylerStore,
+} from '../store/index.js';
 import { jobErrorOf, loadTrainingDocuments, modelToStore, type JobExecutor } from './job-runner.js';
 
 /** The pg-boss queue of fine-tuning jobs. */
@@ -56,6 +62,7 @@ class TransientJobError extends Error {}
 export class QueueRunner implements JobExecutor {
   readonly #options: QueueRunnerOptions;
   readonly #boss: PgBoss;
+  readonly #connections: pg.Pool;
   readonly #fits = new Map<string, AbortController>();
   readonly #running = new Set<Promise<unknown>>();
   readonly #workerIds: string[] = [];
@@ -64,10 +71,18 @@ export class QueueRunner implements JobExecutor {
   constructor(options: QueueRunnerOptions) {
     this.#options = options;
     const working = options.concurrency > 0;
-    this.#boss = new PgBoss({
+    // pg-boss's connections are ours, so that a server that goes away cannot crash the process
+    // through an unlistened 'error' event of one of them (keepAliveThroughOutages).
+    this.#connections = new pg.Pool({
       connectionString: options.databaseUrl,
-      schema: QUEUE_SCHEMA,
       max: working ? 2 + options.concurrency : 2,
+      application_name: 'pgboss',
+    });
+    keepAliveThroughOutages(this.#connections);
+    const connections = this.#connections;
+    this.#boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => connections.query(text, values) },
+      schema: QUEUE_SCHEMA,
       // Only workers run the maintenance that expires deliveries; API processes just send.
       supervise: working,
       schedule: false,
@@ -157,6 +172,7 @@ export class QueueRunner implements JobExecutor {
     await this.#boss.stop({ graceful: true, timeout: 5_000, wait: true }).catch((error: unknown) => {
       this.#options.logger.warn({ err: error }, 'job queue did not stop cleanly');
     });
+    await this.#connections.end().catch(() => undefined);
   }
 
   async #deliver(delivery: PgBoss.JobWithMetadata<QueuedJob>): Promise<void> {

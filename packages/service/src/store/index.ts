@@ -27,6 +27,7 @@ export { ModelsRepository, type ModelRecord, type NewModel } from './models-repo
 export type { FilesStore, JobsStore, ModelsStore, StoreKind, StylerStore, TenancyStore } from './contract.js';
 export { openSqliteStore, SqliteStylerStore } from './sqlite-store.js';
 export {
+  keepAliveThroughOutages,
   openPostgresStore,
   PostgresStylerStore,
   type JobEnqueuer,

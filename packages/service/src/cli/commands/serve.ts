@@ -71,6 +71,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const service = await startService({ config, providerConfig, stdout: io.stdout }).catch((error: unknown) => {
     throw missingSqliteBinding(error) ?? unreachableDatabase(error, config) ?? error;
   });
+  // A long-running server outlives what a dependency forgets to handle (pg-boss 10 leaves the
+  // promise of marking a job failed unawaited, and it rejects while the database is down): logged,
+  // never fatal. What it concerns is retried (a delivery expires and comes again).
+  const logUnhandled = (reason: unknown): void => {
+    service.app.log.error({ err: reason }, 'unhandled rejection (the service carries on)');
+  };
+  process.on('unhandledRejection', logUnhandled);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
@@ -84,6 +91,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   } finally {
     process.off('SIGINT', forceOnSecondSignal);
     process.off('SIGTERM', forceOnSecondSignal);
+    process.off('unhandledRejection', logUnhandled);
   }
   io.stdout.write('Styler service stopped.\n');
   return EXIT.ok;

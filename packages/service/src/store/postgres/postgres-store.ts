@@ -53,6 +53,17 @@ export interface PostgresStoreOptions {
 }
 
 /**
+ * A connection the server drops (a restart, an outage) must not crash the process: the pool's
+ * idle connections report it on the pool, a checked-out one on the client itself, and an 'error'
+ * event without a listener is thrown. The query running on it fails on its own, and the next one
+ * reconnects, so both are only listened to.
+ */
+export function keepAliveThroughOutages(pool: pg.Pool): void {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+}
+
+/**
  * Connects to `url` (postgres://…), migrates the schema (once, whoever starts first) and returns the
  * store. Rejects with the connection error when the database cannot be reached.
  */
@@ -63,8 +74,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
     types: TYPES,
   });
-  // An idle connection the server drops (a restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+  keepAliveThroughOutages(pool);
   try {
     const client = await pool.connect();
     try {
