@@ -82,6 +82,7 @@ function jobExecutor(deps: AppDeps, logger: FastifyBaseLogger): JobExecutor {
       store,
       databaseUrl: config.databaseUrl,
       leaseSeconds: config.jobLeaseSeconds,
+      heartbeatTimeoutSeconds: config.jobHeartbeatTimeoutSeconds,
     });
   }
   return new JobRunner({ ...common, store });

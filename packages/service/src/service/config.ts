@@ -42,6 +42,12 @@ export interface ServiceConfig {
    * running past it is handed on too (and its own result discarded).
    */
   readonly jobLeaseSeconds: number;
+  /**
+   * How long a running job's worker may go without a heartbeat (PostgreSQL mode; it beats four times
+   * in that span while the fit runs) before another worker takes the job over: a dead worker is
+   * found in about this long, whatever the lease and however long the fit.
+   */
+  readonly jobHeartbeatTimeoutSeconds: number;
   /** Fine-tuning jobs run at the same time (0: this process runs none, it only serves the API). */
   readonly jobConcurrency: number;
   /** Starts after which a job that keeps being interrupted (e.g. the process dies during it) fails. */
@@ -86,6 +92,7 @@ export const SERVICE_DEFAULTS = Object.freeze({
   maxDocxEntries: 2_000,
   role: 'all',
   jobLeaseSeconds: 900,
+  jobHeartbeatTimeoutSeconds: 45,
   jobConcurrency: 1,
   jobMaxAttempts: 3,
   jobRetryDelayMs: 2_000,
@@ -111,6 +118,7 @@ export const SERVICE_ENV_VARS = Object.freeze({
   maxDocxEntries: 'STYLER_MAX_DOCX_ENTRIES',
   role: 'STYLER_ROLE',
   jobLeaseSeconds: 'STYLER_JOB_LEASE_SECONDS',
+  jobHeartbeatTimeoutSeconds: 'STYLER_JOB_HEARTBEAT_TIMEOUT_SECONDS',
   jobConcurrency: 'STYLER_JOB_CONCURRENCY',
   jobMaxAttempts: 'STYLER_JOB_MAX_ATTEMPTS',
   jobRetryDelayMs: 'STYLER_JOB_RETRY_DELAY_MS',
@@ -173,6 +181,7 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     maxDocxEntries: integer(env, v.maxDocxEntries, d.maxDocxEntries, 1, 1_000_000),
     role,
     jobLeaseSeconds: integer(env, v.jobLeaseSeconds, d.jobLeaseSeconds, 5, 86_400),
+    jobHeartbeatTimeoutSeconds: integer(env, v.jobHeartbeatTimeoutSeconds, d.jobHeartbeatTimeoutSeconds, 4, 3_600),
     jobConcurrency: integer(env, v.jobConcurrency, d.jobConcurrency, 0, 64),
     jobMaxAttempts: integer(env, v.jobMaxAttempts, d.jobMaxAttempts, 1, 100),
     jobRetryDelayMs: integer(env, v.jobRetryDelayMs, d.jobRetryDelayMs, 1, 3_600_000),

@@ -13,6 +13,12 @@
  *   pg-boss retries with exponential backoff; a permanent one (no usable documents, an internal
  *   error) marks the job `failed` with a clear error at once. A job started more than maxAttempts
  *   times fails as `interrupted`.
+ * - Heartbeats: while a fit runs, its worker records a heartbeat on the job row four times per
+ *   heartbeat timeout; every worker looks as often for running jobs whose heartbeat stopped (their
+ *   worker died) and queues them again, with a new message, in one transaction. So a dead worker's
+ *   job moves on in about the heartbeat timeout (45 s by default), however long the lease, which
+ *   stays long enough for the longest fit; a delivery that comes back after its lease takes a job
+ *   over only when that job's heartbeat stopped too.
  * - Cancel: cancelling updates the job row; the worker running it sees that within a second and
  *   aborts the fit (ending the pool thread running it).
  */
@@ -48,6 +54,8 @@ export interface QueueRunnerOptions {
   retryDelayMs: number;
   /** How long a delivery holds its job before pg-boss retries it elsewhere. */
   leaseSeconds: number;
+  /** How long a running job may go without its worker's heartbeat before another worker takes it. */
+  heartbeatTimeoutSeconds: number;
   /** How often a worker looks for jobs when no notification came (seconds). */
   pollingSeconds?: number;
 }
@@ -67,6 +75,7 @@ export class QueueRunner implements JobExecutor {
   readonly #running = new Set<Promise<unknown>>();
   readonly #workerIds: string[] = [];
   #started = false;
+  #sweep: NodeJS.Timeout | undefined;
 
   constructor(options: QueueRunnerOptions) {
     this.#options = options;
@@ -146,6 +155,30 @@ export class QueueRunner implements JobExecutor {
       );
       this.#workerIds.push(workerId);
     }
+    if (concurrency > 0) {
+      this.#sweep = setInterval(() => void this.#requeueStale(), this.#heartbeatMs());
+      this.#sweep.unref();
+    }
+  }
+
+  /** How often a running job's heartbeat is recorded and stale jobs are looked for. */
+  #heartbeatMs(): number {
+    return Math.max(1_000, Math.round((this.#options.heartbeatTimeoutSeconds * 1_000) / 4));
+  }
+
+  /** Seconds before which a heartbeat is stale. */
+  #staleBefore(): number {
+    return Math.floor(Date.now() / 1000) - this.#options.heartbeatTimeoutSeconds;
+  }
+
+  /** Queues again the jobs whose worker stopped beating (died); an outage only postpones this. */
+  async #requeueStale(): Promise<void> {
+    try {
+      const ids = await this.#options.store.jobs.requeueStale(this.#staleBefore());
+      for (const id of ids) this.#options.logger.warn({ job: id }, 'job queued again: its worker stopped');
+    } catch (error) {
+      if (!isTransient(error)) this.#options.logger.warn({ err: error }, 'looking for stale jobs failed');
+    }
   }
 
   /** Jobs are taken by polling and notification: nothing to do here. */
@@ -166,6 +199,7 @@ export class QueueRunner implements JobExecutor {
   async stop(): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
+    clearInterval(this.#sweep);
     this.#options.store.enqueueJob = undefined;
     for (const fit of this.#fits.values()) fit.abort();
     await Promise.all(this.#workerIds.splice(0).map((id) => this.#boss.offWork({ id })));
@@ -179,7 +213,7 @@ export class QueueRunner implements JobExecutor {
     const { store, pool, logger, maxAttempts } = this.#options;
     const lease = `${delivery.id}:${delivery.retryCount}`;
     const log = logger.child({ job: delivery.data.jobId, lease });
-    const job = await this.#transient(() => store.jobs.claim(delivery.data.jobId, lease));
+    const job = await this.#transient(() => store.jobs.claim(delivery.data.jobId, lease, this.#staleBefore()));
     // Cancelled, finished or deleted since it was queued: nothing to run.
     if (job === undefined) return;
     if (job.attempts > maxAttempts) {
@@ -210,6 +244,12 @@ export class QueueRunner implements JobExecutor {
         .catch(() => undefined);
     }, 1_000);
     watch.unref();
+    // The heartbeat: while it beats, no other worker takes the job (the watch above sees it go).
+    const beat = setInterval(
+      () => void store.jobs.heartbeat(job.id, lease).catch(() => undefined),
+      this.#heartbeatMs(),
+    );
+    beat.unref();
     try {
       const documents = await this.#transient(() => loadTrainingDocuments(store, job));
       if ('code' in documents) {
@@ -242,6 +282,7 @@ export class QueueRunner implements JobExecutor {
       if (await store.jobs.fail(job.id, jobError, 'running', lease)) log.warn({ error: jobError }, 'job failed');
     } finally {
       clearInterval(watch);
+      clearInterval(beat);
       this.#fits.delete(job.id);
     }
   }

@@ -55,9 +55,23 @@ export interface JobsStore {
   /**
    * Moves a queued job to running and returns it; undefined when it is no longer queued. With a
    * `lease` (a job queue's delivery of the job), a job still running under another lease (a worker
-   * that died) is taken over too, and only this lease may fail or complete it from then on.
+   * that died) is taken over too — with `staleBefore` (seconds), only when that lease's last
+   * heartbeat is older, or when it is an earlier attempt of the same delivery (leases are
+   * `<delivery>:<attempt>`; a queue retries a delivery only once its attempt ended) — and only this
+   * lease may fail or complete it from then on.
    */
-  claim(id: string, lease?: string): Promise<JobRecord | undefined>;
+  claim(id: string, lease?: string, staleBefore?: number): Promise<JobRecord | undefined>;
+  /**
+   * Records that the holder of `lease` is alive and still running job `id` (its heartbeat); false
+   * when the job is no longer running under that lease (cancelled, finished, taken over).
+   */
+  heartbeat(id: string, lease: string): Promise<boolean>;
+  /**
+   * Jobs running under a lease whose last heartbeat (or start) is before `staleBefore` (seconds):
+   * their worker is gone. Each goes back to the queue (with a queue message, where the store has
+   * an enqueuer) and its id is returned.
+   */
+  requeueStale(staleBefore: number): Promise<string[]>;
   /** A running job back to queued; `refundAttempt` when it never really ran. */
   requeue(id: string, refundAttempt?: boolean): Promise<boolean>;
   /** Start-up recovery of a single process: every running job back to the queue. */

@@ -89,12 +89,20 @@ export class JobsRepository {
         `SELECT ${JOB_COLUMNS} FROM jobs WHERE status = 'queued' ORDER BY seq LIMIT 1`,
       ),
       start: db.prepare(
-        `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1, lease = NULL
-          WHERE id = ? AND status = 'queued'`,
+        `UPDATE jobs SET status = 'running', started_at = @now, heartbeat_at = @now, attempts = attempts + 1,
+          lease = NULL WHERE id = @id AND status = 'queued'`,
       ),
       startLeased: db.prepare(
-        `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1, lease = ?
-          WHERE id = ? AND (status = 'queued' OR (status = 'running' AND lease IS NOT ?))`,
+        `UPDATE jobs SET status = 'running', started_at = @now, heartbeat_at = @now, attempts = attempts + 1,
+          lease = @lease
+          WHERE id = @id AND (status = 'queued' OR (status = 'running' AND lease IS NOT @lease
+            AND (@staleBefore IS NULL OR COALESCE(heartbeat_at, started_at) < @staleBefore
+              OR substr(lease, 1, instr(lease, ':')) = substr(@lease, 1, instr(@lease, ':')))))`,
+      ),
+      heartbeat: db.prepare(`UPDATE jobs SET heartbeat_at = ? WHERE id = ? AND status = 'running' AND lease = ?`),
+      requeueStale: db.prepare(
+        `UPDATE jobs SET status = 'queued', started_at = NULL, lease = NULL
+          WHERE status = 'running' AND lease IS NOT NULL AND COALESCE(heartbeat_at, started_at) < ? RETURNING id`,
       ),
       cancel: db.prepare(
         `UPDATE jobs SET status = 'cancelled', finished_at = ? WHERE id = ? AND status IN ('queued', 'running')`,
@@ -159,20 +167,21 @@ export class JobsRepository {
       .transaction(() => {
         const row = this.#statements.nextQueued.get();
         if (!row) return undefined;
-        this.#statements.start.run(nowSeconds(), row.id);
+        this.#statements.start.run({ now: nowSeconds(), id: row.id });
         return this.#load(this.#statements.getAny.get(row.id) as JobRow);
       })
       .immediate();
   }
 
   /** Moves queued job `id` to running and returns it; undefined when it is no longer queued. */
-  claim(id: string, lease?: string): JobRecord | undefined {
+  claim(id: string, lease?: string, staleBefore?: number): JobRecord | undefined {
     return this.#db
       .transaction(() => {
         const changes =
           lease === undefined
-            ? this.#statements.start.run(nowSeconds(), id).changes
-            : this.#statements.startLeased.run(nowSeconds(), lease, id, lease).changes;
+            ? this.#statements.start.run({ now: nowSeconds(), id }).changes
+            : this.#statements.startLeased.run({ now: nowSeconds(), id, lease, staleBefore: staleBefore ?? null })
+                .changes;
         if (changes === 0) return undefined;
         return this.#load(this.#statements.getAny.get(id) as JobRow);
       })
@@ -185,6 +194,16 @@ export class JobsRepository {
    */
   requeue(id: string, refundAttempt = false): boolean {
     return this.#statements.requeue.run(refundAttempt ? 1 : 0, id).changes === 1;
+  }
+
+  /** Records the heartbeat of `lease` on running job `id`; false when it no longer runs under that lease. */
+  heartbeat(id: string, lease: string): boolean {
+    return this.#statements.heartbeat.run(nowSeconds(), id, lease).changes === 1;
+  }
+
+  /** Jobs running under a lease whose heartbeat is older than `staleBefore` back to the queue; their ids. */
+  requeueStale(staleBefore: number): string[] {
+    return (this.#statements.requeueStale.all(staleBefore) as Array<{ id: string }>).map((row) => row.id);
   }
 
   /** Start-up recovery: jobs left running by a stopped process go back to the queue. Returns how many. */

@@ -97,6 +97,13 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     // The delivery of the job queue that runs a job (PostgreSQL mode): only its holder may finish it.
     sql: `ALTER TABLE jobs ADD COLUMN lease TEXT;`,
   },
+  {
+    version: 3,
+    name: 'job heartbeats',
+    // When the holder of a job's lease last said it was alive (PostgreSQL mode): a job whose
+    // heartbeat stops is given to another worker long before its lease would expire.
+    sql: `ALTER TABLE jobs ADD COLUMN heartbeat_at INTEGER;`,
+  },
 ]);
 
 /**

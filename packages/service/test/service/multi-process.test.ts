@@ -1,11 +1,13 @@
 /**
  * Styler past one machine: two API processes and two worker processes (`styler serve --role …`)
  * on one PostgreSQL, each on its own port. A worker killed with SIGKILL mid-job loses it to the
- * other worker, which finishes it; exactly one model results, and either API serves it.
+ * other worker when its heartbeat stops (long before the lease would expire), which finishes it;
+ * exactly one model results, and either API serves it.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshTestDatabase } from '../../../../test-support/postgres.js';
+import { loadServiceConfig } from '../../src/service/config.js';
 import { darwin } from './support/fixtures.js';
 import {
   childApi,
@@ -45,11 +47,18 @@ describe('API and worker processes over one PostgreSQL', () => {
     await database.drop();
   });
 
+  it('finds a dead worker in under a minute by default, whatever the lease', () => {
+    const defaults = loadServiceConfig({});
+    expect(defaults.jobHeartbeatTimeoutSeconds).toBeLessThan(60);
+    expect(defaults.jobLeaseSeconds).toBeGreaterThan(defaults.jobHeartbeatTimeoutSeconds);
+  });
+
   it('moves a killed worker’s job to the other worker and makes exactly one model', async () => {
     const env = {
       DATABASE_URL: database.url,
       STYLER_POOL_THREADS: '1',
-      STYLER_JOB_LEASE_SECONDS: '15',
+      // The default lease (900 s): the dead worker's job must move on by its stopped heartbeat.
+      STYLER_JOB_HEARTBEAT_TIMEOUT_SECONDS: '8',
       STYLER_JOB_RETRY_DELAY_MS: '1000',
     };
     // Started together: the migrations must run once whoever comes first.
@@ -78,8 +87,11 @@ describe('API and worker processes over one PostgreSQL', () => {
     holder.process.kill('SIGKILL');
     expect(await holder.exit).toBeNull();
     const survivor = holder === worker1 ? worker2! : worker1!;
+    const killedAt = Date.now();
 
     const job = await childJobSettled(apiA!, jobId);
+    // Found by its heartbeat: within the heartbeat timeout and a sweep, not the 900 s lease.
+    expect(Date.now() - killedAt).toBeLessThan(60_000);
     expect(job).toMatchObject({ status: 'succeeded', error: null });
     expect(survivor.output()).not.toMatch(/"level":(50|60)/);
 

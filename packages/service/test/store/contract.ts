@@ -243,6 +243,28 @@ export function storeContract(name: string, open: OpenTestStore): void {
       expect(await store.jobs.claim('job-1', 'delivery:2')).toBeUndefined();
     });
 
+    it('takes a job over from another lease only when its heartbeat stopped', async () => {
+      await addFile(acme, 'file-1');
+      await store.jobs.create(newJob(acme, 'job-1', ['file-1']));
+      const now = Math.floor(Date.now() / 1000);
+      expect(await store.jobs.claim('job-1', 'first:0', now - 45)).toMatchObject({ lease: 'first:0' });
+      expect(await store.jobs.heartbeat('job-1', 'first:0')).toBe(true);
+      // The holder beats: another delivery of the same job does not take it over.
+      expect(await store.jobs.claim('job-1', 'second:0', now - 45)).toBeUndefined();
+      expect(await store.jobs.requeueStale(now - 45)).toEqual([]);
+      // Heartbeats older than the bound: the worker is gone, the job goes back to the queue.
+      expect(await store.jobs.requeueStale(now + 5)).toEqual(['job-1']);
+      expect(await store.jobs.getById('job-1')).toMatchObject({ status: 'queued', lease: null });
+      expect(await store.jobs.heartbeat('job-1', 'first:0')).toBe(false);
+      expect(await store.jobs.claim('job-1', 'second:0', now - 45)).toMatchObject({ attempts: 2, lease: 'second:0' });
+      // A later attempt of the same delivery (the queue retries it once the attempt ended) takes over at once.
+      expect(await store.jobs.claim('job-1', 'second:1', now - 45)).toMatchObject({ attempts: 3, lease: 'second:1' });
+      // A job run without a lease (a single process) is never requeued as stale.
+      await store.jobs.create(newJob(acme, 'job-2', ['file-1']));
+      await store.jobs.claim('job-2');
+      expect(await store.jobs.requeueStale(now + 5)).toEqual(['job-1']);
+    });
+
     it('requeues every running job on request', async () => {
       await addFile(acme, 'file-1');
       for (const id of ['job-1', 'job-2', 'job-3']) await store.jobs.create(newJob(acme, id, ['file-1']));

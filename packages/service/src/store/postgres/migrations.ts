@@ -100,6 +100,13 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = Object.freeze([
     name: 'job leases',
     sql: `ALTER TABLE jobs ADD COLUMN lease TEXT;`,
   },
+  {
+    version: 3,
+    name: 'job heartbeats',
+    // When the holder of a job's lease last said it was alive (PostgreSQL mode): a job whose
+    // heartbeat stops is given to another worker long before its lease would expire.
+    sql: `ALTER TABLE jobs ADD COLUMN heartbeat_at BIGINT;`,
+  },
 ]);
 
 /**

@@ -366,7 +366,7 @@ export class PostgresStylerStore implements StylerStore {
       claimNextQueued: async () => {
         const row = (
           await db.query<{ id: string }>(
-            `UPDATE jobs SET status = 'running', started_at = $1, attempts = attempts + 1
+            `UPDATE jobs SET status = 'running', started_at = $1, heartbeat_at = $1, attempts = attempts + 1
               WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)
               RETURNING id`,
             [nowSeconds()],
@@ -374,17 +374,40 @@ export class PostgresStylerStore implements StylerStore {
         ).rows[0];
         return row && jobById(db, row.id);
       },
-      claim: async (id, lease) => {
+      claim: async (id, lease, staleBefore) => {
         const changed = await db.query(
           lease === undefined
-            ? `UPDATE jobs SET status = 'running', started_at = $1, attempts = attempts + 1, lease = NULL
-                WHERE id = $2 AND status = 'queued'`
-            : `UPDATE jobs SET status = 'running', started_at = $1, attempts = attempts + 1, lease = $3
-                WHERE id = $2 AND (status = 'queued' OR (status = 'running' AND lease IS DISTINCT FROM $3))`,
-          lease === undefined ? [nowSeconds(), id] : [nowSeconds(), id, lease],
+            ? `UPDATE jobs SET status = 'running', started_at = $1, heartbeat_at = $1, attempts = attempts + 1,
+                lease = NULL WHERE id = $2 AND status = 'queued'`
+            : `UPDATE jobs SET status = 'running', started_at = $1, heartbeat_at = $1, attempts = attempts + 1,
+                lease = $3
+                WHERE id = $2 AND (status = 'queued' OR (status = 'running' AND lease IS DISTINCT FROM $3
+                  AND ($4::bigint IS NULL OR COALESCE(heartbeat_at, started_at) < $4
+                    OR split_part(lease, ':', 1) = split_part($3, ':', 1))))`,
+          lease === undefined ? [nowSeconds(), id] : [nowSeconds(), id, lease, staleBefore ?? null],
         );
         return changed.rowCount === 1 ? jobById(db, id) : undefined;
       },
+      heartbeat: async (id, lease) =>
+        (
+          await db.query(`UPDATE jobs SET heartbeat_at = $1 WHERE id = $2 AND status = 'running' AND lease = $3`, [
+            nowSeconds(),
+            id,
+            lease,
+          ])
+        ).rowCount === 1,
+      requeueStale: (staleBefore) =>
+        inTransaction(pool, async (client) => {
+          const stale = await client.query<{ id: string }>(
+            `UPDATE jobs SET status = 'queued', started_at = NULL, lease = NULL
+              WHERE status = 'running' AND lease IS NOT NULL AND COALESCE(heartbeat_at, started_at) < $1
+              RETURNING id`,
+            [staleBefore],
+          );
+          // Queued again with a message of its own, in the same transaction: never a queued job without one.
+          for (const { id } of stale.rows) await this.enqueueJob?.(client, id);
+          return stale.rows.map((row) => row.id);
+        }),
       requeue: async (id, refundAttempt = false) =>
         (
           await db.query(
