@@ -15,7 +15,8 @@
  *   times fails as `interrupted`.
  * - Heartbeats: while a fit runs, its worker records a heartbeat on the job row four times per
  *   heartbeat timeout; every worker looks as often for running jobs whose heartbeat stopped (their
- *   worker died) and queues them again, with a new message, in one transaction. So a dead worker's
+ *   worker died) and queues them again, with a new message, in one transaction, and for queued
+ *   jobs without a message (created while their API process was stopping its queue). So a dead worker's
  *   job moves on in about the heartbeat timeout (45 s by default), however long the lease, which
  *   stays long enough for the longest fit; a delivery that comes back after its lease takes a job
  *   over only when that job's heartbeat stopped too.
@@ -75,7 +76,7 @@ export class QueueRunner implements JobExecutor {
   readonly #running = new Set<Promise<unknown>>();
   readonly #workerIds: string[] = [];
   #started = false;
-  #sweep: NodeJS.Timeout | undefined;
+  #sweeper: NodeJS.Timeout | undefined;
 
   constructor(options: QueueRunnerOptions) {
     this.#options = options;
@@ -156,8 +157,8 @@ export class QueueRunner implements JobExecutor {
       this.#workerIds.push(workerId);
     }
     if (concurrency > 0) {
-      this.#sweep = setInterval(() => void this.#requeueStale(), this.#heartbeatMs());
-      this.#sweep.unref();
+      this.#sweeper = setInterval(() => void this.#sweep(), this.#heartbeatMs());
+      this.#sweeper.unref();
     }
   }
 
@@ -171,14 +172,38 @@ export class QueueRunner implements JobExecutor {
     return Math.floor(Date.now() / 1000) - this.#options.heartbeatTimeoutSeconds;
   }
 
-  /** Queues again the jobs whose worker stopped beating (died); an outage only postpones this. */
-  async #requeueStale(): Promise<void> {
+  /**
+   * Queues again the jobs whose worker stopped beating (died), and gives a queue message to any
+   * queued job without one (a job row committed while its process was stopping the queue): no job
+   * waits for ever. An outage only postpones this.
+   */
+  async #sweep(): Promise<void> {
+    const { store, logger } = this.#options;
     try {
-      const ids = await this.#options.store.jobs.requeueStale(this.#staleBefore());
-      for (const id of ids) this.#options.logger.warn({ job: id }, 'job queued again: its worker stopped');
+      const ids = await store.jobs.requeueStale(this.#staleBefore());
+      for (const id of ids) logger.warn({ job: id }, 'job queued again: its worker stopped');
+      for (const id of await this.#unqueued()) {
+        await this.#boss.send(FINE_TUNE_QUEUE, { jobId: id } satisfies QueuedJob);
+        logger.warn({ job: id }, 'job queued again: it had no queue message');
+      }
     } catch (error) {
-      if (!isTransient(error)) this.#options.logger.warn({ err: error }, 'looking for stale jobs failed');
+      if (!isTransient(error)) logger.warn({ err: error }, 'looking for stale jobs failed');
     }
+  }
+
+  /**
+   * Queued jobs older than a heartbeat timeout (their creating transaction long committed) with no
+   * pending message on the queue (pg-boss 10's job table: state below 'completed' is created, retry
+   * or active). A message sent twice is harmless: only one delivery can claim a queued job.
+   */
+  async #unqueued(): Promise<string[]> {
+    const result = await this.#connections.query<{ id: string }>(
+      `SELECT j.id FROM jobs j WHERE j.status = 'queued' AND j.created_at < $1
+        AND NOT EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job q
+          WHERE q.name = $2 AND q.data->>'jobId' = j.id AND q.state < 'completed')`,
+      [this.#staleBefore(), FINE_TUNE_QUEUE],
+    );
+    return result.rows.map((row) => row.id);
   }
 
   /** Jobs are taken by polling and notification: nothing to do here. */
@@ -199,7 +224,7 @@ export class QueueRunner implements JobExecutor {
   async stop(): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
-    clearInterval(this.#sweep);
+    clearInterval(this.#sweeper);
     this.#options.store.enqueueJob = undefined;
     for (const fit of this.#fits.values()) fit.abort();
     await Promise.all(this.#workerIds.splice(0).map((id) => this.#boss.offWork({ id })));
