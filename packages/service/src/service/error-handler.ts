@@ -122,9 +122,13 @@ export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: Rout
   return { status: ERRORS.internal.status, message: ERRORS.internal.message };
 }
 
-/** Sends the error body; 429 and 503 carry Retry-After (seconds). */
+/** Seconds a client should wait before retrying, by status: soon for a busy pool or a database coming back, longer for a full disk. */
+const RETRY_AFTER_SECONDS: Readonly<Record<number, string>> = { 429: '1', 503: '1', 507: '30' };
+
+/** Sends the error body; 429, 503 and 507 carry Retry-After (seconds). */
 function send(reply: FastifyReply, response: ErrorResponse): void {
-  if (response.status === 429 || response.status === 503) void reply.header('retry-after', '1');
+  const retryAfter = RETRY_AFTER_SECONDS[response.status];
+  if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
   void reply.code(response.status).type('application/json; charset=utf-8').send({ error: response.message });
 }
 

@@ -46,6 +46,8 @@ describe('a full disk', () => {
         if (response.status !== 200) break;
       }
       expect(response?.status).toBe(507);
+      // When to come back, as for the other answers that ask a client to retry.
+      expect(response?.headers.get('retry-after')).toBe('30');
       expect(await response?.json()).toEqual(STORAGE_FULL);
       expectBlobsOfStoredFilesOnly(service.sqlite);
     } finally {
