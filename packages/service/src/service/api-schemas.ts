@@ -116,11 +116,21 @@ const styleModelName = orNull(Type.Literal('styler-2'), { [ERROR_MESSAGE]: 'Inva
 
 export const CreateFineTuningJobRequest = closed(
   {
-    training_files: Type.Array(Type.String({ minLength: 1 }), {
-      minItems: 1,
-      description: 'IDs of uploaded files of this organization.',
-      [ERROR_MESSAGE]: 'training_files must be a non-empty array of file IDs.',
-    }),
+    training_files: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), {
+        minItems: 1,
+        description: 'IDs of uploaded files of this organization.',
+        [ERROR_MESSAGE]: 'training_files must be a non-empty array of file IDs.',
+      }),
+    ),
+    // OpenAI's fine-tuning API (and its SDKs' fineTuning.jobs.create) names one file.
+    training_file: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description: 'One uploaded file, as OpenAI names it: the same as training_files with one ID.',
+        [ERROR_MESSAGE]: 'training_file must be a file ID.',
+      }),
+    ),
     style_model: Type.Optional(styleModelName),
     // The openai SDK's fineTuning.jobs.create requires `model`.
     model: Type.Optional(styleModelName),
@@ -140,7 +150,8 @@ export const CreateFineTuningJobRequest = closed(
   },
   {
     $id: 'CreateFineTuningJobRequest',
-    description: "style_model and model are two names of one field ('styler-2', the default).",
+    description:
+      "style_model and model are two names of one field ('styler-2', the default); training_file or training_files (one of them) names the files.",
     [ERROR_MESSAGE]: 'Request body must be a JSON object.',
   },
 );

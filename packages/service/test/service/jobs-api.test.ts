@@ -191,7 +191,13 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)'
   it.each([
     ['an invalid style_model', () => ({ training_files: [files[0]], style_model: 'gpt-4o' }), 'Invalid model name.'],
     ['a non-string style_model', () => ({ training_files: [files[0]], style_model: 2 }), 'Invalid model name.'],
-    ['missing training_files', () => ({}), 'training_files must be a non-empty array of file IDs.'],
+    ['missing training_files', () => ({}), 'Give training_file (one file ID) or training_files (a list), one of them.'],
+    [
+      'both training_file and training_files',
+      () => ({ training_file: files[0], training_files: [files[0]] }),
+      'Give training_file (one file ID) or training_files (a list), one of them.',
+    ],
+    ['an empty training_file', () => ({ training_file: '' }), 'training_file must be a file ID.'],
     ['empty training_files', () => ({ training_files: [] }), 'training_files must be a non-empty array of file IDs.'],
     [
       'non-string training file ids',

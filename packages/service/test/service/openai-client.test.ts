@@ -57,6 +57,10 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])(
       });
       expect(created).toMatchObject({ status: 'queued', fine_tuned_model: null });
 
+      // The SDK's own create names one training_file (and requires a model), as OpenAI's API does.
+      const single = await client.fineTuning.jobs.create({ training_file: uploaded[1]!.id, model: 'styler-2' });
+      expect(single).toMatchObject({ status: 'queued', training_files: [uploaded[1]!.id] });
+
       let job = (await client.fineTuning.jobs.retrieve(created.id)) as unknown as Job & { base_model: string };
       while (job.status === 'queued' || job.status === 'running') {
         await new Promise((resolve) => setTimeout(resolve, 50));

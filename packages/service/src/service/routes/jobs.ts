@@ -17,11 +17,14 @@ const jobParams = pathParams({ fine_tuning_job_id: 'The job ID.' });
 const notFound = failure('Unknown job.', ERRORS.job_not_found.message);
 
 /**
- * The NewJob of a (schema-checked) create-job body for `principal`: training files deduplicated and
- * counted, nulls taken as absent.
+ * The NewJob of a (schema-checked) create-job body for `principal`: the files from training_files or
+ * OpenAI's training_file (exactly one of them), deduplicated and counted, nulls taken as absent.
  */
 export function toNewJob(body: CreateFineTuningJobRequest, principal: Principal): NewJob {
-  const trainingFiles = [...new Set(body.training_files)];
+  if ((body.training_files === undefined) === (body.training_file === undefined)) {
+    throw new StylerError('invalid_input', 'Give training_file (one file ID) or training_files (a list), one of them.');
+  }
+  const trainingFiles = [...new Set(body.training_files ?? [body.training_file as string])];
   if (trainingFiles.length > JOB_LIMITS.maxTrainingFiles) {
     throw new StylerError('invalid_input', `training_files may list at most ${JOB_LIMITS.maxTrainingFiles} files.`);
   }
