@@ -103,6 +103,20 @@ export const FineTuningJob = closed(
 );
 export const FineTuningJobList = listOf(FineTuningJob, 'FineTuningJobList', 'Newest first.');
 
+export const FineTuningJobEvent = closed(
+  {
+    object: Type.Literal('fine_tuning.job.event'),
+    id: Type.String({ pattern: '^ftevent-' }),
+    created_at: Type.Integer(),
+    level: Type.Union([Type.Literal('info'), Type.Literal('warn'), Type.Literal('error')]),
+    message: Type.String(),
+    data: Type.Record(Type.String(), Type.Unknown()),
+    type: Type.Literal('message'),
+  },
+  { $id: 'FineTuningJobEvent', description: "A step of a job's progress: created, started (each attempt), ended." },
+);
+export const FineTuningJobEventList = listOf(FineTuningJobEvent, 'FineTuningJobEventList', 'Newest first.');
+
 /** Limits of a job request. */
 export const JOB_LIMITS = Object.freeze({
   maxSuffixChars: 16,
@@ -423,6 +437,8 @@ export const API_SCHEMAS = [
   JobError,
   FineTuningJob,
   FineTuningJobList,
+  FineTuningJobEvent,
+  FineTuningJobEventList,
   CreateFineTuningJobRequest,
   ModelObject,
   ModelList,

@@ -71,6 +71,17 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])(
       const model = job.fine_tuned_model!;
       expect(model).toMatch(/^ftm-darwin-/);
 
+      // The SDK's listEvents: the job's progress, newest first, paged by id.
+      const events = await client.fineTuning.jobs.listEvents(created.id);
+      expect(events.data.map((one) => [one.object, one.level, one.message])).toEqual([
+        ['fine_tuning.job.event', 'info', `The job succeeded: fine-tuned model ${model}.`],
+        ['fine_tuning.job.event', 'info', 'Fine-tuning started.'],
+        ['fine_tuning.job.event', 'info', 'Created fine-tuning job on 2 training files.'],
+      ]);
+      const page = await client.fineTuning.jobs.listEvents(created.id, { limit: 1, after: events.data[0]!.id });
+      expect(page.data.map((one) => one.message)).toEqual(['Fine-tuning started.']);
+      await expect(client.fineTuning.jobs.listEvents('ftjob-unknown')).rejects.toMatchObject({ status: 404 });
+
       const message = fixture('ai-input-02.txt');
       const completion = await client.post<Completion>('/style/transform', {
         body: { mode: 'rewrite', model, message, include_quality: true, include_rouge: true },

@@ -14,6 +14,7 @@ const ROUTES = [
   'POST /fine_tuning/jobs',
   'GET /fine_tuning/jobs/{fine_tuning_job_id}',
   'POST /fine_tuning/jobs/{fine_tuning_job_id}/cancel',
+  'GET /fine_tuning/jobs/{fine_tuning_job_id}/events',
   'GET /models',
   'GET /models/{model}',
   'DELETE /models/{model}',

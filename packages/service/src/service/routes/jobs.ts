@@ -2,7 +2,15 @@
 import type { Static } from '@sinclair/typebox';
 import { ERRORS, StylerError } from '@styler/analytics/errors';
 import { randomId, type NewJob, type Principal } from '../../store/index.js';
-import { CreateFineTuningJobRequest, FineTuningJob, FineTuningJobList, JOB_LIMITS, component } from '../api-schemas.js';
+import {
+  CreateFineTuningJobRequest,
+  FineTuningJob,
+  FineTuningJobEventList,
+  FineTuningJobList,
+  JOB_LIMITS,
+  component,
+} from '../api-schemas.js';
+import { jobEvents } from '../job-events.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';
 import { badListParameter, listQuery, toPageQuery } from '../list-query.js';
@@ -13,6 +21,7 @@ import type { RouteContext } from '../route-context.js';
 type CreateFineTuningJobRequest = Static<typeof CreateFineTuningJobRequest>;
 
 const JOB_LIST = { defaultLimit: 20, maxLimit: 100 };
+const EVENT_LIST = { defaultLimit: 20, maxLimit: 100 };
 const jobParams = pathParams({ fine_tuning_job_id: 'The job ID.' });
 const notFound = failure('Unknown job.', ERRORS.job_not_found.message);
 
@@ -88,6 +97,29 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
     const job = await store.jobs.get(principalOf(request).organizationId, request.params.fine_tuning_job_id);
     if (!job) throw new StylerError('job_not_found');
     return toJobObject(job, true);
+  });
+
+  const events = {
+    operationId: 'listFineTuningEvents',
+    params: jobParams,
+    querystring: listQuery(EVENT_LIST),
+    response: {
+      200: ok(FineTuningJobEventList, "The job's events, newest first."),
+      400: badListParameter(EVENT_LIST),
+      401: unauthorized,
+      404: notFound,
+    },
+  };
+  app.get('/fine_tuning/jobs/:fine_tuning_job_id/events', { schema: events }, async (request) => {
+    const job = await store.jobs.get(principalOf(request).organizationId, request.params.fine_tuning_job_id);
+    if (!job) throw new StylerError('job_not_found');
+    const all = request.query.order === 'asc' ? jobEvents(job).reverse() : jobEvents(job);
+    const { after, limit = EVENT_LIST.defaultLimit } = request.query;
+    const start = after === undefined ? 0 : all.findIndex((one) => one.id === after) + 1;
+    if (start === 0 && after !== undefined)
+      throw new StylerError('invalid_input', 'after must be the id of an event in this list.');
+    const data = all.slice(start, start + limit);
+    return toList({ data, hasMore: start + limit < all.length });
   });
 
   const cancel = {
