@@ -141,6 +141,19 @@ export function frameworkErrorHandler(limits: ErrorLimits) {
     send(reply, toErrorResponse(error, limits));
 }
 
+/**
+ * Logs a failed request at the level its cause deserves: only a 500 is our fault (error, with its
+ * stack); a provider's failure, an unavailable database or a full disk (502–507) is an operational
+ * condition (warn); a request for what this deployment does not offer (501, e.g. full mode without
+ * a provider) is the client's, like every 4xx (info).
+ */
+function logOutcome(request: FastifyRequest, status: number, error: unknown): void {
+  const reason = (error as Error).message;
+  if (status === 500) request.log.error({ err: error }, 'request failed');
+  else if (status > 501) request.log.warn({ status, reason }, 'request failed: service condition');
+  else request.log.info({ status, reason }, 'request rejected');
+}
+
 /** Installs the error handler and the not-found handler on `app`. */
 export function installErrorHandlers(app: FastifyInstance, limits: ErrorLimits): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
@@ -153,8 +166,7 @@ export function installErrorHandlers(app: FastifyInstance, limits: ErrorLimits):
       request.log.info({ reason: (error as Error).message }, 'client disconnected');
       return;
     }
-    if (response.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status: response.status, reason: (error as Error).message }, 'request rejected');
+    logOutcome(request, response.status, error);
     send(reply, response);
   });
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
