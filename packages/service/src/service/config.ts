@@ -8,6 +8,10 @@ import { isPostgresUrl } from '../store/open-store.js';
 export interface ServiceConfig {
   /** TCP port; 0 picks a free one. */
   readonly port: number;
+  /**
+   * Address to listen on: this machine only by default (fastify's own default), so a first
+   * `npm start` exposes nothing; HOST=0.0.0.0 (or ::) in a container or behind a load balancer.
+   */
   readonly host: string;
   /** Version segment every route lives under. */
   readonly basePath: string;
@@ -82,7 +86,7 @@ export type ServiceRole = (typeof SERVICE_ROLES)[number];
 /** The one place service defaults live. */
 export const SERVICE_DEFAULTS = Object.freeze({
   port: 8080,
-  host: '0.0.0.0',
+  host: '127.0.0.1',
   basePath: '/v1',
   dataDir: './data',
   maxFileBytes: 10 * MIB,

@@ -47,6 +47,11 @@ describe('API and worker processes over one PostgreSQL', () => {
     await database.drop();
   });
 
+  it('listens on this machine only unless HOST says otherwise', () => {
+    expect(loadServiceConfig({}).host).toBe('127.0.0.1');
+    expect(loadServiceConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('finds a dead worker in under a minute by default, whatever the lease', () => {
     const defaults = loadServiceConfig({});
     expect(defaults.jobHeartbeatTimeoutSeconds).toBeLessThan(60);
