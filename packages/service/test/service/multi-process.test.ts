@@ -7,7 +7,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshTestDatabase } from '../../../../test-support/postgres.js';
-import { loadServiceConfig } from '../../src/service/config.js';
 import { darwin } from './support/fixtures.js';
 import {
   childApi,
@@ -45,17 +44,6 @@ describe('API and worker processes over one PostgreSQL', () => {
     for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
     await Promise.all(children.map((child) => child.exit));
     await database.drop();
-  });
-
-  it('listens on this machine only unless HOST says otherwise', () => {
-    expect(loadServiceConfig({}).host).toBe('127.0.0.1');
-    expect(loadServiceConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-  });
-
-  it('finds a dead worker in under a minute by default, whatever the lease', () => {
-    const defaults = loadServiceConfig({});
-    expect(defaults.jobHeartbeatTimeoutSeconds).toBeLessThan(60);
-    expect(defaults.jobLeaseSeconds).toBeGreaterThan(defaults.jobHeartbeatTimeoutSeconds);
   });
 
   it('moves a killed worker’s job to the other worker and makes exactly one model', async () => {

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { loadServiceConfig } from '../../src/service/config.js';
+
+describe('the service configuration', () => {
+  it('listens on this machine only unless HOST says otherwise', () => {
+    expect(loadServiceConfig({}).host).toBe('127.0.0.1');
+    expect(loadServiceConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('finds a dead worker in under a minute by default, whatever the lease', () => {
+    const defaults = loadServiceConfig({});
+    expect(defaults.jobHeartbeatTimeoutSeconds).toBeLessThan(60);
+    expect(defaults.jobLeaseSeconds).toBeGreaterThan(defaults.jobHeartbeatTimeoutSeconds);
+    expect(loadServiceConfig({ STYLER_JOB_HEARTBEAT_TIMEOUT_SECONDS: '10' }).jobHeartbeatTimeoutSeconds).toBe(10);
+    expect(() => loadServiceConfig({ STYLER_JOB_HEARTBEAT_TIMEOUT_SECONDS: '1' })).toThrow(
+      /STYLER_JOB_HEARTBEAT_TIMEOUT_SECONDS/,
+    );
+  });
+});
