@@ -2,6 +2,7 @@
 export {
   createStylePool,
   describeStyle,
+  documentParts,
   draftWithLLM,
   fitStyle,
   learnedChoices,

@@ -9,6 +9,8 @@ import { tagSentence } from './tagger.js';
  */
 export function classifySentence(sentence: string): { structure: SentenceStructure; voice: SentenceVoice } {
   if (typeof sentence !== 'string') throw new TypeError('sentence must be a string');
+  // An empty sentence is a wrong argument, not a fragment: say so rather than answer.
+  if (sentence.trim() === '') throw new RangeError('sentence must not be empty');
   const { structure, voice } = classifyTokens(tagSentence(sentence));
   return { structure, voice };
 }

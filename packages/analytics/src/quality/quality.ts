@@ -25,6 +25,7 @@ function keptWordForms(documents: string[]): { total: number; counts: Record<str
  */
 export function buildGroundTruth(documents: string[]): GroundTruth {
   assertStringArray(documents, 'documents');
+  if (documents.length === 0) throw new RangeError('documents must hold at least one document');
   return {
     version: 1,
     documentCount: documents.length,

@@ -19,9 +19,10 @@ describe('classifySentence', () => {
     expect(classifySentence('Thanks! See you.').structure).toBe('simple');
   });
 
-  it('classifies empty and whitespace-only input as a fragment', () => {
-    expect(classifySentence('')).toEqual({ structure: 'fragment/unknown', voice: 'active' });
-    expect(classifySentence(' \n\t')).toEqual({ structure: 'fragment/unknown', voice: 'active' });
+  it('refuses an empty or whitespace-only sentence, and reads marks alone as a fragment', () => {
+    expect(() => classifySentence('')).toThrow(RangeError);
+    expect(() => classifySentence(' \n\t')).toThrow('sentence must not be empty');
+    expect(classifySentence('  — ')).toEqual({ structure: 'fragment/unknown', voice: 'active' });
   });
 
   it('throws a TypeError naming the argument for a non-string', () => {

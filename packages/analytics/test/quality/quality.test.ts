@@ -125,6 +125,8 @@ describe('qualityAnalytics', () => {
     );
     expect(() => buildGroundTruth(['ok', 5 as unknown as string])).toThrow(/documents\[1\]/);
     expect(() => buildGroundTruth('text' as unknown as string[])).toThrow(TypeError);
+    // No documents is no author: a RangeError, not an empty ground truth every text is far from.
+    expect(() => buildGroundTruth([])).toThrow(RangeError);
   });
 });
 

@@ -3,21 +3,21 @@ import { normalizeText } from '@styler/analytics/nlp';
 const SEPARATOR_LINE = /^[ \t]*\*\*\*[ \t]*$/;
 
 /**
- * Splits the text of one training file into documents: a line that holds only `***` (spaces or
- * tabs around it allowed) separates two documents. Line endings are normalised; documents are
- * trimmed of surrounding blank lines, and empty ones are dropped. A file without separators is one
- * document.
+ * The parts of one training file's text between lines that hold only `***` (spaces or tabs around
+ * it allowed), in order, each trimmed of surrounding blank lines, empty ones included (a file that
+ * says it holds several documents and leaves one empty can be refused). Line endings are normalised.
  */
-export function splitDocuments(fileText: string): string[] {
+export function documentParts(fileText: string): string[] {
   if (typeof fileText !== 'string') throw new TypeError(`fileText must be a string, got ${typeof fileText}`);
-  const documents: string[] = [];
+  const parts: string[] = [];
   let current: string[] = [];
   const flush = (): void => {
-    const text = current
-      .join('\n')
-      .replace(/^\s*\n/, '')
-      .trimEnd();
-    if (text.trim().length > 0) documents.push(text);
+    parts.push(
+      current
+        .join('\n')
+        .replace(/^\s*\n/, '')
+        .trimEnd(),
+    );
     current = [];
   };
   for (const line of normalizeText(fileText).split('\n')) {
@@ -25,5 +25,13 @@ export function splitDocuments(fileText: string): string[] {
     else current.push(line);
   }
   flush();
-  return documents;
+  return parts;
+}
+
+/**
+ * Splits the text of one training file into documents: the non-empty parts of `documentParts`. A
+ * file without separators is one document.
+ */
+export function splitDocuments(fileText: string): string[] {
+  return documentParts(fileText).filter((part) => part.trim().length > 0);
 }

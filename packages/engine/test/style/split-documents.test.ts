@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitDocuments } from '../../src/style/index.js';
+import { documentParts, splitDocuments } from '../../src/style/index.js';
 
 describe('splitDocuments', () => {
   it('returns a file without separators as one document', () => {
@@ -19,5 +19,13 @@ describe('splitDocuments', () => {
   it('gives no documents for blank text and rejects non-strings', () => {
     expect(splitDocuments('\n\n***\n  \n')).toEqual([]);
     expect(() => splitDocuments(42 as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe('documentParts', () => {
+  it('keeps empty parts, so that a file leaving a document empty can be refused', () => {
+    expect(documentParts('One.\n***\n\n***\nTwo.')).toEqual(['One.', '', 'Two.']);
+    expect(splitDocuments('One.\n***\n\n***\nTwo.')).toEqual(['One.', 'Two.']);
+    expect(documentParts('Only one.')).toEqual(['Only one.']);
   });
 });

@@ -186,6 +186,13 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKin
     ['text with no prose', 'numbers.txt', () => '1 2 3\n4 5 6\n7 8 9', 400, /no prose/],
     ['a document with no prose', 'mixed.txt', () => `${PROSE}\n***\n42 17 99 3.5`, 400, /Document 2 of 2/],
     [
+      'an empty document between two',
+      'gap.txt',
+      () => `${PROSE}\n***\n\n***\n${PROSE}`,
+      400,
+      /^Document 2 of 3 in the file is empty/,
+    ],
+    [
       'a corrupt .docx',
       'broken.docx',
       () => buildDocx([{ text: 'hello there world' }]).subarray(0, 200),

@@ -1,6 +1,6 @@
 /** The upload pipeline: name → kind → checked bytes → text → documents. */
 import { StylerError } from '@styler/analytics/errors';
-import { splitDocuments } from '@styler/engine';
+import { documentParts } from '@styler/engine';
 import type { FileKind } from '../../store/index.js';
 import { decodeTextFile } from './decode-text.js';
 import { inspectDocx, type DocxLimits } from './docx-archive.js';
@@ -41,7 +41,17 @@ export async function extractUpload(
   }
   if (text.trim() === '') throw new StylerError('file_empty', 'File is empty: it holds no text.');
 
-  const documents = splitDocuments(text);
+  const parts = documentParts(text);
+  // A file that separates several documents must not leave one empty between two others
+  // ("…\n***\n\n***\n…"); a separator before the first or after the last is only a separator.
+  const empty = parts.findIndex((part, i) => i > 0 && i < parts.length - 1 && part.trim() === '');
+  if (empty >= 0) {
+    throw new StylerError(
+      'file_no_prose',
+      `Document ${empty + 1} of ${parts.length} in the file is empty: remove the extra *** line or fill it in.`,
+    );
+  }
+  const documents = parts.filter((part) => part.trim() !== '');
   if (documents.length === 0) throw new StylerError('file_no_prose');
   documents.forEach((document, index) => {
     if (!hasProse(document)) {
