@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 /**
  * Builds the fastify app from injected dependencies, so tests can run it in-process (inject) or on
  * port 0, and the CLI on PORT. The job runner starts when the app is ready and stops on close.
@@ -33,23 +34,61 @@ import { TransformPipeline } from './transform/pipeline.js';
 /** Methods that carry no body by their nature. */
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 
+/** What Node's HTTP parser refuses before fastify sees a request, answered with the documented error body. */
+const MALFORMED: Readonly<Record<string, readonly [number, string, string]>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive.'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+};
+
+/** fastify's clientErrorHandler: a malformed, too slow or too large request gets `{"error": …}` too. */
+function malformedRequestHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = MALFORMED[error.code ?? ''] ?? [400, 'Bad Request', 'Malformed HTTP request.'];
+  const body = JSON.stringify({ error: message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** Decodes strictly: a byte sequence that is not UTF-8 throws instead of becoming U+FFFD. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
- * fastify's JSON parser refuses an empty body. Clients (and SDKs) send `Content-Type:
- * application/json` on every call, body or not: a body-less method or route takes an empty body as
- * none, while routes that read a body still answer that it is empty.
+ * The JSON bodies the service reads. fastify's JSON parser refuses an empty body, while clients (and
+ * SDKs) send `Content-Type: application/json` on every call, body or not: a body-less method or
+ * route takes an empty body as none, while routes that read a body still answer that it is empty.
+ * And a body that is not UTF-8 is refused with a 400 (as uploads are with a 415), rather than read
+ * with its bad bytes silently replaced: a text would be restyled that nobody wrote.
  */
-function acceptEmptyBodies(app: FastifyInstance): void {
+function parseJsonBodies(app: FastifyInstance): void {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = STRICT_UTF8.decode(body as Buffer);
+    } catch {
+      done(new StylerError('invalid_input', 'Request body is not valid UTF-8.'), undefined);
+      return;
+    }
     const bodyless = BODYLESS_METHODS.has(request.method) || request.routeOptions.config.bodyless === true;
-    if (bodyless && (body as string).trim() === '') {
+    if (bodyless && text.trim() === '') {
       done(null, undefined);
       return;
     }
-    json(request, body as string, done);
+    json(request, text, done);
   });
 }
+
+/**
+ * Headers every API answer carries: its JSON is never sniffed as another type, and never framed
+ * (the console sets a stricter policy of its own for its pages).
+ */
+const API_HEADERS = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' };
 
 /** Everything the app needs; the caller owns (and closes) store and pool. */
 export interface AppDeps {
@@ -100,8 +139,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : { logger: { level: config.logLevel } }),
     // Requests that arrive while closing get our own 503 body (the hook below), not fastify's.
     return503OnClosing: false,
-    // A client that stalls mid-request must not hold a connection forever.
+    // A client that stalls must not hold a connection: its headers within 20 s, the whole request
+    // (a 10 MiB upload on a slow link included) within 120 s, checked every 2 s (Node checks every
+    // 30 s by default, so a stalled client stayed up to half a minute past its bound).
+    http: { headersTimeout: 20_000, connectionsCheckingInterval: 2_000 },
     requestTimeout: 120_000,
+    clientErrorHandler: malformedRequestHandler,
     frameworkErrors: frameworkErrorHandler(config),
   }) as unknown as FastifyInstance;
 
@@ -134,7 +177,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('connection', 'close');
     throw new StylerError('service_unavailable');
   });
-  acceptEmptyBodies(app);
+  parseJsonBodies(app);
+  app.addHook('onSend', async (_request, reply) => {
+    for (const [name, value] of Object.entries(API_HEADERS)) if (!reply.hasHeader(name)) void reply.header(name, value);
+  });
   installAuth(app, store);
   await app.register(multipart, {
     limits: { fileSize: config.maxFileBytes, files: 1, fields: 8, parts: 9, fieldSize: 4096 },

@@ -103,6 +103,25 @@ describe('POST /style/transform request validation (the route schema)', () => {
     return { status: response.statusCode, error: (response.json() as { error?: unknown }).error };
   }
 
+  it('refuses a body that is not UTF-8 instead of replacing its bad bytes, and answers with nosniff and no framing', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"mode":"rewrite","model":"ftm-x","message":"Caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(' au lait."}'),
+    ]);
+    const response = await service.app.inject({
+      method: 'POST',
+      url: '/v1/style/transform',
+      headers: { authorization: `Bearer ${service.keys.acme}`, 'content-type': 'application/json' },
+      payload: bytes,
+    });
+    expect([response.statusCode, response.json()]).toEqual([400, { error: 'Request body is not valid UTF-8.' }]);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    const fine = await post(rewrite);
+    expect(fine).toEqual({ status: 404, error: 'Model not found.' });
+  });
+
   // Valid bodies pass validation and reach the model lookup (no such model here).
   it.each([
     ['rewrite mode', rewrite],
