@@ -1,5 +1,10 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { StylerError } from '@styler/analytics/errors';
+import { SERVICE_DEFAULTS } from '../service/config.js';
+import { decodeTextFile } from '../service/uploads/decode-text.js';
+import { inspectDocx } from '../service/uploads/docx-archive.js';
+import { extractDocxText } from '../service/uploads/docx-text.js';
 import { CliError } from './io.js';
 
 export interface DocumentFile {
@@ -7,8 +12,7 @@ export interface DocumentFile {
   text: string;
 }
 
-const DOCUMENT_EXTENSIONS = new Set(['.txt', '.md']);
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const DOCUMENT_EXTENSIONS = new Set(['.txt', '.md', '.docx']);
 
 async function listFolder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true });
@@ -21,7 +25,7 @@ async function listFolder(folder: string): Promise<string[]> {
   return paths;
 }
 
-/** Expands files and folders (their .txt and .md files, recursively, sorted) to document paths. */
+/** Expands files and folders (their .txt, .md and .docx files, recursively, sorted) to document paths. */
 export async function expandPaths(paths: readonly string[]): Promise<string[]> {
   const out: string[] = [];
   for (const path of paths) {
@@ -33,7 +37,7 @@ export async function expandPaths(paths: readonly string[]): Promise<string[]> {
     }
     if (info.isDirectory()) {
       const inside = await listFolder(path);
-      if (inside.length === 0) throw new CliError(`no .txt or .md files in folder: ${path}`);
+      if (inside.length === 0) throw new CliError(`no .txt, .md or .docx files in folder: ${path}`);
       out.push(...inside);
     } else {
       out.push(path);
@@ -42,7 +46,10 @@ export async function expandPaths(paths: readonly string[]): Promise<string[]> {
   return out;
 }
 
-/** Reads one document as strict UTF-8 (a leading BOM is dropped). */
+/**
+ * Reads one document as the service reads an upload: a .docx through mammoth (after the same checks
+ * of its archive), text as UTF-8 or UTF-16 with a byte-order mark (a leading BOM is dropped).
+ */
 export async function readDocument(path: string): Promise<DocumentFile> {
   let bytes: Buffer;
   try {
@@ -52,9 +59,17 @@ export async function readDocument(path: string): Promise<DocumentFile> {
     throw new CliError(`cannot read ${path}: ${code}`);
   }
   try {
-    return { path, text: utf8.decode(bytes).replace(/^\uFEFF/, '') };
-  } catch {
-    throw new CliError(`${path} is not valid UTF-8 text`);
+    if (extname(path).toLowerCase() === '.docx') {
+      await inspectDocx(bytes, {
+        maxExpandedBytes: SERVICE_DEFAULTS.maxDocxExpandedBytes,
+        maxEntries: SERVICE_DEFAULTS.maxDocxEntries,
+      });
+      return { path, text: await extractDocxText(bytes) };
+    }
+    return { path, text: decodeTextFile(bytes) };
+  } catch (error) {
+    if (error instanceof StylerError) throw new CliError(`${path}: ${error.message}`);
+    throw error;
   }
 }
 

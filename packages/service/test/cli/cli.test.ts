@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryIo as io } from './support/memory-io.js';
+import { buildDocx } from '../service/support/zip.js';
 import { main } from '../../src/cli/main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'styler-cli-'));
@@ -49,13 +50,37 @@ describe('styler CLI', () => {
     expect(rows[0]).toMatchObject({ sentences: 2, words: 10 });
   });
 
+  it('reads .docx documents as the service does, and UTF-16 text with its byte-order mark', async () => {
+    writeFileSync(
+      join(dir, 'letter.docx'),
+      buildDocx([{ text: 'The voyage was long. We saw whales near the coast.' }]),
+    );
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('It rained all day. We stayed in.', 'utf16le'),
+    ]);
+    writeFileSync(join(dir, 'rain.txt'), utf16);
+    const out = io();
+    expect(
+      await main(
+        ['analyze', join(dir, 'letter.docx'), join(dir, 'rain.txt'), '--format', 'json', '--threads', '1'],
+        out.io,
+      ),
+    ).toBe(0);
+    expect(JSON.parse(out.out()).map((row: { sentences: number }) => row.sentences)).toEqual([2, 2]);
+    writeFileSync(join(dir, 'broken.docx'), buildDocx([{ text: 'hello there world' }]).subarray(0, 200));
+    const broken = io();
+    expect(await main(['analyze', join(dir, 'broken.docx'), '--threads', '1'], broken.io)).toBe(2);
+    expect(broken.err()).toMatch(/broken\.docx: The \.docx file is corrupt/);
+  });
+
   it('reports missing files, bad UTF-8 and wrong usage with exit code 2', async () => {
     const missing = io();
     expect(await main(['analyze', join(dir, 'nope.txt')], missing.io)).toBe(2);
     expect(missing.err()).toMatch(/no such file or directory: .*nope\.txt/);
     const bad = io();
     expect(await main(['analyze', join(dir, 'bad.txt'), '--threads', '1'], bad.io)).toBe(2);
-    expect(bad.err()).toMatch(/not valid UTF-8/);
+    expect(bad.err()).toMatch(/bad\.txt: The \.txt file is /);
     const usage = io();
     expect(await main(['quality', '--personalized', join(dir, 'p.txt')], usage.io)).toBe(2);
     expect(usage.err()).toMatch(/usage/);
