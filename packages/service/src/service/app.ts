@@ -11,6 +11,7 @@ import type { StylePool } from '@styler/engine';
 import type { ProviderConfig } from '@styler/engine/providers';
 import type { StylerStore } from '../store/index.js';
 import { installAuth } from './auth.js';
+import { installCors } from './cors.js';
 import { trackConnections } from './connection-drain.js';
 import type { ServiceConfig } from './config.js';
 import { frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('connection', 'close');
     throw new StylerError('service_unavailable');
   });
+  installCors(app, config.corsOrigins);
   parseJsonBodies(app);
   app.addHook('onSend', async (_request, reply) => {
     for (const [name, value] of Object.entries(API_HEADERS)) if (!reply.hasHeader(name)) void reply.header(name, value);

@@ -75,9 +75,29 @@ export interface ServiceConfig {
   readonly modelCacheSize: number;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   readonly logLevel: string;
+  /**
+   * Origins whose browser pages may call the API (CORS), e.g. `https://app.example.com`; `*` for any.
+   * Empty (the default): no cross-origin access, as a server-to-server API needs none.
+   */
+  readonly corsOrigins: readonly string[];
 }
 
 const MIB = 1024 * 1024;
+
+/** A comma-separated list of origins (scheme://host[:port]) or `*`; RangeError naming the variable otherwise. */
+function origins(env: Env, name: string): string[] | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const list = raw
+    .split(',')
+    .map((one) => one.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of list) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin))
+      throw new RangeError(`${name} must list origins such as https://app.example.com (or *), got ${origin}`);
+  }
+  return list;
+}
 
 /** The roles of `styler serve --role`. */
 export const SERVICE_ROLES = ['all', 'api', 'worker'] as const;
@@ -105,6 +125,7 @@ export const SERVICE_DEFAULTS = Object.freeze({
   requestTimeoutMs: 30_000,
   shutdownTimeoutMs: 30_000,
   modelCacheSize: 32,
+  corsOrigins: [],
   logLevel: 'info',
 } satisfies Omit<ServiceConfig, 'apiKey' | 'poolThreads' | 'databaseUrl' | 'role'> & { role: ServiceRole });
 
@@ -132,6 +153,7 @@ export const SERVICE_ENV_VARS = Object.freeze({
   requestTimeoutMs: 'STYLER_REQUEST_TIMEOUT_MS',
   shutdownTimeoutMs: 'STYLER_SHUTDOWN_TIMEOUT_MS',
   modelCacheSize: 'STYLER_MODEL_CACHE_SIZE',
+  corsOrigins: 'STYLER_CORS_ORIGINS',
   logLevel: 'STYLER_LOG_LEVEL',
 } satisfies Record<Exclude<keyof ServiceConfig, 'basePath'>, string>);
 
@@ -194,6 +216,7 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     requestTimeoutMs: integer(env, v.requestTimeoutMs, d.requestTimeoutMs, 100, 3_600_000),
     shutdownTimeoutMs: integer(env, v.shutdownTimeoutMs, d.shutdownTimeoutMs, 0, 3_600_000),
     modelCacheSize: integer(env, v.modelCacheSize, d.modelCacheSize, 0, 100_000),
+    corsOrigins: origins(env, v.corsOrigins) ?? d.corsOrigins,
     logLevel,
     ...(apiKey && { apiKey }),
     ...(databaseUrl && { databaseUrl }),

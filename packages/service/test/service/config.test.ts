@@ -16,4 +16,12 @@ describe('the service configuration', () => {
       /STYLER_JOB_HEARTBEAT_TIMEOUT_SECONDS/,
     );
   });
+
+  it('reads CORS origins as a list, and refuses what is no origin', () => {
+    expect(loadServiceConfig({}).corsOrigins).toEqual([]);
+    expect(loadServiceConfig({ STYLER_CORS_ORIGINS: 'https://a.example, http://localhost:3000/' }).corsOrigins).toEqual(
+      ['https://a.example', 'http://localhost:3000'],
+    );
+    expect(() => loadServiceConfig({ STYLER_CORS_ORIGINS: 'a.example' })).toThrow(/STYLER_CORS_ORIGINS/);
+  });
 });
