@@ -28,8 +28,15 @@ const numbers = <K extends string>(...keys: K[]) =>
 const name = (options: object = {}) => Type.String({ pattern: '\\S', maxLength: MAX_NAME_CHARS, ...options });
 
 export const ErrorBody = closed(
-  { error: Type.String() },
-  { $id: 'Error', description: 'Every error body: one message.' },
+  {
+    error: Type.String(),
+    param: Type.Optional(
+      Type.String({
+        description: "For a request that fails its schema: the field it is about, e.g. 'messages[0].role'.",
+      }),
+    ),
+  },
+  { $id: 'Error', description: 'Every error body: one message, and the field when one is at fault.' },
 );
 
 export const FileObject = closed(

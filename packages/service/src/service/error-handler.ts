@@ -8,12 +8,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { ERRORS, StylerError, type ErrorCode } from '@styler/analytics/errors';
 import { isDatabaseUnavailable, isStorageFull } from '../store/index.js';
 import './fastify-types.js';
-import { validationMessage } from './validation.js';
+import { validationMessage, validationParam } from './validation.js';
 
 /** A response for an error: HTTP status and the message of the body. */
 export interface ErrorResponse {
   status: number;
   message: string;
+  /** The request field a 400 is about (OpenAI's `param`), when one is. */
+  param?: string;
 }
 
 /** Limits quoted in messages. */
@@ -30,6 +32,8 @@ export interface RouteErrorHints {
   accepts?: string | undefined;
   /** The route's schemas, whose messages explain a request that fails them. */
   schema?: FastifySchema | undefined;
+  /** The parsed body, to tell which branch of a union schema it meant. */
+  body?: unknown;
 }
 
 /** A request that failed its route's schema (fastify's FST_ERR_VALIDATION). */
@@ -100,8 +104,13 @@ export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: Rout
   }
   const { badRequestCode } = hints;
   if (isValidationFailure(error)) {
-    if (badRequestCode) return { status: 400, message: ERRORS[badRequestCode].message };
     const part = hints.schema?.[error.validationContext as keyof FastifySchema] as Record<string, unknown> | undefined;
+    // A route whose 400s all say one thing (the transform's 'Invalid input data.', as the spec has
+    // it) names the field in `param`, as OpenAI's errors do; elsewhere the message names it.
+    if (badRequestCode) {
+      const param = validationParam(error.validation, part, hints.body);
+      return { status: 400, message: ERRORS[badRequestCode].message, ...(param !== undefined && { param }) };
+    }
     return { status: 400, message: validationMessage(part, error.validation) ?? ERRORS.invalid_input.message };
   }
   const code = (error as Partial<FastifyError> | null)?.code;
@@ -129,7 +138,9 @@ const RETRY_AFTER_SECONDS: Readonly<Record<number, string>> = { 429: '1', 503: '
 function send(reply: FastifyReply, response: ErrorResponse): void {
   const retryAfter = RETRY_AFTER_SECONDS[response.status];
   if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
-  void reply.code(response.status).type('application/json; charset=utf-8').send({ error: response.message });
+  const body =
+    response.param === undefined ? { error: response.message } : { error: response.message, param: response.param };
+  void reply.code(response.status).type('application/json; charset=utf-8').send(body);
 }
 
 /**
@@ -160,6 +171,7 @@ export function installErrorHandlers(app: FastifyInstance, limits: ErrorLimits):
     const response = toErrorResponse(error, limits, {
       ...request.routeOptions.config,
       schema: request.routeOptions.schema,
+      body: request.body,
     });
     if (reply.raw.destroyed) {
       // The client went away (work was aborted on purpose): nothing to answer, nothing failed.

@@ -51,6 +51,55 @@ function child(schema: Schema, key: string): Schema | undefined {
  * schema on the failing value's path (for a missing field, the field's own), "Unknown field 'x'."
  * for a field no schema names, or undefined when the schema says nothing.
  */
+/**
+ * In a union of object schemas told apart by constant fields (the transform's `mode`: "rewrite" or
+ * "full"), the branch the body's constants select: -1 when they select none, undefined when the
+ * schema is no such union. Ajv reports the first error of every branch, and only the selected
+ * branch's is about what the client meant.
+ */
+function selectedBranch(schema: Schema | undefined, body: unknown): number | undefined {
+  const branches = schema === undefined ? undefined : (resolve(schema).anyOf as Schema[] | undefined);
+  if (branches === undefined || typeof body !== 'object' || body === null) return undefined;
+  const values = body as Record<string, unknown>;
+  return branches.findIndex((branch) =>
+    Object.entries((resolve(branch).properties ?? {}) as Record<string, Schema>).every(
+      ([key, property]) => !('const' in property) || values[key] === property.const,
+    ),
+  );
+}
+
+/** The constant fields of a union's branches ("mode"): what is at fault when no branch is selected. */
+function discriminator(schema: Schema): string | undefined {
+  for (const branch of (resolve(schema).anyOf as Schema[] | undefined) ?? []) {
+    for (const [key, property] of Object.entries((resolve(branch).properties ?? {}) as Record<string, Schema>))
+      if ('const' in property) return key;
+  }
+  return undefined;
+}
+
+/**
+ * The field a failed check is about, as OpenAI's errors name it in `param` ("messages[0].role",
+ * "full_mode_options.base_model"): the failing value's path plus the missing or unknown property,
+ * in the union branch the body selects; undefined for the body as a whole.
+ */
+export function validationParam(errors: readonly ErrorObject[], schema?: Schema, body?: unknown): string | undefined {
+  const branch = selectedBranch(schema, body);
+  if (branch === -1 && schema !== undefined) return discriminator(schema);
+  const other = (one: ErrorObject): boolean =>
+    branch !== undefined && /^#\/anyOf\/\d+\//.test(one.schemaPath) && !one.schemaPath.startsWith(`#/anyOf/${branch}/`);
+  const error = errors.find((one) => one.keyword !== 'anyOf' && !other(one)) ?? errors[0];
+  if (error === undefined) return undefined;
+  const keys = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required') keys.push(String((error.params as { missingProperty: string }).missingProperty));
+  if (error.keyword === 'additionalProperties')
+    keys.push(String((error.params as { additionalProperty: string }).additionalProperty));
+  if (keys.length === 0) return undefined;
+  return keys.reduce((path, key) => (/^\d+$/.test(key) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`), '');
+}
+
 export function validationMessage(schema: Schema | undefined, errors: readonly ErrorObject[]): string | undefined {
   const [error] = errors;
   if (schema === undefined || error === undefined) return undefined;

@@ -269,13 +269,14 @@ describe('POST /style/transform', () => {
   });
 
   it.each([
-    ['a missing model', { mode: 'rewrite', message: 'x' }],
-    ['a bad mode', { mode: 'edit', model: 'm', message: 'x' }],
-    ['a missing message', { mode: 'rewrite', model: 'm' }],
-    ['full mode without messages', { mode: 'full', model: 'm', full_mode_options: { base_model: 'b' } }],
+    ['a missing model', { mode: 'rewrite', message: 'x' }, 'model'],
+    ['a bad mode', { mode: 'edit', model: 'm', message: 'x' }, 'mode'],
+    ['a missing message', { mode: 'rewrite', model: 'm' }, 'message'],
+    ['full mode without messages', { mode: 'full', model: 'm', full_mode_options: { base_model: 'b' } }, 'messages'],
     [
       'full mode without base_model',
       { mode: 'full', model: 'm', messages: [{ role: 'user', content: 'x' }], full_mode_options: {} },
+      'full_mode_options.base_model',
     ],
     [
       'a temperature of 3',
@@ -285,11 +286,12 @@ describe('POST /style/transform', () => {
         messages: [{ role: 'user', content: 'x' }],
         full_mode_options: { base_model: 'b', base_temperature: 3 },
       },
+      'full_mode_options.base_temperature',
     ],
-    ['a string flag', { mode: 'rewrite', model: 'm', message: 'x', include_quality: 'true' }],
-    ['an unknown field', { mode: 'rewrite', model: 'm', message: 'x', max_tokens: 5 }],
-  ])('answers 400 Invalid input data. for %s', async (_, body) => {
-    expect(await transform(body)).toEqual({ status: 400, body: { error: 'Invalid input data.' } });
+    ['a string flag', { mode: 'rewrite', model: 'm', message: 'x', include_quality: 'true' }, 'include_quality'],
+    ['an unknown field', { mode: 'rewrite', model: 'm', message: 'x', max_tokens: 5 }, 'max_tokens'],
+  ])('answers 400 Invalid input data. for %s, naming the field in param', async (_, body, param) => {
+    expect(await transform(body)).toEqual({ status: 400, body: { error: 'Invalid input data.', param } });
   });
 
   it('answers malformed JSON and a non-JSON body with Invalid input data.', async () => {
