@@ -13,6 +13,7 @@ import {
   childCreateJob,
   childJobSettled,
   childUpload,
+  killChildren,
   startChildService,
   type ChildService,
 } from './support/child-service.js';
@@ -41,8 +42,7 @@ describe('API and worker processes over one PostgreSQL', () => {
     database = await freshTestDatabase();
   });
   afterAll(async () => {
-    for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
-    await Promise.all(children.map((child) => child.exit));
+    await killChildren(children);
     await database.drop();
   });
 

@@ -13,6 +13,7 @@ import {
   childCreateJob,
   childJobSettled,
   childUpload,
+  killChildren,
   startChildService,
   type ChildService,
 } from './support/child-service.js';
@@ -32,8 +33,7 @@ describe('processes over PostgreSQL when it goes down under load', () => {
     server = await startEmbeddedPostgres();
   });
   afterAll(async () => {
-    for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
-    await Promise.all(children.map((child) => child.exit));
+    await killChildren(children);
     await server.stop();
   });
 

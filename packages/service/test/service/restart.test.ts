@@ -16,6 +16,7 @@ import {
   childUpload as upload,
   startChildService,
   type ChildService,
+  killChildren,
 } from './support/child-service.js';
 
 const API_KEY = 'sk-styler-restart-test-key';
@@ -36,8 +37,8 @@ function startChild(dataDir: string): Promise<ChildService> {
 describe('styler serve across restarts', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-restart-'));
   const children: ChildService[] = [];
-  afterAll(() => {
-    for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
+  afterAll(async () => {
+    await killChildren(children);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -97,3 +97,9 @@ export async function childJobSettled(child: ChildService, id: string): Promise<
   }
   return job;
 }
+
+/** Kills every child still running (SIGKILL) and waits for all of them to exit. */
+export async function killChildren(children: readonly ChildService[]): Promise<void> {
+  for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
+  await Promise.all(children.map((child) => child.exit));
+}
