@@ -128,6 +128,12 @@ describe.skipIf(!available)('web console in headless Chromium', () => {
     expect(curl).toContain('/v1/style/transform');
     expect(curl).toContain('$STYLER_API_KEY');
     expect(curl).not.toContain(service.keys.acme);
+    // The same call in the openai SDK for Python and for Node, the key read from the environment.
+    const sdk = await page.locator('.copyable pre').allTextContents();
+    expect(sdk.some((code) => code.includes('from openai import OpenAI'))).toBe(true);
+    const node = sdk.find((code) => code.includes("import OpenAI from 'openai'"));
+    expect(node).toContain("client.post('/style/transform'");
+    expect(node).toContain('process.env.STYLER_API_KEY');
     await page.screenshot({ path: join(OUTPUT, 'console-playground.png'), fullPage: true });
     await page.locator('.side-by-side').evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: join(OUTPUT, 'console-playground-results.png') });

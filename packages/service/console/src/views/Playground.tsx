@@ -68,7 +68,7 @@ function pythonLiteral(json: string): string {
   );
 }
 
-function snippets(body: Record<string, unknown>): { curl: string; python: string } {
+function snippets(body: Record<string, unknown>): { curl: string; python: string; node: string } {
   const json = JSON.stringify(body, null, 2);
   const origin = location.origin;
   return {
@@ -82,6 +82,15 @@ function snippets(body: Record<string, unknown>): { curl: string; python: string
       body.stream
         ? '# stream=True answers Server-Sent Events; see docs/api.md'
         : 'print(response["choices"][0]["message"]["content"])',
+    ].join('\n'),
+    node: [
+      "import OpenAI from 'openai';",
+      '',
+      `const client = new OpenAI({ baseURL: '${origin}/v1', apiKey: process.env.STYLER_API_KEY });`,
+      `const response = await client.post('/style/transform', { body: ${json.replace(/\n/g, '\n  ')} });`,
+      body.stream
+        ? '// stream: true answers Server-Sent Events; see docs/api.md'
+        : 'console.log(response.choices[0].message.content);',
     ].join('\n'),
   };
 }
@@ -307,6 +316,7 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
       <h3>The same request in code</h3>
       <Copyable label="curl command" code={code.curl} />
       <Copyable label="openai SDK (Python)" code={code.python} />
+      <Copyable label="openai SDK (Node)" code={code.node} />
     </section>
   );
 }
