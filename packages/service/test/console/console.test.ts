@@ -91,6 +91,15 @@ describe.skipIf(!available)('web console in headless Chromium', () => {
     await fileRow('letters-b.txt').waitFor();
     // The server's own message, next to the file it refused.
     await expect.poll(() => page.locator('.uploads li.failed').textContent()).toMatch(/empty\.txt.*File is empty\./);
+    // A file's text opens below the table, in view even on a short screen.
+    await page.setViewportSize({ width: 1200, height: 420 });
+    await fileRow('letters-a.txt').getByRole('button', { name: 'Text' }).click();
+    const textPanel = page.getByRole('region', { name: 'Text of letters-a.txt' });
+    await textPanel.locator('pre').waitFor();
+    await expect
+      .poll(() => textPanel.evaluate((panel) => panel.getBoundingClientRect().top < window.innerHeight))
+      .toBe(true);
+    await page.setViewportSize({ width: 1200, height: 900 });
     await page.getByLabel('Train on letters-a.txt').check();
     await page.getByLabel('Train on letters-b.txt').check();
     await page.getByLabel('Model name suffix (optional)').fill('darwin');
@@ -120,6 +129,18 @@ describe.skipIf(!available)('web console in headless Chromium', () => {
     await page.getByRole('heading', { name: 'Quality analytics' }).waitFor();
     expect((await page.locator('.side-by-side p.text').nth(1).textContent())?.length).toBeGreaterThan(50);
     expect(await page.locator('.charts svg[role="img"]').count()).toBeGreaterThanOrEqual(5);
+    // Each chart writes its values with one precision ("7.0" beside "16.0", never "7.000").
+    const decimals = await page.locator('.charts figure').evaluateAll((figures) =>
+      figures.map((figure) => [
+        ...new Set(
+          [...figure.querySelectorAll('.chart-value')]
+            .map((text) => text.textContent ?? '')
+            .filter((text) => /\d/.test(text))
+            .map((text) => /\.(\d+)/.exec(text)?.[1]?.length ?? 0),
+        ),
+      ]),
+    );
+    for (const precisions of decimals) expect(precisions.length, JSON.stringify(decimals)).toBeLessThanOrEqual(1);
     expect(await page.locator('.diff').count()).toBe(1);
     // The engine changed something, and the diff marks it.
     expect(await page.locator('.diff ins, .diff del').count()).toBeGreaterThan(0);

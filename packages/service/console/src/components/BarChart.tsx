@@ -19,11 +19,14 @@ const WIDTH = 440;
 
 export function BarChart({ title, series, rows, unit = '' }: BarChartProps) {
   const max = Math.max(1e-9, ...rows.flatMap((row) => row.values.map((v) => Math.abs(v ?? 0))));
+  // One precision for the whole chart, from its largest value: "7.0 beside 16.0", never "7.000 beside 16.0".
+  const digits = digitsFor(max);
+  const show = (value: number | undefined): string => format(value, digits);
   const rowHeight = series.length * BAR + GAP;
   const height = rows.length * rowHeight + 24;
   const plot = WIDTH - LABEL - 60;
   const description = `${title}: ${rows
-    .map((row) => `${row.label} ${row.values.map((v, i) => `${series[i]!.name} ${format(v)}`).join(', ')}`)
+    .map((row) => `${row.label} ${row.values.map((v, i) => `${series[i]!.name} ${show(v)}`).join(', ')}`)
     .join('; ')}`;
   return (
     <figure class="chart">
@@ -45,7 +48,7 @@ export function BarChart({ title, series, rows, unit = '' }: BarChartProps) {
                   class={series[s]!.className}
                 />
                 <text x={LABEL + (Math.abs(value ?? 0) / max) * plot + 4} y={s * BAR + BAR - 3} class="chart-value">
-                  {format(value)}
+                  {show(value)}
                   {unit}
                 </text>
               </g>
@@ -65,7 +68,14 @@ export function BarChart({ title, series, rows, unit = '' }: BarChartProps) {
   );
 }
 
-export function format(value: number | undefined): string {
+/** Decimals for numbers up to `magnitude`: fewer as they grow (0 from 100, 1 from 10, 2 from 1, else 3). */
+export function digitsFor(magnitude: number): number {
+  const size = Math.abs(magnitude);
+  return size >= 100 ? 0 : size >= 10 ? 1 : size >= 1 ? 2 : 3;
+}
+
+/** A number for reading, with `digits` decimals (by default, as many as its own size calls for). */
+export function format(value: number | undefined, digits?: number): string {
   if (value === undefined || !Number.isFinite(value)) return '–';
-  return Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(3);
+  return value.toFixed(digits ?? digitsFor(value));
 }

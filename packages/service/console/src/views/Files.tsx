@@ -20,6 +20,12 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<{ file: FileObject; text?: string; error?: string }>();
+  // The text opens below the table, often below the fold: bring it into view when a file is chosen.
+  const textPanel = useRef<HTMLElement>(null);
+  const viewingId = viewing?.file.id;
+  useEffect(() => {
+    if (viewingId !== undefined) textPanel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [viewingId]);
   const [confirming, setConfirming] = useState<string>();
   const [dragging, setDragging] = useState(false);
   const nextUpload = useRef(0);
@@ -193,7 +199,7 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
       )}
       {files !== undefined && files.length > 0 && <TrainForm api={api} fileIds={[...selected]} onTrained={onTrained} />}
       {viewing && (
-        <section class="panel" aria-label={`Text of ${viewing.file.filename}`}>
+        <section class="panel" aria-label={`Text of ${viewing.file.filename}`} ref={textPanel}>
           <div class="panel-head">
             <h3>{viewing.file.filename}: extracted text</h3>
             <button type="button" onClick={() => setViewing(undefined)}>
