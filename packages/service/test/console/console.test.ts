@@ -159,10 +159,19 @@ describe.skipIf(!available)('web console in headless Chromium', () => {
     await page.locator('.side-by-side').evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: join(OUTPUT, 'console-playground-results.png') });
 
-    // Readable at 375 px: nothing wider than the screen.
+    // Readable at 375 px: nothing wider than the screen, and chart text no smaller than its 12 px.
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const smallest = await page
+      .locator('.charts .chart-value')
+      .evaluateAll((texts) => Math.min(...texts.map((text) => text.getBoundingClientRect().height)));
+    expect(smallest).toBeGreaterThanOrEqual(11);
     await page.screenshot({ path: join(OUTPUT, 'console-playground-375.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Files', exact: true }).click();
+    await fileRow('letters-a.txt').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(OUTPUT, 'console-files-375.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Playground', exact: true }).click();
     await page.setViewportSize({ width: 1200, height: 900 });
   }, 60_000);
 
