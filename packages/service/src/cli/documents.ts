@@ -2,9 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { StylerError } from '@styler/analytics/errors';
 import { SERVICE_DEFAULTS } from '../service/config.js';
-import { decodeTextFile } from '../service/uploads/decode-text.js';
-import { inspectDocx } from '../service/uploads/docx-archive.js';
-import { extractDocxText } from '../service/uploads/docx-text.js';
+import { textOfFile } from '../service/uploads/extract.js';
 import { CliError } from './io.js';
 
 export interface DocumentFile {
@@ -59,14 +57,12 @@ export async function readDocument(path: string): Promise<DocumentFile> {
     throw new CliError(`cannot read ${path}: ${code}`);
   }
   try {
-    if (extname(path).toLowerCase() === '.docx') {
-      await inspectDocx(bytes, {
-        maxExpandedBytes: SERVICE_DEFAULTS.maxDocxExpandedBytes,
-        maxEntries: SERVICE_DEFAULTS.maxDocxEntries,
-      });
-      return { path, text: await extractDocxText(bytes) };
-    }
-    return { path, text: decodeTextFile(bytes) };
+    const kind = extname(path).toLowerCase() === '.docx' ? 'docx' : 'txt';
+    const limits = {
+      maxExpandedBytes: SERVICE_DEFAULTS.maxDocxExpandedBytes,
+      maxEntries: SERVICE_DEFAULTS.maxDocxEntries,
+    };
+    return { path, text: await textOfFile(kind, bytes, limits) };
   } catch (error) {
     if (error instanceof StylerError) throw new CliError(`${path}: ${error.message}`);
     throw error;

@@ -19,6 +19,16 @@ export interface ExtractedUpload {
 }
 
 /**
+ * The text of a file's bytes: a .docx through mammoth once its archive passed the checks, text as
+ * UTF-8 or UTF-16 with a byte-order mark. Throws StylerError (file_encoding, docx_*).
+ */
+export async function textOfFile(kind: FileKind, bytes: Buffer, limits: DocxLimits): Promise<string> {
+  if (kind !== 'docx') return decodeTextFile(bytes);
+  await inspectDocx(bytes, limits);
+  return extractDocxText(bytes);
+}
+
+/**
  * Validates and extracts an upload. Throws StylerError: unsupported_file_type (not .txt/.docx),
  * file_empty, file_content_mismatch, file_encoding, docx_encrypted, docx_corrupt, docx_too_large,
  * file_no_prose (a document without running text).
@@ -32,13 +42,7 @@ export async function extractUpload(
   if (kind === undefined) throw new StylerError('unsupported_file_type');
   if (upload.bytes.length === 0) throw new StylerError('file_empty');
 
-  let text: string;
-  if (kind === 'docx') {
-    await inspectDocx(upload.bytes, limits);
-    text = await extractDocxText(upload.bytes);
-  } else {
-    text = decodeTextFile(upload.bytes);
-  }
+  const text = await textOfFile(kind, upload.bytes, limits);
   if (text.trim() === '') throw new StylerError('file_empty', 'File is empty: it holds no text.');
 
   const parts = documentParts(text);
