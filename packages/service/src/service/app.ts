@@ -1,8 +1,8 @@
-import type { Duplex } from 'node:stream';
 /**
  * Builds the fastify app from injected dependencies, so tests can run it in-process (inject) or on
  * port 0, and the CLI on PORT. The job runner starts when the app is ready and stops on close.
  */
+import type { Duplex } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';

@@ -47,11 +47,6 @@ function child(schema: Schema, key: string): Schema | undefined {
 }
 
 /**
- * The message for the first validation error of a request part: the ERROR_MESSAGE of the deepest
- * schema on the failing value's path (for a missing field, the field's own), "Unknown field 'x'."
- * for a field no schema names, or undefined when the schema says nothing.
- */
-/**
  * In a union of object schemas told apart by constant fields (the transform's `mode`: "rewrite" or
  * "full"), the branch the body's constants select: -1 when they select none, undefined when the
  * schema is no such union. Ajv reports the first error of every branch, and only the selected
@@ -100,6 +95,11 @@ export function validationParam(errors: readonly ErrorObject[], schema?: Schema,
   return keys.reduce((path, key) => (/^\d+$/.test(key) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`), '');
 }
 
+/**
+ * The message for the first validation error of a request part: the ERROR_MESSAGE of the deepest
+ * schema on the failing value's path (for a missing field, the field's own), "Unknown field 'x'."
+ * for a field no schema names, or undefined when the schema says nothing.
+ */
 export function validationMessage(schema: Schema | undefined, errors: readonly ErrorObject[]): string | undefined {
   const [error] = errors;
   if (schema === undefined || error === undefined) return undefined;
