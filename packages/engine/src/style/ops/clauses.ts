@@ -1,5 +1,5 @@
 import { isEditableWord, type Token } from '../text/token.js';
-import { keyOf, splice, space, word } from './tokens.js';
+import { isVerbal, keyOf, splice, space, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 import { isPersonNoun } from '../wordnet/person.js';
 
@@ -34,8 +34,7 @@ export function clauseWordEdits(tokens: readonly Token[]): TokenEdit[] {
     if (COMPLEMENT_VERBS.has(lower) && piece.tags.includes('VERB')) {
       // Only before a subject with its own verb ("know we should"), never before an object ("know you well").
       const verb = tokens[i + 4];
-      const finite =
-        tokens[i + 3]?.text === ' ' && verb !== undefined && (verb.tags.includes('AUX') || verb.tags.includes('VERB'));
+      const finite = tokens[i + 3]?.text === ' ' && verb !== undefined && isVerbal(verb);
       if (SUBJECT_PRONOUNS.has(nextLower) && next.kind === 'word' && finite) {
         edits.push({ op: 'that-insert', tokens: splice(tokens, i + 2, i + 2, [word('that', ['SCONJ']), space()]) });
       }
@@ -58,13 +57,7 @@ export function clauseWordEdits(tokens: readonly Token[]): TokenEdit[] {
       const verb = tokens[i + 4];
       // A subject relative: its verb right after the pronoun. A contracted pronoun ("he's", tagged
       // PRON and AUX) opens a clause of its own: "at the same time that he's better" is no relative.
-      if (
-        tokens[i + 3]?.text !== ' ' ||
-        verb === undefined ||
-        !(verb.tags.includes('VERB') || verb.tags.includes('AUX')) ||
-        verb.tags.includes('PRON')
-      )
-        return;
+      if (tokens[i + 3]?.text !== ' ' || verb === undefined || !isVerbal(verb) || verb.tags.includes('PRON')) return;
       if (nextLower === 'which' && !next.tags.includes('PRON') && !next.tags.includes('DET')) return;
       // "the man which has them": "which" never follows a person (a name, or a noun whose main sense is one).
       if (nextLower === 'that' && (piece.tags.includes('PROPN') || isPersonNoun(piece.text))) return;

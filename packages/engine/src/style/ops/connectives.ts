@@ -9,7 +9,7 @@ import {
 } from '../lexicon/connectives.js';
 import { capitalize, decapitalize, isEditableWord, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
-import { keyOf, nextSolid, openingWord, phraseTokens, punct, space, splice } from './tokens.js';
+import { isVerbal, keyOf, nextSolid, openingWord, phraseTokens, punct, space, splice } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 /** The connective opening a sentence: tokens [start, end) cover the form and its comma and the space after. */
@@ -42,12 +42,13 @@ function maySwap(
 ): boolean {
   // "Hence, say they, …" is no "So say they, …": without the connective's comma a verb after it
   // reads as an inversion ("so say they" = "they say so too").
-  if (COORDINATOR_FORMS.has(to.text)) return !(tokens[found.next]?.tags.some((tag) => VERB_TAGS.has(tag)) ?? false);
+  if (COORDINATOR_FORMS.has(to.text)) {
+    const next = tokens[found.next];
+    return next === undefined || !isVerbal(next);
+  }
   if (!COORDINATOR_FORMS.has(from.form.text)) return true;
   return from.concept === 'contrast' && opensClause(tokens, found.next);
 }
-
-const VERB_TAGS: ReadonlySet<string> = new Set(['VERB', 'AUX']);
 
 /** Finds the connective that opens the sentence, if any (only editable words; comma forms need their comma). */
 export function findOpeningConnective(tokens: readonly Token[]): OpeningConnective | undefined {

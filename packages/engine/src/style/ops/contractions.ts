@@ -2,7 +2,7 @@ import type { Upos } from '@styler/analytics/metrics';
 import { CONTRACTED, EXPANSIONS } from '../lexicon/contractions.js';
 import { capitalize, isCapitalized, isEditableWord, matchCase, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
-import { keyOf, nextSolid, openingWord, space, splice, word } from './tokens.js';
+import { isVerbal, keyOf, nextSolid, openingWord, space, splice, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 /** A contractible spot: two words whose full form has a contraction ("do not", "it is"). */
@@ -40,11 +40,7 @@ export function findContractible(tokens: readonly Token[]): Spot[] {
     if (after === undefined || after.kind !== 'word') return;
     // "I've" stands for the auxiliary only: "I have a conflict" is no "I've a conflict", nor
     // "I have to go" an "I've to go".
-    if (
-      secondLower === 'have' &&
-      (keyOf(after) === 'to' || !(after.tags.includes('VERB') || after.tags.includes('AUX')))
-    )
-      return;
+    if (secondLower === 'have' && (keyOf(after) === 'to' || !isVerbal(after))) return;
     // "Let's" proposes ("Let us begin"); "please let us know" asks leave and stays.
     if (contracted === "let's" && openingWord(tokens) !== i) return;
     // "I will not" is "I won't", never "I'll not": a pronoun's contraction leaves a "not" after it alone.
@@ -63,7 +59,7 @@ function negatesVerb(tokens: readonly Token[], index: number): boolean {
   while (tokens[at]?.kind === 'word' && tokens[at]?.tags.includes('ADV') && !tokens[at]?.tags.includes('VERB'))
     at = nextSolid(tokens, at);
   const verb = tokens[at];
-  return verb !== undefined && verb.kind === 'word' && (verb.tags.includes('VERB') || verb.tags.includes('AUX'));
+  return verb !== undefined && verb.kind === 'word' && isVerbal(verb);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Upos } from '@styler/analytics/metrics';
 import { GENERIC_ENTRIES, type GenericEntry } from '../lexicon/generic.js';
 import { isEditableWord, matchCase, type Token } from '../text/token.js';
 import { usage, type EditContext } from '../edits/context.js';
-import { keyOf, nextSolid, phraseTokens, previousSolid, splice, word } from './tokens.js';
+import { isVerbal, keyOf, nextSolid, phraseTokens, previousSolid, splice, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 interface IndexedForm {
@@ -109,7 +109,7 @@ function beforeObject(tokens: readonly Token[], index: number): boolean {
 /** True when the word after token `index` is a verb. */
 function beforeVerb(tokens: readonly Token[], index: number): boolean {
   const next = tokens[nextSolid(tokens, index)];
-  return next?.kind === 'word' && (next.tags.includes('VERB') || next.tags.includes('AUX'));
+  return next?.kind === 'word' && isVerbal(next);
 }
 
 /** Quantifiers that take "of" before a determiner ("most of the", "many of these"). */

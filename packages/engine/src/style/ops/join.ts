@@ -4,7 +4,18 @@ import { decapitalize, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 import { canLowercase, findOpeningConnective, withoutConnective } from './connectives.js';
-import { finalMark, isGerund, keyOf, leadingBareVerb, openingWord, punct, solidEnd, space, word } from './tokens.js';
+import {
+  finalMark,
+  isGerund,
+  isVerbal,
+  keyOf,
+  leadingBareVerb,
+  openingWord,
+  punct,
+  solidEnd,
+  space,
+  word,
+} from './tokens.js';
 import type { StructureEdit } from './types.js';
 import type { DashStyle } from '../types.js';
 
@@ -96,10 +107,7 @@ const MIN_CLAUSE_WORDS = 2;
 
 /** True for a sentence that is a clause: enough words and a verb. */
 function isClause(part: Part): boolean {
-  return (
-    part.words >= MIN_CLAUSE_WORDS &&
-    part.tokens.some((piece) => piece.kind === 'word' && (piece.tags.includes('VERB') || piece.tags.includes('AUX')))
-  );
+  return part.words >= MIN_CLAUSE_WORDS && part.tokens.some((piece) => piece.kind === 'word' && isVerbal(piece));
 }
 
 /** Words a command may open with before its verb. */
@@ -243,7 +251,7 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
     second.tokens[1]?.text === ' ' &&
     verb !== undefined
   ) {
-    if (verb.tags.includes('VERB') || verb.tags.includes('AUX')) {
+    if (isVerbal(verb)) {
       add(
         'join-which',
         head.concat(punct(','), space(), joint(word('which', ['PRON'])), second.tokens.slice(1)),

@@ -151,3 +151,8 @@ const AFTER_VERB_TAGS: ReadonlySet<string> = new Set(['DET', 'PRON', 'ADP', 'ADV
 export function isGerund(piece: Token): boolean {
   return /ing$/i.test(piece.text) && !piece.tags.includes('PRON') && !piece.tags.includes('DET');
 }
+
+/** True for a token tagged as a verb or an auxiliary ("go", "is", "can"). */
+export function isVerbal(piece: Token): boolean {
+  return piece.tags.includes('VERB') || piece.tags.includes('AUX');
+}
