@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { distanceMetrics, levenshtein } from '../../src/service/transform/edit-distance.js';
-import { diffSequences, wordDiff } from '../../src/service/transform/word-diff.js';
 import { streamPieces } from '../../src/service/transform/completion.js';
 import { countUsage } from '../../src/service/transform/usage.js';
 
@@ -13,17 +12,6 @@ function naiveLevenshtein(a: number[], b: number[]): number {
   for (let i = 1; i <= a.length; i += 1) {
     for (let j = 1; j <= b.length; j += 1) {
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-/** Reference LCS length. */
-function lcsLength(a: number[], b: number[]): number {
-  const d = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = 1; i <= a.length; i += 1) {
-    for (let j = 1; j <= b.length; j += 1) {
-      d[i]![j] = a[i - 1] === b[j - 1] ? d[i - 1]![j - 1]! + 1 : Math.max(d[i - 1]![j]!, d[i]![j - 1]!);
     }
   }
   return d[a.length]![b.length]!;
@@ -55,59 +43,6 @@ describe('levenshtein', () => {
       levenshtein_distance: 0,
       levenshtein_ratio: 1,
     });
-  });
-});
-
-describe('word diff', () => {
-  it('is a shortest edit script that rebuilds both sequences', async () => {
-    await fc.assert(
-      fc.asyncProperty(sequence, sequence, async (a, b) => {
-        const runs = await diffSequences(Int32Array.from(a), Int32Array.from(b));
-        const rebuiltA: number[] = [];
-        const rebuiltB: number[] = [];
-        let equal = 0;
-        let bAt = 0;
-        for (const run of runs) {
-          expect(run.to).toBeGreaterThan(run.from);
-          if (run.type === 'insert') {
-            expect(run.from).toBe(bAt);
-            rebuiltB.push(...b.slice(run.from, run.to));
-            bAt = run.to;
-          } else {
-            rebuiltA.push(...a.slice(run.from, run.to));
-            if (run.type === 'equal') {
-              rebuiltB.push(...a.slice(run.from, run.to));
-              bAt += run.to - run.from;
-              equal += run.to - run.from;
-            }
-          }
-        }
-        expect(rebuiltA).toEqual(a);
-        expect(rebuiltB).toEqual(b);
-        expect(equal).toBe(lcsLength(a, b));
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it('keeps the styled text spacing so equal + insert rebuild it', async () => {
-    const original = 'The results were good.\n\nWe shipped it.';
-    const styled = 'The results were great.\n\nWe shipped it on time.';
-    const diff = await wordDiff(original, styled);
-    expect(diff).toEqual([
-      { type: 'equal', text: 'The results were ' },
-      { type: 'delete', text: 'good.\n\n' },
-      { type: 'insert', text: 'great.\n\n' },
-      { type: 'equal', text: 'We shipped ' },
-      { type: 'delete', text: 'it.' },
-      { type: 'insert', text: 'it on time.' },
-    ]);
-    expect(
-      diff
-        .filter((s) => s.type !== 'delete')
-        .map((s) => s.text)
-        .join(''),
-    ).toBe(styled);
   });
 });
 

@@ -141,13 +141,48 @@ function push(runs: EditRun[], type: EditRun['type'], from: number, to: number):
 }
 
 /**
+ * Rewrites each changed stretch (the runs between two equal runs) as one delete run followed by one
+ * insert run. The recursion emits a stretch's pieces in whatever order its middle snakes cut them
+ * (insert before delete, or interleaved); readers expect git's convention, old words first. Within a
+ * stretch the delete runs tile one range of `a` and the insert runs one range of `b`, so each
+ * merges into a single run.
+ */
+function deletionsFirst(runs: readonly EditRun[]): EditRun[] {
+  const ordered: EditRun[] = [];
+  let deleted: EditRun | undefined;
+  let inserted: EditRun | undefined;
+  const endStretch = (): void => {
+    if (deleted) ordered.push(deleted);
+    if (inserted) ordered.push(inserted);
+    deleted = undefined;
+    inserted = undefined;
+  };
+  for (const run of runs) {
+    if (run.type === 'equal') {
+      endStretch();
+      ordered.push(run);
+    } else if (run.type === 'delete') {
+      if (deleted) deleted.to = run.to;
+      else deleted = { ...run };
+    } else if (inserted) {
+      inserted.to = run.to;
+    } else {
+      inserted = { ...run };
+    }
+  }
+  endStretch();
+  return ordered;
+}
+
+/**
  * A shortest edit script (fewest inserted plus deleted items) turning `a` into `b`, as runs:
- * equal and delete runs index `a`, insert runs index `b`. Yields to the event loop on long inputs.
+ * equal and delete runs index `a`, insert runs index `b`. Between two equal runs there is at most
+ * one delete run and then at most one insert run. Yields to the event loop on long inputs.
  */
 export async function diffSequences(a: Int32Array, b: Int32Array): Promise<EditRun[]> {
   const runs: EditRun[] = [];
   await diffRange(a, 0, a.length, b, 0, b.length, runs, new Budget());
-  return runs;
+  return deletionsFirst(runs);
 }
 
 function joinTokens(tokens: readonly WordToken[], from: number, to: number): string {
@@ -162,7 +197,7 @@ function joinTokens(tokens: readonly WordToken[], from: number, to: number): str
 /**
  * The word-level diff of `original` → `styled`. Concatenating the `equal` and `insert` segments
  * gives the styled text (without its leading whitespace); `equal` and `delete` give the original,
- * up to whitespace.
+ * up to whitespace. A replacement reads as one `delete` segment followed by one `insert` segment.
  */
 export async function wordDiff(original: string, styled: string): Promise<DiffSegment[]> {
   const before = wordTokens(original);
