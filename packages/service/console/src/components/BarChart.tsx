@@ -1,4 +1,10 @@
-/** A small grouped bar chart in SVG: one row per label, one bar per series, with a legend. */
+/**
+ * A small grouped bar chart in SVG: one row per label, one bar per series, with a legend. Its margins
+ * come from its text as drawn (chart-layout.ts), so long labels and the largest value stay inside.
+ */
+import { useRef } from 'preact/hooks';
+import { barChartLayout, estimateTextExtents } from './chart-layout';
+import { useTextExtents } from './useTextExtents';
 
 export interface Series {
   name: string;
@@ -12,44 +18,53 @@ export interface BarChartProps {
   unit?: string;
 }
 
-const BAR = 10;
-const GAP = 8;
-const LABEL = 150;
-const WIDTH = 440;
-
+/** One bar per row and series, each labelled with its value; the svg is never drawn narrower than its viewBox. */
 export function BarChart({ title, series, rows, unit = '' }: BarChartProps) {
   const max = Math.max(1e-9, ...rows.flatMap((row) => row.values.map((v) => Math.abs(v ?? 0))));
   // One precision for the whole chart, from its largest value: "7.0 beside 16.0", never "7.000 beside 16.0".
   const digits = digitsFor(max);
-  const show = (value: number | undefined): string => format(value, digits);
-  const rowHeight = series.length * BAR + GAP;
-  const height = rows.length * rowHeight + 24;
-  const plot = WIDTH - LABEL - 60;
+  const show = (value: number | undefined): string => `${format(value, digits)}${unit}`;
+  const labels = rows.map((row) => row.label);
+  const values = rows.flatMap((row) => row.values.map(show));
+  const svg = useRef<SVGSVGElement>(null);
+  const layout = barChartLayout(rows.length, series.length, useTextExtents(svg, estimateTextExtents(labels, values)));
+  const barLength = (value: number | undefined) => (Math.abs(value ?? 0) / max) * layout.plotWidth;
   const description = `${title}: ${rows
     .map((row) => `${row.label} ${row.values.map((v, i) => `${series[i]!.name} ${show(v)}`).join(', ')}`)
     .join('; ')}`;
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={description} preserveAspectRatio="xMinYMin meet">
+      <svg
+        ref={svg}
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        // Never drawn narrower than its viewBox, so the text stays 12 px (the figure scrolls instead).
+        style={{ minWidth: `${layout.width}px` }}
+        role="img"
+        aria-label={description}
+        preserveAspectRatio="xMinYMin meet"
+      >
         <title>{description}</title>
         {rows.map((row, r) => (
-          <g key={row.label} transform={`translate(0 ${r * rowHeight})`}>
-            <text x={LABEL - 6} y={(series.length * BAR) / 2 + 4} text-anchor="end" class="chart-label">
+          <g key={row.label} transform={`translate(0 ${layout.top + r * layout.rowHeight})`}>
+            <text x={layout.labelRight} y={layout.labelBaseline} text-anchor="end" class="chart-label">
               {row.label}
             </text>
             {row.values.map((value, s) => (
               <g key={series[s]!.name}>
                 <rect
-                  x={LABEL}
-                  y={s * BAR}
-                  width={Math.max(1, (Math.abs(value ?? 0) / max) * plot)}
-                  height={BAR - 2}
+                  x={layout.plotLeft}
+                  y={s * layout.barPitch}
+                  width={Math.max(1, barLength(value))}
+                  height={layout.barHeight}
                   class={series[s]!.className}
                 />
-                <text x={LABEL + (Math.abs(value ?? 0) / max) * plot + 4} y={s * BAR + BAR - 3} class="chart-value">
+                <text
+                  x={layout.plotLeft + barLength(value) + layout.valueGap}
+                  y={layout.valueBaseline(s)}
+                  class="chart-value"
+                >
                   {show(value)}
-                  {unit}
                 </text>
               </g>
             ))}
