@@ -3,47 +3,22 @@
 // sentence repeated) beside a small request, then idle. Prints latency percentiles per level, the
 // server's resident memory (start, peak, idle), and what the pool said about its queue while busy.
 // Run: npm run build && node bench/service/transform-load.mjs [secondsPerLevel=20]
-/* global FormData, Blob -- Node 20 globals */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { buildApp, loadServiceConfig } from '../../packages/service/dist/service/index.js';
-import { openSqliteStore } from '../../packages/service/dist/store/index.js';
-import { createStylePool, qualityAnalytics, restyle } from '../../packages/service/dist/index.js';
-import { loadProviderConfig } from '../../packages/engine/dist/providers/index.js';
+import { qualityAnalytics, restyle } from '../../packages/service/dist/index.js';
 import { readFolder, textOfWords, throughput } from '../support/corpus.mjs';
+import { startBenchService, trainDarwinModel } from '../support/service.mjs';
 
 const secondsPerLevel = Number(process.argv[2] ?? 20);
 const LEVELS = [8, 32, 64];
 const IDLE_MS = 15_000;
 const MIB = 1024 * 1024;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'styler-bench-'));
-const config = loadServiceConfig({
-  PORT: '0',
-  HOST: '127.0.0.1',
-  STYLER_DATA_DIR: dataDir,
-  STYLER_LOG_LEVEL: 'silent',
-});
-const store = openSqliteStore(dataDir);
-const { key } = await store.tenancy.createKey({ organization: 'bench', project: 'load' });
-const pool = createStylePool({
-  maxQueue: config.poolMaxQueue,
-  maxQueuePerTenant: config.poolMaxQueuePerOrg,
-  ...(process.env.STYLER_POOL_THREADS && { threads: Number(process.env.STYLER_POOL_THREADS) }),
-});
-const app = await buildApp({ store, pool, config, providerConfig: loadProviderConfig({}), logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = app.server.address();
-const base = `http://127.0.0.1:${port}/v1`;
+const service = await startBenchService();
+const { base, pool, store } = service;
+const key = service.keys.bench;
 const auth = { authorization: `Bearer ${key}` };
-
-async function call(path, init) {
-  const response = await fetch(`${base}${path}`, { ...init, headers: { ...auth, ...init?.headers } });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const call = service.client(key);
 
 // Memory and queue, sampled through the whole run.
 const rssStart = process.memoryUsage().rss;
@@ -55,19 +30,7 @@ const sampler = setInterval(() => {
 }, 50);
 
 // Train on ten Darwin letters (about 5,000 words).
-const form = new FormData();
-form.set('file', new Blob([readFolder('darwin-letters').slice(0, 10).join('\n***\n')]), 'darwin.txt');
-const file = await call('/files', { method: 'POST', body: form });
-let job = await call('/fine_tuning/jobs', {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ training_files: [file.id], suffix: 'bench' }),
-});
-while (job.status === 'queued' || job.status === 'running') {
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  job = await call(`/fine_tuning/jobs/${job.id}`);
-}
-if (job.status !== 'succeeded') throw new Error(`training failed: ${JSON.stringify(job.error)}`);
+const job = { fine_tuned_model: await trainDarwinModel(call) };
 
 const aiParagraphs = readFolder('ai-inputs')
   .flatMap((text) => text.split(/\n\s*\n/))
@@ -98,9 +61,7 @@ for (let round = 0; round < 3; round++) {
 const rssWarm = process.memoryUsage().rss;
 
 // Requests whose clients went away still finish on their threads: each phase starts on an idle pool.
-const untilIdle = async () => {
-  while (pool.running > 0 || pool.queueSize > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-};
+const { untilIdle } = service;
 
 const levels = [];
 let healthUnderLoad;
@@ -156,10 +117,7 @@ const direct = throughput(
 const directRestyle = throughput(() => restyle(message, styleModel), 3000);
 const ceiling = pool.threads / (1 / directRestyle + 1 / direct);
 
-await app.close();
-await pool.close();
-await store.close();
-rmSync(dataDir, { recursive: true, force: true });
+await service.close();
 
 const mib = (bytes) => `${Math.round(bytes / MIB)} MiB`;
 const maxRunning = Math.max(...queueSamples.map((s) => s.running));

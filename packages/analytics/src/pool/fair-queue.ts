@@ -54,9 +54,21 @@ export class FairQueue<T> {
     this.#size += 1;
   }
 
-  /** The next task: the head of the line whose turn it is; that tenant then goes to the back. */
-  shift(): T | undefined {
-    const tenant = this.#turns.shift();
+  /**
+   * The next task: the head of the line whose turn it is; that tenant then goes to the back. With
+   * `load` (e.g. threads each tenant holds), the turn goes to the first tenant in turn order among
+   * those with the least load, so no tenant holds more than its share while another waits.
+   */
+  shift(load?: (tenant: string) => number): T | undefined {
+    let turn = 0;
+    if (load !== undefined) {
+      let least = Infinity;
+      this.#turns.forEach((candidate, index) => {
+        const candidateLoad = load(candidate);
+        if (candidateLoad < least) [least, turn] = [candidateLoad, index];
+      });
+    }
+    const [tenant] = this.#turns.splice(turn, 1);
     if (tenant === undefined) return undefined;
     const line = this.#lines.get(tenant)!;
     const entry = line.shift()!;

@@ -22,6 +22,7 @@ export type {
   SharedArgumentRef,
   TaskPool,
   TaskPoolOptions,
+  TaskSettledEvent,
 } from './types.js';
 
 /** The module of the analytics tasks, as pool threads load it. */

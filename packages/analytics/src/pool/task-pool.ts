@@ -30,6 +30,7 @@ function validateOptions(options: TaskPoolOptions): {
   maxQueue: number;
   maxQueuePerTenant: number;
   deadlineGraceMs: number;
+  tasksPerThread: 1 | 2;
 } {
   const threads = options.threads ?? Math.max(1, availableParallelism());
   if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
@@ -47,20 +48,24 @@ function validateOptions(options: TaskPoolOptions): {
   if (!Number.isInteger(deadlineGraceMs) || deadlineGraceMs < 0) {
     throw new RangeError(`deadlineGraceMs must be a non-negative integer, got ${String(options.deadlineGraceMs)}`);
   }
-  return { threads, maxQueue, maxQueuePerTenant, deadlineGraceMs };
+  const tasksPerThread = options.tasksPerThread ?? 1;
+  if (tasksPerThread !== 1 && tasksPerThread !== 2) {
+    throw new RangeError(`tasksPerThread must be 1 or 2, got ${String(options.tasksPerThread)}`);
+  }
+  return { threads, maxQueue, maxQueuePerTenant, deadlineGraceMs, tasksPerThread };
 }
 
 /**
- * Tasks given to a thread at once: the one it runs and the next. With one, a thread idled for a
- * round trip to the main thread between tasks (about 0.25 ms, a tenth of a 500-word quality call);
- * with the next task already there it starts it at once. Which task goes next is still decided here,
- * fairly, at most one task ahead. Piscina never puts a task beside one that can be aborted (one with
- * a deadline), so ending a thread for a deadline never takes another task with it.
+ * How long a tenant whose last task just ended keeps a thread free for its next one. A request
+ * makes its calls one after another (restyle, then quality), and a user sends the next request
+ * when the last is answered: without the hold, another tenant's waiting task takes the thread in
+ * between, and every call of the request waits behind a task of the flood again.
  */
-const TASKS_PER_THREAD = 2;
+const HOLD_MS = 10;
 
 /** A task waiting for a thread: `start` hands it one, `fail` turns it away. */
 interface Waiter {
+  readonly tenant: string;
   start(): void;
   fail(error: unknown): void;
 }
@@ -80,38 +85,82 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
   if (!Array.isArray(taskModules) || taskModules.length === 0 || !taskModules.every((m) => m instanceof URL)) {
     throw new TypeError('options.taskModules must be a non-empty array of URLs');
   }
-  const { threads, maxQueue, maxQueuePerTenant, deadlineGraceMs } = validateOptions(options);
+  const { threads, maxQueue, maxQueuePerTenant, deadlineGraceMs, tasksPerThread } = validateOptions(options);
+  const { onTaskSettled } = options;
   const piscina = new Piscina<PoolRequest, PoolResponse>({
     filename: builtModule('./worker.js', import.meta.url).href,
     workerData: { taskModules: taskModules.map((url) => url.href) },
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 60_000,
-    concurrentTasksPerWorker: TASKS_PER_THREAD,
+    // With 2, Piscina never puts a task beside one that can be aborted (one with a deadline), so
+    // ending a thread for a deadline never takes another task with it.
+    concurrentTasksPerWorker: tasksPerThread,
     // Threads wait for tasks without blocking their event loop, so their idle heap release can run.
     atomics: 'async',
   });
-  const capacity = threads * TASKS_PER_THREAD;
+  const capacity = threads * tasksPerThread;
   const waiting = new FairQueue<Waiter>();
   let running = 0;
   let closed = false;
+  /** Slots each tenant holds. */
+  const runningBy = new Map<string, number>();
+  /** Tenants holding no slot and waiting for none whose last task just ended, until when (performance.now()). */
+  const holds = new Map<string, number>();
+  let holdTimer: NodeJS.Timeout | undefined;
+
+  /** Slots kept free for tenants on hold: never every slot, so waiting work always moves. */
+  function heldSlots(now: number): number {
+    for (const [tenant, until] of holds) if (until <= now) holds.delete(tenant);
+    return Math.min(holds.size, capacity - 1);
+  }
+
+  function take(tenant: string): void {
+    running += 1;
+    runningBy.set(tenant, (runningBy.get(tenant) ?? 0) + 1);
+  }
 
   function dispatch(): void {
-    while (running < capacity && waiting.size > 0) {
-      running += 1;
-      waiting.shift()!.start();
+    const now = performance.now();
+    let free = capacity - running - heldSlots(now);
+    while (free > 0 && waiting.size > 0) {
+      // The tenant holding the fewest threads goes first (round robin among equals).
+      const next = waiting.shift((tenant) => runningBy.get(tenant) ?? 0)!;
+      take(next.tenant);
+      next.start();
+      free -= 1;
+    }
+    // Slots left free for a hold go to the waiting tasks when it ends.
+    if (waiting.size > 0 && running < capacity && holds.size > 0 && holdTimer === undefined) {
+      const until = Math.min(...holds.values());
+      holdTimer = setTimeout(
+        () => {
+          holdTimer = undefined;
+          dispatch();
+        },
+        Math.max(0, until - now),
+      );
+      holdTimer.unref();
     }
   }
 
-  function release(): void {
+  function release(tenant: string): void {
     running -= 1;
+    const held = runningBy.get(tenant)! - 1;
+    if (held > 0) runningBy.set(tenant, held);
+    else {
+      runningBy.delete(tenant);
+      if (waiting.sizeOf(tenant) === 0 && !closed) holds.set(tenant, performance.now() + HOLD_MS);
+    }
     dispatch();
   }
 
   /** Resolves once the task holds a thread (counted in `running`); rejects if turned away while waiting. */
   function acquire(tenant: string, order: number, signal: AbortSignal | undefined, deadline: number): Promise<void> {
-    if (running < capacity && waiting.size === 0) {
-      running += 1;
+    // A tenant on hold takes the slot kept for it; anyone else a slot nobody waits or holds for.
+    const onHold = holds.delete(tenant);
+    if (running < capacity && (onHold || (waiting.size === 0 && running + heldSlots(performance.now()) < capacity))) {
+      take(tenant);
       return Promise.resolve();
     }
     if (waiting.size >= maxQueue || waiting.sizeOf(tenant) >= maxQueuePerTenant) {
@@ -124,6 +173,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
         signal?.removeEventListener('abort', onAbort);
       };
       const waiter: Waiter = {
+        tenant,
         start: () => {
           settle();
           resolve();
@@ -141,6 +191,8 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
         timer.unref();
       }
       waiting.push(tenant, waiter, order);
+      // Slots kept for a hold come to this task when the hold ends.
+      dispatch();
     });
   }
 
@@ -216,14 +268,20 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     const { signal, tenant = '', deadline = Infinity, submittedAt = Date.now() } = options;
     signal?.throwIfAborted();
     if (Date.now() >= deadline) throw new StylerError('time_budget_exceeded');
+    const called = performance.now();
     await acquire(tenant, submittedAt, signal, deadline);
     // The signal may have fired while the task got its thread.
     if (signal?.aborted) {
-      release();
+      release(tenant);
       throw signal.reason;
     }
+    const started = performance.now();
     const task = runShared(method, args, shared, deadline);
-    void task.then(release, release);
+    const settled = (): void => {
+      release(tenant);
+      onTaskSettled?.({ method, tenant, waitedMs: started - called, ranMs: performance.now() - started });
+    };
+    void task.then(settled, settled);
     const response = await unlessAborted(task, signal);
     if (!response.ok) {
       if ('missing' in response) throw new StylerError('internal', 'A pool thread lost a shared argument.');
@@ -246,6 +304,8 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     async close() {
       if (closed) return;
       closed = true;
+      clearTimeout(holdTimer);
+      holds.clear();
       const error = new StylerError('internal', 'The worker pool is closed.');
       for (let waiter = waiting.shift(); waiter; waiter = waiting.shift()) waiter.fail(error);
       await piscina.close();

@@ -17,6 +17,54 @@ describe('FairQueue', () => {
     expect(drain(queue)).toEqual(['burst-0', 'quiet-0', 'burst-1', 'burst-2', 'burst-3']);
   });
 
+  it('gives the turn to the tenant holding the fewest threads, round robin among equals', () => {
+    const queue = new FairQueue<string>();
+    for (const tenant of ['flood', 'quiet', 'other']) {
+      queue.push(tenant, `${tenant}-0`, 0);
+      queue.push(tenant, `${tenant}-1`, 1);
+    }
+    const holding = new Map([
+      ['flood', 2],
+      ['quiet', 0],
+      ['other', 1],
+    ]);
+    const load = (tenant: string): number => holding.get(tenant)!;
+    expect(queue.shift(load)).toBe('quiet-0');
+    holding.set('quiet', 1);
+    // quiet and other hold one each: other's turn comes first, quiet went to the back.
+    expect(queue.shift(load)).toBe('other-0');
+    expect(queue.shift(load)).toBe('quiet-1');
+    expect(queue.shift(load)).toBe('other-1');
+    expect(drain(queue)).toEqual(['flood-0', 'flood-1']);
+  });
+
+  it('with a load, always serves a waiting tenant of the least load', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ tenant: fc.constantFrom('a', 'b', 'c'), load: fc.nat(3) }), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        (tasks) => {
+          const queue = new FairQueue<number>();
+          const loads = new Map<string, number>();
+          tasks.forEach((task, i) => {
+            queue.push(task.tenant, i, i);
+            loads.set(task.tenant, task.load);
+          });
+          const load = (tenant: string): number => loads.get(tenant)!;
+          while (queue.size > 0) {
+            const waitingLoads = ['a', 'b', 'c'].filter((t) => queue.sizeOf(t) > 0).map(load);
+            const served = tasks[queue.shift(load)!]!;
+            expect(load(served.tenant)).toBe(Math.min(...waitingLoads));
+            // Serving a task adds to its tenant's load, as a thread taken does.
+            loads.set(served.tenant, load(served.tenant) + 1);
+          }
+        },
+      ),
+    );
+  });
+
   it("runs a tenant's oldest request first, ties in arrival order", () => {
     const queue = new FairQueue<string>();
     queue.push('a', 'late', 5);

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createAnalyticsPool, createTaskPool } from '../../src/pool/index.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createAnalyticsPool, createTaskPool, type TaskSettledEvent } from '../../src/pool/index.js';
 import { analyzeText } from '../../src/nlp/index.js';
 import { buildGroundTruth, qualityAnalytics } from '../../src/quality/index.js';
 import { StylerError } from '../../src/errors.js';
@@ -94,21 +94,49 @@ describe('sharing the pool between tenants', () => {
   const long = 'The river rose in the night, and the fields were flooded by morning. '.repeat(600);
 
   it("serves a quiet tenant's task between a busy tenant's, and says what runs and waits", async () => {
-    const shared = createAnalyticsPool({ threads: 1 });
+    // One task per thread: when it ends, neither tenant holds the thread and they take turns (the
+    // burst's came first). Two per thread: the burst still holds one when the first ends, so the
+    // quiet tenant, holding none, goes first. Either way the quiet task is third, not last.
+    for (const tasksPerThread of [1, 2] as const) {
+      const committed = tasksPerThread;
+      const shared = createAnalyticsPool({ threads: 1, tasksPerThread });
+      try {
+        const finished: string[] = [];
+        const track = (name: string, tenant: string, text: string): Promise<unknown> =>
+          shared.analyzeText(text, { tenant }).then(() => finished.push(name));
+        const burst = Array.from({ length: 5 }, (_, i) => track(`burst-${i}`, 'burst', long));
+        const quiet = track('quiet', 'quiet', 'A short one.');
+        expect(shared.running).toBe(committed);
+        expect(shared.queueSize).toBe(6 - committed);
+        await Promise.all([...burst, quiet]);
+        expect(finished.indexOf('quiet')).toBe(2);
+        expect(shared.running).toBe(0);
+        expect(shared.queueSize).toBe(0);
+      } finally {
+        await shared.close();
+      }
+    }
+  });
+
+  it("keeps a tenant's thread free for its next call, never every thread, and not for long", async () => {
+    const settled: TaskSettledEvent[] = [];
+    const shared = createAnalyticsPool({ threads: 2, onTaskSettled: (event) => settled.push(event) });
     try {
-      const finished: string[] = [];
-      const track = (name: string, tenant: string, text: string): Promise<unknown> =>
-        shared.analyzeText(text, { tenant }).then(() => finished.push(name));
-      const burst = Array.from({ length: 5 }, (_, i) => track(`burst-${i}`, 'burst', long));
-      const quiet = track('quiet', 'quiet', 'A short one.');
-      // The thread holds the task it runs and the next one; the rest wait in the fair queue.
+      const flood = Array.from({ length: 6 }, () => shared.analyzeText(long, { tenant: 'flood' }));
+      // The quiet tenant's first call waits for a thread like anyone's.
+      await shared.analyzeText('A short one.', { tenant: 'quiet' });
+      // Its thread is kept for it: the flood still runs on one thread only…
+      expect(shared.running).toBe(1);
+      // …and its next call (a request's second, or the user's next request) starts at once.
+      const next = shared.analyzeText('Another short one.', { tenant: 'quiet' });
       expect(shared.running).toBe(2);
-      expect(shared.queueSize).toBe(4);
-      await Promise.all([...burst, quiet]);
-      // First-come order would put it last; taking turns puts it right after the next of the burst's.
-      expect(finished.indexOf('quiet')).toBe(3);
-      expect(shared.running).toBe(0);
-      expect(shared.queueSize).toBe(0);
+      await next;
+      // Once the hold lapses, the flood gets the thread back.
+      await vi.waitFor(() => expect(shared.running).toBe(2), { timeout: 2_000, interval: 5 });
+      await Promise.all(flood);
+      const quiet = settled.filter((event) => event.tenant === 'quiet');
+      expect(quiet.map((event) => event.method)).toEqual(['analyzeText', 'analyzeText']);
+      expect(settled).toHaveLength(8);
     } finally {
       await shared.close();
     }
@@ -117,14 +145,14 @@ describe('sharing the pool between tenants', () => {
   it('turns a tenant away when its own line is full, not the others', async () => {
     const shared = createAnalyticsPool({ threads: 1, maxQueue: 10, maxQueuePerTenant: 2 });
     try {
-      // Two go to the thread, two wait, the fifth and sixth are turned away.
+      // One goes to the thread, two wait, the other three are turned away.
       const burst = Array.from({ length: 6 }, () => shared.analyzeText(long, { tenant: 'burst' }));
       const quiet = shared.analyzeText('A short one.', { tenant: 'quiet' });
       const settled = await Promise.allSettled(burst);
       const limited = settled.filter(
         (s) => s.status === 'rejected' && (s.reason as StylerError).code === 'rate_limited',
       );
-      expect(limited).toHaveLength(2);
+      expect(limited).toHaveLength(3);
       expect((await quiet).words).toBe(3);
     } finally {
       await shared.close();
@@ -138,8 +166,8 @@ describe('deadlines', () => {
   it('rejects a task still waiting at its deadline, and one already past it at once', async () => {
     const timed = createAnalyticsPool({ threads: 1 });
     try {
-      // The thread holds two tasks (the one it runs and the next): the third waits.
-      const running = Promise.all([timed.analyzeText(long), timed.analyzeText(long)]);
+      // The thread runs one task; the next waits.
+      const running = timed.analyzeText(long);
       const waiting = timed.analyzeText('Short.', { deadline: Date.now() + 20 });
       await expect(waiting).rejects.toMatchObject({ code: 'time_budget_exceeded' });
       expect(timed.queueSize).toBe(0);

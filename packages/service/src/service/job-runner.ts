@@ -95,6 +95,11 @@ export interface JobExecutor {
   notify(): void;
   /** A job was cancelled: stop its fit if it runs here. */
   abort(jobId: string): void;
+  /**
+   * True when the job's run ended here but the store was too full even to put it back in the queue:
+   * its row still says running, yet it waits for space and will run again (shown as queued).
+   */
+  waitingForStorage(jobId: string): boolean;
   /** Resolves when no job runs in this process. */
   idle(): Promise<void>;
 }
@@ -228,6 +233,10 @@ export class JobRunner implements JobExecutor {
   /** Stops the fit of a job that was just cancelled, if it runs in this process. */
   abort(jobId: string): void {
     this.#fits.get(jobId)?.abort();
+  }
+
+  waitingForStorage(jobId: string): boolean {
+    return this.#unrecorded.has(jobId);
   }
 
   /** Resolves when every job started by this runner has settled (tests, shutdown). */

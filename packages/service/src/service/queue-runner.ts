@@ -213,6 +213,11 @@ export class QueueRunner implements JobExecutor {
     this.#fits.get(jobId)?.abort();
   }
 
+  /** A delivery that cannot finish puts its row back in the queue itself (see #deliver): never held here. */
+  waitingForStorage(): boolean {
+    return false;
+  }
+
   async idle(): Promise<void> {
     while (this.#running.size > 0) await Promise.allSettled([...this.#running]);
   }
@@ -299,6 +304,10 @@ export class QueueRunner implements JobExecutor {
       }
       if (error instanceof TransientJobError || isTransient(error)) {
         log.warn({ err: error, retry: delivery.retryCount }, 'fine-tuning job will be retried');
+        // Until the queue's retry claims it, the job shows queued, not running, and the attempt is
+        // not counted (not the job's fault). Should even this write fail, the heartbeat has stopped
+        // and the sweep queues the job once the database takes writes.
+        if (!leaseLost) await store.jobs.requeue(job.id, true).catch(() => undefined);
         throw error;
       }
       const jobError = jobErrorOf(error);

@@ -2,7 +2,7 @@ import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
 import { parseArgs, single } from '../args.js';
 import { expandPaths, readDocument } from '../documents.js';
-import { CALLS_PER_THREAD, mapBounded } from '../bounded.js';
+import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { createProgress } from '../progress.js';
 import { csvCell } from '../csv.js';
@@ -24,7 +24,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   if (args.positionals.length === 0) throw new CliError(`usage: ${ANALYZE_USAGE}`);
 
   const files = await expandPaths(args.positionals);
-  const pool = createAnalyticsPool(threads === undefined ? {} : { threads });
+  const pool = createAnalyticsPool(batchPoolOptions(threads));
   const progress = createProgress(io.stderr, files.length, 'analyzing');
   try {
     const rows = await mapBounded(files, pool.threads * CALLS_PER_THREAD, async (path) => {

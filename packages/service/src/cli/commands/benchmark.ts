@@ -14,7 +14,7 @@ import { loadAuthors } from '../benchmark/authors.js';
 import { evaluateRow, evaluationContext } from '../benchmark/evaluate.js';
 import { completedRows, inShard, parseInputRow, parseShard, readLines, rowKey } from '../benchmark/rows.js';
 import { summarizeRows, writeSummary, type SummaryOptions } from '../benchmark/summary.js';
-import { CALLS_PER_THREAD } from '../bounded.js';
+import { batchPoolOptions, CALLS_PER_THREAD } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { positiveInteger } from '../numbers.js';
 import { createProgress } from '../progress.js';
@@ -108,7 +108,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
   const done = await completedRows(rowsPath);
 
   const pool = createAnalyticsPool(
-    threadsText === undefined ? {} : { threads: positiveInteger(threadsText, 'threads', 1) },
+    batchPoolOptions(threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1)),
   );
   let failed = 0;
   try {

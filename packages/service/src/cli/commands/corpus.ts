@@ -12,7 +12,7 @@ import { analyzeCorpus, bootstrapConsensus, type CorpusDocument } from '@styler/
 import { parseArgs, single } from '../args.js';
 import { csvText } from '../csv.js';
 import { expandPaths, readDocument } from '../documents.js';
-import { CALLS_PER_THREAD, mapBounded } from '../bounded.js';
+import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { positiveInteger } from '../numbers.js';
 import { createProgress } from '../progress.js';
@@ -84,7 +84,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     );
   }
 
-  const pool = createAnalyticsPool(threads === undefined ? {} : { threads });
+  const pool = createAnalyticsPool(batchPoolOptions(threads));
   const progress = createProgress(io.stderr, sources.length, 'analyzing');
   let documents: Array<CorpusDocument & { features: Record<string, number> }>;
   try {

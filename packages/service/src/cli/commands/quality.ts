@@ -1,5 +1,6 @@
 import { createAnalyticsPool } from '@styler/analytics/pool';
 import { parseArgs, single } from '../args.js';
+import { batchPoolOptions } from '../bounded.js';
 import { readDocument, readDocuments } from '../documents.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 
@@ -24,7 +25,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     readDocument(unpersonalizedPath),
     readDocuments(groundTruthPaths),
   ]);
-  const pool = createAnalyticsPool();
+  const pool = createAnalyticsPool(batchPoolOptions());
   try {
     const groundTruth = await pool.buildGroundTruth(truth.map((doc) => doc.text));
     const analytics = await pool.qualityAnalytics({

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { createStylePool } from '@styler/engine';
 import { parseArgs, single } from '../args.js';
 import { expandPaths, readDocument } from '../documents.js';
-import { CALLS_PER_THREAD, mapBounded } from '../bounded.js';
+import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { createProgress } from '../progress.js';
 import { readModelFile } from './model-file.js';
@@ -33,7 +33,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const clash = names.find((name, i) => names.indexOf(name) !== i);
   if (clash !== undefined) throw new CliError(`two inputs are named ${clash}: outputs keep the input's file name`);
   await mkdir(out, { recursive: true });
-  const pool = createStylePool(threads === undefined ? {} : { threads });
+  const pool = createStylePool(batchPoolOptions(threads));
   const progress = createProgress(io.stderr, files.length, 'restyling');
   try {
     await mapBounded(files, pool.threads * CALLS_PER_THREAD, async (path, i) => {

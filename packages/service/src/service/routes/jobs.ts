@@ -1,7 +1,7 @@
 /** POST /fine_tuning/jobs, GET /fine_tuning/jobs, GET /fine_tuning/jobs/{id}, POST /fine_tuning/jobs/{id}/cancel. */
 import type { Static } from '@sinclair/typebox';
 import { ERRORS, StylerError } from '@styler/analytics/errors';
-import { randomId, type NewJob, type Principal } from '../../store/index.js';
+import { randomId, type JobRecord, type NewJob, type Principal } from '../../store/index.js';
 import {
   CreateFineTuningJobRequest,
   FineTuningJob,
@@ -52,6 +52,9 @@ export function toNewJob(body: CreateFineTuningJobRequest, principal: Principal)
 
 export function jobRoutes(app: TypedApp, context: RouteContext): void {
   const { store, jobs } = context;
+  /** The job as its owner should see it: one whose run ended but could not be recorded waits, queued. */
+  const asSeen = (job: JobRecord): JobRecord =>
+    job.status === 'running' && jobs.waitingForStorage(job.id) ? { ...job, status: 'queued' } : job;
 
   const create = {
     operationId: 'createFineTuningJob',
@@ -85,7 +88,7 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
   app.get('/fine_tuning/jobs', { schema: list }, async (request) => {
     const page = await store.jobs.list(principalOf(request).organizationId, toPageQuery(request.query, JOB_LIST));
     if (!page) throw new StylerError('invalid_input', 'after must be the id of a job in this list.');
-    return toList({ data: page.data.map((job) => toJobObject(job)), hasMore: page.hasMore });
+    return toList({ data: page.data.map((job) => toJobObject(asSeen(job))), hasMore: page.hasMore });
   });
 
   const retrieve = {
@@ -96,7 +99,7 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
   app.get('/fine_tuning/jobs/:fine_tuning_job_id', { schema: retrieve }, async (request) => {
     const job = await store.jobs.get(principalOf(request).organizationId, request.params.fine_tuning_job_id);
     if (!job) throw new StylerError('job_not_found');
-    return toJobObject(job, true);
+    return toJobObject(asSeen(job), true);
   });
 
   const events = {
@@ -113,7 +116,7 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
   app.get('/fine_tuning/jobs/:fine_tuning_job_id/events', { schema: events }, async (request) => {
     const job = await store.jobs.get(principalOf(request).organizationId, request.params.fine_tuning_job_id);
     if (!job) throw new StylerError('job_not_found');
-    const all = request.query.order === 'asc' ? jobEvents(job).reverse() : jobEvents(job);
+    const all = request.query.order === 'asc' ? jobEvents(asSeen(job)).reverse() : jobEvents(asSeen(job));
     const { after, limit = EVENT_LIST.defaultLimit } = request.query;
     const start = after === undefined ? 0 : all.findIndex((one) => one.id === after) + 1;
     if (start === 0 && after !== undefined)
