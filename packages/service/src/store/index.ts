@@ -1,5 +1,6 @@
 /** Persistence: SQLite metadata (schema + migrations, one repository per table) and file blobs. */
 export { Store, STORE_LAYOUT, type CreateJobResult } from './store.js';
+export { acquireServingLock, type ServingLock } from './serving-lock.js';
 export { openDatabase, type SqliteDatabase } from './database.js';
 export { migrate, MIGRATIONS, type Migration } from './migrations.js';
 export { BlobStore, type BlobKind, type BlobStoreOptions, type BlobWriter } from './blob-store.js';

@@ -4,6 +4,7 @@
  * each call settles at once; the contract is asynchronous for PostgreSQL's sake.
  */
 import type { StylerStore } from './contract.js';
+import { acquireServingLock, type ServingLock } from './serving-lock.js';
 import { Store, type StoreOpenOptions } from './store.js';
 
 /** Opens the SQLite store in `dataDir` (created if missing). */
@@ -83,11 +84,17 @@ export class SqliteStylerStore implements StylerStore {
     this.sqlite.db.prepare('SELECT 1').get();
   }
 
+  #servingLock: ServingLock | undefined;
+
+  /** Takes the data directory's serving lock (one service per directory), then removes a crash's leftovers. */
   async prepareForServing(): Promise<void> {
+    this.#servingLock ??= acquireServingLock(this.sqlite.dataDir);
     this.sqlite.removeLeftoverBlobs();
   }
 
   async close(): Promise<void> {
     this.sqlite.close();
+    this.#servingLock?.release();
+    this.#servingLock = undefined;
   }
 }

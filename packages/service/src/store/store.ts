@@ -10,7 +10,7 @@ import { TenancyRepository } from './tenancy-repository.js';
 import { ensurePrivateDirectory } from './permissions.js';
 
 /** File names inside the data directory. */
-export const STORE_LAYOUT = Object.freeze({ database: 'styler.db', blobs: 'files' });
+export const STORE_LAYOUT = Object.freeze({ database: 'styler.db', blobs: 'files', servingLock: 'serving.lock' });
 
 export type { CreateJobResult } from './contract.js';
 
@@ -22,6 +22,8 @@ export interface StoreOpenOptions {
 
 /** SQLite persistence (under SqliteStylerStore): synchronous repositories; only blob I/O is async. */
 export class Store {
+  /** The data directory: the database, the blob directory and the serving lock. */
+  readonly dataDir: string;
   readonly db: SqliteDatabase;
   readonly tenancy: TenancyRepository;
   readonly files: FilesRepository;
@@ -29,13 +31,14 @@ export class Store {
   readonly models: ModelsRepository;
   readonly blobs: BlobStore;
 
-  private constructor(db: SqliteDatabase, blobDirectory: string, blobOptions: BlobStoreOptions) {
+  private constructor(dataDir: string, db: SqliteDatabase, blobOptions: BlobStoreOptions) {
+    this.dataDir = dataDir;
     this.db = db;
     this.tenancy = new TenancyRepository(db);
     this.files = new FilesRepository(db);
     this.jobs = new JobsRepository(db);
     this.models = new ModelsRepository(db);
-    this.blobs = new BlobStore(blobDirectory, blobOptions);
+    this.blobs = new BlobStore(join(dataDir, STORE_LAYOUT.blobs), blobOptions);
   }
 
   /**
@@ -48,7 +51,7 @@ export class Store {
     if (typeof dataDir !== 'string' || dataDir === '') throw new TypeError('dataDir must be a non-empty path');
     ensurePrivateDirectory(dataDir);
     const db = openDatabase(join(dataDir, STORE_LAYOUT.database));
-    return new Store(db, join(dataDir, STORE_LAYOUT.blobs), options.blobs ?? {});
+    return new Store(dataDir, db, options.blobs ?? {});
   }
 
   /** Creates a queued job if every training file exists in the job's organization (one transaction). */

@@ -18,7 +18,7 @@ describe('a saturated pool', () => {
   let model: string;
 
   beforeAll(async () => {
-    // One thread (holding a running and a next task) and room for one waiting task: three long fits fill it.
+    // One thread and room for one waiting task: two long fits fill it.
     pool = createStylePool({ threads: 1, maxQueue: 1 });
     service = await startTestService({ pool, env: { STYLER_JOB_RETRY_DELAY_MS: '50' } });
     const upload = await service.request('/files', { method: 'POST', body: uploadForm('a.txt', darwin(1)) });
@@ -34,7 +34,7 @@ describe('a saturated pool', () => {
   });
 
   function saturate(): Promise<unknown> {
-    return Promise.all([pool.fitStyle(BLOCKER), pool.fitStyle(BLOCKER), pool.fitStyle(BLOCKER)]);
+    return Promise.all([pool.fitStyle(BLOCKER), pool.fitStyle(BLOCKER)]);
   }
 
   it('answers a transform with 429 at once instead of queueing it', async () => {
