@@ -10,6 +10,10 @@
  * Routes
  * - POST /v1/chat/completions: answers `reply` (see OpenAITestServerOptions) in OpenAI's format.
  *   Non-streaming: a `chat.completion` object with choices[0].message.content, finish_reason, usage.
+ *   A request with `n` above 1 gets n choices (index 0..n-1), each the reply computed for that
+ *   choice (reply's second argument), as OpenAI and vLLM do; with `ignoreN` set the server answers
+ *   one choice whatever n says, as Ollama's OpenAI endpoint and llama.cpp may. Streaming always
+ *   carries one choice.
  *   `"stream": true`: Server-Sent Events of `chat.completion.chunk` objects: first a role chunk
  *   (delta {role: 'assistant', content: ''}), then one chunk per piece of the reply (replyPieces:
  *   each word with the whitespace after it), then a chunk with an empty delta and finish_reason,
@@ -18,8 +22,9 @@
  *   max_tokens / max_completion_tokens cut the reply to that many pieces, finish_reason 'length';
  *   otherwise finish_reason is 'stop'.
  *   Usage counts are whitespace-separated words, not real tokens: prompt_tokens = words in all
- *   messages' content, completion_tokens = pieces sent.
- *   A body that is not JSON, or lacks model or a non-empty messages array, gets a 400 OpenAI error.
+ *   messages' content, completion_tokens = pieces sent (summed over the choices).
+ *   A body that is not JSON, or lacks model or a non-empty messages array, or has an `n` that is
+ *   not an integer from 1 to 128, gets a 400 OpenAI error.
  * - GET /v1/models: `{ object: 'list', data: [{ id, object: 'model', created, owned_by }] }`.
  * - Anything else: 404 with an OpenAI-style error body.
  * With requireApiKey set, every route first checks `Authorization: Bearer <key>` (401 otherwise).
@@ -36,6 +41,7 @@ export interface ChatCompletionRequestBody {
   max_tokens?: number;
   max_completion_tokens?: number;
   stream_options?: { include_usage?: boolean };
+  n?: number;
   [field: string]: unknown;
 }
 
@@ -57,8 +63,13 @@ export interface RecordedRequest {
 }
 
 export interface OpenAITestServerOptions {
-  /** The assistant's reply: a fixed string, or computed from the request body. Default: defaultReply. */
-  reply?: string | ((request: ChatCompletionRequestBody) => string | Promise<string>);
+  /**
+   * The assistant's reply: a fixed string, or computed from the request body and the choice's index
+   * (0 unless the request asks for n > 1 choices). Default: defaultReply.
+   */
+  reply?: string | ((request: ChatCompletionRequestBody, choice: number) => string | Promise<string>);
+  /** Answer one choice even when a request asks for n > 1 (a server without `n`). Default false. */
+  ignoreN?: boolean;
   /**
    * Answer every chat completion with this status and body instead (after the API key check).
    * `body`: an object is sent as JSON, a string as plain text; default an OpenAI-style error object.
@@ -172,17 +183,28 @@ async function handle(
       'invalid_request_error',
     );
   }
-  const reply = typeof options.reply === 'function' ? await options.reply(body) : (options.reply ?? defaultReply(body));
+  if (body.n !== undefined && (!Number.isInteger(body.n) || body.n < 1 || body.n > MAX_CHOICES)) {
+    return sendError(res, 400, `n must be an integer from 1 to ${MAX_CHOICES}.`, 'invalid_request_error');
+  }
+  const choiceCount = body.stream !== true && options.ignoreN !== true ? requestedChoices(body.n) : 1;
   const limit = body.max_completion_tokens ?? body.max_tokens;
-  const allPieces = replyPieces(reply);
-  const pieces = typeof limit === 'number' && limit < allPieces.length ? allPieces.slice(0, limit) : allPieces;
+  const choices: ChoiceReply[] = [];
+  for (let index = 0; index < choiceCount; index += 1) {
+    const reply =
+      typeof options.reply === 'function' ? await options.reply(body, index) : (options.reply ?? defaultReply(body));
+    const allPieces = replyPieces(reply);
+    const pieces = typeof limit === 'number' && limit < allPieces.length ? allPieces.slice(0, limit) : allPieces;
+    choices.push({ pieces, finishReason: pieces.length < allPieces.length ? 'length' : 'stop' });
+  }
+  const first = choices[0]!;
   const completion: Completion = {
     id: `chatcmpl-test-${nextId()}`,
     created: Math.floor(Date.now() / 1000),
     model: body.model,
-    pieces,
-    finishReason: pieces.length < allPieces.length ? 'length' : 'stop',
+    pieces: first.pieces,
+    finishReason: first.finishReason,
     promptTokens: body.messages.reduce((sum, message) => sum + countWords(message.content), 0),
+    completionTokens: choices.reduce((sum, choice) => sum + choice.pieces.length, 0),
   };
   const delayMs = options.delayMs ?? 0;
   if (body.stream === true) {
@@ -203,27 +225,38 @@ async function handle(
       created: completion.created,
       model: completion.model,
       system_fingerprint: null,
-      choices: [
-        {
-          index: 0,
-          message: { role: 'assistant', content: pieces.join(''), refusal: null },
-          logprobs: null,
-          finish_reason: completion.finishReason,
-        },
-      ],
+      choices: choices.map((choice, index) => ({
+        index,
+        message: { role: 'assistant', content: choice.pieces.join(''), refusal: null },
+        logprobs: null,
+        finish_reason: choice.finishReason,
+      })),
       usage: usageOf(completion),
     });
     record.chunksSent = 1;
   }
 }
 
-interface Completion {
+interface ChoiceReply {
+  pieces: string[];
+  finishReason: 'stop' | 'length';
+}
+
+/** A response as sent: the first choice's pieces (all a stream carries) and the usage of every choice. */
+interface Completion extends ChoiceReply {
   id: string;
   created: number;
   model: string;
-  pieces: string[];
-  finishReason: 'stop' | 'length';
   promptTokens: number;
+  completionTokens: number;
+}
+
+/** Most choices one request may ask for, as OpenAI's API allows. */
+const MAX_CHOICES = 128;
+
+/** How many choices a request's (validated) `n` asks for; 1 when absent, the API's default. */
+function requestedChoices(n: number | undefined): number {
+  return n ?? 1;
 }
 
 async function streamCompletion(
@@ -278,8 +311,8 @@ async function streamCompletion(
 function usageOf(completion: Completion): Record<string, number> {
   return {
     prompt_tokens: completion.promptTokens,
-    completion_tokens: completion.pieces.length,
-    total_tokens: completion.promptTokens + completion.pieces.length,
+    completion_tokens: completion.completionTokens,
+    total_tokens: completion.promptTokens + completion.completionTokens,
   };
 }
 

@@ -1,5 +1,5 @@
 /** The provider layer's public API: configuration, base-model service resolution and the OpenAI-compatible client. */
-export type { ChatMessage, ChatProvider, ChatRequest, ChatResult, ChatUsage } from './types.js';
+export type { ChatChoice, ChatMessage, ChatProvider, ChatRequest, ChatResult, ChatUsage } from './types.js';
 export {
   BASE_MODEL_SERVICE_ENV_VARS,
   BASE_MODEL_SERVICES,
@@ -22,4 +22,4 @@ export {
   serviceByNamePattern,
   type ResolveChatProviderOptions,
 } from './resolve.js';
-export { MAX_TEMPERATURE, type MaxTokensParameter } from './wire.js';
+export { MAX_CHOICES, MAX_TEMPERATURE, type MaxTokensParameter } from './wire.js';

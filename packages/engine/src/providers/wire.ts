@@ -3,7 +3,7 @@
  * chunks (OpenAI's `/v1/chat/completions`, which Ollama, vLLM, llama.cpp and LM Studio mirror).
  */
 import { StylerError } from '@styler/analytics/errors';
-import type { ChatRequest, ChatResult, ChatUsage } from './types.js';
+import type { ChatChoice, ChatRequest, ChatResult, ChatUsage } from './types.js';
 import { malformedResponseError } from './provider-errors.js';
 
 /** Which body field carries the token limit: OpenAI's reasoning models accept only the newer one. */
@@ -14,9 +14,13 @@ const ROLES = new Set(['system', 'user', 'assistant']);
 /** Highest sampling temperature the OpenAI API accepts. */
 export const MAX_TEMPERATURE = 2;
 
+/** Most choices one request may ask for (ChatRequest.n): OpenAI's own limit. */
+export const MAX_CHOICES = 128;
+
 /**
  * The JSON body for `request`. Throws TypeError for a missing model or malformed messages and
- * RangeError for a temperature outside [0, 2] or a maxTokens that is not a positive integer.
+ * RangeError for a temperature outside [0, 2], a maxTokens that is not a positive integer, or an `n`
+ * outside 1..MAX_CHOICES (or above 1 when streaming: a stream carries one choice here).
  */
 export function buildRequestBody(
   request: ChatRequest,
@@ -52,6 +56,14 @@ export function buildRequestBody(
     }
     body[maxTokensParameter] = request.maxTokens;
   }
+  if (request.n !== undefined) {
+    if (!Number.isInteger(request.n) || request.n < 1 || request.n > MAX_CHOICES) {
+      throw new RangeError(`request.n must be an integer from 1 to ${MAX_CHOICES}, got ${String(request.n)}`);
+    }
+    if (stream && request.n > 1) throw new RangeError('request.n above 1 is for complete(), not stream()');
+    // n = 1 is the API's default: leave the field out, so servers that reject it still answer.
+    if (request.n > 1) body['n'] = request.n;
+  }
   if (stream && request.onUsage) body['stream_options'] = { include_usage: true };
   return body;
 }
@@ -71,22 +83,41 @@ export function parseUsage(value: unknown): ChatUsage | undefined {
   };
 }
 
-/** The result in a non-streaming response; throws provider_failed when it has no first choice. */
+/**
+ * The result in a non-streaming response, every choice included (ordered by their `index`, array
+ * order when absent); throws provider_failed when it has no first choice or a choice's content is
+ * not a string.
+ */
 export function parseCompletion(service: string, json: unknown): ChatResult {
-  const choice = firstChoice(json);
-  if (!choice) throw malformedResponseError(service, 'no choices[0] in the completion');
+  if (!firstChoice(json)) throw malformedResponseError(service, 'no choices[0] in the completion');
+  const entries = (json as Record<string, unknown>)['choices'] as unknown[];
+  const choices = entries
+    .map((entry, position) => {
+      if (!entry || typeof entry !== 'object') {
+        throw malformedResponseError(service, `choices[${position}] is not an object`);
+      }
+      const choice = entry as Record<string, unknown>;
+      const index = typeof choice['index'] === 'number' ? choice['index'] : position;
+      return { index, position, choice: parseChoice(service, choice, position) };
+    })
+    .sort((a, b) => a.index - b.index || a.position - b.position)
+    .map((entry) => entry.choice);
+  const first = choices[0]!;
+  const usage = parseUsage((json as Record<string, unknown>)['usage']);
+  return { content: first.content, finishReason: first.finishReason, ...(usage && { usage }), choices };
+}
+
+function parseChoice(service: string, choice: Record<string, unknown>, position: number): ChatChoice {
   const message = choice['message'] as Record<string, unknown> | undefined;
   const content = message?.['content'];
   if (content !== null && content !== undefined && typeof content !== 'string') {
-    throw malformedResponseError(service, 'choices[0].message.content is not a string');
+    throw malformedResponseError(service, `choices[${position}].message.content is not a string`);
   }
   const finishReason = choice['finish_reason'];
-  const usage = parseUsage((json as Record<string, unknown>)['usage']);
   return {
     // A refusal or tool call leaves content null; for text generation that is an empty answer.
     content: content ?? '',
     finishReason: typeof finishReason === 'string' ? finishReason : 'unknown',
-    ...(usage && { usage }),
   };
 }
 

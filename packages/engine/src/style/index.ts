@@ -7,6 +7,26 @@ export { learnedChoices, type LearnedChoice } from './habits/choices.js';
 export { styleCard } from './style-card.js';
 export { draftWithLLM, restyleWithLLM, type RestyleWithLLMOptions } from './llm.js';
 export { STYLE_DEFAULTS } from './defaults.js';
+export {
+  CANDIDATE_DEFAULTS,
+  checkKept,
+  chooseDraft,
+  measureDraft,
+  measuredDifferences,
+  scoringContext,
+  type ChooseDraftOptions,
+  type CostCap,
+  type DraftChoice,
+  type DraftRevision,
+  type DraftScore,
+  type FeedbackItem,
+  type KeepKind,
+  type KeepLoss,
+  type KeepReport,
+  type QualityGroups,
+  type ScoredDraft,
+  type ScoringContext,
+} from './candidates/index.js';
 export { createStylePool, type StylePool } from './pool.js';
 export type {
   DashStyle,

@@ -2,42 +2,15 @@ import type { ChatProvider } from '../providers/index.js';
 import { STYLE_DEFAULTS } from './defaults.js';
 import { rewriteMessages } from './llm-prompt.js';
 import { restyle } from './restyle.js';
-import { normalizeText, parseBlocks } from '@styler/analytics/nlp';
-import { tokenizeBlock } from './text/tokenize.js';
+import { keepsInvariants } from './candidates/keep-checks.js';
+import { cleanRewrite } from './candidates/reply.js';
 import type { RestyleOptions, StyleModel } from './types.js';
 import { assertRestyleOptions, assertStyleModel } from './validate.js';
 
 /** Options of restyleWithLLM: restyle's, plus the provider's model and sampling. */
 export type RestyleWithLLMOptions = RestyleOptions & { baseModel: string; temperature?: number; signal?: AbortSignal };
 
-/** What a rewrite must keep of a text: its block kinds in order, and its numbers, URLs, e-mail addresses and code. */
-export function invariants(text: string): { blocks: string; terms: string[] } {
-  const blocks = parseBlocks(normalizeText(text));
-  const terms: string[] = [];
-  for (const block of blocks) {
-    if (block.kind === 'code') terms.push(block.raw.trim());
-    if (!block.prose && block.kind !== 'heading') continue;
-    for (const piece of tokenizeBlock(block.raw, block.kind)) {
-      if (piece.lock === 'number' || piece.lock === 'address' || piece.lock === 'code') terms.push(piece.text);
-    }
-  }
-  return { blocks: blocks.map((block) => block.kind).join(' '), terms };
-}
-
-/** True when `reply` keeps the input's block structure and every protected term. */
-export function keepsInvariants(input: string, reply: string): boolean {
-  const before = invariants(input);
-  const after = invariants(reply);
-  const kept = new Set(after.terms);
-  return before.blocks === after.blocks && before.terms.every((term) => kept.has(term));
-}
-
-function unwrapFence(reply: string, input: string): string {
-  const fenced = /^\s*```[\w-]*\n([\s\S]*?)\n```\s*$/.exec(reply);
-  const body = fenced && !input.trimStart().startsWith('```') ? (fenced[1] ?? reply) : reply;
-  // The reply ends as the input does (models drop or add final newlines at will).
-  return body.trim() + (input.endsWith('\n') ? '\n' : '');
-}
+export { keepsInvariants } from './candidates/keep-checks.js';
 
 /**
  * The LLM's draft of `text` for the engine to restyle: a few-shot prompt from the model's passages
@@ -77,7 +50,7 @@ export async function draftWithLLM(
     temperature: temperature ?? STYLE_DEFAULTS.llmTemperature,
     ...(signal !== undefined ? { signal } : {}),
   });
-  const reply = unwrapFence(result.content, text);
+  const reply = cleanRewrite(result.content, text);
   return reply.length > 0 && keepsInvariants(text, reply) ? reply : text;
 }
 

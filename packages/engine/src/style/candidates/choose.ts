@@ -1,0 +1,230 @@
+/**
+ * Choose the closest draft: ask for n drafts, score each (Delta to the author, the nine quality
+ * groups, what it kept of the input), keep the closest that kept everything, and optionally revise
+ * it once with feedback in words from its measured differences.
+ */
+import type { ChatProvider, ChatUsage } from '../../providers/index.js';
+import type { StyleModel } from '../types.js';
+import { assertStyleModel } from '../validate.js';
+import { CallBudget, estimateTokens } from './budget.js';
+import { chooseFeedback, measuredDifferences, revisionMessage, type FeedbackItem } from './feedback.js';
+import { generateDrafts, type DraftRequest } from './generation.js';
+import { resolveChooseDraftOptions, type ChooseDraftOptions, type ResolvedChooseDraftOptions } from './options.js';
+import { cleanRewrite } from './reply.js';
+import { deltaToModel, measureDraft, scoringContext, type DraftScore, type MeasuredDraft } from './scoring.js';
+
+/** One draft with its scores. */
+export interface ScoredDraft extends DraftScore {
+  /** Its place among the drafts (0-based). */
+  index: number;
+  text: string;
+  /** Sampling temperature of its request. */
+  temperature: number;
+  finishReason: string;
+}
+
+/** The revision round: skipped (and why), or made and then kept or rejected. */
+export type DraftRevision =
+  | {
+      status: 'skipped';
+      /** `no-difference`: nothing measured reached significance and nothing was lost; `cost-cap`: no call fits. */
+      reason: 'no-difference' | 'cost-cap';
+    }
+  | {
+      /** `kept`: closer than the winner and kept everything; `rejected`: not; `failed`: the call failed. */
+      status: 'kept' | 'rejected' | 'failed';
+      /** The draft revised: a draft's index. */
+      revised: number;
+      /** The differences named, and the whole message sent. */
+      feedback: FeedbackItem[];
+      message: string;
+      /**
+       * The revised text and its scores (absent when the call failed), measured on a reference made
+       * of the drafts and the revision; `barDelta` is the winner's Delta on that same reference.
+       */
+      text?: string;
+      score?: DraftScore;
+      barDelta?: number;
+      /** The failure's message, when the call failed. */
+      error?: string;
+    };
+
+/** The chosen text and how it was chosen. */
+export interface DraftChoice {
+  text: string;
+  /** A draft's index, `revision`, or `input` (rewrite mode, when no draft kept everything). */
+  winner: number | 'revision' | 'input';
+  drafts: ScoredDraft[];
+  /** The input's own scores (rewrite mode): the distance a draft starts from. */
+  input?: DraftScore;
+  /** Present when `revise` was asked. */
+  revision?: DraftRevision;
+  /** Requests made to the provider. */
+  calls: number;
+  /** Token counts summed over the calls whose provider reported them. */
+  usage: ChatUsage;
+  /** Messages of extra draft requests that failed (the first request's failure rejects instead). */
+  failures: string[];
+}
+
+/** Lowest Delta first, then the earlier draft. */
+function closer(a: { delta: number; index: number }, b: { delta: number; index: number }): number {
+  return a.delta - b.delta || a.index - b.index;
+}
+
+/**
+ * The winner among scored drafts: the closest that kept everything; if none did, the input in
+ * rewrite mode (a lost fact is worse than an unstyled text), and in full mode the draft with the
+ * fewest losses (an empty reply is the only loss there), closest first.
+ */
+function pickWinner(drafts: readonly ScoredDraft[], rewrite: boolean): ScoredDraft | undefined {
+  const kept = drafts.filter((draft) => draft.kept).sort(closer);
+  if (kept[0] !== undefined) return kept[0];
+  if (rewrite) return undefined;
+  return [...drafts].sort((a, b) => a.losses.length - b.losses.length || closer(a, b))[0];
+}
+
+/** What the revision round starts from: the draft to revise and the text it must beat. */
+interface RevisionTarget {
+  draft: MeasuredDraft & { index: number };
+  /** The winner's text (a draft, or the input). */
+  bar: string;
+  /** The drafts' texts, to make the extended reference from. */
+  drafts: readonly string[];
+}
+
+async function reviseOnce(
+  model: StyleModel,
+  provider: ChatProvider,
+  options: ResolvedChooseDraftOptions,
+  budget: CallBudget,
+  target: RevisionTarget,
+): Promise<{ revision: DraftRevision; text?: string }> {
+  const { draft } = target;
+  const feedback = chooseFeedback(measuredDifferences(draft, model));
+  if (feedback.length === 0 && draft.score.losses.length === 0) {
+    return { revision: { status: 'skipped', reason: 'no-difference' } };
+  }
+  const message = revisionMessage(feedback, draft.score.losses);
+  const messages = [
+    ...options.messages,
+    { role: 'assistant' as const, content: draft.text },
+    { role: 'user' as const, content: message },
+  ];
+  const estimate =
+    messages.reduce((sum, m) => sum + estimateTokens(m.content), 0) + (options.maxTokens ?? estimateTokens(draft.text));
+  if (!budget.reserve(estimate)) return { revision: { status: 'skipped', reason: 'cost-cap' } };
+  const made = { revised: draft.index, feedback, message };
+  let content: string;
+  try {
+    const result = await provider.complete({
+      model: options.baseModel,
+      messages,
+      temperature: options.temperature,
+      ...(options.maxTokens !== undefined && { maxTokens: options.maxTokens }),
+      ...(options.signal !== undefined && { signal: options.signal }),
+    });
+    budget.settle(estimate, result, estimate);
+    content = result.content;
+  } catch (error) {
+    budget.settle(estimate, undefined, estimate);
+    if (options.signal?.aborted) throw error;
+    return { revision: { status: 'failed', ...made, error: error instanceof Error ? error.message : String(error) } };
+  }
+  const text = options.input !== undefined ? cleanRewrite(content, options.input) : content;
+  // The revision joins the texts the reference is made of, and the winner is measured again on it,
+  // so both distances come from one reference.
+  const context = scoringContext(model, {
+    ...(options.input !== undefined && { input: options.input }),
+    ...(options.reference !== undefined && { reference: options.reference }),
+    drafts: [...target.drafts, text],
+  });
+  const score = measureDraft(text, context).score;
+  const barDelta = deltaToModel(target.bar, context);
+  const better = score.kept && score.delta < barDelta;
+  return {
+    revision: { status: better ? 'kept' : 'rejected', ...made, text, score, barDelta },
+    ...(better && { text }),
+  };
+}
+
+/**
+ * Asks `provider` for drafts of `options.messages` and returns the one closest to `model`'s style.
+ * Each draft is scored (measureDraft): Burrows' Delta to the model's word profile, the nine quality
+ * groups, and, in rewrite mode (`options.input`), what it kept of the input. The closest draft that
+ * kept everything wins; if none did, the input (rewrite mode) or the draft with the fewest losses
+ * (full mode). With `revise`, the winner (or, when the input won, the closest draft) is sent back
+ * once with feedback in words: what it lost, and its 2–4 largest measured differences from the
+ * author (feedback.ts); the revision wins only if it kept everything and is closer than the winner,
+ * both measured on a reference that includes the revision (scoringContext).
+ * Costs one call by default; `n`, `revise`, `maxCalls` and `maxTotalTokens` trade cost for choice.
+ * A blank input costs nothing and is returned as is. Wrong arguments throw TypeError or RangeError;
+ * the first request's failure rejects (StylerError provider_failed), as does an abort.
+ */
+export async function chooseDraft(
+  model: StyleModel,
+  provider: ChatProvider,
+  options: ChooseDraftOptions,
+): Promise<DraftChoice> {
+  assertStyleModel(model);
+  if (typeof provider !== 'object' || provider === null || typeof provider.complete !== 'function') {
+    throw new TypeError('provider must be a ChatProvider');
+  }
+  const resolved = resolveChooseDraftOptions(options);
+  const { input } = resolved;
+  const budget = new CallBudget(resolved);
+  if (input !== undefined && input.trim() === '') {
+    return { text: input, winner: 'input', drafts: [], calls: 0, usage: budget.usage, failures: [] };
+  }
+  const request: DraftRequest = {
+    baseModel: resolved.baseModel,
+    messages: resolved.messages,
+    temperature: resolved.temperature,
+    ...(resolved.maxTokens !== undefined && { maxTokens: resolved.maxTokens }),
+    ...(resolved.signal !== undefined && { signal: resolved.signal }),
+  };
+  const generation = await generateDrafts(provider, request, resolved.n, budget);
+  const texts = generation.drafts.map((draft) =>
+    input !== undefined ? cleanRewrite(draft.content, input) : draft.content,
+  );
+  const context = scoringContext(model, {
+    ...(input !== undefined && { input }),
+    ...(resolved.reference !== undefined && { reference: resolved.reference }),
+    drafts: texts,
+  });
+  const measured = texts.map((text) => measureDraft(text, context));
+  const drafts: ScoredDraft[] = measured.map((draft, index) => ({
+    index,
+    text: draft.text,
+    temperature: generation.drafts[index]!.temperature,
+    finishReason: generation.drafts[index]!.finishReason,
+    ...draft.score,
+  }));
+  const inputScore = input !== undefined ? measureDraft(input, context).score : undefined;
+  const winner = pickWinner(drafts, input !== undefined);
+  const choice: DraftChoice = {
+    text: winner?.text ?? input ?? '',
+    winner: winner?.index ?? 'input',
+    drafts,
+    ...(inputScore !== undefined && { input: inputScore }),
+    calls: 0,
+    usage: budget.usage,
+    failures: generation.failures,
+  };
+  if (resolved.revise) {
+    const target = winner ?? [...drafts].sort(closer)[0]!;
+    const { revision, text } = await reviseOnce(model, provider, resolved, budget, {
+      draft: { ...measured[target.index]!, index: target.index },
+      bar: choice.text,
+      drafts: texts,
+    });
+    choice.revision = revision;
+    if (text !== undefined) {
+      choice.text = text;
+      choice.winner = 'revision';
+    }
+  }
+  choice.calls = budget.calls;
+  choice.usage = budget.usage;
+  return choice;
+}

@@ -1,0 +1,316 @@
+/**
+ * Feedback in words for a revision round: the measured differences between a draft and the author
+ * that are largest and most certain, each said plainly ("You used 'moreover' 3 times; the author
+ * never does."). Every difference is a count of the draft against the author's count over their
+ * words (or, for sentence length, a mean against the author's mean and spread), tested as χ² with
+ * one degree of freedom, so differences of different kinds compare on one scale.
+ */
+import { histogramStats, type PUNCTUATION_MARKS } from '@styler/analytics/metrics';
+import { FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { CONTRACTED } from '../lexicon/contractions.js';
+import { GENERIC_FORMS } from '../lexicon/generic.js';
+import type { StyleModel } from '../types.js';
+import { CANDIDATE_DEFAULTS } from './defaults.js';
+import type { KeepLoss } from './keep-checks.js';
+import type { MeasuredDraft } from './scoring.js';
+
+/** One measured difference between a draft and the author. */
+export interface FeedbackItem {
+  /**
+   * What was measured: `sentence-length`, `person:reader` / `person:first-singular` /
+   * `person:first-plural`, `word:<form>`, `punctuation:<mark>`, `passive-voice` or `contractions`.
+   */
+  measure: string;
+  /** The draft's count (sentence length: its mean words per sentence). */
+  draft: number;
+  /** The author's count scaled to the draft's length (sentence length: the author's mean). */
+  author: number;
+  /** Log-likelihood G² (z² for sentence length): χ² with one degree of freedom; larger is more certain. */
+  statistic: number;
+  /** The difference in plain words, addressed to the model. */
+  text: string;
+}
+
+/** Counts in the draft and the author, with the sizes they are counts of. */
+interface CountComparison {
+  draft: number;
+  draftSize: number;
+  author: number;
+  authorSize: number;
+}
+
+/**
+ * Dunning's log-likelihood G² of a count in two samples (Dunning 1993; the keyness statistic of
+ * Rayson & Garside 2000): 2 Σ O ln(O / E), E the count expected if both samples shared one rate.
+ */
+export function logLikelihood({ draft, draftSize, author, authorSize }: CountComparison): number {
+  const total = draft + author;
+  const size = draftSize + authorSize;
+  if (total === 0 || draftSize <= 0 || authorSize <= 0) return 0;
+  const term = (observed: number, expected: number): number =>
+    observed > 0 ? observed * Math.log(observed / expected) : 0;
+  return 2 * (term(draft, (draftSize * total) / size) + term(author, (authorSize * total) / size));
+}
+
+const PERSON_GROUPS: ReadonlyArray<{ measure: string; subject: string; forms: readonly string[] }> = [
+  {
+    measure: 'person:reader',
+    subject: "You addressed the reader ('you', 'your')",
+    forms: ['you', 'your', 'yours', 'yourself', 'yourselves', "you're", "you've", "you'll", "you'd"],
+  },
+  {
+    measure: 'person:first-singular',
+    subject: "You wrote in the first person singular ('I', 'me', 'my')",
+    forms: ['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'll", "i'd"],
+  },
+  {
+    measure: 'person:first-plural',
+    subject: "You wrote in the first person plural ('we', 'us', 'our')",
+    forms: ['we', 'us', 'our', 'ours', 'ourselves', "we're", "we've", "we'll", "we'd"],
+  },
+];
+
+const MARK_NAMES: Partial<Record<(typeof PUNCTUATION_MARKS)[number], string>> = {
+  comma: 'commas',
+  semicolon: 'semicolons',
+  colon: 'colons',
+  question_mark: 'question marks',
+  exclamation_mark: 'exclamation marks',
+  parenthetical: 'parentheses',
+};
+
+// Feedback never asks for fewer or more negations: that would invite a change of meaning.
+const NEGATION_WORDS = new Set(['not', 'no', 'never', 'nor', 'none', 'nobody', 'nothing', 'nowhere', 'neither']);
+const GROUPED_WORDS = new Set([...PERSON_GROUPS.flatMap((group) => group.forms), ...CONTRACTED.values()]);
+const CONTRACTED_FORMS = new Set(CONTRACTED.values());
+
+function times(count: number): string {
+  if (count === 0) return 'not once';
+  if (count === 1) return 'once';
+  if (count === 2) return 'twice';
+  return `${count} times`;
+}
+
+function decimal(value: number): string {
+  return value >= 10 ? String(Math.round(value)) : String(Math.round(value * 10) / 10);
+}
+
+/** How often the author does it, said for a text of the draft's length. */
+function authorHabit(comparison: CountComparison, unit: 'words' | 'sentences'): string {
+  if (comparison.author === 0) return 'the author never does';
+  const share = comparison.author / comparison.authorSize;
+  const expected = share * comparison.draftSize;
+  const inThisText = expected < 0.5 ? 'less than once' : `about ${times(Math.round(expected))}`;
+  const rate =
+    unit === 'sentences'
+      ? `in about ${decimal(share * 100)}% of sentences`
+      : `about ${decimal(share * 1000)} times per 1,000 words`;
+  const often = share * (unit === 'sentences' ? 100 : 1000) < 1 ? 'rarely does' : 'does so';
+  return `the author ${often} (${rate}, ${inThisText} in a text this long)`;
+}
+
+function countItem(
+  measure: string,
+  subject: string,
+  comparison: CountComparison,
+  unit: 'words' | 'sentences' = 'words',
+): FeedbackItem | undefined {
+  const statistic = logLikelihood(comparison);
+  if (statistic <= 0) return undefined;
+  const author = (comparison.author / comparison.authorSize) * comparison.draftSize;
+  return {
+    measure,
+    draft: comparison.draft,
+    author,
+    statistic,
+    text: `${subject} ${times(comparison.draft)}; ${authorHabit(comparison, unit)}.`,
+  };
+}
+
+/** Occurrences of a phrase of lower-case words in `text`, as whole words. */
+function phraseCount(text: string, phrase: string): number {
+  const pattern = phrase
+    .split(' ')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('\\s+');
+  return [...text.toLowerCase().matchAll(new RegExp(`(?<![\\p{L}'’])${pattern}(?![\\p{L}'’])`, 'gu'))].length;
+}
+
+function sentenceLengthItem(draft: MeasuredDraft, model: StyleModel): FeedbackItem | undefined {
+  const sentences = draft.features.sentences;
+  const own = histogramStats(draft.features.sentenceLengths).mean;
+  const author = histogramStats(model.groundTruth.features.sentenceLengths);
+  if (sentences === 0 || author.stdDev === 0) return undefined;
+  const statistic = ((own - author.mean) / (author.stdDev / Math.sqrt(sentences))) ** 2;
+  return {
+    measure: 'sentence-length',
+    draft: own,
+    author: author.mean,
+    statistic,
+    text: `Your sentences average ${Math.round(own)} words; the author's average ${Math.round(author.mean)}.`,
+  };
+}
+
+function wordItems(draft: MeasuredDraft, model: StyleModel): FeedbackItem[] {
+  const profile = model.groundTruth.wordForms;
+  const draftWords = draft.score.words;
+  const items: (FeedbackItem | undefined)[] = [];
+  if (profile !== undefined) {
+    for (const word of FUNCTION_WORDS) {
+      if (GROUPED_WORDS.has(word) || NEGATION_WORDS.has(word)) continue;
+      const comparison = {
+        draft: draft.wordCounts[word] ?? 0,
+        draftSize: draftWords,
+        author: profile.counts[word] ?? 0,
+        authorSize: profile.total,
+      };
+      if (comparison.draft + comparison.author > 0)
+        items.push(countItem(`word:${word}`, `You used '${word}'`, comparison));
+    }
+  }
+  // AI-typical words and phrases: named only when the draft uses them more than the author.
+  const { totals, usedGeneric } = model.habits;
+  for (const form of GENERIC_FORMS) {
+    if (FUNCTION_WORDS.has(form)) continue;
+    const count = phraseCount(draft.text, form);
+    if (count === 0) continue;
+    const author = usedGeneric[form] ?? 0;
+    if (count / draftWords <= author / totals.words) continue;
+    items.push(
+      countItem(`word:${form}`, `You used '${form}'`, {
+        draft: count,
+        draftSize: draftWords,
+        author,
+        authorSize: totals.words,
+      }),
+    );
+  }
+  return items.filter((item) => item !== undefined);
+}
+
+function otherItems(draft: MeasuredDraft, model: StyleModel): FeedbackItem[] {
+  const items: (FeedbackItem | undefined)[] = [sentenceLengthItem(draft, model)];
+  const profile = model.groundTruth.wordForms;
+  if (profile !== undefined) {
+    for (const group of PERSON_GROUPS) {
+      const sum = (counts: Readonly<Record<string, number>>): number =>
+        group.forms.reduce((total, form) => total + (counts[form] ?? 0), 0);
+      items.push(
+        countItem(group.measure, group.subject, {
+          draft: sum(draft.wordCounts),
+          draftSize: draft.score.words,
+          author: sum(profile.counts),
+          authorSize: profile.total,
+        }),
+      );
+    }
+  }
+  const truth = model.groundTruth.features;
+  for (const [mark, name] of Object.entries(MARK_NAMES) as [keyof typeof MARK_NAMES, string][]) {
+    items.push(
+      countItem(`punctuation:${mark}`, `You used ${name}`, {
+        draft: draft.features.punctuation[mark],
+        draftSize: draft.features.words,
+        author: truth.punctuation[mark],
+        authorSize: truth.words,
+      }),
+    );
+  }
+  const passive = countItem(
+    'passive-voice',
+    'You wrote sentences in the passive voice',
+    {
+      draft: draft.features.voice.passive,
+      draftSize: draft.features.voice.passive + draft.features.voice.active,
+      author: truth.voice.passive,
+      authorSize: truth.voice.passive + truth.voice.active,
+    },
+    'sentences',
+  );
+  items.push(passive);
+  const { contractions, totals } = model.habits;
+  items.push(
+    countItem('contractions', "You used contractions ('don't', 'it's')", {
+      draft: Object.entries(draft.wordCounts).reduce(
+        (sum, [form, count]) => sum + (CONTRACTED_FORMS.has(form) ? count : 0),
+        0,
+      ),
+      draftSize: draft.score.words,
+      author: Math.round((contractions.value.perThousandWords * totals.words) / 1000),
+      authorSize: totals.words,
+    }),
+  );
+  return items.filter((item) => item !== undefined);
+}
+
+/**
+ * Every measured difference between `draft` and the author whose statistic reaches
+ * CANDIDATE_DEFAULTS.feedbackMinStatistic, largest first (ties by measure): sentence length; how
+ * often the draft addresses the reader or speaks as "I" or "we"; each function word (negations
+ * left out) and each AI-typical word or phrase of the lexicon the draft overuses; commas,
+ * semicolons, colons, question and exclamation marks and parentheses per word; passive sentences;
+ * contractions.
+ */
+export function measuredDifferences(draft: MeasuredDraft, model: StyleModel): FeedbackItem[] {
+  return [...otherItems(draft, model), ...wordItems(draft, model)]
+    .filter((item) => item.statistic >= CANDIDATE_DEFAULTS.feedbackMinStatistic)
+    .sort((a, b) => b.statistic - a.statistic || (a.measure < b.measure ? -1 : 1));
+}
+
+/**
+ * The differences a revision request names: the largest of `differences` (as measuredDifferences
+ * orders them), at most CANDIDATE_DEFAULTS.feedbackItems, of which at most feedbackWordItems about
+ * single words or phrases.
+ */
+export function chooseFeedback(differences: readonly FeedbackItem[]): FeedbackItem[] {
+  const chosen: FeedbackItem[] = [];
+  let wordItemsChosen = 0;
+  for (const item of differences) {
+    if (chosen.length >= CANDIDATE_DEFAULTS.feedbackItems) break;
+    const isWord = item.measure.startsWith('word:');
+    if (isWord && wordItemsChosen >= CANDIDATE_DEFAULTS.feedbackWordItems) continue;
+    if (isWord) wordItemsChosen += 1;
+    chosen.push(item);
+  }
+  return chosen;
+}
+
+const LOSS_NAMES: Record<Exclude<KeepLoss['kind'], 'negation' | 'markdown' | 'text'>, string> = {
+  number: 'the number',
+  name: 'the name',
+  quotation: 'the quotation',
+  address: 'the link or address',
+  code: 'the code',
+};
+
+/** A loss in plain words. */
+export function describeLoss(loss: KeepLoss): string {
+  switch (loss.kind) {
+    case 'text':
+      return 'The draft is empty; rewrite the whole text.';
+    case 'negation':
+      return loss.change === 'missing'
+        ? `The draft has one '${loss.text}' fewer than the original, which changes its meaning; keep every negation.`
+        : `The draft has one '${loss.text}' more than the original, which changes its meaning; keep every negation.`;
+    case 'markdown':
+      return `The draft's Markdown blocks differ from the original's (${loss.text}); keep the same headings, lists and paragraphs in the same order.`;
+    default:
+      return `The draft lost ${LOSS_NAMES[loss.kind]} "${loss.text}"; keep it exactly as written.`;
+  }
+}
+
+/**
+ * The user message of a revision round: what the draft lost (each once), the chosen differences,
+ * and the request to revise while keeping every fact.
+ */
+export function revisionMessage(items: readonly FeedbackItem[], losses: readonly KeepLoss[]): string {
+  const lines = [...new Set(losses.map(describeLoss))];
+  for (const item of items) lines.push(item.text);
+  return [
+    "Your draft differs from the author's writing in ways that were measured:",
+    ...lines.map((line) => `- ${line}`),
+    '',
+    'Revise the draft to read more like the author. Keep its meaning and every fact, number, name, ' +
+      'quotation, link and Markdown element. Reply with the revised text only.',
+  ].join('\n');
+}

@@ -1,0 +1,129 @@
+/** Feedback in words from measured differences. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  chooseFeedback,
+  describeLoss,
+  logLikelihood,
+  measureDraft,
+  measuredDifferences,
+  revisionMessage,
+  scoringContext,
+  type FeedbackItem,
+} from '../../../src/style/candidates/index.js';
+import { AI_DRAFT, AUTHOR_DRAFT, DARWIN_MODEL, INPUT } from './texts.js';
+
+const context = scoringContext(DARWIN_MODEL, { input: INPUT, drafts: [AI_DRAFT, AUTHOR_DRAFT] });
+
+describe('logLikelihood', () => {
+  it('matches a hand computation', () => {
+    // a = 10 of 1,000, b = 0 of 100: E_a = 1,000 · 10 / 1,100; G² = 2 · 10 · ln(10 / E_a).
+    expect(logLikelihood({ author: 10, authorSize: 1000, draft: 0, draftSize: 100 })).toBeCloseTo(
+      2 * 10 * Math.log(10 / ((1000 * 10) / 1100)),
+      12,
+    );
+  });
+
+  it('is ≥ 0, 0 for equal rates, and symmetric in its two samples', () => {
+    const count = fc.integer({ min: 0, max: 500 });
+    const size = fc.integer({ min: 1, max: 10_000 });
+    fc.assert(
+      fc.property(count, size, count, size, (a, na, b, nb) => {
+        fc.pre(a <= na && b <= nb);
+        const g = logLikelihood({ author: a, authorSize: na, draft: b, draftSize: nb });
+        expect(g).toBeGreaterThanOrEqual(-1e-9);
+        expect(g).toBeCloseTo(logLikelihood({ author: b, authorSize: nb, draft: a, draftSize: na }), 9);
+        expect(logLikelihood({ author: a, authorSize: na, draft: 2 * a, draftSize: 2 * na })).toBeCloseTo(0, 9);
+      }),
+    );
+  });
+});
+
+describe('measuredDifferences', () => {
+  it("names the AI draft's differences from Darwin with their counts, largest first", () => {
+    const items = measuredDifferences(measureDraft(AI_DRAFT, context), DARWIN_MODEL);
+    expect(items.map((item) => item.measure).slice(0, 3)).toEqual([
+      'contractions',
+      'person:first-singular',
+      'person:reader',
+    ]);
+    const contractions = items[0]!;
+    expect(contractions.draft).toBe(7);
+    expect(contractions.text).toMatch(
+      /^You used contractions \('don't', 'it's'\) 7 times; the author rarely does \(about 0\.\d times per 1,000 words, less than once in a text this long\)\.$/,
+    );
+    expect(items[1]!.text).toMatch(
+      /^You wrote in the first person singular \('I', 'me', 'my'\) not once; the author does so \(about \d+ times per 1,000 words, about \d+ times in a text this long\)\.$/,
+    );
+    for (let i = 1; i < items.length; i += 1) expect(items[i]!.statistic).toBeLessThanOrEqual(items[i - 1]!.statistic);
+    for (const item of items) expect(item.statistic).toBeGreaterThanOrEqual(10.83);
+  });
+
+  it("finds nothing significant in Darwin's own words", () => {
+    expect(measuredDifferences(measureDraft(AUTHOR_DRAFT, context), DARWIN_MODEL)).toEqual([]);
+  });
+
+  it('says how sentence length differs', () => {
+    const choppy = 'We walked. It rained. The dog barked. We went home. It was late. We slept. '.repeat(4);
+    const items = measuredDifferences(measureDraft(choppy, context), DARWIN_MODEL);
+    const length = items.find((item) => item.measure === 'sentence-length');
+    expect(length?.text).toMatch(/^Your sentences average 3 words; the author's average \d\d\.$/);
+  });
+});
+
+describe('chooseFeedback', () => {
+  const item = (measure: string, statistic: number): FeedbackItem => ({
+    measure,
+    draft: 0,
+    author: 0,
+    statistic,
+    text: measure,
+  });
+
+  it('takes at most four, of which at most two about words', () => {
+    const items = [
+      item('word:a', 90),
+      item('word:b', 80),
+      item('word:c', 70),
+      item('contractions', 60),
+      item('sentence-length', 50),
+      item('passive-voice', 40),
+    ];
+    expect(chooseFeedback(items).map((chosen) => chosen.measure)).toEqual([
+      'word:a',
+      'word:b',
+      'contractions',
+      'sentence-length',
+    ]);
+    expect(chooseFeedback([])).toEqual([]);
+  });
+});
+
+describe('revisionMessage', () => {
+  it('lists losses once, then the differences, then the request', () => {
+    const loss = { kind: 'number' as const, change: 'missing' as const, text: '4.99' };
+    const message = revisionMessage(
+      [{ measure: 'm', draft: 1, author: 2, statistic: 20, text: 'You did X.' }],
+      [loss, loss],
+    );
+    expect(message.split('\n')).toEqual([
+      "Your draft differs from the author's writing in ways that were measured:",
+      '- The draft lost the number "4.99"; keep it exactly as written.',
+      '- You did X.',
+      '',
+      'Revise the draft to read more like the author. Keep its meaning and every fact, number, name, quotation, link and Markdown element. Reply with the revised text only.',
+    ]);
+  });
+
+  it('says each kind of loss plainly', () => {
+    expect(describeLoss({ kind: 'negation', change: 'added', text: 'never' })).toMatch(
+      /one 'never' more than the original/,
+    );
+    expect(describeLoss({ kind: 'markdown', change: 'changed', text: 'heading → paragraph' })).toMatch(
+      /Markdown blocks differ/,
+    );
+    expect(describeLoss({ kind: 'text', change: 'missing', text: 'the whole text' })).toBe(
+      'The draft is empty; rewrite the whole text.',
+    );
+  });
+});

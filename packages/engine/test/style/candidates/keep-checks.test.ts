@@ -1,0 +1,142 @@
+/** What a rewrite must keep: examples, and laws checked with fast-check. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkKept, keepsInvariants, keptParts } from '../../../src/style/candidates/index.js';
+
+const INPUT = `# Plans for 2025
+
+We can't ship before March 3. As Dr. Jane Smith said, "It changed how I work." Not only fast but cheap.
+See https://example.com or write to help@example.com, and run \`plan --today\`.
+
+- First item costs $4.99
+- Second item
+`;
+
+describe('checkKept', () => {
+  it('finds what the input holds', () => {
+    const parts = keptParts(INPUT);
+    expect(parts.blocks).toBe('heading paragraph list_item list_item');
+    expect(parts.numbers).toEqual(['2025', '3', '$4.99']);
+    expect(parts.names).toEqual(expect.arrayContaining(['March', 'Dr', 'Smith']));
+    expect(parts.quotations).toEqual(['It changed how I work']);
+    expect(parts.addresses).toEqual(['https://example.com', 'help@example.com']);
+    expect(parts.code).toEqual(['`plan --today`']);
+    // "can't" is one negation; "Not only" is additive, not a negation.
+    expect([...parts.negations]).toEqual([['not', 1]]);
+  });
+
+  it('keeps a rewrite that moves things around and reuses names at a sentence start', () => {
+    const rewrite = `# Plans for 2025
+
+Smith, Dr. Jane, once said: "It changed how I work," and we cannot ship before March 3. Both fast and cheap.
+Run \`plan --today\`, see https://example.com or write to help@example.com.
+
+- The first item costs $4.99
+- The second item
+`;
+    expect(checkKept(INPUT, rewrite)).toEqual({ kept: true, losses: [] });
+  });
+
+  it('reports each loss by kind', () => {
+    const rewrite = `Plans for 2025
+
+We can ship before March. Jane said it changed how she works.
+See the site, and run \`plan --today\`.
+
+- First item costs $4.99
+- Second item
+`;
+    const { kept, losses } = checkKept(INPUT, rewrite);
+    expect(kept).toBe(false);
+    expect(losses).toEqual([
+      { kind: 'number', change: 'missing', text: '3' },
+      { kind: 'name', change: 'missing', text: 'Dr' },
+      { kind: 'name', change: 'missing', text: 'Smith' },
+      { kind: 'quotation', change: 'missing', text: 'It changed how I work' },
+      { kind: 'address', change: 'missing', text: 'https://example.com' },
+      { kind: 'address', change: 'missing', text: 'help@example.com' },
+      { kind: 'negation', change: 'missing', text: 'not' },
+      {
+        kind: 'markdown',
+        change: 'changed',
+        text: 'heading paragraph list_item list_item → paragraph paragraph list_item list_item',
+      },
+    ]);
+  });
+
+  it('counts an added negation as a loss, and a swapped one as none', () => {
+    expect(checkKept('It works.', 'It never works.').losses).toEqual([
+      { kind: 'negation', change: 'added', text: 'never' },
+    ]);
+    expect(checkKept('It does not work.', 'It never works.').kept).toBe(true);
+  });
+
+  it('reports an emptied text', () => {
+    expect(checkKept('Some words.', ' ').losses).toEqual([{ kind: 'text', change: 'missing', text: 'the whole text' }]);
+  });
+
+  it('checks only the kinds asked for; keepsInvariants checks numbers, addresses, code and blocks as draftWithLLM did', () => {
+    expect(checkKept(INPUT, INPUT.replace('Smith', 'Jones'), ['number']).kept).toBe(true);
+    expect(keepsInvariants(INPUT, INPUT.replace('Smith', 'Jones'))).toBe(true);
+    expect(keepsInvariants(INPUT, INPUT.replace('$4.99', '$5'))).toBe(false);
+  });
+});
+
+const word = fc
+  .stringMatching(/^[a-z]{2,8}$/)
+  .filter(
+    (w) =>
+      !['no', 'not', 'nor', 'none', 'never', 'nothing', 'nobody', 'nowhere', 'neither', 'cannot', 'only'].includes(w),
+  );
+const sentence = fc.array(word, { minLength: 2, maxLength: 8 }).map((ws) => `${ws.join(' ')}.`);
+
+describe('keep-check laws', () => {
+  it('a text keeps itself, and checking never throws, on any Unicode string', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => {
+        expect(checkKept(text, text).kept).toBe(true);
+        expect(() => checkKept(text, `${text} x`)).not.toThrow();
+      }),
+    );
+  });
+
+  it('finds every number removed', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 6 }),
+        fc.array(sentence, { minLength: 1, maxLength: 6 }),
+        fc.nat(),
+        (numbers, sentences, pick) => {
+          const text = numbers.map((n, i) => `${sentences[i % sentences.length]!.slice(0, -1)} ${n}.`).join(' ');
+          const removed = numbers[pick % numbers.length]!;
+          const rewrite = numbers
+            .map((n, i) =>
+              n === removed
+                ? sentences[i % sentences.length]!
+                : `${sentences[i % sentences.length]!.slice(0, -1)} ${n}.`,
+            )
+            .join(' ');
+          const losses = checkKept(text, rewrite).losses;
+          expect(losses).toEqual([{ kind: 'number', change: 'missing', text: String(removed) }]);
+        },
+      ),
+    );
+  });
+
+  it('finds every negation dropped or added', () => {
+    fc.assert(
+      fc.property(
+        fc.array(sentence, { minLength: 1, maxLength: 6 }),
+        fc.nat(),
+        fc.constantFrom('not', 'never', 'no'),
+        (sentences, pick, negation) => {
+          const at = pick % sentences.length;
+          const negated = sentences.map((s, i) => (i === at ? `it is ${negation} ${s}` : s)).join(' ');
+          const plain = sentences.join(' ');
+          expect(checkKept(negated, plain).losses).toEqual([{ kind: 'negation', change: 'missing', text: negation }]);
+          expect(checkKept(plain, negated).losses).toEqual([{ kind: 'negation', change: 'added', text: negation }]);
+        },
+      ),
+    );
+  });
+});
