@@ -74,7 +74,12 @@ export interface MeasuredDraft {
  * and the drafts, so the reference is that of the very texts being compared (as attribute's is of
  * the candidate authors). With fewer than three of them (full mode, one draft) the author's stored
  * passages join, so that a spread exists. A context without drafts, input or passages has no
- * reference (RangeError).
+ * reference (RangeError). Why the texts at hand: on the development corpora (five authors, a model
+ * of eight documents each, held-out excerpts of the author against AI prose of 120–300 words, the
+ * input another AI text) this reference ranked the author's excerpt closer in 82–95 % of pairs, a
+ * reference of the author's passages alone in 54–82 %. Its limit: with k texts no z-score exceeds
+ * √(k − 1), so a draft far off in some words counts less far than it is; the keep-checks, not Delta,
+ * guard against drafts that are wrong rather than unstylish.
  */
 export function scoringContext(
   model: StyleModel,

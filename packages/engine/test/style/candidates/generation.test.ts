@@ -74,6 +74,20 @@ describe('generateDrafts', () => {
     expect(generation.failures[0]).toMatch(/500/);
   });
 
+  it("rejects with the caller's reason when the caller aborts", async () => {
+    const server = await serve({ ignoreN: true, delayMs: 2_000 });
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    setTimeout(() => controller.abort(reason), 50);
+    const pending = generateDrafts(
+      providerFor(server),
+      { ...request, signal: controller.signal },
+      2,
+      new CallBudget({}),
+    );
+    await expect(pending).rejects.toBe(reason);
+  });
+
   it('rejects when the first request fails', async () => {
     const server = await serve({ failWith: { status: 503 } });
     await expect(generateDrafts(providerFor(server), request, 2, new CallBudget({}))).rejects.toThrow(/503/);
