@@ -8,7 +8,10 @@ export const STYLE_DEFAULTS = Object.freeze({
   lengthTarget: 0.085,
   skipHeadings: false,
   skipH1: false,
-  /** LLM rewriting: sampling temperature and how many training passages go into the prompt. */
+  /** LLM rewriting: sampling temperature. */
   llmTemperature: 0.7,
-  llmExamples: 4,
+  /** Style brief: at most this many example passages go into a prompt... */
+  llmExamples: 5,
+  /** ...taking together at most this many tokens (estimated: brief/examples.ts). */
+  llmExampleTokens: 600,
 });

@@ -8,6 +8,22 @@ export { styleCard } from './style-card.js';
 export { draftWithLLM, restyleWithLLM, type RestyleWithLLMOptions } from './llm.js';
 export { STYLE_DEFAULTS } from './defaults.js';
 export {
+  briefMessages,
+  fullModeSystemMessage,
+  keynessReference,
+  renderBrief,
+  rewriteSystemMessage,
+  styleBrief,
+  type AvoidedForms,
+  type BriefExample,
+  type BriefLine,
+  type BriefTask,
+  type BriefTopic,
+  type FavouredWord,
+  type StyleBrief,
+  type StyleBriefOptions,
+} from './brief/index.js';
+export {
   CANDIDATE_DEFAULTS,
   checkKept,
   chooseDraft,
@@ -37,4 +53,6 @@ export type {
   RestyleOptions,
   StyleHabits,
   StyleModel,
+  VoiceExcerpt,
+  VoiceHabits,
 } from './types.js';

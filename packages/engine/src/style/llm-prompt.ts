@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../providers/index.js';
-import { styleCard } from './style-card.js';
+import { briefMessages, styleBrief } from './brief/index.js';
 import type { StyleModel } from './types.js';
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
@@ -30,7 +30,9 @@ function weighted(counts: ReadonlyMap<string, number>, idf: ReadonlyMap<string, 
 }
 
 /**
- * The `count` stored passages closest to the text, best first: cosine similarity of tf-idf
+ * The `count` stored passages closest to the text in topic, best first (the rewrite prompt's
+ * choice before the style brief, which chooses for voice; kept as the baseline the brief's tests
+ * compare against): cosine similarity of tf-idf
  * weighted word counts (idf over the stored passages, so words every passage has count little).
  * Ties keep the stored order.
  */
@@ -57,30 +59,10 @@ export function closestPassages(text: string, model: StyleModel, count: number):
 }
 
 /**
- * The chat messages for an LLM rewrite: a system message with the rules, the style card and the
- * author's passages closest to the input as examples; then the text to rewrite.
+ * The chat messages for an LLM rewrite: a system message with the rules and the author's style
+ * brief (styleBrief with at most `examples` example passages chosen for their voice), then the
+ * text to rewrite (briefMessages).
  */
 export function rewriteMessages(text: string, model: StyleModel, examples: number): ChatMessage[] {
-  const passages = closestPassages(text, model, examples);
-  const system = [
-    'You rewrite text in the style of one particular author. Keep the meaning and every fact.',
-    'Never change numbers, names, dates, URLs, e-mail addresses, code (inline or fenced) or text inside quotation marks.',
-    'Keep the Markdown structure exactly: the same headings, list items (with their markers), links, block quotes and paragraphs, in the same order.',
-    'Answer with the rewritten text only, without any comment.',
-    '',
-    "The author's habits:",
-    styleCard(model),
-    ...(passages.length > 0
-      ? [
-          '',
-          'Passages the author wrote (for their voice, not their content):',
-          ...passages.map((p) => `---\n${p}`),
-          '---',
-        ]
-      : []),
-  ].join('\n');
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: `Rewrite this text in the author's style:\n\n${text}` },
-  ];
+  return briefMessages(styleBrief(model, { maxExamples: examples }), { kind: 'rewrite', text });
 }

@@ -13,8 +13,8 @@ export type RestyleWithLLMOptions = RestyleOptions & { baseModel: string; temper
 export { keepsInvariants } from './candidates/keep-checks.js';
 
 /**
- * The LLM's draft of `text` for the engine to restyle: a few-shot prompt from the model's passages
- * closest to the input plus the style card (rewriteMessages), sent to `provider` as
+ * The LLM's draft of `text` for the engine to restyle: the rewrite rules and the author's style
+ * brief with example passages chosen for their voice (rewriteMessages), sent to `provider` as
  * `options.baseModel`. When the reply lost a number, URL, e-mail address or code of the input,
  * changed its Markdown blocks (kinds and order), or came back empty, the draft is the input itself.
  * Provider failures reject (StylerError provider_failed). Kept apart from restyle so a service can

@@ -1,4 +1,5 @@
 import { describeRate } from './style-card-words.js';
+import { AI_OPENERS } from './lexicon/ai-openers.js';
 import { GENERIC_ENTRIES } from './lexicon/generic.js';
 import type { StyleModel } from './types.js';
 import { assertStyleModel } from './validate.js';
@@ -16,18 +17,6 @@ const DASH_NAMES: Readonly<Record<string, string>> = {
   double_hyphen: 'double hyphens (word--word)',
   double_hyphen_spaced: 'spaced double hyphens (word -- word)',
 };
-
-/** Sentence openers typical of generic AI prose. */
-const AI_OPENERS = [
-  'Moreover',
-  'Furthermore',
-  'Additionally',
-  'In addition',
-  'In conclusion',
-  'Overall',
-  'Ultimately',
-  'In summary',
-];
 
 /**
  * A "style card": the model's habits as short plain-English instructions for an LLM prompt.

@@ -100,6 +100,50 @@ export type StyleHabits = {
   };
   /** Short representative passages for few-shot prompts (bounded). */
   passages: string[];
+  /**
+   * What the style brief reads beyond the other habits: excerpts chosen for their voice, the
+   * rhythm of sentence lengths and how the frequent words spread over the documents (absent from
+   * models fit before the style brief; the brief then falls back to `passages`).
+   */
+  voice?: VoiceHabits;
+};
+
+/** A stretch of whole sentences from one training document, scored by how typical it is of the author. */
+export type VoiceExcerpt = {
+  /** The sentences as written, Markdown markup left out and runs of white space made one space. */
+  text: string;
+  /** Index of the training document it comes from. */
+  document: number;
+  /** Its words (the tokenizer's count). */
+  words: number;
+  /**
+   * Burrows' Delta between the excerpt's most-frequent-word profile and the author's, over the
+   * author's own excerpt-sized stretches of text as the reference population; lower is more typical.
+   */
+  delta: number;
+  /**
+   * How far `delta` lies from the Delta expected of an excerpt of its length, in units of the spread
+   * expected at that length (least-squares lines on ln words over all of the author's candidate
+   * excerpts: longer excerpts sit closer to any profile by chance alone, shorter ones scatter more).
+   * Lower is more typical; 0 is as typical as the author's excerpts of that length.
+   */
+  typicality: number;
+};
+
+/** The brief's habits (habits/voice.ts). */
+export type VoiceHabits = {
+  /** Candidate example passages, most typical first (bounded: see habits/excerpts.ts). */
+  excerpts: VoiceExcerpt[];
+  /**
+   * Consecutive sentences of a paragraph by length: `pairs[i][j]` counts a sentence of length bin i
+   * followed by one of bin j, bin b holding lengths from b · binWords + 1 to (b + 1) · binWords
+   * words, the last bin everything longer.
+   */
+  rhythm: { binWords: number; pairs: number[][] };
+  /** In how many training documents each frequent word occurs (words of the vocabulary used ≥ 5 times, bounded). */
+  documentFrequency: Record<string, number>;
+  /** Frequent words written with a capital inside a sentence at least half the time: names ("Cassandra", "Go"). */
+  names: string[];
 };
 
 export interface StyleModel {

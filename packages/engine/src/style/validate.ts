@@ -52,4 +52,18 @@ export function assertStyleModel(model: unknown): asserts model is StyleModel {
   if (!isRecord(model.habits)) throw new TypeError('model.habits must be an object');
   if (!isRecord(model.habits.vocabulary)) throw new TypeError('model.habits.vocabulary must be an object');
   if (!Array.isArray(model.habits.passages)) throw new TypeError('model.habits.passages must be an array');
+  // Absent from models fit before the style brief; present, it must have the shape fitStyle gives it.
+  const voice = model.habits.voice;
+  if (
+    voice !== undefined &&
+    (!isRecord(voice) ||
+      !Array.isArray(voice.excerpts) ||
+      !isRecord(voice.rhythm) ||
+      !Array.isArray(voice.rhythm.pairs) ||
+      typeof voice.rhythm.binWords !== 'number' ||
+      !isRecord(voice.documentFrequency) ||
+      !Array.isArray(voice.names))
+  ) {
+    throw new TypeError('model.habits.voice must hold excerpts, rhythm, documentFrequency and names (from fitStyle)');
+  }
 }

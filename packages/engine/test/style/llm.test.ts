@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAICompatibleProvider } from '../../src/providers/index.js';
-import { restyle, restyleWithLLM, styleCard } from '../../src/style/index.js';
+import { renderBrief, restyle, restyleWithLLM, styleBrief, styleCard } from '../../src/style/index.js';
+import { REWRITE_RULES } from '../../src/style/brief/messages.js';
 import { closestPassages, rewriteMessages } from '../../src/style/llm-prompt.js';
 import { keepsInvariants } from '../../src/style/llm.js';
 import { startOpenAITestServer, type OpenAITestServer } from '../../../../test-support/openai-test-server.js';
@@ -27,11 +28,14 @@ describe('LLM prompt', () => {
     );
   });
 
-  it('puts rules, the card and examples in the system message and the text in the user message', () => {
+  it('puts the rules and the style brief in the system message and the text in the user message', () => {
     const [system, user] = rewriteMessages(INPUT, FORMAL_MODEL, 3);
     expect(system?.role).toBe('system');
-    expect(system?.content).toContain(styleCard(FORMAL_MODEL));
+    expect(system?.content).toBe(
+      `${REWRITE_RULES.join('\n')}\n\n${renderBrief(styleBrief(FORMAL_MODEL, { maxExamples: 3 }))}`,
+    );
     expect(system?.content).toMatch(/Never change numbers/);
+    expect(system?.content).toContain('Writes full forms');
     expect(user).toEqual({ role: 'user', content: `Rewrite this text in the author's style:\n\n${INPUT}` });
   });
 
@@ -56,7 +60,7 @@ describe('restyleWithLLM against an OpenAI-compatible server', () => {
   const provider = () =>
     createOpenAICompatibleProvider({ name: 'openai-compatible', baseUrl: server.url, timeoutMs: 5000 });
 
-  it("sends the few-shot prompt and restyles the model's reply with the engine", async () => {
+  it("sends the style brief and restyles the model's reply with the engine", async () => {
     reply = GOOD_REPLY;
     const output = await restyleWithLLM(INPUT, FORMAL_MODEL, provider(), { baseModel: 'test-model', temperature: 0.2 });
     expect(output).toBe(restyle(GOOD_REPLY, FORMAL_MODEL));
@@ -67,7 +71,7 @@ describe('restyleWithLLM against an OpenAI-compatible server', () => {
     };
     expect(body.model).toBe('test-model');
     expect(body.temperature).toBeCloseTo(0.2, 6);
-    expect(body.messages[0]?.content).toContain('Passages the author wrote');
+    expect(body.messages[0]?.content).toContain('Passages by the author, chosen for their voice');
   });
 
   it('falls back to the engine alone when the reply loses a number or URL', async () => {

@@ -9,6 +9,7 @@ import { measureOpeners } from './openers.js';
 import { pickPassages } from './passages.js';
 import { measurePunctuation } from './punctuation-habits.js';
 import { measureUpon } from './upon.js';
+import { measureVoice } from './voice.js';
 
 /** The value below which `fraction` of a histogram's observations fall (nearest rank). */
 export function histogramPercentile(histogram: Histogram, fraction: number): number {
@@ -83,5 +84,6 @@ export function measureHabits(documents: readonly string[], features: CountFeatu
     upon: measureUpon(sentenceWords),
     ...measureLayout(corpus.flat()),
     passages: pickPassages(corpus),
+    voice: measureVoice(corpus),
   };
 }
