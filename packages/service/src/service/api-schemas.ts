@@ -4,28 +4,12 @@
  * @fastify/swagger publishes them as components.schemas. A schema may carry ERROR_MESSAGE, the
  * message a failure inside it answers with (validation-messages.ts).
  */
-import { Type, type Static, type TNumber, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { BASE_TEMPERATURE, MAX_MESSAGES, MAX_NAME_CHARS } from './transform/limits.js';
+import { ChatCompletionRequest, ChatRequestMessage, DraftReport } from './chat-schemas.js';
+import { closed, component, ERROR_MESSAGE, name, numbers, optional, orNull } from './schema-kit.js';
 
-/** The schema keyword holding the message of a failure inside that schema. */
-export const ERROR_MESSAGE = 'x-error-message';
-
-/** A `$ref` to a shared schema, typed as the schema it names. */
-export function component<T extends TSchema>(schema: T, options: object = {}) {
-  if (schema.$id === undefined) throw new TypeError('only a schema with an $id can be referenced');
-  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id, options));
-}
-
-/** `schema`, or null: OpenAI clients send null for optional fields they leave unset. */
-const orNull = <T extends TSchema>(schema: T, options: object = {}) => Type.Union([schema, Type.Null()], options);
-/** An optional field where null means absent. */
-const optional = <T extends TSchema>(schema: T, options: object = {}) => Type.Optional(orNull(schema, options));
-const closed = <T extends TProperties>(properties: T, options: object = {}): TObject<T> =>
-  Type.Object(properties, { additionalProperties: false, ...options });
-const numbers = <K extends string>(...keys: K[]) =>
-  closed(Object.fromEntries(keys.map((key) => [key, Type.Number()])) as Record<K, TNumber>);
-/** A name (of a model or a service): not blank, trimmed before use. */
-const name = (options: object = {}) => Type.String({ pattern: '\\S', maxLength: MAX_NAME_CHARS, ...options });
+export { component, ERROR_MESSAGE } from './schema-kit.js';
 
 export const ErrorBody = closed(
   {
@@ -391,6 +375,7 @@ export const ChatCompletion = closed(
     ),
     usage: component(Usage),
     ...extras,
+    styler: Type.Optional(component(DraftReport)),
   },
   { $id: 'ChatCompletion' },
 );
@@ -410,6 +395,7 @@ export const ChatCompletionChunk = closed(
     ),
     usage: Type.Optional(component(Usage)),
     ...extras,
+    styler: Type.Optional(component(DraftReport)),
   },
   { $id: 'ChatCompletionChunk' },
 );
@@ -460,6 +446,9 @@ export const API_SCHEMAS = [
   Distance,
   ChatCompletion,
   ChatCompletionChunk,
+  ChatRequestMessage,
+  ChatCompletionRequest,
+  DraftReport,
   Health,
   Ready,
 ] as const;

@@ -29,6 +29,8 @@ import { healthRoute } from './routes/health.js';
 import { jobRoutes } from './routes/jobs.js';
 import { modelRoutes } from './routes/models.js';
 import { transformRoutes } from './routes/transform.js';
+import { chatRoutes } from './routes/chat.js';
+import { ChatPipeline } from './chat/pipeline.js';
 import { StyleModelCache } from './style-models.js';
 import { TransformPipeline } from './transform/pipeline.js';
 
@@ -163,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxTextChars: config.maxTextChars,
       requestTimeoutMs: config.requestTimeoutMs,
     }),
+    chats: new ChatPipeline({ store, models, providerConfig, maxTextChars: config.maxTextChars }),
   };
 
   installErrorHandlers(app, config);
@@ -207,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       jobRoutes(v1, context);
       modelRoutes(v1, context);
       transformRoutes(v1, context);
+      chatRoutes(v1, context);
     },
     { prefix: config.basePath },
   );

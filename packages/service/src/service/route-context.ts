@@ -1,5 +1,6 @@
 /** What route modules share: the store, settings and the service's long-lived helpers. */
 import type { StylerStore } from '../store/index.js';
+import type { ChatPipeline } from './chat/pipeline.js';
 import type { ServiceConfig } from './config.js';
 import type { JobExecutor } from './job-runner.js';
 import type { StyleModelCache } from './style-models.js';
@@ -11,4 +12,5 @@ export interface RouteContext {
   jobs: JobExecutor;
   models: StyleModelCache;
   transforms: TransformPipeline;
+  chats: ChatPipeline;
 }

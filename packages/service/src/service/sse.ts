@@ -2,6 +2,7 @@
  * Server-Sent Events on a raw response, the way OpenAI streams chat completions: `data: <json>`
  * events, a final `data: [DONE]`, and writes that wait for the socket to drain.
  */
+import type { FastifyReply } from 'fastify';
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 
@@ -69,4 +70,14 @@ export class SseWriter {
       stop.abort();
     }
   }
+}
+
+/** An AbortSignal that fires when the client goes away before the response is complete. */
+export function disconnectSignal(reply: FastifyReply): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const onClose = (): void => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+  };
+  reply.raw.on('close', onClose);
+  return { signal: controller.signal, release: () => reply.raw.off('close', onClose) };
 }

@@ -19,6 +19,7 @@ const ROUTES = [
   'GET /models/{model}',
   'DELETE /models/{model}',
   'POST /style/transform',
+  'POST /chat/completions',
   'GET /health',
   'GET /health/ready',
   'GET /openapi.json',

@@ -138,9 +138,19 @@ describe('POST /style/transform', () => {
       include_quality: true,
     });
     expect(status).toBe(200);
-    const sent = llm.requests[before]!.body as { model: string; temperature: number; messages: unknown[] };
+    const sent = llm.requests[before]!.body as {
+      model: string;
+      temperature: number;
+      messages: { role: string; content: string }[];
+    };
     expect(sent).toMatchObject({ model: 'local-model', temperature: 0.3 });
-    expect(sent.messages).toHaveLength(2);
+    // The model's style brief first, so the base model writes in the voice; then the user's messages.
+    expect(sent.messages).toHaveLength(3);
+    expect(sent.messages[0]).toMatchObject({ role: 'system', content: expect.stringMatching(/voice/i) });
+    expect(sent.messages.slice(1)).toEqual([
+      { role: 'system', content: 'Be concise.' },
+      { role: 'user', content: 'Write a note about a walk.' },
+    ]);
     expect((body.comparison as { original: string }).original).toBe(BASE_REPLY);
     expect(validate(loadQualitySchema(), body.quality_analytics)).toEqual([]);
   });

@@ -12,19 +12,9 @@ import type { TypedApp } from '../fastify-types.js';
 import { failure, rateLimited, unauthorized } from '../openapi.js';
 import { toErrorResponse, type ErrorLimits } from '../error-handler.js';
 import type { RouteContext } from '../route-context.js';
-import { SseWriter } from '../sse.js';
+import { disconnectSignal, SseWriter } from '../sse.js';
 import { completionObject, deltaChunk, streamPieces, usageChunk } from '../transform/completion.js';
 import type { BaseText, PreparedTransform, TransformPipeline } from '../transform/pipeline.js';
-
-/** An AbortSignal that fires when the client goes away before the response is complete. */
-function disconnectSignal(reply: FastifyReply): { signal: AbortSignal; release: () => void } {
-  const controller = new AbortController();
-  const onClose = (): void => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
-  };
-  reply.raw.on('close', onClose);
-  return { signal: controller.signal, release: () => reply.raw.off('close', onClose) };
-}
 
 function rewriteBase(prepared: PreparedTransform): BaseText | undefined {
   const { input } = prepared.request;

@@ -51,10 +51,11 @@ export function deltaChunk(
   identity: CompletionIdentity,
   delta: { role?: 'assistant'; content?: string },
   finishReason: string | null = null,
+  index = 0,
 ): Static<typeof ChatCompletionChunk> {
   return {
     ...envelope(identity, 'chat.completion.chunk'),
-    choices: [{ index: 0, delta, finish_reason: finishReason }],
+    choices: [{ index, delta, finish_reason: finishReason }],
   };
 }
 

@@ -8,8 +8,9 @@ import type { PoolCallOptions } from '@styler/analytics/pool';
 import type { StylePool } from '@styler/engine';
 import { resolveChatProvider, type ChatProvider, type ProviderConfig } from '@styler/engine/providers';
 import type { Principal } from '../../store/index.js';
-import { draftWithLLM } from '@styler/engine';
+import { briefMessages, draftWithLLM } from '@styler/engine';
 import type { StyleModel } from '@styler/engine';
+import { briefOf } from '../style-briefs.js';
 import type { StyleModelCache } from '../style-models.js';
 import type { CompletionIdentity, TransformExtras } from './completion.js';
 import { distanceMetrics } from './edit-distance.js';
@@ -117,7 +118,7 @@ export class TransformPipeline {
     if (input.mode !== 'full' || !prepared.provider) throw new TypeError('generateBase needs a full-mode request');
     const result = await prepared.provider.complete({
       model: input.baseModel,
-      messages: input.messages,
+      messages: briefMessages(briefOf(prepared.styleModel), { kind: 'full', messages: input.messages }),
       temperature: input.baseTemperature,
       signal,
     });
@@ -135,7 +136,7 @@ export class TransformPipeline {
     let first = true;
     for await (const delta of prepared.provider.stream({
       model: input.baseModel,
-      messages: input.messages,
+      messages: briefMessages(briefOf(prepared.styleModel), { kind: 'full', messages: input.messages }),
       temperature: input.baseTemperature,
       signal,
     })) {

@@ -1,0 +1,202 @@
+/**
+ * POST /chat/completions for a style model: the base model writes the answer to the user's
+ * messages under the model's style brief (a system message ahead of theirs, so the first draft is
+ * already in the voice); with more than one candidate, the drafts are scored against the model and
+ * the closest come back first (chooseDraft). No rule-based pass runs over the LLM's text: over a
+ * draft it is where the engine errs most, and the brief already carries the habits it would apply.
+ */
+import { StylerError } from '@styler/analytics/errors';
+import { briefMessages, chooseDraft, type DraftChoice, type StyleModel } from '@styler/engine';
+import {
+  BASE_MODEL_SERVICE_ENV_VARS,
+  BASE_MODEL_SERVICES,
+  configuredServices,
+  resolveChatProvider,
+  type ChatMessage,
+  type ChatProvider,
+  type ProviderConfig,
+} from '@styler/engine/providers';
+import { randomId, type Principal, type StylerStore } from '../../store/index.js';
+import type { ChatCompletionRequest, DraftReport } from '../chat-schemas.js';
+import { briefOf } from '../style-briefs.js';
+import type { StyleModelCache } from '../style-models.js';
+import type { CompletionIdentity } from '../transform/completion.js';
+import { countUsage, type Usage } from '../transform/usage.js';
+import { toChatRequest, type ChatRequest } from './request.js';
+import { cutAtStop } from './stop-sequences.js';
+
+export interface ChatPipelineDeps {
+  store: StylerStore;
+  models: StyleModelCache;
+  providerConfig: ProviderConfig;
+  maxTextChars: number;
+}
+
+/** A validated request with its model, brief and provider resolved. */
+export interface PreparedChat {
+  request: ChatRequest;
+  styleModel: StyleModel;
+  provider: ChatProvider;
+  baseModel: string;
+  /** The brief's system message, then the user's messages. */
+  messages: ChatMessage[];
+  identity: CompletionIdentity;
+}
+
+/** One returned choice. */
+export interface ChatChoice {
+  content: string;
+  finishReason: string;
+}
+
+/** The answer: choices closest first, usage, and how they were chosen. */
+export interface ChatAnswer {
+  choices: ChatChoice[];
+  usage: Usage;
+  report: DraftReport;
+}
+
+/** The 400 of a server without any LLM: what to set, per service. */
+function needsAnLlm(): StylerError {
+  const how = BASE_MODEL_SERVICES.map(
+    (name) => `${BASE_MODEL_SERVICE_ENV_VARS[name].configuredBy.join(' or ')} (${name})`,
+  ).join('; ');
+  return new StylerError(
+    'invalid_input',
+    `Chat completions need an LLM to write, and none is configured: set ${how}, or providers in the STYLER_CONFIG file (docs/providers.md).`,
+  );
+}
+
+/** The base model job names when its creator did not choose one. */
+const ANY_BASE_MODEL = 'any';
+
+/** The drafts of a choice, the returned text first: the winner (or revision), then kept ones closest first. */
+function ranked(choice: DraftChoice): ChatChoice[] {
+  const rest = choice.drafts
+    .filter((draft) => draft.index !== choice.winner)
+    .sort((a, b) => Number(b.kept) - Number(a.kept) || a.delta - b.delta || a.index - b.index)
+    .map((draft) => ({ content: draft.text, finishReason: draft.finishReason }));
+  const winner = choice.drafts.find((draft) => draft.index === choice.winner);
+  const first = winner
+    ? { content: winner.text, finishReason: winner.finishReason }
+    : { content: choice.text, finishReason: 'stop' };
+  return [first, ...rest];
+}
+
+function reportOf(choice: DraftChoice): DraftReport {
+  const { revision } = choice;
+  return {
+    winner: choice.winner === 'input' ? 0 : choice.winner,
+    drafts: choice.drafts.map((draft) => ({
+      index: draft.index,
+      delta: draft.delta,
+      kept: draft.kept,
+      temperature: draft.temperature,
+    })),
+    ...(revision !== undefined && {
+      revision: {
+        status: revision.status,
+        feedback: 'feedback' in revision ? revision.feedback.map((item) => item.text) : [],
+        ...('score' in revision && revision.score !== undefined && { delta: revision.score.delta }),
+      },
+    }),
+    calls: choice.calls,
+  };
+}
+
+export class ChatPipeline {
+  readonly #deps: ChatPipelineDeps;
+
+  constructor(deps: ChatPipelineDeps) {
+    this.#deps = deps;
+  }
+
+  /**
+   * Reads the (schema-checked) body; resolves the style model (404 when unknown or not trained), the
+   * base model (the request's, else the fine-tuning job's, else the configured default) and its
+   * provider. Without any LLM configured: 400 naming what to set.
+   */
+  async prepare(principal: Principal, body: ChatCompletionRequest): Promise<PreparedChat> {
+    const request = toChatRequest(body, { maxTextChars: this.#deps.maxTextChars });
+    const styleModel = await this.#deps.models.get(principal.organizationId, request.model);
+    // The client can do nothing about a server without an LLM but read how to set one up: a 400.
+    if (configuredServices(this.#deps.providerConfig).length === 0) throw needsAnLlm();
+    const baseModel = request.baseModel ?? (await this.#defaultBaseModel(principal.organizationId, request.model));
+    const provider = resolveChatProvider(
+      { baseModel, ...(request.baseModelService !== undefined && { service: request.baseModelService }) },
+      this.#deps.providerConfig,
+    );
+    return {
+      request,
+      styleModel,
+      provider,
+      baseModel,
+      messages: briefMessages(briefOf(styleModel), { kind: 'full', messages: request.messages }),
+      identity: { id: randomId('chatcmpl'), created: Math.floor(Date.now() / 1000), model: request.model },
+    };
+  }
+
+  /** True when the answer is a single draft: it can stream as the base model writes it. */
+  streamsThrough(prepared: PreparedChat): boolean {
+    return prepared.request.candidates === 1 && !prepared.request.revise;
+  }
+
+  /** The drafts, chosen and ranked; stop sequences applied to each returned choice. */
+  async answer(prepared: PreparedChat, signal: AbortSignal): Promise<ChatAnswer> {
+    const { request } = prepared;
+    const choice = await chooseDraft(prepared.styleModel, prepared.provider, {
+      baseModel: prepared.baseModel,
+      messages: prepared.messages,
+      n: request.candidates,
+      revise: request.revise,
+      ...(request.temperature !== undefined && { temperature: request.temperature }),
+      ...(request.maxTokens !== undefined && { maxTokens: request.maxTokens }),
+      ...(request.maxLlmCalls !== undefined && { maxCalls: request.maxLlmCalls }),
+      signal,
+    });
+    const choices = ranked(choice)
+      .slice(0, request.n)
+      .map((one) => {
+        const cut = cutAtStop(one.content, request.stop);
+        return { content: cut.text, finishReason: cut.stopped ? 'stop' : one.finishReason };
+      });
+    return { choices, usage: this.usage(prepared, choice.usage, choices), report: reportOf(choice) };
+  }
+
+  /**
+   * The provider's token counts when it reported them (what the call cost), else counted here with
+   * o200k_base: the messages sent (brief included) and the returned choices.
+   */
+  usage(
+    prepared: PreparedChat,
+    reported: { promptTokens: number; completionTokens: number; totalTokens: number } | undefined,
+    choices: readonly ChatChoice[],
+  ): Usage {
+    if (reported !== undefined && reported.totalTokens > 0) {
+      return {
+        prompt_tokens: reported.promptTokens,
+        completion_tokens: reported.completionTokens,
+        total_tokens: reported.totalTokens,
+      };
+    }
+    return countUsage(prepared.messages, choices.map((choice) => choice.content).join(''));
+  }
+
+  async #defaultBaseModel(organizationId: string, modelName: string): Promise<string> {
+    const model = await this.#deps.store.models.get(organizationId, modelName);
+    const job = model && (await this.#deps.store.jobs.get(organizationId, model.jobId));
+    if (job?.baseModel && job.baseModel !== ANY_BASE_MODEL) return job.baseModel;
+    const config = this.#deps.providerConfig;
+    if (config.rewriteModel) return config.rewriteModel;
+    const services = config.defaultService ? [config.defaultService, ...BASE_MODEL_SERVICES] : BASE_MODEL_SERVICES;
+    const listed = services
+      .map((name) => config.services[name])
+      .find((service) => service.configured && service.models.length > 0);
+    if (listed) return listed.models[0]!;
+    const lists = BASE_MODEL_SERVICES.map((name) => BASE_MODEL_SERVICE_ENV_VARS[name].models).join(', ');
+    throw new StylerError(
+      'invalid_input',
+      `Name the LLM that writes: base_model in the request, base_model when creating the fine-tuning job, or a model listed in ${lists}.`,
+    );
+  }
+}

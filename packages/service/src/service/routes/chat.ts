@@ -1,0 +1,172 @@
+/**
+ * POST /chat/completions with a style model: OpenAI's chat API, so the official SDKs, LangChain and
+ * the like can use one. JSON answers a chat.completion whose choices come closest to the author
+ * first; `stream: true` answers chat.completion.chunk events ending in `data: [DONE]`. A single
+ * draft streams as the base model writes it; several (or a revision) stream once chosen.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS } from '@styler/analytics/errors';
+import { ChatCompletion, ChatCompletionChunk, component } from '../api-schemas.js';
+import { principalOf } from '../auth.js';
+import type { ChatPipeline, PreparedChat } from '../chat/pipeline.js';
+import { StopCutter } from '../chat/stop-sequences.js';
+import { ChatCompletionRequest } from '../chat-schemas.js';
+import { toErrorResponse, type ErrorLimits } from '../error-handler.js';
+import type { TypedApp } from '../fastify-types.js';
+import { failure, rateLimited, unauthorized } from '../openapi.js';
+import type { RouteContext } from '../route-context.js';
+import { disconnectSignal, SseWriter } from '../sse.js';
+import { deltaChunk, streamPieces } from '../transform/completion.js';
+import type { Usage } from '../transform/usage.js';
+
+/** Streams the base model's single draft as it comes, stop sequences applied. */
+async function streamThrough(
+  chats: ChatPipeline,
+  prepared: PreparedChat,
+  open: () => SseWriter,
+  signal: AbortSignal,
+): Promise<{ sse: SseWriter; usage: Usage }> {
+  const { request, identity } = prepared;
+  let reported: { promptTokens: number; completionTokens: number; totalTokens: number } | undefined;
+  const cutter = new StopCutter(request.stop);
+  let text = '';
+  let sse: SseWriter | undefined;
+  const send = async (content: string): Promise<void> => {
+    if (content === '') return;
+    text += content;
+    await (sse ??= open()).send(deltaChunk(identity, { content }));
+  };
+  for await (const delta of prepared.provider.stream({
+    model: prepared.baseModel,
+    messages: prepared.messages,
+    ...(request.temperature !== undefined && { temperature: request.temperature }),
+    ...(request.maxTokens !== undefined && { maxTokens: request.maxTokens }),
+    signal,
+    onUsage: (usage) => (reported = usage),
+  })) {
+    await send(cutter.push(delta));
+    if (cutter.stopped) break;
+  }
+  await send(cutter.end());
+  sse ??= open();
+  await sse.send(deltaChunk(identity, {}, 'stop'));
+  return { sse, usage: chats.usage(prepared, reported, [{ content: text, finishReason: 'stop' }]) };
+}
+
+/**
+ * Streams the answer. Failures before the stream opens (validation, a provider that never answered)
+ * keep their HTTP status; later ones become a final `data: {"error": ...}` event.
+ */
+async function respondStream(
+  chats: ChatPipeline,
+  prepared: PreparedChat,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signal: AbortSignal,
+  limits: ErrorLimits,
+): Promise<void> {
+  const { identity } = prepared;
+  let sse: SseWriter | undefined;
+  const open = (): SseWriter => {
+    if (sse) return sse;
+    reply.hijack();
+    sse = new SseWriter(reply.raw);
+    void sse.send(deltaChunk(identity, { role: 'assistant', content: '' }));
+    return sse;
+  };
+  try {
+    let usage: Usage;
+    let report;
+    if (chats.streamsThrough(prepared)) {
+      ({ usage } = await streamThrough(chats, prepared, open, signal));
+    } else {
+      const answer = await chats.answer(prepared, signal);
+      ({ usage, report } = answer);
+      const stream = open();
+      for (const [index, choice] of answer.choices.entries()) {
+        if (index > 0) await stream.send(deltaChunk(identity, { role: 'assistant', content: '' }, null, index));
+        for (const piece of streamPieces(choice.content)) {
+          if (stream.closed) break;
+          await stream.send(deltaChunk(identity, { content: piece }, null, index));
+        }
+        await stream.send(deltaChunk(identity, {}, choice.finishReason, index));
+      }
+    }
+    const stream = open();
+    if (prepared.request.includeUsage || report !== undefined) {
+      await stream.send({
+        ...deltaChunk(identity, {}),
+        choices: [],
+        ...(prepared.request.includeUsage && { usage }),
+        ...(report !== undefined && { styler: report }),
+      });
+    }
+    await stream.done();
+  } catch (error) {
+    if (!sse) throw error;
+    if (sse.closed || signal.aborted) return;
+    const response = toErrorResponse(error, limits);
+    if (response.status >= 500) request.log.error({ err: error }, 'chat completion stream failed');
+    await sse.send({ error: response.message });
+    sse.end();
+  }
+}
+
+export function chatRoutes(app: TypedApp, context: RouteContext): void {
+  const { chats, config } = context;
+  const schema = {
+    operationId: 'createChatCompletion',
+    summary: "OpenAI's chat completions, written by the base model in the style model's voice.",
+    body: component(ChatCompletionRequest),
+    response: {
+      200: {
+        description: 'A chat.completion, or with stream: true an event stream of chat.completion.chunk objects.',
+        content: {
+          'application/json': { schema: component(ChatCompletion) },
+          'text/event-stream': {
+            schema: Type.String({ description: 'data: <chat.completion.chunk> events, then data: [DONE].' }),
+            itemSchema: component(ChatCompletionChunk),
+          },
+        },
+      },
+      400: failure(
+        'Invalid request, or no LLM configured (the message says what to set).',
+        ERRORS.invalid_input.message,
+      ),
+      401: unauthorized,
+      404: failure('Unknown or not yet trained model.', ERRORS.model_not_found.message),
+      413: failure(`Messages over ${config.maxTextChars} characters, or a body over ${config.maxBodyBytes} bytes.`),
+      429: rateLimited,
+      502: failure('The base model service failed.', ERRORS.provider_failed.message),
+    },
+  };
+  const options = { schema, config: { badRequestCode: 'invalid_input' as const } };
+  app.post('/chat/completions', options, async (request, reply) => {
+    const prepared = await chats.prepare(principalOf(request), request.body);
+    const { signal, release } = disconnectSignal(reply);
+    try {
+      if (prepared.request.stream) {
+        await respondStream(chats, prepared, request, reply, signal, config);
+        return reply;
+      }
+      const answer = await chats.answer(prepared, signal);
+      const { identity } = prepared;
+      return {
+        id: identity.id,
+        object: 'chat.completion' as const,
+        created: identity.created,
+        model: identity.model,
+        choices: answer.choices.map((choice, index) => ({
+          index,
+          message: { role: 'assistant' as const, content: choice.content },
+          finish_reason: choice.finishReason,
+        })),
+        usage: answer.usage,
+        styler: answer.report,
+      };
+    } finally {
+      release();
+    }
+  });
+}

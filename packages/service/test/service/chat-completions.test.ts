@@ -1,0 +1,197 @@
+/**
+ * POST /v1/chat/completions with a style model, through the official openai SDK, against the real
+ * service and a real local OpenAI-compatible server as the base model. The server answers one
+ * draft in generic AI prose and one in the author's own words (a letter the model was not trained
+ * on), so the choice, the ranking and the brief each show in what comes back.
+ */
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startOpenAITestServer,
+  type ChatCompletionRequestBody,
+  type OpenAITestServer,
+} from '../../../../test-support/openai-test-server.js';
+import { darwin, fixture } from './support/fixtures.js';
+import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
+
+const AI_DRAFT = fixture('ai-input-01.txt')
+  .split(/\n\s*\n/)
+  .slice(0, 3)
+  .join('\n\n');
+// A letter the model never saw (it is trained on letters 1–3), cut to about the AI draft's length.
+const AUTHOR_DRAFT = darwin(7).split(/\s+/).slice(0, AI_DRAFT.split(/\s+/).length).join(' ');
+
+interface StylerReport {
+  winner: number | 'revision';
+  drafts: { index: number; delta: number; kept: boolean }[];
+  revision?: { status: string; feedback: string[] };
+  calls: number;
+}
+
+const isRevision = (request: ChatCompletionRequestBody): boolean => request.messages.length > 2;
+
+describe('chat completions with a style model', () => {
+  let llm: OpenAITestServer;
+  let service: TestService;
+  let client: OpenAI;
+  let model: string;
+
+  beforeAll(async () => {
+    llm = await startOpenAITestServer({
+      // Draft 0 is generic AI prose, draft 1 the author's; a revision comes back in the author's words.
+      reply: (request, choice) => (isRevision(request) || choice === 1 ? AUTHOR_DRAFT : AI_DRAFT),
+    });
+    service = await startTestService({
+      env: { STYLER_JOB_CONCURRENCY: '1' },
+      providerEnv: { STYLER_LLM_BASE_URL: llm.url, STYLER_LLM_MODELS: 'test-model' },
+    });
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const response = await service.request('/files', { method: 'POST', body: uploadForm(`0${n}.txt`, darwin(n)) });
+      ids.push(((await response.json()) as { id: string }).id);
+    }
+    const job = (await (
+      await service.request('/fine_tuning/jobs', jsonBody({ training_files: ids, suffix: 'darwin' }))
+    ).json()) as { id: string };
+    model = String((await waitForJob(service, job.id)).fine_tuned_model);
+    client = new OpenAI({ apiKey: service.keys.acme, baseURL: service.baseUrl, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await service.close();
+    await llm.close();
+  });
+
+  const ask = { role: 'user' as const, content: 'Tell me about the barnacles you are dissecting.' };
+
+  it("writes under the model's style brief, ahead of the user's own messages", async () => {
+    const before = llm.requests.length;
+    const completion = await client.chat.completions.create({ model, messages: [ask] });
+    expect(completion.object).toBe('chat.completion');
+    expect(completion.choices).toHaveLength(1);
+    const sent = llm.requests[before]!.body as ChatCompletionRequestBody;
+    expect(sent.model).toBe('test-model');
+    expect(sent.messages[0]!.role).toBe('system');
+    expect(sent.messages[0]!.content).toMatch(/voice/i);
+    expect(sent.messages.at(-1)).toEqual(ask);
+    expect(completion.usage?.total_tokens).toBeGreaterThan(0);
+  });
+
+  it('chooses the draft closest to the author among the candidates, and ranks the choices', async () => {
+    const completion = await client.chat.completions.create({
+      model,
+      messages: [ask],
+      n: 2,
+      // @ts-expect-error Styler's extensions to the request
+      candidates: 2,
+    });
+    const report = (completion as unknown as { styler: StylerReport }).styler;
+    expect(report.winner).toBe(1);
+    expect(report.drafts[1]!.delta).toBeLessThan(report.drafts[0]!.delta);
+    expect(completion.choices.map((choice) => choice.message.content)).toEqual([AUTHOR_DRAFT, AI_DRAFT]);
+    expect(completion.choices.map((choice) => choice.index)).toEqual([0, 1]);
+
+    const one = await client.chat.completions.create({
+      model,
+      messages: [ask],
+      // @ts-expect-error Styler's extensions to the request
+      candidates: 2,
+    });
+    expect(one.choices.map((choice) => choice.message.content)).toEqual([AUTHOR_DRAFT]);
+  });
+
+  it('revises once with feedback in words, and keeps the revision only when it is closer', async () => {
+    const before = llm.requests.length;
+    const completion = await client.chat.completions.create({
+      model,
+      messages: [ask],
+      // @ts-expect-error Styler's extensions to the request
+      revise: true,
+    });
+    const report = (completion as unknown as { styler: StylerReport }).styler;
+    expect(report.calls).toBe(2);
+    expect(report.revision?.feedback.length).toBeGreaterThan(0);
+    const revisionRequest = llm.requests[before + 1]!.body as ChatCompletionRequestBody;
+    expect(revisionRequest.messages.at(-1)!.content).toContain(report.revision!.feedback[0]!);
+    expect(report.revision?.status).toBe('kept');
+    expect(report.winner).toBe('revision');
+    expect(completion.choices[0]!.message.content).toBe(AUTHOR_DRAFT);
+  });
+
+  it('streams a single draft as the base model writes it, cut at a stop sequence', async () => {
+    const stop = AI_DRAFT.split(/\s+/).slice(6, 8).join(' ');
+    const stream = await client.chat.completions.create({
+      model,
+      messages: [ask],
+      stream: true,
+      stop,
+      stream_options: { include_usage: true },
+    });
+    let text = '';
+    let finish: string | null = null;
+    let usage: unknown;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      finish ??= chunk.choices[0]?.finish_reason ?? null;
+      usage ??= chunk.usage ?? undefined;
+    }
+    expect(text).toBe(AI_DRAFT.slice(0, AI_DRAFT.indexOf(stop)));
+    expect(finish).toBe('stop');
+    expect(usage).toMatchObject({ total_tokens: expect.any(Number) });
+  });
+
+  it('streams the chosen drafts, each under its index, once chosen', async () => {
+    const stream = await client.chat.completions.create({
+      model,
+      messages: [ask],
+      stream: true,
+      n: 2,
+      // @ts-expect-error Styler's extensions to the request
+      candidates: 2,
+    });
+    const texts = ['', ''];
+    let report: StylerReport | undefined;
+    for await (const chunk of stream) {
+      for (const choice of chunk.choices) texts[choice.index] += choice.delta.content ?? '';
+      report ??= (chunk as unknown as { styler?: StylerReport }).styler;
+    }
+    expect(texts).toEqual([AUTHOR_DRAFT, AI_DRAFT]);
+    expect(report?.winner).toBe(1);
+  });
+
+  it('refuses what a style model cannot honour, naming the field', async () => {
+    await expect(
+      client.chat.completions.create({
+        model,
+        messages: [ask],
+        tools: [{ type: 'function', function: { name: 'f', parameters: {} } }],
+      }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/tools is not supported/) });
+    await expect(client.chat.completions.create({ model: 'ftm-unknown', messages: [ask] })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe('chat completions without any LLM configured', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(async () => service.close());
+
+  it('answers 400 saying how to configure one', async () => {
+    const upload = await service.request('/files', { method: 'POST', body: uploadForm('01.txt', darwin(1)) });
+    const fileId = ((await upload.json()) as { id: string }).id;
+    const job = (await (await service.request('/fine_tuning/jobs', jsonBody({ training_files: [fileId] }))).json()) as {
+      id: string;
+    };
+    const model = String((await waitForJob(service, job.id)).fine_tuned_model);
+    const response = await service.request(
+      '/chat/completions',
+      jsonBody({ model, messages: [{ role: 'user', content: 'Hello.' }] }),
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(/need an LLM.*OPENAI_API_KEY/);
+  });
+});
