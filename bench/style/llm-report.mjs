@@ -1,0 +1,166 @@
+// Tables and the reading sample of the LLM benchmark (llm.mjs).
+import { KEEP_KINDS } from '../../packages/engine/dist/style/candidates/index.js';
+import { ARMS } from './llm-arms.mjs';
+
+/** The two ways an arm's text is reported: the LLM's text, and the engine's rule-based pass over it. */
+export const VARIANTS = Object.freeze([
+  { id: 'llm', label: 'LLM only' },
+  { id: 'rules', label: 'LLM + rule-based pass' },
+]);
+
+const pct = (x) => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)} %`);
+const fixed = (x, digits = 3) => (x === null || x === undefined ? '–' : x.toFixed(digits));
+
+/** A table as Markdown: the first two columns left-aligned, the rest right-aligned. */
+function markdownTable(header, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  const rule = header.map((_, i) => (i < 2 ? '---' : '---:'));
+  return [line(header), line(rule), ...rows.map(line)].join('\n');
+}
+
+function eachArmAndVariant(summaries, row) {
+  return ARMS.flatMap((arm) => VARIANTS.map((variant) => row(arm, variant, summaries[arm.id][variant.id])));
+}
+
+function mainTable(summaries) {
+  const first = summaries[ARMS[0].id][VARIANTS[0].id];
+  const header = [
+    'arm',
+    'rule-based pass',
+    'pairs',
+    '→ target',
+    'Delta gap closed (pooled)',
+    'groups improved',
+    'kept everything (keep-check)',
+    'content kept (content.mjs)',
+    'input returned',
+    'words out / in',
+    'calls per pair',
+    'tokens per pair (prompt + completion)',
+  ];
+  const perPair = (s, field) => (s.pairs === 0 ? '–' : String(Math.round(s.cost[field] / s.pairs)));
+  const rows = eachArmAndVariant(summaries, (arm, variant, s) => [
+    arm.label,
+    variant.id === 'rules' ? 'yes' : 'no',
+    String(s.pairs),
+    pct(s.toTarget),
+    pct(s.gapClosed.pooled),
+    pct(s.groups.improvedTriples),
+    pct(s.keptEverything),
+    `${pct(s.contentKept)} of ${s.contentItems}`,
+    pct(s.inputReturned),
+    fixed(s.outputToInputWords, 2),
+    fixed(s.cost.callsPerPair, 2),
+    `${perPair(s, 'promptTokens')} + ${perPair(s, 'completionTokens')}`,
+  ]);
+  const reference = [
+    `Inputs as they are: ${pct(first.inputToTarget)} attributed to the target (chance ${pct(first.chance)});`,
+    `the target's own training files cut to the inputs' lengths: ${pct(first.ownCutToTarget)} (the ceiling).`,
+    `Mean Delta to the target: input ${fixed(first.delta.input)}, own excerpts ${fixed(first.delta.ownCut)}.`,
+  ].join(' ');
+  return `${markdownTable(header, rows)}\n\n${reference}`;
+}
+
+function groupsTable(summaries) {
+  const groups = Object.keys(summaries[ARMS[0].id][VARIANTS[0].id].groups.perGroup);
+  const header = ['arm', 'rule-based pass', ...groups];
+  const rows = eachArmAndVariant(summaries, (arm, variant, s) => [
+    arm.label,
+    variant.id === 'rules' ? 'yes' : 'no',
+    ...groups.map((group) => {
+      const g = s.groups.perGroup[group];
+      return `${pct(g.improvedShare)} (${fixed(g.meanImprovement)})`;
+    }),
+  ]);
+  return `Per group: share of pairs improved toward the author (mean improvement).\n\n${markdownTable(header, rows)}`;
+}
+
+function lossesTable(summaries) {
+  const header = ['arm', 'rule-based pass', ...KEEP_KINDS];
+  const rows = eachArmAndVariant(summaries, (arm, variant, s) => [
+    arm.label,
+    variant.id === 'rules' ? 'yes' : 'no',
+    ...KEEP_KINDS.map((kind) => String(s.lossesByKind[kind])),
+  ]);
+  return `What the outputs lost of their inputs (keep-check losses, summed over pairs).\n\n${markdownTable(header, rows)}`;
+}
+
+function tally(values) {
+  const counts = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return Object.entries(counts)
+    .map(([value, count]) => `${value} ${count}`)
+    .join(', ');
+}
+
+function choiceLines(pairs) {
+  const details = (arm) => pairs.map((pair) => pair.arms[arm].detail);
+  const keptDrafts = (arm) => details(arm).flatMap((d) => d.drafts.map((draft) => draft.kept));
+  return [
+    `Winners, brief + choice of n: ${tally(details('choice').map((d) => d.winner))}.`,
+    `Drafts that kept everything: ${pct(keptDrafts('choice').filter(Boolean).length / keptDrafts('choice').length)}.`,
+    `Revision round: ${tally(details('revision').map((d) => d.revision?.status ?? 'none'))}.`,
+  ].join('\n');
+}
+
+/** The benchmark's tables as Markdown. */
+export function reportText(result) {
+  const cost =
+    'Calls and tokens are what each arm costs on its own; the revision arm reused the choice arm’s drafts ' +
+    `(the same requests, answered once), so the endpoint got ${result.endpointCalls} requests in all.`;
+  return [
+    mainTable(result.summaries),
+    cost,
+    groupsTable(result.summaries),
+    lossesTable(result.summaries),
+    choiceLines(result.pairs),
+  ].join('\n\n');
+}
+
+function fenced(text) {
+  return `~~~~text\n${text.trim()}\n~~~~`;
+}
+
+function scoreLine(output, target) {
+  const losses = output.losses.map((loss) => `${loss.kind} ${loss.change}: ${loss.text}`).join('; ');
+  return (
+    `attributed to ${output.author}${output.author === target ? ' (the target)' : ''}; ` +
+    `Delta to the target ${fixed(output.deltaToTarget)}; ` +
+    (output.kept ? 'kept everything' : `lost ${losses}`)
+  );
+}
+
+function readingPair(pair) {
+  const lines = [
+    `## ${pair.input.id} → ${pair.target}`,
+    '',
+    `Input: attributed to ${pair.judgedInput.author}; Delta to the target ${fixed(pair.judgedInput.deltaToTarget)} ` +
+      `(own excerpts of its length: ${fixed(pair.judgedInput.ownCut.delta)}).`,
+    '',
+    fenced(pair.input.text),
+  ];
+  for (const arm of ARMS) {
+    const run = pair.arms[arm.id];
+    for (const variant of VARIANTS) {
+      const output = run[variant.id];
+      lines.push('', `### ${arm.label} — ${variant.label}`, '', scoreLine(output.measures, pair.target));
+      if (variant.id === 'llm' && run.detail.winner !== undefined) lines.push(`Winner: ${run.detail.winner}.`);
+      if (variant.id === 'llm' && run.detail.revision?.feedback)
+        lines.push('', 'Revision feedback sent:', '', fenced(run.detail.revision.feedback));
+      lines.push('', fenced(output.text));
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The reading sample: for the first `count` pairs, the input and every arm's outputs with their scores. */
+export function readingSample(result, count) {
+  const heading = [
+    '# LLM path: reading sample',
+    '',
+    result.scripted
+      ? `**Scripted server, not an LLM.** ${result.note}`
+      : `Model ${result.baseModel} at ${result.baseUrl}, temperature ${result.settings.temperature}, n ${result.settings.n}.`,
+  ];
+  return `${[...heading, ...result.pairs.slice(0, count).map((pair) => `\n${readingPair(pair)}`)].join('\n')}\n`;
+}
