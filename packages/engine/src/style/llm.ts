@@ -55,8 +55,10 @@ export async function draftWithLLM(
 }
 
 /**
- * Restyles with an LLM first (draftWithLLM), then the deterministic engine (restyle) enforces the
- * mechanical habits on the draft, on this thread.
+ * Restyles with an LLM (draftWithLLM): its draft, kept as it is, or, when the draft was refused
+ * (it lost a fact or the text's structure), the deterministic engine's restyle of the text. No
+ * rule-based pass runs over an accepted draft: over an LLM's text the engine errs most, and the
+ * brief the LLM wrote under already carries the habits it would apply.
  */
 export async function restyleWithLLM(
   text: string,
@@ -66,5 +68,5 @@ export async function restyleWithLLM(
 ): Promise<string> {
   const draft = await draftWithLLM(text, model, provider, options);
   const { baseModel: _baseModel, temperature: _temperature, signal: _signal, ...restyleOptions } = options;
-  return restyle(draft, model, restyleOptions);
+  return draft === text ? restyle(text, model, restyleOptions) : draft;
 }

@@ -31,6 +31,7 @@ import { modelRoutes } from './routes/models.js';
 import { transformRoutes } from './routes/transform.js';
 import { chatRoutes } from './routes/chat.js';
 import { ChatPipeline } from './chat/pipeline.js';
+import { StyleBriefs } from './style-briefs.js';
 import { StyleModelCache } from './style-models.js';
 import { TransformPipeline } from './transform/pipeline.js';
 
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const jobs = jobExecutor(deps, app.log);
   const models = new StyleModelCache(store, config.modelCacheSize);
+  const briefs = new StyleBriefs(store, models);
   const context: RouteContext = {
     store,
     config,
@@ -161,11 +163,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transforms: new TransformPipeline({
       pool,
       models,
+      briefs,
       providerConfig,
       maxTextChars: config.maxTextChars,
       requestTimeoutMs: config.requestTimeoutMs,
     }),
-    chats: new ChatPipeline({ store, models, providerConfig, maxTextChars: config.maxTextChars }),
+    chats: new ChatPipeline({ store, models, briefs, providerConfig, maxTextChars: config.maxTextChars }),
   };
 
   installErrorHandlers(app, config);

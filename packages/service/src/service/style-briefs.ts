@@ -1,16 +1,43 @@
 /**
- * Each style model's brief (the voice in words, for an LLM), made once per model object: the model
- * cache hands out the same object while it keeps it, and a model dropped from it takes its brief along.
+ * Each style model's brief (the voice in words, for an LLM). The words it says the author favours
+ * are measured by keyness against the other texts the service knows: the organization's other
+ * models (the newest few, so the first brief stays quick). A brief is made once per model object:
+ * the model cache hands out the same object while it keeps it, and a model dropped from it takes
+ * its brief along.
  */
-import { styleBrief, type StyleBrief, type StyleModel } from '@styler/engine';
+import { keynessReference, styleBrief, type StyleBrief, type StyleModel } from '@styler/engine';
+import type { StylerStore } from '../store/index.js';
+import type { StyleModelCache } from './style-models.js';
 
-const briefs = new WeakMap<StyleModel, StyleBrief>();
+/** Other models of the organization read for the keyness reference. */
+const REFERENCE_MODELS = 8;
 
-export function briefOf(model: StyleModel): StyleBrief {
-  let brief = briefs.get(model);
-  if (brief === undefined) {
-    brief = styleBrief(model);
-    briefs.set(model, brief);
+export class StyleBriefs {
+  readonly #store: StylerStore;
+  readonly #models: StyleModelCache;
+  readonly #briefs = new WeakMap<StyleModel, Promise<StyleBrief>>();
+
+  constructor(store: StylerStore, models: StyleModelCache) {
+    this.#store = store;
+    this.#models = models;
   }
-  return brief;
+
+  /** The brief of `model`, the organization's model named `name`. */
+  of(organizationId: string, name: string, model: StyleModel): Promise<StyleBrief> {
+    let brief = this.#briefs.get(model);
+    if (brief === undefined) {
+      brief = this.#make(organizationId, name, model);
+      // A failure (the database away) is not kept: the next request tries again.
+      brief.catch(() => this.#briefs.delete(model));
+      this.#briefs.set(model, brief);
+    }
+    return brief;
+  }
+
+  async #make(organizationId: string, name: string, model: StyleModel): Promise<StyleBrief> {
+    const page = await this.#store.models.list(organizationId, { limit: REFERENCE_MODELS + 1 });
+    const others = (page?.data ?? []).filter((record) => record.name !== name).slice(0, REFERENCE_MODELS);
+    const references = await Promise.all(others.map((record) => this.#models.get(organizationId, record.name)));
+    return references.length > 0 ? styleBrief(model, { reference: keynessReference(references) }) : styleBrief(model);
+  }
 }

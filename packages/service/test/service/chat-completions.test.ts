@@ -4,6 +4,7 @@
  * draft in generic AI prose and one in the author's own words (a letter the model was not trained
  * on), so the choice, the ranking and the brief each show in what comes back.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -54,6 +55,21 @@ describe('chat completions with a style model', () => {
       await service.request('/fine_tuning/jobs', jsonBody({ training_files: ids, suffix: 'darwin' }))
     ).json()) as { id: string };
     model = String((await waitForJob(service, job.id)).fine_tuned_model);
+    // A second model in the organization, on a Go blog: the other texts the author's favoured words
+    // are measured against.
+    const blog = new URL('../../../engine/test/fixtures/authors/gerrand-go-blog/', import.meta.url);
+    const posts = readdirSync(blog).filter((name) => name.endsWith('.txt'));
+    const other = await service.request('/files', {
+      method: 'POST',
+      body: uploadForm('blog.txt', posts.map((name) => readFileSync(new URL(name, blog), 'utf8')).join('\n***\n')),
+    });
+    const otherJob = (await (
+      await service.request(
+        '/fine_tuning/jobs',
+        jsonBody({ training_files: [((await other.json()) as { id: string }).id] }),
+      )
+    ).json()) as { id: string };
+    await waitForJob(service, otherJob.id);
     client = new OpenAI({ apiKey: service.keys.acme, baseURL: service.baseUrl, maxRetries: 0 });
   });
   afterAll(async () => {
@@ -72,6 +88,8 @@ describe('chat completions with a style model', () => {
     expect(sent.model).toBe('test-model');
     expect(sent.messages[0]!.role).toBe('system');
     expect(sent.messages[0]!.content).toMatch(/voice/i);
+    // Keyness against the organization's other model names words the author favours.
+    expect(sent.messages[0]!.content).toMatch(/Words the author uses more than other writers[^:]*: \w+/);
     expect(sent.messages.at(-1)).toEqual(ask);
     expect(completion.usage?.total_tokens).toBeGreaterThan(0);
   });

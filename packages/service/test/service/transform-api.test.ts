@@ -399,8 +399,8 @@ describe('POST /style/transform', () => {
     }
   });
 
-  it("runs the engine's pass over the LLM's draft on the pool, not the event loop", async () => {
-    const draft = `${AI_TEXT.trimEnd()} The rewriter added this closing sentence.\n`;
+  it("answers the LLM's accepted draft as it is, and restyles the text on the pool when a draft lost a fact", async () => {
+    let draft = `${AI_TEXT.trimEnd()} The rewriter added this closing sentence.\n`;
     const rewriter = await startOpenAITestServer({ reply: () => draft });
     const real = createStylePool({ threads: 1 });
     const restyledOnPool: string[] = [];
@@ -424,7 +424,18 @@ describe('POST /style/transform', () => {
         jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }),
       );
       expect(response.status).toBe(200);
-      expect(restyledOnPool).toEqual([draft]);
+      // No rule-based pass over an LLM's text.
+      expect(((await response.json()) as Completion).choices[0]!.message.content).toBe(draft);
+      expect(restyledOnPool).toEqual([]);
+      // A draft that drops the input's numbers is refused: the engine restyles the text itself, on the pool.
+      draft = AI_TEXT.replace(/\d+/g, 'several');
+      expect(draft).not.toBe(AI_TEXT);
+      const refused = await withLlm.request(
+        '/style/transform',
+        jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }),
+      );
+      expect(refused.status).toBe(200);
+      expect(restyledOnPool).toEqual([AI_TEXT]);
     } finally {
       await withLlm.close();
       await rewriter.close();

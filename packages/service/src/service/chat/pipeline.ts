@@ -18,7 +18,7 @@ import {
 } from '@styler/engine/providers';
 import { randomId, type Principal, type StylerStore } from '../../store/index.js';
 import type { ChatCompletionRequest, DraftReport } from '../chat-schemas.js';
-import { briefOf } from '../style-briefs.js';
+import type { StyleBriefs } from '../style-briefs.js';
 import type { StyleModelCache } from '../style-models.js';
 import type { CompletionIdentity } from '../transform/completion.js';
 import { countUsage, type Usage } from '../transform/usage.js';
@@ -28,6 +28,7 @@ import { cutAtStop } from './stop-sequences.js';
 export interface ChatPipelineDeps {
   store: StylerStore;
   models: StyleModelCache;
+  briefs: StyleBriefs;
   providerConfig: ProviderConfig;
   maxTextChars: number;
 }
@@ -131,7 +132,10 @@ export class ChatPipeline {
       styleModel,
       provider,
       baseModel,
-      messages: briefMessages(briefOf(styleModel), { kind: 'full', messages: request.messages }),
+      messages: briefMessages(await this.#deps.briefs.of(principal.organizationId, request.model, styleModel), {
+        kind: 'full',
+        messages: request.messages,
+      }),
       identity: { id: randomId('chatcmpl'), created: Math.floor(Date.now() / 1000), model: request.model },
     };
   }

@@ -6,11 +6,16 @@ import { randomId } from '../../store/index.js';
 import { StylerError } from '@styler/analytics/errors';
 import type { PoolCallOptions } from '@styler/analytics/pool';
 import type { StylePool } from '@styler/engine';
-import { resolveChatProvider, type ChatProvider, type ProviderConfig } from '@styler/engine/providers';
+import {
+  resolveChatProvider,
+  type ChatMessage,
+  type ChatProvider,
+  type ProviderConfig,
+} from '@styler/engine/providers';
 import type { Principal } from '../../store/index.js';
 import { briefMessages, draftWithLLM } from '@styler/engine';
 import type { StyleModel } from '@styler/engine';
-import { briefOf } from '../style-briefs.js';
+import type { StyleBriefs } from '../style-briefs.js';
 import type { StyleModelCache } from '../style-models.js';
 import type { CompletionIdentity, TransformExtras } from './completion.js';
 import { distanceMetrics } from './edit-distance.js';
@@ -46,6 +51,7 @@ export interface BaseText {
 export interface TransformPipelineDeps {
   pool: Pick<StylePool, 'restyle' | 'qualityAnalytics'>;
   models: StyleModelCache;
+  briefs: StyleBriefs;
   providerConfig: ProviderConfig;
   maxTextChars: number;
   /** Time budget of the engine's work per request, waiting for a thread included. */
@@ -112,13 +118,21 @@ export class TransformPipeline {
     };
   }
 
+  /** Full mode's messages: the model's style brief ahead of the user's. */
+  async #fullModeMessages(prepared: PreparedTransform): Promise<ChatMessage[]> {
+    const { input, model } = prepared.request;
+    if (input.mode !== 'full') throw new TypeError('full mode only');
+    const brief = await this.#deps.briefs.of(prepared.organizationId, model, prepared.styleModel);
+    return briefMessages(brief, { kind: 'full', messages: input.messages });
+  }
+
   /** Full mode: the base model's answer to `messages`, in one request. */
   async generateBase(prepared: PreparedTransform, signal: AbortSignal): Promise<BaseText> {
     const { input } = prepared.request;
     if (input.mode !== 'full' || !prepared.provider) throw new TypeError('generateBase needs a full-mode request');
     const result = await prepared.provider.complete({
       model: input.baseModel,
-      messages: briefMessages(briefOf(prepared.styleModel), { kind: 'full', messages: input.messages }),
+      messages: await this.#fullModeMessages(prepared),
       temperature: input.baseTemperature,
       signal,
     });
@@ -136,7 +150,7 @@ export class TransformPipeline {
     let first = true;
     for await (const delta of prepared.provider.stream({
       model: input.baseModel,
-      messages: briefMessages(briefOf(prepared.styleModel), { kind: 'full', messages: input.messages }),
+      messages: await this.#fullModeMessages(prepared),
       temperature: input.baseTemperature,
       signal,
     })) {
@@ -151,8 +165,8 @@ export class TransformPipeline {
 
   /**
    * The styled text of `original` with the request's heading options and the model's length rule:
-   * the engine's restyle on the pool; with the LLM rewrite configured, the LLM drafts first
-   * (draftWithLLM) and the engine's pass over the draft runs on the pool as well.
+   * the engine's restyle on the pool; with the LLM rewrite configured, the LLM's draft under the
+   * style brief (draftWithLLM), or the engine's restyle when the draft lost a fact.
    */
   async restyle(prepared: PreparedTransform, original: string, budget: EngineBudget): Promise<string> {
     const { flags } = prepared.request;
@@ -162,16 +176,17 @@ export class TransformPipeline {
       skipH1: flags.skipH1,
       perspective: prepared.request.perspective,
     };
-    let draft = original;
     if (this.#llmRewrite) {
       const { provider, model } = this.#llmRewrite;
-      draft = await draftWithLLM(original, prepared.styleModel, provider, {
+      const draft = await draftWithLLM(original, prepared.styleModel, provider, {
         ...options,
         baseModel: model,
         signal: budget.signal,
       });
+      // An accepted draft is the answer: no rule-based pass over an LLM's text (restyleWithLLM).
+      if (draft !== original) return draft;
     }
-    return this.#deps.pool.restyle(draft, prepared.styleModel, options, budget);
+    return this.#deps.pool.restyle(original, prepared.styleModel, options, budget);
   }
 
   /** The extras the flags ask for, computed together: quality on the pool, diff and distance here. */
