@@ -38,6 +38,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { seededRandom } from '../../packages/analytics/dist/stylometry/index.js';
 import { STYLE_DEFAULTS, keynessReference, styleBrief } from '../../packages/engine/dist/index.js';
 import { createOpenAICompatibleProvider } from '../../packages/engine/dist/providers/index.js';
 import { startScriptedLLM } from '../support/scripted-llm.mjs';
@@ -125,18 +126,6 @@ function endpointFromEnv(env) {
 async function scriptedEndpoint() {
   const server = await startScriptedLLM();
   return { baseUrl: server.url, baseModel: 'scripted', timeoutMs: DEFAULTS.timeoutMs, close: server.close };
-}
-
-/** Mulberry32: a small seeded generator of numbers in [0, 1). */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** `count` (target, AI input) pairs drawn without replacement, in a seeded order. */

@@ -72,13 +72,18 @@ describe('a full disk when a job saves its model', () => {
     await pool.close();
   });
 
-  it('puts the job back in the queue, and finishes it once there is room, without counting attempts', async () => {
+  /** A job claimed at once whose fit waits behind a long one on the only thread. */
+  async function jobBehindLongFit(): Promise<{ jobId: string; blocker: Promise<unknown> }> {
     const upload = await service.request('/files', { method: 'POST', body: uploadForm('darwin.txt', darwin(1)) });
     const fileId = ((await upload.json()) as { id: string }).id;
     const blocker = pool.fitStyle([1, 2, 3, 4, 5, 6, 7].map(darwin));
     const created = await service.request('/fine_tuning/jobs', jsonBody({ training_files: [fileId] }));
     expect(created.status).toBe(200);
-    const jobId = ((await created.json()) as { id: string }).id;
+    return { jobId: ((await created.json()) as { id: string }).id, blocker };
+  }
+
+  it('puts the job back in the queue, and finishes it once there is room, without counting attempts', async () => {
+    const { jobId, blocker } = await jobBehindLongFit();
     // Claimed at once: its fit waits behind the blocker, and the disk fills meanwhile.
     expect(service.sqlite.jobs.getById(jobId)?.status).toBe('running');
     const lift = fillDatabase(service.sqlite.db);
@@ -95,6 +100,35 @@ describe('a full disk when a job saves its model', () => {
     const finished = await waitForJob(service, jobId);
     expect(finished).toMatchObject({ status: 'succeeded', error: null });
     expect(service.sqlite.jobs.getById(jobId)?.attempts).toBe(1);
+  });
+
+  it('shows the waiting job as queued, not running, and finishes it once there is room', async () => {
+    const { jobId, blocker } = await jobBehindLongFit();
+    const status = async (): Promise<string> =>
+      ((await (await service.request(`/fine_tuning/jobs/${jobId}`)).json()) as { status: string }).status;
+    expect(await status()).toBe('running');
+    // The disk is full for the model and for the status write that would put the job back.
+    const lift = fillDatabase(service.sqlite.db);
+    const full = await noSpaceError();
+    const requeue = service.store.jobs.requeue;
+    service.store.jobs.requeue = async () => {
+      throw full;
+    };
+    try {
+      await blocker;
+      await expect.poll(status, { timeout: 20_000, interval: 5 }).toBe('queued');
+      // The row could not be changed: only what the owner is shown says where the job is.
+      expect(service.sqlite.jobs.getById(jobId)?.status).toBe('running');
+      const list = (await (await service.request('/fine_tuning/jobs')).json()) as {
+        data: { id: string; status: string }[];
+      };
+      expect(list.data.find((job) => job.id === jobId)?.status).toBe('queued');
+    } finally {
+      service.store.jobs.requeue = requeue;
+      lift();
+    }
+    const finished = await waitForJob(service, jobId);
+    expect(finished).toMatchObject({ status: 'succeeded', error: null });
   });
 });
 
@@ -136,52 +170,5 @@ describe('a full disk under the blob store', () => {
       store.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('a disk too full even to put a job back in the queue', () => {
-  let pool: StylePool;
-  let service: TestService;
-
-  beforeAll(async () => {
-    pool = createStylePool({ threads: 1 });
-    service = await startTestService({ pool, env: { STYLER_JOB_RETRY_DELAY_MS: '20' } });
-  });
-  afterAll(async () => {
-    await service.close();
-    await pool.close();
-  });
-
-  it('shows the waiting job as queued, not running, and finishes it once there is room', async () => {
-    const upload = await service.request('/files', { method: 'POST', body: uploadForm('darwin.txt', darwin(1)) });
-    const fileId = ((await upload.json()) as { id: string }).id;
-    const blocker = pool.fitStyle([1, 2, 3, 4, 5, 6, 7].map(darwin));
-    const created = await service.request('/fine_tuning/jobs', jsonBody({ training_files: [fileId] }));
-    const jobId = ((await created.json()) as { id: string }).id;
-    const status = async (): Promise<string> =>
-      ((await (await service.request(`/fine_tuning/jobs/${jobId}`)).json()) as { status: string }).status;
-    expect(await status()).toBe('running');
-    // The disk is full for the model and for the status write that would put the job back.
-    const lift = fillDatabase(service.sqlite.db);
-    const full = await noSpaceError();
-    const requeue = service.store.jobs.requeue;
-    service.store.jobs.requeue = async () => {
-      throw full;
-    };
-    try {
-      await blocker;
-      await expect.poll(status, { timeout: 20_000, interval: 5 }).toBe('queued');
-      // The row could not be changed: only what the owner is shown says where the job is.
-      expect(service.sqlite.jobs.getById(jobId)?.status).toBe('running');
-      const list = (await (await service.request('/fine_tuning/jobs')).json()) as {
-        data: { id: string; status: string }[];
-      };
-      expect(list.data.find((job) => job.id === jobId)?.status).toBe('queued');
-    } finally {
-      service.store.jobs.requeue = requeue;
-      lift();
-    }
-    const finished = await waitForJob(service, jobId);
-    expect(finished).toMatchObject({ status: 'succeeded', error: null });
   });
 });

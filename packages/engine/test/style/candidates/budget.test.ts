@@ -1,29 +1,11 @@
 /** The cost cap: calls and tokens a choice may spend. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createOpenAICompatibleProvider } from '../../../src/providers/index.js';
+import { describe, expect, it } from 'vitest';
 import { CallBudget, chooseDraft, estimateTokens } from '../../../src/style/candidates/index.js';
-import {
-  startOpenAITestServer,
-  type ChatCompletionRequestBody,
-  type OpenAITestServer,
-  type OpenAITestServerOptions,
-} from '../../../../../test-support/openai-test-server.js';
+import { type ChatCompletionRequestBody } from '../../../../../test-support/openai-test-server.js';
 import { AI_DRAFT, AUTHOR_DRAFT, DARWIN_MODEL, INPUT, MESSAGES } from './texts.js';
+import { providerFor, useTestServers } from './test-servers.js';
 
-const servers: OpenAITestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(options: OpenAITestServerOptions): Promise<OpenAITestServer> {
-  const server = await startOpenAITestServer(options);
-  servers.push(server);
-  return server;
-}
-
-function providerFor(server: OpenAITestServer) {
-  return createOpenAICompatibleProvider({ name: 'openai-compatible', baseUrl: server.url, timeoutMs: 10_000 });
-}
+const serve = useTestServers();
 
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 const base = { baseModel: 'test-model', messages: MESSAGES, input: INPUT };

@@ -1,30 +1,13 @@
 /** Drafts from one request with `n`, or from parallel requests when the server answers one choice. */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createOpenAICompatibleProvider, MAX_TEMPERATURE } from '../../../src/providers/index.js';
+import { describe, expect, it } from 'vitest';
+import { MAX_TEMPERATURE } from '../../../src/providers/index.js';
 import { CallBudget, chooseDraft, generateDrafts, variedTemperatures } from '../../../src/style/candidates/index.js';
-import {
-  startOpenAITestServer,
-  type ChatCompletionRequestBody,
-  type OpenAITestServer,
-  type OpenAITestServerOptions,
-} from '../../../../../test-support/openai-test-server.js';
+import { type ChatCompletionRequestBody } from '../../../../../test-support/openai-test-server.js';
 import { AI_DRAFT, AUTHOR_DRAFT, DARWIN_MODEL, INPUT, MESSAGES } from './texts.js';
+import { providerFor, useTestServers } from './test-servers.js';
 
-const servers: OpenAITestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(options: OpenAITestServerOptions): Promise<OpenAITestServer> {
-  const server = await startOpenAITestServer(options);
-  servers.push(server);
-  return server;
-}
-
-function providerFor(server: OpenAITestServer) {
-  return createOpenAICompatibleProvider({ name: 'openai-compatible', baseUrl: server.url, timeoutMs: 10_000 });
-}
+const serve = useTestServers();
 
 const bodies = (server: OpenAITestServer) =>
   server.requests.map((request) => request.body as ChatCompletionRequestBody);

@@ -5,18 +5,17 @@
  * draft streams as the base model writes it; several (or a revision) stream once chosen.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '@styler/analytics/errors';
 import { ChatCompletion, ChatCompletionChunk, component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { ChatPipeline, PreparedChat } from '../chat/pipeline.js';
 import { StopCutter } from '../chat/stop-sequences.js';
-import { ChatCompletionRequest } from '../chat-schemas.js';
-import { toErrorResponse, type ErrorLimits } from '../error-handler.js';
+import { ChatCompletionRequest, type DraftReport } from '../chat-schemas.js';
+import { streamCompletion, type CompletionStreamContext } from '../completion-stream.js';
 import type { TypedApp } from '../fastify-types.js';
 import { failure, rateLimited, unauthorized } from '../openapi.js';
 import type { RouteContext } from '../route-context.js';
-import { disconnectSignal, SseWriter } from '../sse.js';
+import { disconnectSignal, type SseWriter } from '../sse.js';
 import { deltaChunk, streamPieces } from '../transform/completion.js';
 import type { Usage } from '../transform/usage.js';
 
@@ -26,7 +25,7 @@ async function streamThrough(
   prepared: PreparedChat,
   open: () => SseWriter,
   signal: AbortSignal,
-): Promise<{ sse: SseWriter; usage: Usage }> {
+): Promise<Usage> {
   const { request, identity } = prepared;
   let reported: { promptTokens: number; completionTokens: number; totalTokens: number } | undefined;
   const cutter = new StopCutter(request.stop);
@@ -49,37 +48,22 @@ async function streamThrough(
     if (cutter.stopped) break;
   }
   await send(cutter.end());
-  sse ??= open();
-  await sse.send(deltaChunk(identity, {}, 'stop'));
-  return { sse, usage: chats.usage(prepared, reported, [{ content: text, finishReason: 'stop' }]) };
+  await (sse ??= open()).send(deltaChunk(identity, {}, 'stop'));
+  return chats.usage(prepared, reported, [{ content: text, finishReason: 'stop' }]);
 }
 
-/**
- * Streams the answer. Failures before the stream opens (validation, a provider that never answered)
- * keep their HTTP status; later ones become a final `data: {"error": ...}` event.
- */
+/** Streams the answer (see streamCompletion for what a failure answers). */
 async function respondStream(
   chats: ChatPipeline,
   prepared: PreparedChat,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  signal: AbortSignal,
-  limits: ErrorLimits,
+  context: CompletionStreamContext,
 ): Promise<void> {
-  const { identity } = prepared;
-  let sse: SseWriter | undefined;
-  const open = (): SseWriter => {
-    if (sse) return sse;
-    reply.hijack();
-    sse = new SseWriter(reply.raw);
-    void sse.send(deltaChunk(identity, { role: 'assistant', content: '' }));
-    return sse;
-  };
-  try {
+  const { identity, signal } = context;
+  await streamCompletion(context, async (open) => {
     let usage: Usage;
-    let report;
+    let report: DraftReport | undefined;
     if (chats.streamsThrough(prepared)) {
-      ({ usage } = await streamThrough(chats, prepared, open, signal));
+      usage = await streamThrough(chats, prepared, open, signal);
     } else {
       const answer = await chats.answer(prepared, signal);
       ({ usage, report } = answer);
@@ -93,24 +77,15 @@ async function respondStream(
         await stream.send(deltaChunk(identity, {}, choice.finishReason, index));
       }
     }
-    const stream = open();
     if (prepared.request.includeUsage || report !== undefined) {
-      await stream.send({
+      await open().send({
         ...deltaChunk(identity, {}),
         choices: [],
         ...(prepared.request.includeUsage && { usage }),
         ...(report !== undefined && { styler: report }),
       });
     }
-    await stream.done();
-  } catch (error) {
-    if (!sse) throw error;
-    if (sse.closed || signal.aborted) return;
-    const response = toErrorResponse(error, limits);
-    if (response.status >= 500) request.log.error({ err: error }, 'chat completion stream failed');
-    await sse.send({ error: response.message });
-    sse.end();
-  }
+  });
 }
 
 export function chatRoutes(app: TypedApp, context: RouteContext): void {
@@ -147,7 +122,7 @@ export function chatRoutes(app: TypedApp, context: RouteContext): void {
     const { signal, release } = disconnectSignal(reply);
     try {
       if (prepared.request.stream) {
-        await respondStream(chats, prepared, request, reply, signal, config);
+        await respondStream(chats, prepared, { request, reply, identity: prepared.identity, signal, limits: config });
         return reply;
       }
       const answer = await chats.answer(prepared, signal);

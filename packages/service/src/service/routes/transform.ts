@@ -4,15 +4,14 @@
  * base model request and skips the work not yet started.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '@styler/analytics/errors';
 import { ChatCompletion, ChatCompletionChunk, TransformRequestBody, component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';
 import { failure, rateLimited, unauthorized } from '../openapi.js';
-import { toErrorResponse, type ErrorLimits } from '../error-handler.js';
+import { streamCompletion, type CompletionStreamContext } from '../completion-stream.js';
 import type { RouteContext } from '../route-context.js';
-import { disconnectSignal, SseWriter } from '../sse.js';
+import { disconnectSignal } from '../sse.js';
 import { completionObject, deltaChunk, streamPieces, usageChunk } from '../transform/completion.js';
 import type { BaseText, PreparedTransform, TransformPipeline } from '../transform/pipeline.js';
 
@@ -35,28 +34,14 @@ async function respondJson(
   return completionObject(prepared.identity, styled, base.finishReason, transforms.usage(prepared, styled), extras);
 }
 
-/**
- * Streams the transform. Failures before the stream opens (validation, a full pool, a provider that
- * never answered) still get their HTTP status; later ones become a final `data: {"error": ...}` event.
- */
+/** Streams the transform (see streamCompletion for what a failure answers). */
 async function respondStream(
   transforms: TransformPipeline,
   prepared: PreparedTransform,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  signal: AbortSignal,
-  limits: ErrorLimits,
+  context: CompletionStreamContext,
 ): Promise<void> {
-  const { identity } = prepared;
-  let sse: SseWriter | undefined;
-  const open = (): SseWriter => {
-    if (sse) return sse;
-    reply.hijack();
-    sse = new SseWriter(reply.raw);
-    void sse.send(deltaChunk(identity, { role: 'assistant', content: '' }));
-    return sse;
-  };
-  try {
+  const { identity, signal } = context;
+  await streamCompletion(context, async (open) => {
     const base = rewriteBase(prepared) ?? (await transforms.streamBase(prepared, signal, open));
     signal.throwIfAborted();
     const budget = transforms.startBudget(prepared, signal);
@@ -72,15 +57,7 @@ async function respondStream(
     }
     await stream.send(deltaChunk(identity, {}, base.finishReason));
     await stream.send(usageChunk(identity, transforms.usage(prepared, styled), await extras));
-    await stream.done();
-  } catch (error) {
-    if (!sse) throw error;
-    if (sse.closed || signal.aborted) return;
-    const response = toErrorResponse(error, limits);
-    if (response.status >= 500) request.log.error({ err: error }, 'transform stream failed');
-    await sse.send({ error: response.message });
-    sse.end();
-  }
+  });
 }
 
 export function transformRoutes(app: TypedApp, context: RouteContext): void {
@@ -121,7 +98,13 @@ export function transformRoutes(app: TypedApp, context: RouteContext): void {
     const { signal, release } = disconnectSignal(reply);
     try {
       if (!prepared.request.flags.stream) return await respondJson(transforms, prepared, signal);
-      await respondStream(transforms, prepared, request, reply, signal, config);
+      await respondStream(transforms, prepared, {
+        request,
+        reply,
+        identity: prepared.identity,
+        signal,
+        limits: config,
+      });
       return reply;
     } finally {
       release();

@@ -1,0 +1,45 @@
+/**
+ * A chat.completion.chunk event stream, as the transform and chat routes answer with `stream: true`.
+ * It opens only when there is something to send (with the role chunk first), so a failure before
+ * that (validation, a full pool, a provider that never answered) still gets its HTTP status; a later
+ * one becomes a final `data: {"error": ...}` event.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toErrorResponse, type ErrorLimits } from './error-handler.js';
+import { SseWriter } from './sse.js';
+import { deltaChunk, type CompletionIdentity } from './transform/completion.js';
+
+export interface CompletionStreamContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  identity: CompletionIdentity;
+  signal: AbortSignal;
+  limits: ErrorLimits;
+}
+
+/** Runs `write` with `open` (the stream, opened on first use), then ends the stream with [DONE]. */
+export async function streamCompletion(
+  context: CompletionStreamContext,
+  write: (open: () => SseWriter) => Promise<void>,
+): Promise<void> {
+  const { request, reply, identity, signal, limits } = context;
+  let sse: SseWriter | undefined;
+  const open = (): SseWriter => {
+    if (sse) return sse;
+    reply.hijack();
+    sse = new SseWriter(reply.raw);
+    void sse.send(deltaChunk(identity, { role: 'assistant', content: '' }));
+    return sse;
+  };
+  try {
+    await write(open);
+    await open().done();
+  } catch (error) {
+    if (!sse) throw error;
+    if (sse.closed || signal.aborted) return;
+    const response = toErrorResponse(error, limits);
+    if (response.status >= 500) request.log.error({ err: error }, 'completion stream failed');
+    await sse.send({ error: response.message });
+    sse.end();
+  }
+}
