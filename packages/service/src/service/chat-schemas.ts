@@ -75,6 +75,9 @@ export const DraftReport = closed(
         index: Type.Integer(),
         delta: Type.Number({ description: "Burrows' Delta to the author's word profile (lower is closer)." }),
         kept: Type.Boolean({ description: 'Nothing that must be kept was lost (full mode: the draft is not empty).' }),
+        avoided: Type.Integer({
+          description: 'Uses of the AI-typical words and openers the author never writes (fewer wins before Delta).',
+        }),
         temperature: Type.Number(),
       }),
     ),

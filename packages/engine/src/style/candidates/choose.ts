@@ -73,12 +73,14 @@ function closer(a: { delta: number; index: number }, b: { delta: number; index: 
 }
 
 /**
- * The winner among scored drafts: the closest that kept everything; if none did, the input in
+ * The winner among scored drafts: among those that kept everything, the one with the fewest uses of
+ * the words and openers the author never writes (the brief's avoid list), then the closest; if none did, the input in
  * rewrite mode (a lost fact is worse than an unstyled text), and in full mode the draft with the
  * fewest losses (an empty reply is the only loss there), closest first.
  */
 function pickWinner(drafts: readonly ScoredDraft[], rewrite: boolean): ScoredDraft | undefined {
-  const kept = drafts.filter((draft) => draft.kept).sort(closer);
+  // Among the drafts that kept everything, fewer uses of what the author never writes, then Delta.
+  const kept = drafts.filter((draft) => draft.kept).sort((a, b) => a.avoided - b.avoided || closer(a, b));
   if (kept[0] !== undefined) return kept[0];
   if (rewrite) return undefined;
   return [...drafts].sort((a, b) => a.losses.length - b.losses.length || closer(a, b))[0];

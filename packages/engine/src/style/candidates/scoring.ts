@@ -3,6 +3,7 @@
  * word profile, the nine quality_analytics groups against the model's ground truth, and (rewrite
  * mode) what it kept of the input.
  */
+import { avoidedPatterns, avoidedUses, type AvoidedPatterns } from './avoided-uses.js';
 import {
   countWordForms,
   deltaReference,
@@ -48,6 +49,8 @@ export interface DraftScore {
   groups: QualityGroups;
   /** Word forms of the draft (Delta's count). */
   words: number;
+  /** Uses of the AI-typical words and openers the author never uses (avoided-uses.ts). */
+  avoided: number;
 }
 
 /** What scoring needs, made once per choice so that every draft is measured on the same reference. */
@@ -57,6 +60,8 @@ export interface ScoringContext {
   reference: DeltaReference;
   /** The input's parts to keep (rewrite mode). */
   input?: KeptParts;
+  /** What the author never uses, to count in each draft. */
+  avoided: AvoidedPatterns;
 }
 
 /** A draft's scores with the measurements feedback is derived from. */
@@ -94,7 +99,13 @@ export function scoringContext(
     if (population.length < 3) population.push(...model.habits.passages);
     reference = deltaReference(population, CANDIDATE_DEFAULTS.mostFrequentWords);
   }
-  return { model, profile, reference, ...(options.input !== undefined && { input: keptParts(options.input) }) };
+  return {
+    model,
+    profile,
+    reference,
+    avoided: avoidedPatterns(model),
+    ...(options.input !== undefined && { input: keptParts(options.input) }),
+  };
 }
 
 function groupsOf(features: TextFeatures, model: StyleModel): QualityGroups {
@@ -140,6 +151,7 @@ export function measureDraft(text: string, context: ScoringContext): MeasuredDra
       losses,
       groups: groupsOf(features, context.model),
       words,
+      avoided: avoidedUses(text, context.avoided),
     },
     features,
     wordCounts,

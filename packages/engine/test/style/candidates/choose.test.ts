@@ -65,6 +65,27 @@ describe('chooseDraft picks the closest draft that keeps everything', () => {
     }
   });
 
+  it('puts a draft that uses what the author never writes behind one that does not, whatever its Delta', async () => {
+    // The author's draft with one sentence of generic prose the author never writes ("Moreover",
+    // "leverage"), beside the author's draft with a plain sentence of the same length.
+    const avoiding = AUTHOR_DRAFT.replace(/\n$/, ' And so we must use what we have.\n');
+    const using = AUTHOR_DRAFT.replace(/\n$/, ' Moreover, we must leverage what we have.\n');
+    const context = scoringContext(DARWIN_MODEL, { input: INPUT, drafts: [using, avoiding] });
+    expect(measureDraft(using, context).score.avoided).toBe(2);
+    expect(measureDraft(avoiding, context).score.avoided).toBe(0);
+    // Delta alone would choose the draft with the generic sentence.
+    expect(measureDraft(using, context).score.delta).toBeLessThan(measureDraft(avoiding, context).score.delta);
+    for (const drafts of [
+      [using, avoiding],
+      [avoiding, using],
+    ]) {
+      const server = await scripted(drafts);
+      const choice = await chooseDraft(DARWIN_MODEL, providerFor(server), { ...base, n: 2 });
+      expect(choice.text).toBe(avoiding);
+      expect(choice.drafts[drafts.indexOf(using)]!.avoided).toBe(2);
+    }
+  });
+
   it('reports every draft with its Delta, its nine groups, and the summed usage', async () => {
     const server = await scripted([AI_DRAFT, AUTHOR_DRAFT]);
     const choice = await chooseDraft(DARWIN_MODEL, providerFor(server), { ...base, n: 2 });

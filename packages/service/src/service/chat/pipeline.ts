@@ -75,7 +75,7 @@ const ANY_BASE_MODEL = 'any';
 function ranked(choice: DraftChoice): ChatChoice[] {
   const rest = choice.drafts
     .filter((draft) => draft.index !== choice.winner)
-    .sort((a, b) => Number(b.kept) - Number(a.kept) || a.delta - b.delta || a.index - b.index)
+    .sort((a, b) => Number(b.kept) - Number(a.kept) || a.avoided - b.avoided || a.delta - b.delta || a.index - b.index)
     .map((draft) => ({ content: draft.text, finishReason: draft.finishReason }));
   const winner = choice.drafts.find((draft) => draft.index === choice.winner);
   const first = winner
@@ -92,6 +92,7 @@ function reportOf(choice: DraftChoice): DraftReport {
       index: draft.index,
       delta: draft.delta,
       kept: draft.kept,
+      avoided: draft.avoided,
       temperature: draft.temperature,
     })),
     ...(revision !== undefined && {
