@@ -8,15 +8,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
-import {
-  fineTunedModelName,
-  isStorageFull,
-  type JobError,
-  type JobRecord,
-  type NewModel,
-  type StylerStore,
-} from '../store/index.js';
-import { describeStyle, splitDocuments, type StyleModel } from '@styler/engine';
+import { isStorageFull, type JobRecord, type StylerStore } from '../store/index.js';
+import { fineTune, jobErrorOf, type JobExecutor } from './fine-tuning.js';
 
 export interface JobRunnerOptions {
   store: StylerStore;
@@ -44,65 +37,6 @@ export const JOB_RUNNER_DEFAULTS = Object.freeze({
 
 /** How a run ended: settled (succeeded, failed, cancelled, discarded) or back in the queue. */
 type RunOutcome = 'settled' | 'requeued';
-
-/**
- * The job's error when its fit throws. Only StylerErrors are meant for users (e.g. data without
- * prose); anything else is our fault, and its text (a stack overflow, a type error) says nothing
- * useful to them: a clean internal error, with the real one logged under the job's id.
- */
-export function jobErrorOf(error: unknown): JobError {
-  if (error instanceof StylerError && error.code !== 'internal') return { code: error.code, message: error.message };
-  return { code: 'internal', message: 'Fine-tuning failed because of an internal error; it has been logged.' };
-}
-
-/** The documents of the job's training files, or the job's error when a file cannot be used. */
-export async function loadTrainingDocuments(store: StylerStore, job: JobRecord): Promise<string[] | JobError> {
-  const documents: string[] = [];
-  for (const fileId of job.trainingFiles) {
-    let text: string;
-    try {
-      text = await store.files.readText(fileId);
-    } catch {
-      return { code: 'invalid_training_file', message: `Training file ${fileId} could not be read.` };
-    }
-    for (const document of splitDocuments(text)) documents.push(document);
-  }
-  // Uploads refuse files without prose, so this only guards against a job without any text.
-  if (documents.length === 0) {
-    return { code: 'invalid_training_data', message: 'The training files hold no documents to learn from.' };
-  }
-  return documents;
-}
-
-/** The model a finished fit stores: its name, the StyleModel and its summary as JSON. */
-export function modelToStore(job: JobRecord, model: StyleModel): Omit<NewModel, 'jobId'> {
-  return {
-    name: fineTunedModelName(job.suffix),
-    organizationId: job.organizationId,
-    styleModel: job.styleModel,
-    modelJson: JSON.stringify(model),
-    summaryJson: JSON.stringify(describeStyle(model)),
-  };
-}
-
-/** What the routes and the app need of whatever runs fine-tuning jobs (in process, or on a queue). */
-export interface JobExecutor {
-  /** Jobs running in this process. */
-  readonly running: number;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** A job was queued. */
-  notify(): void;
-  /** A job was cancelled: stop its fit if it runs here. */
-  abort(jobId: string): void;
-  /**
-   * True when the job's run ended here but the store was too full even to put it back in the queue:
-   * its row still says running, yet it waits for space and will run again (shown as queued).
-   */
-  waitingForStorage(jobId: string): boolean;
-  /** Resolves when no job runs in this process. */
-  idle(): Promise<void>;
-}
 
 export class JobRunner implements JobExecutor {
   readonly #options: JobRunnerOptions;
@@ -247,26 +181,21 @@ export class JobRunner implements JobExecutor {
   async #run(job: JobRecord): Promise<RunOutcome> {
     const { store, pool, logger } = this.#options;
     const log = logger.child({ job: job.id });
+    const fit = new AbortController();
+    this.#fits.set(job.id, fit);
     try {
-      const documents = await loadTrainingDocuments(store, job);
-      if ('code' in documents) {
-        if (await store.jobs.fail(job.id, documents)) log.warn({ error: documents }, 'fine-tuning job failed');
-        return 'settled';
-      }
-      log.info({ documents: documents.length }, 'fine-tuning job started');
-      const fit = new AbortController();
-      this.#fits.set(job.id, fit);
-      const model = await pool
-        .fitStyle(documents, { matchOutputLength: job.matchOutputLength }, { signal: fit.signal })
-        .finally(() => this.#fits.delete(job.id));
-      if (this.#stopped) return 'requeued';
-      const record = modelToStore(job, model);
-      const stored = await store.jobs.complete(job.id, record);
-      log.info(
-        { model: stored ? record.name : null },
-        stored ? 'fine-tuning job succeeded' : 'fine-tuning result discarded',
+      const outcome = await fineTune(
+        job,
+        { store, pool, log, signal: fit.signal },
+        {
+          storeCall: (call) => call(),
+          fail: (error) => store.jobs.fail(job.id, error),
+          complete: (model) => store.jobs.complete(job.id, model),
+          // stop() put the job back in the queue.
+          mayStore: () => !this.#stopped,
+        },
       );
-      return 'settled';
+      return outcome === 'dropped' ? 'requeued' : 'settled';
     } catch (error) {
       // stop() put the job back in the queue.
       if (this.#stopped) return 'requeued';
@@ -285,6 +214,8 @@ export class JobRunner implements JobExecutor {
         log.error({ err: error }, 'fine-tuning job failed because of an internal error');
       if (await store.jobs.fail(job.id, jobError)) log.warn({ error: jobError }, 'fine-tuning job failed');
       return 'settled';
+    } finally {
+      this.#fits.delete(job.id);
     }
   }
 

@@ -34,7 +34,7 @@ import {
   keepAliveThroughOutages,
   type PostgresStylerStore,
 } from '../store/index.js';
-import { jobErrorOf, loadTrainingDocuments, modelToStore, type JobExecutor } from './job-runner.js';
+import { fineTune, jobErrorOf, type JobExecutor } from './fine-tuning.js';
 
 /** The pg-boss queue of fine-tuning jobs. */
 export const FINE_TUNE_QUEUE = 'styler-fine-tune';
@@ -281,20 +281,17 @@ export class QueueRunner implements JobExecutor {
     );
     beat.unref();
     try {
-      const documents = await this.#transient(() => loadTrainingDocuments(store, job));
-      if ('code' in documents) {
-        if (await store.jobs.fail(job.id, documents, 'running', lease)) log.warn({ error: documents }, 'job failed');
-        return;
-      }
-      log.info({ documents: documents.length }, 'fine-tuning job started');
-      const model = await pool.fitStyle(
-        documents,
-        { matchOutputLength: job.matchOutputLength },
-        { signal: fit.signal },
+      await fineTune(
+        job,
+        { store, pool, log, signal: fit.signal },
+        {
+          storeCall: (call) => this.#transient(call),
+          fail: (error) => store.jobs.fail(job.id, error, 'running', lease),
+          complete: (model) => store.jobs.complete(job.id, model, lease),
+          // The lease decides whether the result is still this delivery's to store.
+          mayStore: () => true,
+        },
       );
-      const record = modelToStore(job, model);
-      const stored = await this.#transient(() => store.jobs.complete(job.id, record, lease));
-      log.info({ model: stored ? record.name : null }, stored ? 'fine-tuning job succeeded' : 'result discarded');
     } catch (error) {
       if (fit.signal.aborted) {
         // Stopping: the delivery is retried. Cancelled, or the lease taken over: not ours to settle.

@@ -10,7 +10,7 @@ import type { AnalyticsPool } from '@styler/analytics/pool';
 import type { StylerStore } from '../../store/index.js';
 import { bearerToken } from '../auth.js';
 import type { ServiceRole } from '../config.js';
-import type { JobExecutor } from '../job-runner.js';
+import type { JobExecutor } from '../fine-tuning.js';
 import { Health, Ready } from '../api-schemas.js';
 import type { TypedApp } from '../fastify-types.js';
 import { failure, ok } from '../openapi.js';

@@ -1,0 +1,112 @@
+/**
+ * What a fine-tuning job is, whichever runner schedules it (the in-process JobRunner over SQLite,
+ * the QueueRunner's pg-boss workers over PostgreSQL): its training documents, the fit on the pool,
+ * the model it stores, the error a user sees. The runners only decide when a job runs and what a
+ * failure means for it (retry, requeue, fail).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { StylerError } from '@styler/analytics/errors';
+import { describeStyle, splitDocuments, type StyleModel, type StylePool } from '@styler/engine';
+import { fineTunedModelName, type JobError, type JobRecord, type NewModel, type StylerStore } from '../store/index.js';
+
+/** What the routes and the app need of whatever runs fine-tuning jobs (in process, or on a queue). */
+export interface JobExecutor {
+  /** Jobs running in this process. */
+  readonly running: number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** A job was queued. */
+  notify(): void;
+  /** A job was cancelled: stop its fit if it runs here. */
+  abort(jobId: string): void;
+  /**
+   * True when the job's run ended here but the store was too full even to put it back in the queue:
+   * its row still says running, yet it waits for space and will run again (shown as queued).
+   */
+  waitingForStorage(jobId: string): boolean;
+  /** Resolves when no job runs in this process. */
+  idle(): Promise<void>;
+}
+
+/**
+ * The job's error when its fit throws. Only StylerErrors are meant for users (e.g. data without
+ * prose); anything else is our fault, and its text (a stack overflow, a type error) says nothing
+ * useful to them: a clean internal error, with the real one logged under the job's id.
+ */
+export function jobErrorOf(error: unknown): JobError {
+  if (error instanceof StylerError && error.code !== 'internal') return { code: error.code, message: error.message };
+  return { code: 'internal', message: 'Fine-tuning failed because of an internal error; it has been logged.' };
+}
+
+/** The documents of the job's training files, or the job's error when a file cannot be used. */
+export async function loadTrainingDocuments(store: StylerStore, job: JobRecord): Promise<string[] | JobError> {
+  const documents: string[] = [];
+  for (const fileId of job.trainingFiles) {
+    let text: string;
+    try {
+      text = await store.files.readText(fileId);
+    } catch {
+      return { code: 'invalid_training_file', message: `Training file ${fileId} could not be read.` };
+    }
+    for (const document of splitDocuments(text)) documents.push(document);
+  }
+  // Uploads refuse files without prose, so this only guards against a job without any text.
+  if (documents.length === 0) {
+    return { code: 'invalid_training_data', message: 'The training files hold no documents to learn from.' };
+  }
+  return documents;
+}
+
+/** The model a finished fit stores: its name, the StyleModel and its summary as JSON. */
+export function modelToStore(job: JobRecord, model: StyleModel): Omit<NewModel, 'jobId'> {
+  return {
+    name: fineTunedModelName(job.suffix),
+    organizationId: job.organizationId,
+    styleModel: job.styleModel,
+    modelJson: JSON.stringify(model),
+    summaryJson: JSON.stringify(describeStyle(model)),
+  };
+}
+
+/** How a runner records a job's end, under its own terms (a lease, a check that it still may). */
+export interface FineTuneSteps {
+  /** Runs a store call (the queue runner turns a failure for want of database or disk into a retry). */
+  storeCall<T>(call: () => Promise<T>): Promise<T>;
+  /** Marks the job failed; false when it was no longer the runner's to fail. */
+  fail(error: JobError): Promise<boolean>;
+  /** Stores the model and marks the job succeeded, both or neither; false when it was no longer the runner's. */
+  complete(model: Omit<NewModel, 'jobId'>): Promise<boolean>;
+  /** Asked once the fit is done: false drops the result (the runner stopped and the job goes back to the queue). */
+  mayStore(): boolean;
+}
+
+/** How a fine-tuning run ended: `failed` (unusable documents), `stored`, `discarded` (cancelled meanwhile) or `dropped`. */
+export type FineTuneOutcome = 'failed' | 'stored' | 'discarded' | 'dropped';
+
+/**
+ * Runs one fine-tuning job: reads its documents (a job whose files cannot be used fails with a
+ * clear error), fits the style model on the pool (abortable through `signal`), stores it. Other
+ * failures (the pool full, the store unavailable, the fit's own errors) reject, for the runner to judge.
+ */
+export async function fineTune(
+  job: JobRecord,
+  context: { store: StylerStore; pool: Pick<StylePool, 'fitStyle'>; log: FastifyBaseLogger; signal: AbortSignal },
+  steps: FineTuneSteps,
+): Promise<FineTuneOutcome> {
+  const { store, pool, log, signal } = context;
+  const documents = await steps.storeCall(() => loadTrainingDocuments(store, job));
+  if ('code' in documents) {
+    if (await steps.fail(documents)) log.warn({ error: documents }, 'fine-tuning job failed');
+    return 'failed';
+  }
+  log.info({ documents: documents.length }, 'fine-tuning job started');
+  const model = await pool.fitStyle(documents, { matchOutputLength: job.matchOutputLength }, { signal });
+  if (!steps.mayStore()) return 'dropped';
+  const record = modelToStore(job, model);
+  const stored = await steps.storeCall(() => steps.complete(record));
+  log.info(
+    { model: stored ? record.name : null },
+    stored ? 'fine-tuning job succeeded' : 'fine-tuning result discarded',
+  );
+  return stored ? 'stored' : 'discarded';
+}
