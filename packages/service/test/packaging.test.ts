@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,28 @@ describe('styler (service and CLI) as a user installs it (npm pack, then npm ci 
     } finally {
       renameSync(`${binding}.away`, binding);
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('carries no vega: `styler corpus` says how to install it for the report plots', async () => {
+    expect(existsSync(join(install.dir, 'node_modules/vega'))).toBe(false);
+    expect(existsSync(join(install.dir, 'node_modules/vega-lite'))).toBe(false);
+    const out = mkdtempSync(join(tmpdir(), 'styler-packed-report-'));
+    try {
+      const child = spawn(
+        process.execPath,
+        [join(install.dir, 'node_modules/styler/bin/styler.js'), 'corpus', install.dir, '--out', out],
+        { cwd: install.dir },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
+        'styler corpus: the research reports draw plots with vega and vega-lite: npm install vega vega-lite',
+      );
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 

@@ -17,6 +17,8 @@ Commands:
   styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N]
                                     evaluate a personalisation system: per-row metrics, CIs, tests, report
   styler benchmark merge OUT_DIR... --out DIR   join the shards of a benchmark run
+                                    (corpus and benchmark draw their report.html plots with vega and
+                                    vega-lite, optional: npm install vega vega-lite)
   styler serve [--role all|api|worker]  start the HTTP service (PORT, STYLER_DATA_DIR, DATABASE_URL, ...)
   styler keys create --org ORG --project PROJECT | keys list | keys revoke KEY_ID
 `;

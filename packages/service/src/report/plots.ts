@@ -4,11 +4,44 @@
  * check in tests, and the same one a reader can reopen in the Vega editor), its SVG renderer runs
  * headless in Node, and it draws axes, legends and ARIA labels (from `description`) for us; the
  * layouts that are ours (the dendrogram's coordinates) are computed here and only drawn by it.
+ *
+ * vega and vega-lite (about 19 MB) are optional peer dependencies of the package, loaded only when a
+ * report draws a plot, so a service deployment does not carry them.
  */
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type * as Vega from 'vega';
+import type { compile as Compile, TopLevelSpec } from 'vega-lite';
 import type { Merge } from '@styler/analytics/stylometry';
 import { escapeHtml } from './html.js';
+
+/** What a research report needs installed to draw its plots. */
+export const PLOT_LIBRARIES_MISSING =
+  'the research reports draw plots with vega and vega-lite: npm install vega vega-lite';
+
+interface PlotLibraries {
+  vega: typeof Vega;
+  compile: typeof Compile;
+}
+
+let loading: Promise<PlotLibraries> | undefined;
+
+/**
+ * vega and vega-lite, imported on first use; rejects with PLOT_LIBRARIES_MISSING when either is not
+ * installed. Commands that end in a report call it first, so a long run does not fail at its end.
+ */
+export function loadPlotLibraries(): Promise<PlotLibraries> {
+  loading ??= Promise.all([import('vega'), import('vega-lite')]).then(
+    ([vega, vegaLite]) => ({ vega, compile: vegaLite.compile }),
+    (error: unknown) => {
+      loading = undefined;
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === 'ERR_MODULE_NOT_FOUND' && /'vega(-lite)?'/.test(String((error as Error).message))) {
+        throw new Error(PLOT_LIBRARIES_MISSING, { cause: error });
+      }
+      throw error;
+    },
+  );
+  return loading;
+}
 
 const CONFIG = {
   font: 'system-ui, sans-serif',
@@ -19,6 +52,7 @@ const CONFIG = {
 
 /** One plot as an inline SVG element, inside a figure with its caption. */
 export async function renderPlot(spec: TopLevelSpec, caption: string): Promise<string> {
+  const { vega, compile } = await loadPlotLibraries();
   const { spec: compiled } = compile({ ...spec, config: { ...CONFIG, ...(spec.config ?? {}) } } as TopLevelSpec);
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error });
   try {

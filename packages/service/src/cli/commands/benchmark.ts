@@ -18,6 +18,7 @@ import { batchPoolOptions, CALLS_PER_THREAD } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { positiveInteger } from '../numbers.js';
 import { createProgress } from '../progress.js';
+import { loadPlotLibraries } from '../../report/plots.js';
 
 export const BENCHMARK_USAGE =
   'styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N] [--threads N] [--resamples N] [--seed N]\n' +
@@ -49,6 +50,7 @@ async function merge(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, { single: ['out', 'resamples', 'seed'] });
   const out = single(args, 'out');
   if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${BENCHMARK_USAGE}`);
+  await loadPlotLibraries();
   const paths: string[] = [];
   for (const folder of args.positionals) {
     const path = join(folder, ROWS_FILE);
@@ -100,6 +102,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
   } catch {
     throw new CliError(`no such file: ${input}`);
   }
+  await loadPlotLibraries();
   const shard = parseShard(single(args, 'shard'));
   const options = summaryOptions(args);
   const threadsText = single(args, 'threads');

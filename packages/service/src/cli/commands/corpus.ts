@@ -17,6 +17,7 @@ import { CliError, EXIT, type CliIO } from '../io.js';
 import { positiveInteger } from '../numbers.js';
 import { createProgress } from '../progress.js';
 import { corpusReport } from '../../report/corpus-report.js';
+import { loadPlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
   'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] [--threads N]';
@@ -67,6 +68,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const consensusSizes = sizeList(single(args, 'consensus-mfw'));
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1);
+  await loadPlotLibraries();
 
   // Each author folder: its documents, labelled with the folder's name.
   const sources: Array<{ path: string; author?: string }> = [];
