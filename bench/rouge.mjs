@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import * as jsRouge from 'js-rouge';
 
 const rougeModule = await import(
-  process.env.STYLER_ROUGE_MODULE ?? '../packages/analytics/dist/analytics/rouge/index.js'
+  process.env.STYLER_ROUGE_MODULE ?? '../packages/analytics/dist/metrics/rouge/index.js'
 );
 const { porterStem, prepareRougeReference, rouge, rougeAgainstReferences, scoreMulti, tokenizeRouge } = rougeModule;
 

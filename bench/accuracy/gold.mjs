@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import nlpCompromise from 'compromise';
 import { retext } from 'retext';
 import retextPassive from 'retext-passive';
-import { SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../../packages/analytics/dist/analytics/index.js';
+import { SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../../packages/analytics/dist/metrics/index.js';
 import { classifyTokens, tagSentence } from '../../packages/analytics/dist/nlp/index.js';
 import {
   accuracy,

@@ -1,9 +1,9 @@
 // Burrows' Delta attribution for the style benchmarks, from the library's formulas
-// (packages/analytics/src/analytics/authorship): the reference is every reference document
+// (packages/analytics/src/metrics/authorship): the reference is every reference document
 // (words: the 150 most frequent; μ, σ over the documents), each author's profile the mean of its
 // documents' z-scores, as Burrows (2002) does it.
 import { countWordForms, deltaReference } from '../../packages/analytics/dist/index.js';
-import { deltaOfZScores, deltaZScores } from '../../packages/analytics/dist/analytics/index.js';
+import { deltaOfZScores, deltaZScores } from '../../packages/analytics/dist/metrics/index.js';
 
 /** How many of the most frequent words Delta uses. */
 export const MOST_FREQUENT = 150;

@@ -6,7 +6,7 @@
 // content (pronouns of address, tense, topic words).
 // Run: npm run build && node bench/style/headroom.mjs [--top N]
 import { countWordForms, deltaReference } from '../../packages/analytics/dist/index.js';
-import { deltaZScores } from '../../packages/analytics/dist/analytics/index.js';
+import { deltaZScores } from '../../packages/analytics/dist/metrics/index.js';
 import { restyles } from './changes.mjs';
 import { authors, splitAuthor } from './corpora.mjs';
 import { MOST_FREQUENT } from './delta.mjs';

@@ -2,7 +2,7 @@
 // word counts (so a candidate set can be rebuilt cheaply, and one document left out of it), and an
 // author's own documents cut to a given length at sentence ends.
 import { countWordForms, deltaReference } from '../../packages/analytics/dist/index.js';
-import { deltaOfZScores, deltaZScores } from '../../packages/analytics/dist/analytics/index.js';
+import { deltaOfZScores, deltaZScores } from '../../packages/analytics/dist/metrics/index.js';
 import { MOST_FREQUENT } from './delta.mjs';
 
 /** Word forms of a text as Delta counts them (the length measure of inputs and cuts). */

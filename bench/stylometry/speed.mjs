@@ -15,7 +15,7 @@ import {
   deltaReference,
   featureProfile,
   wordProfile,
-} from '../../packages/analytics/dist/analytics/index.js';
+} from '../../packages/analytics/dist/metrics/index.js';
 import { createAnalyticsPool } from '../../packages/analytics/dist/pool/index.js';
 import { analyzeCorpus, bootstrapConsensus } from '../../packages/analytics/dist/stylometry/index.js';
 import { CALLS_PER_THREAD, mapBounded } from '../../packages/service/dist/cli/bounded.js';

@@ -2,7 +2,7 @@
 export { analyzeText } from './nlp/index.js';
 export { classifySentence } from './nlp/index.js';
 export { buildGroundTruth, qualityAnalytics, type QualityAnalyticsInput } from './quality/index.js';
-export { rouge } from './analytics/rouge/index.js';
+export { rouge } from './metrics/rouge/index.js';
 export { createAnalyticsPool, createTaskPool } from './pool/index.js';
 export type {
   AnalyticsPool,
@@ -27,7 +27,7 @@ export {
   SENTENCE_STRUCTURES,
   SENTENCE_VOICES,
   UPOS_TAGS,
-} from './analytics/index.js';
+} from './metrics/index.js';
 export type {
   Attribution,
   AttributeOptions,
@@ -43,5 +43,5 @@ export type {
   SentenceVoice,
   TextFeatures,
   Upos,
-} from './analytics/index.js';
+} from './metrics/index.js';
 export { ERRORS, StylerError, type ErrorCode } from './errors.js';

@@ -1,4 +1,4 @@
-import type { PunctuationMark } from '../analytics/features.js';
+import type { PunctuationMark } from '../metrics/features.js';
 
 const MARK_OF_CHAR: Readonly<Record<string, PunctuationMark>> = {
   ',': 'comma',

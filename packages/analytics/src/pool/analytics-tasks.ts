@@ -1,8 +1,8 @@
 /** The analytics library's pool tasks (loaded by every pool thread of createAnalyticsPool). */
 import { analyzeText } from '../nlp/index.js';
 import { buildGroundTruth, qualityAnalytics } from '../quality/index.js';
-import { attribute, styleDistance } from '../analytics/authorship/index.js';
-import type { GroundTruth } from '../analytics/ground-truth-types.js';
+import { attribute, styleDistance } from '../metrics/authorship/index.js';
+import type { GroundTruth } from '../metrics/ground-truth-types.js';
 import type { QualityAnalyticsInput } from '../quality/index.js';
 import type { TaskTable } from './protocol.js';
 

@@ -2,11 +2,11 @@
  * The analytics library's worker pool: analyzeText, buildGroundTruth, qualityAnalytics and attribute off the
  * event loop, with the same results as the direct calls, on the generic task pool.
  */
-import type { QualityAnalytics } from '../analytics/quality-types.js';
+import type { QualityAnalytics } from '../metrics/quality-types.js';
 import { builtModule, createTaskPool, extendPool, sharedKey } from './task-pool.js';
-import type { GroundTruth } from '../analytics/ground-truth-types.js';
-import type { TextFeatures } from '../analytics/features.js';
-import type { AttributeOptions } from '../analytics/authorship/index.js';
+import type { GroundTruth } from '../metrics/ground-truth-types.js';
+import type { TextFeatures } from '../metrics/features.js';
+import type { AttributeOptions } from '../metrics/authorship/index.js';
 import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput, TaskPool } from './types.js';
 import type { AnalyticsTasks } from './analytics-tasks.js';
 import type { TaskSignatures } from './protocol.js';

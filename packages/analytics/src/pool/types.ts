@@ -1,9 +1,9 @@
 import type { TaskSignatures } from './protocol.js';
 import type { AnalyticsTasks } from './analytics-tasks.js';
-import type { GroundTruth } from '../analytics/ground-truth-types.js';
-import type { AttributeOptions, Attribution } from '../analytics/authorship/index.js';
-import type { QualityAnalytics } from '../analytics/quality-types.js';
-import type { TextFeatures } from '../analytics/features.js';
+import type { GroundTruth } from '../metrics/ground-truth-types.js';
+import type { AttributeOptions, Attribution } from '../metrics/authorship/index.js';
+import type { QualityAnalytics } from '../metrics/quality-types.js';
+import type { TextFeatures } from '../metrics/features.js';
 
 export interface QualityInput {
   personalized: string;

@@ -5,9 +5,9 @@ import {
   sumWordForms,
   topWordForms,
   WORD_FORMS_KEPT,
-} from '../analytics/index.js';
-import type { GroundTruth, QualityAnalytics } from '../analytics/index.js';
-import { prepareRougeReference, rougeAgainstReferencesMany } from '../analytics/rouge/index.js';
+} from '../metrics/index.js';
+import type { GroundTruth, QualityAnalytics } from '../metrics/index.js';
+import { prepareRougeReference, rougeAgainstReferencesMany } from '../metrics/rouge/index.js';
 import { analyzeText } from '../nlp/index.js';
 import { assertGroundTruth, assertString, assertStringArray } from './validate.js';
 

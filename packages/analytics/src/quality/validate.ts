@@ -1,5 +1,5 @@
-import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../analytics/index.js';
-import type { GroundTruth } from '../analytics/index.js';
+import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../metrics/index.js';
+import type { GroundTruth } from '../metrics/index.js';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

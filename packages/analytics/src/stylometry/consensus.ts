@@ -9,7 +9,7 @@ import {
   deltaZScores,
   type DeltaMethod,
   type WordProfile,
-} from '../analytics/authorship/delta.js';
+} from '../metrics/authorship/delta.js';
 import { wardClustering, type Merge } from './ward.js';
 
 export interface ConsensusOptions {

@@ -17,7 +17,7 @@ import {
   type DeltaMethod,
   type DeltaReference,
   type WordProfile,
-} from '../analytics/authorship/delta.js';
+} from '../metrics/authorship/delta.js';
 import { pca, type PcaResult } from './pca.js';
 import { newick, wardClustering, type Merge } from './ward.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../src/nlp/index.js';
-import { SENTENCE_STRUCTURES } from '../../src/analytics/index.js';
+import { SENTENCE_STRUCTURES } from '../../src/metrics/index.js';
 
 describe('analyzeText', () => {
   it('counts words by the METRICS.md rule', () => {

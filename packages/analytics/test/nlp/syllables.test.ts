@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fleschKincaidGrade, fleschReadingEase } from '../../src/analytics/index.js';
+import { fleschKincaidGrade, fleschReadingEase } from '../../src/metrics/index.js';
 import { countSyllables } from '../../src/nlp/syllables.js';
 
 interface ReadabilityCase {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWordForms, wordProfile } from '../../src/analytics/authorship/index.js';
+import { countWordForms, wordProfile } from '../../src/metrics/authorship/index.js';
 import { bootstrapConsensus } from '../../src/stylometry/index.js';
 import { habitText } from '../../../../test-support/habit-texts.js';
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RougeReference } from '../../../src/analytics/ground-truth-types.js';
-import { StringIdTable } from '../../../src/analytics/rouge/id-tables.js';
-import { bigramIdOf } from '../../../src/analytics/rouge/postings.js';
-import { buildReferenceIndex, referenceIndexFor } from '../../../src/analytics/rouge/reference-index.js';
-import { referenceOverlaps } from '../../../src/analytics/rouge/reference-overlap.js';
+import type { RougeReference } from '../../../src/metrics/ground-truth-types.js';
+import { StringIdTable } from '../../../src/metrics/rouge/id-tables.js';
+import { bigramIdOf } from '../../../src/metrics/rouge/postings.js';
+import { buildReferenceIndex, referenceIndexFor } from '../../../src/metrics/rouge/reference-index.js';
+import { referenceOverlaps } from '../../../src/metrics/rouge/reference-overlap.js';
 
 describe('StringIdTable', () => {
   it('hands out the same dense ids as a Map, for any strings, through growth', () => {

@@ -10,5 +10,5 @@ export { fleschKincaidGrade, fleschReadingEase, type ReadabilityCounts } from '.
 export { jensenShannonDistance, jsDistance, JsDistanceMemo } from './distance/jensen-shannon.js';
 export { distanceImprovement, gapImprovement, scoreImprovement } from './improvement/improvement.js';
 export { lexicalDensity, punctuationDensities, structureProportions, voiceProportions } from './density/densities.js';
-export { qualityFromFeatures, type RougeTriple } from './quality.js';
+export { qualityFromFeatures, type RougeTriple } from './quality-from-features.js';
 export { featureProfile, PROFILE_COLUMNS } from './profile.js';

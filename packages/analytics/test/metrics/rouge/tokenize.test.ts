@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tokenizeRouge, tokenizeRougeLines } from '../../../src/analytics/rouge/tokenize.js';
+import { tokenizeRouge, tokenizeRougeLines } from '../../../src/metrics/rouge/tokenize.js';
 import { readGolden } from './golden-files.js';
 
 interface TokenRecord {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  prepareRougeReference,
-  rouge,
-  rougeAgainstReferences,
-  scoreMulti,
-} from '../../../src/analytics/rouge/index.js';
+import { prepareRougeReference, rouge, rougeAgainstReferences, scoreMulti } from '../../../src/metrics/rouge/index.js';
 import { readGolden, maxAbsDifference, type GoldenScores } from './golden-files.js';
 
 const TOLERANCE = 1e-9;

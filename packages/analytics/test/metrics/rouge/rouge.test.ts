@@ -6,8 +6,8 @@ import {
   rouge,
   rougeAgainstReferences,
   scoreMulti,
-} from '../../../src/analytics/rouge/index.js';
-import type { RougeReference } from '../../../src/analytics/ground-truth-types.js';
+} from '../../../src/metrics/rouge/index.js';
+import type { RougeReference } from '../../../src/metrics/ground-truth-types.js';
 
 /** Text with several lines and arbitrary graphemes, some of them ASCII words. */
 const anyText = fc

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareRougeReference, rouge, rougeAgainstReferences } from '../../../src/analytics/rouge/index.js';
+import { prepareRougeReference, rouge, rougeAgainstReferences } from '../../../src/metrics/rouge/index.js';
 import { dpLcsLength, huntSzymanskiLcsLength } from './reference-lcs.js';
 
 /** Deterministic pseudo-random ids (a linear congruential generator), so runs are reproducible. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { porterStem } from '../../../src/analytics/rouge/porter.js';
-import { stemRougeToken } from '../../../src/analytics/rouge/tokenize.js';
+import { porterStem } from '../../../src/metrics/rouge/porter.js';
+import { stemRougeToken } from '../../../src/metrics/rouge/tokenize.js';
 import { readGolden } from './golden-files.js';
 
 interface StemRecord {

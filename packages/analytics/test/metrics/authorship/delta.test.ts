@@ -6,7 +6,7 @@ import {
   deltaReference,
   deltaZScores,
   styleDistance,
-} from '../../../src/analytics/authorship/index.js';
+} from '../../../src/metrics/authorship/index.js';
 import { createAnalyticsPool } from '../../../src/pool/index.js';
 import { buildGroundTruth } from '../../../src/quality/index.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { denseHistogramStats, histogramStats, jensenShannonDistance, jsDistance } from '../../src/analytics/index.js';
+import { denseHistogramStats, histogramStats, jensenShannonDistance, jsDistance } from '../../src/metrics/index.js';
 
 describe('dense variants for the style engine', () => {
   it('denseHistogramStats equals histogramStats', () => {

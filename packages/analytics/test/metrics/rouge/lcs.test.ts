@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLcsPattern, lcsLength, lcsLengthWithPattern } from '../../../src/analytics/rouge/lcs.js';
-import { RougeLcsBacktracker } from '../../../src/analytics/rouge/lcs-backtrack.js';
+import { createLcsPattern, lcsLength, lcsLengthWithPattern } from '../../../src/metrics/rouge/lcs.js';
+import { RougeLcsBacktracker } from '../../../src/metrics/rouge/lcs-backtrack.js';
 import { dpLcsLength, rougeBacktrackPositions } from './reference-lcs.js';
 
 /** Small id sequences over a small alphabet (so matches and ties are frequent), crossing 32-bit word edges. */

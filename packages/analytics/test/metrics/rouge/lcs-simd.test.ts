@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAIRED_LCS_MAX_BYTES, PairedLcs, sharedPairedLcs } from '../../../src/analytics/rouge/lcs-simd.js';
-import { signedLeb128, unsignedLeb128 } from '../../../src/analytics/rouge/wasm-encoder.js';
+import { PAIRED_LCS_MAX_BYTES, PairedLcs, sharedPairedLcs } from '../../../src/metrics/rouge/lcs-simd.js';
+import { signedLeb128, unsignedLeb128 } from '../../../src/metrics/rouge/wasm-encoder.js';
 import { dpLcsLength } from './reference-lcs.js';
 
 const ALPHABET = 5;

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RougeReference } from '../../../src/analytics/ground-truth-types.js';
+import type { RougeReference } from '../../../src/metrics/ground-truth-types.js';
 import {
   prepareRougeReference,
   rougeAgainstReferences,
   rougeAgainstReferencesMany,
   scoreManyAgainstIndex,
-} from '../../../src/analytics/rouge/against-references.js';
-import type { BestLcsOptions } from '../../../src/analytics/rouge/best-lcs.js';
-import { scoreMulti } from '../../../src/analytics/rouge/index.js';
-import { buildReferenceIndex } from '../../../src/analytics/rouge/reference-index.js';
+} from '../../../src/metrics/rouge/against-references.js';
+import type { BestLcsOptions } from '../../../src/metrics/rouge/best-lcs.js';
+import { scoreMulti } from '../../../src/metrics/rouge/index.js';
+import { buildReferenceIndex } from '../../../src/metrics/rouge/reference-index.js';
 
 const NL_TYPES = ['rouge1', 'rouge2', 'rougeL'] as const;
 

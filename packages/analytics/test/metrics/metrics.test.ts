@@ -8,7 +8,7 @@ import {
   histogramStats,
   jensenShannonDistance,
   scoreImprovement,
-} from '../../src/analytics/index.js';
+} from '../../src/metrics/index.js';
 
 describe('histogramStats', () => {
   it('gives mean, numpy-style median and population std', () => {
