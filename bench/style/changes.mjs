@@ -14,7 +14,7 @@ const engineDist = pathToFileURL(
 const { fitStyle, restyle } = await import(new URL('index.js', engineDist).href);
 /** The engine's fitStyle and restyle, from the build STYLER_ENGINE_DIST names (default: this checkout's). */
 export { fitStyle, restyle };
-const { buildDocument } = await import(new URL('style/engine/document.js', engineDist).href);
+const { buildDocument } = await import(new URL('style/optimizer/document.js', engineDist).href);
 const { joinTokens } = await import(new URL('style/text/token.js', engineDist).href);
 
 /** The prose sentences of a text, as text. */

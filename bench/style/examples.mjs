@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fitStyle, qualityAnalytics, restyle, styleCard } from '../../packages/service/dist/index.js';
 import { readFolder, splitAuthor } from './corpora.mjs';
-import { groupImprovements } from '../../packages/engine/dist/style/engine/verify.js';
+import { groupImprovements } from '../../packages/engine/dist/style/optimizer/verify.js';
 
 const EXAMPLES = [
   { author: 'austen-letters', folder: 'ai-inputs', input: '01.txt', label: 'Jane Austen (letters)' },

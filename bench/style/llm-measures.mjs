@@ -6,7 +6,7 @@
 import { countWordForms, qualityAnalytics } from '../../packages/analytics/dist/index.js';
 import { checkKept } from '../../packages/engine/dist/index.js';
 import { KEEP_KINDS } from '../../packages/engine/dist/style/candidates/index.js';
-import { groupImprovements } from '../../packages/engine/dist/style/engine/verify.js';
+import { groupImprovements } from '../../packages/engine/dist/style/optimizer/verify.js';
 import { contentKept } from './content.mjs';
 import { splitAuthor } from './corpora.mjs';
 import { attributorFromCounts, cutToLength, wordFormCount } from './held-out-delta.mjs';

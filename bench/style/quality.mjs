@@ -9,7 +9,7 @@ import { fitStyle, qualityAnalytics, restyle, rouge } from '../../packages/servi
 import { authors, readFolder, splitAuthor } from './corpora.mjs';
 import { contentKept } from './content.mjs';
 import { deltaAttributor } from './delta.mjs';
-import { groupImprovements } from '../../packages/engine/dist/style/engine/verify.js';
+import { groupImprovements } from '../../packages/engine/dist/style/optimizer/verify.js';
 
 const names = authors();
 const inputs = readFolder('ai-inputs');

@@ -1,6 +1,6 @@
 import { fitStyle } from '../../src/style/index.js';
 import { editContext, type EditContext } from '../../src/style/edits/context.js';
-import { buildDocument, type EditSentence } from '../../src/style/engine/document.js';
+import { buildDocument, type EditSentence } from '../../src/style/optimizer/document.js';
 import { joinTokens, type Token } from '../../src/style/text/token.js';
 import { CASUAL_DOCUMENTS, FORMAL_DOCUMENTS } from './corpus.js';
 

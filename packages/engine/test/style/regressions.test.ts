@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { restyle } from '../../src/style/index.js';
-import { pairCandidates, sentenceCandidates, type Candidate } from '../../src/style/engine/candidates.js';
-import { buildDocument } from '../../src/style/engine/document.js';
+import { pairCandidates, sentenceCandidates, type Candidate } from '../../src/style/optimizer/candidates.js';
+import { buildDocument } from '../../src/style/optimizer/document.js';
 import { joinTokens } from '../../src/style/text/token.js';
 import { CASUAL_MODEL, FORMAL_MODEL, contextFor } from './ops-helpers.js';
 

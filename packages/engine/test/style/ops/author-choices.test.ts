@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitStyle } from '../../../src/style/index.js';
 import { editContext, type EditContext } from '../../../src/style/edits/context.js';
-import { openerScore } from '../../../src/style/engine/habit-score.js';
+import { openerScore } from '../../../src/style/optimizer/habit-score.js';
 import { lexicalEdits } from '../../../src/style/ops/lexical.js';
 import { FORMAL_MODEL, contextFor, firstSentence, textsOf } from '../ops-helpers.js';
 

@@ -11,7 +11,7 @@ import { splitEdits } from '../../../src/style/ops/split.js';
 import { opensClause } from '../../../src/style/ops/clause-start.js';
 import { joinTokens } from '../../../src/style/text/token.js';
 import type { EditContext } from '../../../src/style/edits/context.js';
-import type { EditSentence } from '../../../src/style/engine/document.js';
+import type { EditSentence } from '../../../src/style/optimizer/document.js';
 import {
   FORMAL_MODEL,
   contextFor,

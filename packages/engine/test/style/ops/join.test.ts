@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinEdits, joinedClass, opensAsCommand } from '../../../src/style/ops/join.js';
 import type { EditContext } from '../../../src/style/edits/context.js';
-import type { EditSentence } from '../../../src/style/engine/document.js';
+import type { EditSentence } from '../../../src/style/optimizer/document.js';
 import { FORMAL_MODEL, contextFor, formalPunctuationContext, sentencesOf, textsOf } from '../ops-helpers.js';
 
 const formal = formalPunctuationContext();

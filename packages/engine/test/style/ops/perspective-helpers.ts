@@ -1,4 +1,4 @@
-import { buildDocument, renderDocument } from '../../../src/style/engine/document.js';
+import { buildDocument, renderDocument } from '../../../src/style/optimizer/document.js';
 import { shiftPerspective, taggedHeading, type Person } from '../../../src/style/ops/perspective.js';
 
 /**

@@ -1,7 +1,7 @@
 import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '@styler/analytics/metrics';
 import type { CountFeatures } from '@styler/analytics/metrics';
 import type { Token } from '../text/token.js';
-import { DeltaKind, KIND_STRIDE, type EditDelta } from './delta.js';
+import { DeltaKind, KIND_STRIDE, type EditDelta } from './edit-delta.js';
 import { FUNCTION_WORD_LIST, MAX_SENTENCE_WORDS, MAX_WORD_LETTERS, structureIndex, voiceIndex } from './indices.js';
 import { tokenCounts } from './profile.js';
 import type { SentenceClassCounts } from '../edits/sentence-class.js';

@@ -1,6 +1,6 @@
 import type { CountFeatures } from '@styler/analytics/metrics';
 import type { Token } from '../text/token.js';
-import type { EditDelta } from './delta.js';
+import type { EditDelta } from './edit-delta.js';
 import {
   DISTANCE_SLOTS,
   groupDistances,

@@ -12,7 +12,7 @@ import type { Token } from '../text/token.js';
 import type { StructureEdit, TokenEdit } from '../ops/types.js';
 import type { EditContext } from '../edits/context.js';
 import { newSentence, type EditBlock, type EditSentence } from './document.js';
-import { editDelta, type EditDelta } from './delta.js';
+import { editDelta, type EditDelta } from './edit-delta.js';
 import { habitScore, openerScore } from './habit-score.js';
 import { sentenceTriggers, Trigger } from './triggers.js';
 import type { SentenceClassCounts } from '../edits/sentence-class.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planContractions } from '../../../src/style/engine/contraction-plan.js';
+import { planContractions } from '../../../src/style/optimizer/contraction-plan.js';
 import { findContractible, findContracted } from '../../../src/style/ops/contractions.js';
 import { fitStyle, restyle } from '../../../src/style/index.js';
 import { sentencesOf } from '../ops-helpers.js';
