@@ -98,7 +98,7 @@ export function checkKey(key: unknown): asserts key is string {
  * reveals nothing about the key; the constant-time compare makes the final decision independent of
  * how many digest bytes matched.
  */
-export function principalOf(row: KeyRow | undefined, hash: Buffer): Principal | undefined {
+export function principalOfKeyRow(row: KeyRow | undefined, hash: Buffer): Principal | undefined {
   if (!row || row.revoked_at !== null || row.key_hash.length !== hash.length || !timingSafeEqual(row.key_hash, hash)) {
     return undefined;
   }
@@ -189,7 +189,7 @@ export class TenancyRepository {
   /** The principal of an active key, or undefined for an unknown or revoked one. */
   authenticate(key: string): Principal | undefined {
     const hash = hashApiKey(key);
-    return principalOf(this.#statements.keyByHash.get(hash), hash);
+    return principalOfKeyRow(this.#statements.keyByHash.get(hash), hash);
   }
 
   /** Every key, revoked ones included, ordered by organization, project and creation. */

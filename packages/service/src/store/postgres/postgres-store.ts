@@ -18,7 +18,7 @@ import {
   hashApiKey,
   KEY_COLUMNS,
   keyInfoOf,
-  principalOf,
+  principalOfKeyRow,
   type ApiKeyInfo,
   type KeyRow,
 } from '../tenancy-repository.js';
@@ -249,7 +249,7 @@ export class PostgresStylerStore implements StylerStore {
       authenticate: async (key) => {
         const hash = hashApiKey(key);
         const row = (await db.query<KeyRow>(`SELECT ${KEY_COLUMNS} WHERE k.key_hash = $1`, [hash])).rows[0];
-        return principalOf(row, hash);
+        return principalOfKeyRow(row, hash);
       },
       listKeys: async () =>
         (await db.query<KeyRow>(`SELECT ${KEY_COLUMNS} ORDER BY o.name, p.name, k.created_at, k.id`)).rows.map(
