@@ -1,4 +1,4 @@
-import type { CountFeatures } from './features.js';
+import type { CountFeatures } from '../vocabulary/features.js';
 
 /** What ROUGE needs of one reference document: its rouge-score tokens, Porter-stemmed. */
 export interface RougeReference {

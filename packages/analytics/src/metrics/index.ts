@@ -1,10 +1,10 @@
 /** Pure analytics: features in, numbers out. Nothing here tokenizes. */
-export * from './features.js';
+export * from '../vocabulary/features.js';
 export type { GroundTruth, RougeReference } from './ground-truth-types.js';
 export { WORD_FORMS_KEPT } from './ground-truth-types.js';
 export * from './authorship/index.js';
 export type * from './quality-types.js';
-export { addCounts, emptyCounts, sumCounts } from './counts.js';
+export { addCounts, emptyCounts, sumCounts } from '../vocabulary/counts.js';
 export { denseHistogramStats, histogramStats, type LengthSummary } from './stats/histogram-stats.js';
 export { fleschKincaidGrade, fleschReadingEase, type ReadabilityCounts } from './readability/flesch.js';
 export { jensenShannonDistance, jsDistance, JsDistanceMemo } from './distance/jensen-shannon.js';

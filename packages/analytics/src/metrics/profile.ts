@@ -1,5 +1,5 @@
 import { lexicalDensity, punctuationDensities, structureProportions, voiceProportions } from './density/densities.js';
-import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, type CountFeatures } from './features.js';
+import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, type CountFeatures } from '../vocabulary/features.js';
 import { fleschKincaidGrade, fleschReadingEase } from './readability/flesch.js';
 import { histogramStats } from './stats/histogram-stats.js';
 

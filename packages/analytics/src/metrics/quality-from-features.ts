@@ -1,6 +1,6 @@
 import { lexicalDensity, punctuationDensities, structureProportions, voiceProportions } from './density/densities.js';
 import { jensenShannonDistance } from './distance/jensen-shannon.js';
-import { type PUNCTUATION_MARKS, type CountFeatures } from './features.js';
+import { type PUNCTUATION_MARKS, type CountFeatures } from '../vocabulary/features.js';
 import { distanceImprovement, gapImprovement, scoreImprovement } from './improvement/improvement.js';
 import type {
   DistanceComparison,

@@ -1,4 +1,4 @@
-import { emptyCounts } from '../metrics/counts.js';
+import { emptyCounts } from '../vocabulary/counts.js';
 import {
   UPOS_TAGS,
   type PunctuationMark,
@@ -7,7 +7,7 @@ import {
   type SentenceVoice,
   type TextFeatures,
   type Upos,
-} from '../metrics/features.js';
+} from '../vocabulary/features.js';
 
 const TAG_INDEX: ReadonlyMap<string, number> = new Map(UPOS_TAGS.map((tag, index) => [tag, index]));
 const X_INDEX = TAG_INDEX.get('X') ?? UPOS_TAGS.length - 1;

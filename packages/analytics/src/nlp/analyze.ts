@@ -1,4 +1,4 @@
-import { CONTENT_TAGS, type TextFeatures } from '../metrics/features.js';
+import { CONTENT_TAGS, type TextFeatures } from '../vocabulary/features.js';
 import { FeatureAccumulator } from './accumulator.js';
 import { classifyTokens } from './clauses/index.js';
 import { FUNCTION_WORDS } from './function-words.js';

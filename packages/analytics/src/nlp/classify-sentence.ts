@@ -1,4 +1,4 @@
-import type { SentenceStructure, SentenceVoice } from '../metrics/features.js';
+import type { SentenceStructure, SentenceVoice } from '../vocabulary/features.js';
 import { classifyTokens } from './clauses/index.js';
 import { tagSentence } from './tagger.js';
 

@@ -1,4 +1,4 @@
-import type { PunctuationMark } from '../metrics/features.js';
+import type { PunctuationMark } from '../vocabulary/features.js';
 
 const MARK_OF_CHAR: Readonly<Record<string, PunctuationMark>> = {
   ',': 'comma',

@@ -1,4 +1,4 @@
-import type { Upos } from '../metrics/features.js';
+import type { Upos } from '../vocabulary/features.js';
 
 /**
  * One token as the tagger sees it. Plain data: a wink Doc never leaves src/nlp.

@@ -1,4 +1,4 @@
-import type { Upos } from '../metrics/features.js';
+import type { Upos } from '../vocabulary/features.js';
 import type { TaggedToken } from './tagged-token.js';
 import { wink } from './wink.js';
 

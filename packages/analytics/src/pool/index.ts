@@ -5,7 +5,7 @@
 import type { QualityAnalytics } from '../metrics/quality-types.js';
 import { builtModule, createTaskPool, extendPool, sharedKey } from './task-pool.js';
 import type { GroundTruth } from '../metrics/ground-truth-types.js';
-import type { TextFeatures } from '../metrics/features.js';
+import type { TextFeatures } from '../vocabulary/features.js';
 import type { AttributeOptions } from '../metrics/authorship/index.js';
 import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput, TaskPool } from './types.js';
 import type { AnalyticsTasks } from './analytics-tasks.js';

@@ -3,7 +3,7 @@ import type { AnalyticsTasks } from './analytics-tasks.js';
 import type { GroundTruth } from '../metrics/ground-truth-types.js';
 import type { AttributeOptions, Attribution } from '../metrics/authorship/index.js';
 import type { QualityAnalytics } from '../metrics/quality-types.js';
-import type { TextFeatures } from '../metrics/features.js';
+import type { TextFeatures } from '../vocabulary/features.js';
 
 export interface QualityInput {
   personalized: string;

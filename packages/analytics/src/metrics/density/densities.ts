@@ -6,7 +6,7 @@ import {
   type PunctuationMark,
   type SentenceStructure,
   type SentenceVoice,
-} from '../features.js';
+} from '../../vocabulary/features.js';
 
 function share(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;

@@ -1,4 +1,4 @@
-import type { Histogram } from '../features.js';
+import type { Histogram } from '../../vocabulary/features.js';
 
 export interface LengthSummary {
   mean: number;

@@ -1,4 +1,4 @@
-import type { SentenceStructure, SentenceVoice } from '../../metrics/features.js';
+import type { SentenceStructure, SentenceVoice } from '../../vocabulary/features.js';
 import type { TaggedToken } from '../tagged-token.js';
 import { countClauses } from './clause-counts.js';
 import { sentenceView } from './sentence-view.js';

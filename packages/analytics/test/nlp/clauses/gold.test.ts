@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SENTENCE_STRUCTURES, type SentenceStructure, type SentenceVoice } from '../../../src/metrics/features.js';
+import { SENTENCE_STRUCTURES, type SentenceStructure, type SentenceVoice } from '../../../src/vocabulary/features.js';
 import { classifySentence } from '../../../src/nlp/classify-sentence.js';
 
 interface GoldSentence {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../../../src/metrics/features.js';
+import { SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../../../src/vocabulary/features.js';
 import { classifySentence } from '../../../src/nlp/classify-sentence.js';
 import { classifyTokens, structureFromCounts } from '../../../src/nlp/clauses/index.js';
 import type { TaggedToken } from '../../../src/nlp/tagged-token.js';

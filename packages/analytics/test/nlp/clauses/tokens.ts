@@ -1,4 +1,4 @@
-import type { Upos } from '../../../src/metrics/features.js';
+import type { Upos } from '../../../src/vocabulary/features.js';
 import type { TaggedToken } from '../../../src/nlp/tagged-token.js';
 
 /** Hand-tagged tokens from "word/TAG word/TAG ...", so rules can be tested without the tagger. */
