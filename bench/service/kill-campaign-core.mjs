@@ -5,7 +5,7 @@
 // acknowledged must survive every kill: checked by id after each restart, and at the end by
 // content hash, job status, model and the data directory's rows against its blobs. Requests the
 // kill cut off are unknown: they count neither as acknowledged nor as lost.
-// Used by bench/service/kill-campaign.mjs and packages/service/test/service/kill-campaign.test.ts.
+// Used by bench/service/kill-campaign.mjs and packages/service/test/http/kill-campaign.test.ts.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -17,7 +17,7 @@ const OP_SHARES = Object.freeze({ delete: 0.25, read: 0.1, job: 0.06 });
 /** Sentences of the service tests' Darwin letters: real prose, so that uploads pass and jobs can learn. */
 const SENTENCES = [1, 2, 3, 4, 5, 6, 7]
   .map((n) =>
-    readFileSync(new URL(`../../packages/service/test/service/fixtures/darwin-0${n}.txt`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../packages/service/test/http/fixtures/darwin-0${n}.txt`, import.meta.url), 'utf8'),
   )
   .join(' ')
   .replace(/\s+/g, ' ')

@@ -5,7 +5,7 @@
 // to the event loop every million steps.
 // Run: npm run build && node bench/service/word-diff.mjs
 import { diffArrays } from 'diff';
-import { wordDiff } from '../../packages/service/dist/service/transform/word-diff.js';
+import { wordDiff } from '../../packages/service/dist/http/transform/word-diff.js';
 import { fitStyle, restyle } from '../../packages/service/dist/index.js';
 import { readFolder } from '../support/corpus.mjs';
 

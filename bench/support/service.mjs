@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, loadServiceConfig } from '../../packages/service/dist/service/index.js';
+import { buildApp, loadServiceConfig } from '../../packages/service/dist/http/index.js';
 import { openSqliteStore } from '../../packages/service/dist/store/index.js';
 import { createStylePool } from '../../packages/service/dist/index.js';
 import { loadProviderConfig } from '../../packages/engine/dist/providers/index.js';

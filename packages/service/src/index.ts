@@ -13,4 +13,4 @@ export {
   type RunningService,
   type ServiceConfig,
   type StartServiceOptions,
-} from './service/index.js';
+} from './http/index.js';

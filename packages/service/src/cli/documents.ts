@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { StylerError } from '@styler/analytics/errors';
-import { SERVICE_DEFAULTS } from '../service/config.js';
-import { textOfFile } from '../service/uploads/extract.js';
+import { SERVICE_DEFAULTS } from '../http/config.js';
+import { textOfFile } from '../http/uploads/extract.js';
 import { CliError } from './io.js';
 
 export interface DocumentFile {

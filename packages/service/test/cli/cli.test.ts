@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryIo as io } from './support/memory-io.js';
-import { buildDocx } from '../service/support/zip.js';
+import { buildDocx } from '../http/support/zip.js';
 import { main } from '../../src/cli/main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'styler-cli-'));

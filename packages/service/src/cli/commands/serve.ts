@@ -1,11 +1,11 @@
 /** `styler serve`: runs the HTTP service until SIGINT or SIGTERM, then shuts down gracefully. */
 import { loadProviderConfig } from '@styler/engine/providers';
-import { loadServiceConfig, startService, type ServiceConfig } from '../../service/index.js';
-import { SERVICE_ROLES, type ServiceRole } from '../../service/config.js';
+import { loadServiceConfig, startService, type ServiceConfig } from '../../http/index.js';
+import { SERVICE_ROLES, type ServiceRole } from '../../http/config.js';
 import { parseArgs, single } from '../args.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { isDatabaseUnavailable } from '../../store/index.js';
-import { redactedUrl } from '../../service/server.js';
+import { redactedUrl } from '../../http/server.js';
 
 const USAGE = 'usage: styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]';
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvaluationSummary } from '@styler/analytics/stylometry';
 import { memoryIo as io } from '../support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
-import { fixture } from '../../service/support/fixtures.js';
+import { fixture } from '../../http/support/fixtures.js';
 
 const paragraphs = (text: string): string[] =>
   text

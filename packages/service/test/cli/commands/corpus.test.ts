@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryIo as io } from '../support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
-import { fixture } from '../../service/support/fixtures.js';
+import { fixture } from '../../http/support/fixtures.js';
 
 /** Paragraph-sized documents of a fixture text. */
 const paragraphs = (text: string): string[] =>

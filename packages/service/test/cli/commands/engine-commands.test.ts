@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { describeStyle, restyle, type StyleModel } from '@styler/engine';
 import { memoryIo as io } from '../support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
-import { fixture } from '../../service/support/fixtures.js';
+import { fixture } from '../../http/support/fixtures.js';
 
 describe('styler fit, restyle and describe', () => {
   const root = mkdtempSync(join(tmpdir(), 'styler-engine-cli-'));

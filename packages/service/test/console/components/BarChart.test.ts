@@ -10,8 +10,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../../../../../test-support/browser.js';
-import { darwin, fixture } from '../../service/support/fixtures.js';
-import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from '../../service/support/harness.js';
+import { darwin, fixture } from '../../http/support/fixtures.js';
+import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from '../../http/support/harness.js';
 
 const OUTPUT = resolve(import.meta.dirname, '../../../../../test-output');
 const WIDTHS = [1200, 375];

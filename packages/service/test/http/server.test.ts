@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadProviderConfig } from '@styler/engine/providers';
-import { loadServiceConfig, startService } from '../../src/service/index.js';
+import { loadServiceConfig, startService } from '../../src/http/index.js';
 import { main as keysMain } from '../../src/cli/commands/keys.js';
-import { listeningUrls } from '../../src/service/listen-urls.js';
+import { listeningUrls } from '../../src/http/listen-urls.js';
 
 function capture(): { stream: PassThrough; text: () => string } {
   const stream = new PassThrough();

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { distanceMetrics, levenshtein } from '../../src/service/transform/edit-distance.js';
-import { streamPieces } from '../../src/service/transform/completion.js';
-import { countUsage } from '../../src/service/transform/usage.js';
+import { distanceMetrics, levenshtein } from '../../src/http/transform/edit-distance.js';
+import { streamPieces } from '../../src/http/transform/completion.js';
+import { countUsage } from '../../src/http/transform/usage.js';
 
 /** Reference Levenshtein: the full matrix. */
 function naiveLevenshtein(a: number[], b: number[]): number {

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { StylerError, type ErrorCode } from '@styler/analytics/errors';
-import { installErrorHandlers } from '../../src/service/error-handler.js';
+import { installErrorHandlers } from '../../src/http/error-handler.js';
 
 describe('logging a failed request', () => {
   it('is an error with a stack for a 500, a warning for a service condition, info for a client’s request', async () => {

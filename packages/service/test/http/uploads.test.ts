@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { StylerError } from '@styler/analytics/errors';
-import { decodeTextFile } from '../../src/service/uploads/decode-text.js';
-import { inspectDocx } from '../../src/service/uploads/docx-archive.js';
-import { extractDocxText, htmlToText } from '../../src/service/uploads/docx-text.js';
-import { fileKindOf, MAX_FILENAME_CHARS, sanitizeFilename } from '../../src/service/uploads/filename.js';
-import { hasProse } from '../../src/service/uploads/prose.js';
+import { decodeTextFile } from '../../src/http/uploads/decode-text.js';
+import { inspectDocx } from '../../src/http/uploads/docx-archive.js';
+import { extractDocxText, htmlToText } from '../../src/http/uploads/docx-text.js';
+import { fileKindOf, MAX_FILENAME_CHARS, sanitizeFilename } from '../../src/http/uploads/filename.js';
+import { hasProse } from '../../src/http/uploads/prose.js';
 import { buildDocx, buildZip, docxEntries } from './support/zip.js';
 
 const LIMITS = { maxExpandedBytes: 1024 * 1024, maxEntries: 100 };

@@ -1,7 +1,7 @@
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SseWriter } from '../../src/service/sse.js';
+import { SseWriter } from '../../src/http/sse.js';
 
 describe('SseWriter', () => {
   let server: Server | undefined;

@@ -2,8 +2,8 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
-import { jobErrorOf } from '../../src/service/fine-tuning.js';
-import { JobRunner, type JobRunnerOptions } from '../../src/service/job-runner.js';
+import { jobErrorOf } from '../../src/http/fine-tuning.js';
+import { JobRunner, type JobRunnerOptions } from '../../src/http/job-runner.js';
 import { nowSeconds, SqliteStylerStore, type Store } from '../../src/store/index.js';
 import { fitStyle } from '@styler/engine';
 import { fillDatabase, temporaryStore } from '../store/helpers.js';

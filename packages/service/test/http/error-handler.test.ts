@@ -1,7 +1,7 @@
 /** The one error handler's mapping of a full disk, whichever layer reports it. */
 import { describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
-import { toErrorResponse } from '../../src/service/error-handler.js';
+import { toErrorResponse } from '../../src/http/error-handler.js';
 import { fillDatabase, noSpaceError, temporaryStore } from '../store/helpers.js';
 
 const limits = { maxFileBytes: 100, maxBodyBytes: 2048 };

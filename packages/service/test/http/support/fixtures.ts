@@ -1,7 +1,7 @@
-/** The service tests' sample texts (test/service/fixtures, see its README). */
+/** The service tests' sample texts (test/http/fixtures, see its README). */
 import { readFileSync } from 'node:fs';
 
-/** The text of `test/service/fixtures/<name>`. */
+/** The text of `test/http/fixtures/<name>`. */
 export function fixture(name: string): string {
   return readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 }

@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_SCHEMAS } from '../../src/service/api-schemas.js';
+import { API_SCHEMAS } from '../../src/http/api-schemas.js';
 import { openApiErrors } from './support/openapi-validator.js';
 import { startTestService, type TestService } from './support/harness.js';
 

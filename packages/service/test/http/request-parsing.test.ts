@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
-import type { TransformRequestBody } from '../../src/service/api-schemas.js';
-import { loadServiceConfig, SERVICE_DEFAULTS } from '../../src/service/config.js';
-import { toErrorResponse } from '../../src/service/error-handler.js';
-import { BASE_TEMPERATURE } from '../../src/service/transform/limits.js';
-import { toTransformRequest } from '../../src/service/transform/request.js';
+import type { TransformRequestBody } from '../../src/http/api-schemas.js';
+import { loadServiceConfig, SERVICE_DEFAULTS } from '../../src/http/config.js';
+import { toErrorResponse } from '../../src/http/error-handler.js';
+import { BASE_TEMPERATURE } from '../../src/http/transform/limits.js';
+import { toTransformRequest } from '../../src/http/transform/request.js';
 import { startTestService, type TestService } from './support/harness.js';
 
 const LIMITS = { maxTextChars: 1000 };

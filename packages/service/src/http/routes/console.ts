@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { TypedApp } from '../fastify-types.js';
 
 /**
- * Where the build puts the console: beside the compiled service (dist/service/routes → dist/console),
+ * Where the build puts the console: beside the compiled service (dist/http/routes → dist/console),
  * or, when the service runs from its TypeScript sources (the tests), in the package's dist/.
  */
 const CONSOLE_DIRS = [new URL('../../console/', import.meta.url), new URL('../../../dist/console/', import.meta.url)];

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createStylePool, type StylePool } from '@styler/engine';
 import { loadProviderConfig, type ProviderConfig } from '@styler/engine/providers';
-import { buildApp } from '../../../src/service/app.js';
-import { loadServiceConfig, type ServiceConfig } from '../../../src/service/config.js';
+import { buildApp } from '../../../src/http/app.js';
+import { loadServiceConfig, type ServiceConfig } from '../../../src/http/config.js';
 import {
   openPostgresStore,
   PostgresStylerStore,

@@ -1,6 +1,6 @@
 import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { listeningUrls } from '../../src/service/listen-urls.js';
+import { listeningUrls } from '../../src/http/listen-urls.js';
 
 const info = (address: string, family: 'IPv4' | 'IPv6', internal = false) =>
   ({ address, family, internal, netmask: '', mac: '', cidr: null }) as NetworkInterfaceInfo;

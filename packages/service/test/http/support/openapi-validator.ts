@@ -3,7 +3,7 @@
  * OpenAPI document (api-schemas.ts; openapi.test.ts checks the served document lists the same).
  */
 import Ajv2020 from 'ajv/dist/2020.js';
-import { API_SCHEMAS, ERROR_MESSAGE } from '../../../src/service/api-schemas.js';
+import { API_SCHEMAS, ERROR_MESSAGE } from '../../../src/http/api-schemas.js';
 
 const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ allErrors: true });
 ajv.addKeyword(ERROR_MESSAGE);
