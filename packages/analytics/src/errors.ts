@@ -10,7 +10,6 @@ export const ERRORS = {
   file_not_found: { status: 404, message: 'File not found.' },
   job_not_found: { status: 404, message: 'Fine-tuning job not found.' },
   model_not_found: { status: 404, message: 'Model not found.' },
-  model_not_ready: { status: 409, message: 'The fine-tuned model is not ready yet.' },
   job_not_cancellable: { status: 409, message: 'Only queued or running jobs can be cancelled.' },
   payload_too_large: { status: 413, message: 'Request body is too large.' },
   file_too_large: { status: 413, message: 'File is too large.' },
