@@ -13,25 +13,15 @@ import { streamCompletion, type CompletionStreamContext } from '../completion-st
 import type { RouteContext } from '../route-context.js';
 import { disconnectSignal } from '../sse.js';
 import { completionObject, deltaChunk, streamPieces, usageChunk } from '../transform/completion.js';
-import type { BaseText, PreparedTransform, TransformPipeline } from '../transform/pipeline.js';
-
-function rewriteBase(prepared: PreparedTransform): BaseText | undefined {
-  const { input } = prepared.request;
-  return input.mode === 'rewrite' ? { text: input.message, finishReason: 'stop' } : undefined;
-}
+import type { PreparedTransform, TransformPipeline } from '../transform/pipeline.js';
 
 async function respondJson(
   transforms: TransformPipeline,
   prepared: PreparedTransform,
   signal: AbortSignal,
 ): Promise<ReturnType<typeof completionObject>> {
-  const base = rewriteBase(prepared) ?? (await transforms.generateBase(prepared, signal));
-  signal.throwIfAborted();
-  const budget = transforms.startBudget(prepared, signal);
-  const styled = await transforms.restyle(prepared, base.text, budget);
-  signal.throwIfAborted();
-  const extras = await transforms.extras(prepared, base.text, styled, budget);
-  return completionObject(prepared.identity, styled, base.finishReason, transforms.usage(prepared, styled), extras);
+  const result = await transforms.run(prepared, signal);
+  return completionObject(prepared.identity, result.styled, result.finishReason, result.usage, await result.extras);
 }
 
 /** Streams the transform (see streamCompletion for what a failure answers). */
@@ -42,21 +32,15 @@ async function respondStream(
 ): Promise<void> {
   const { identity, signal } = context;
   await streamCompletion(context, async (open) => {
-    const base = rewriteBase(prepared) ?? (await transforms.streamBase(prepared, signal, open));
-    signal.throwIfAborted();
-    const budget = transforms.startBudget(prepared, signal);
-    const styled = await transforms.restyle(prepared, base.text, budget);
-    signal.throwIfAborted();
+    const result = await transforms.run(prepared, signal, open);
     const stream = open();
     // Quality, diff and distance run while the content streams out.
-    const extras = transforms.extras(prepared, base.text, styled, budget);
-    extras.catch(() => undefined);
-    for (const piece of streamPieces(styled)) {
+    for (const piece of streamPieces(result.styled)) {
       if (stream.closed) break;
       await stream.send(deltaChunk(identity, { content: piece }));
     }
-    await stream.send(deltaChunk(identity, {}, base.finishReason));
-    await stream.send(usageChunk(identity, transforms.usage(prepared, styled), await extras));
+    await stream.send(deltaChunk(identity, {}, result.finishReason));
+    await stream.send(usageChunk(identity, result.usage, await result.extras));
   });
 }
 

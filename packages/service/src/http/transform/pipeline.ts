@@ -1,6 +1,7 @@
 /**
- * The transform pipeline, shared by the JSON and the streaming responses:
- * prepare (validate, resolve model and provider) → base text (full mode) → restyle → extras.
+ * The transform, one sequence for the JSON and the streaming responses: prepare (validate, resolve
+ * model and provider), then run: base text (full mode) → restyle → extras. The routes only write
+ * its result out.
  */
 import { randomId } from '../../store/index.js';
 import { StylerError } from '@styler/analytics/errors';
@@ -41,6 +42,14 @@ export interface PreparedTransform {
 export type EngineBudget = Required<Pick<PoolCallOptions, 'tenant' | 'deadline' | 'submittedAt'>> & {
   signal: AbortSignal;
 };
+
+/** A transform's result: the styled text, why the base text stopped, usage, and the extras being computed. */
+export interface TransformResult {
+  styled: string;
+  finishReason: string;
+  usage: Usage;
+  extras: Promise<TransformExtras>;
+}
 
 /** The base model's text and why it stopped ('stop', 'length', ...). */
 export interface BaseText {
@@ -106,10 +115,34 @@ export class TransformPipeline {
   }
 
   /**
+   * The whole transform: the text to style (the message in rewrite mode; the base model's answer
+   * in full mode, streamed when `onFirstDelta` is given, which is called as the first piece
+   * arrives), then the restyle on the pool, then the extras the flags ask for, started at once and
+   * left for the caller to await (a stream sends the text while they run).
+   */
+  async run(prepared: PreparedTransform, signal: AbortSignal, onFirstDelta?: () => void): Promise<TransformResult> {
+    const { input } = prepared.request;
+    const base: BaseText =
+      input.mode === 'rewrite'
+        ? { text: input.message, finishReason: 'stop' }
+        : onFirstDelta
+          ? await this.#streamBase(prepared, signal, onFirstDelta)
+          : await this.#generateBase(prepared, signal);
+    signal.throwIfAborted();
+    const budget = this.#startBudget(prepared, signal);
+    const styled = await this.#restyle(prepared, base.text, budget);
+    signal.throwIfAborted();
+    const extras = this.#extras(prepared, base.text, styled, budget);
+    // Awaited by the caller; until then a failure must not count as unhandled.
+    extras.catch(() => undefined);
+    return { styled, finishReason: base.finishReason, usage: this.#usage(prepared, styled), extras };
+  }
+
+  /**
    * The budget of the engine's work, which starts now: once the text to restyle is there (at once in
    * rewrite mode, after the base model answered in full mode, whose request has its own timeout).
    */
-  startBudget(prepared: PreparedTransform, signal: AbortSignal): EngineBudget {
+  #startBudget(prepared: PreparedTransform, signal: AbortSignal): EngineBudget {
     return {
       tenant: prepared.organizationId,
       submittedAt: prepared.receivedAt,
@@ -127,7 +160,7 @@ export class TransformPipeline {
   }
 
   /** Full mode: the base model's answer to `messages`, in one request. */
-  async generateBase(prepared: PreparedTransform, signal: AbortSignal): Promise<BaseText> {
+  async #generateBase(prepared: PreparedTransform, signal: AbortSignal): Promise<BaseText> {
     const { input } = prepared.request;
     if (input.mode !== 'full' || !prepared.provider) throw new TypeError('generateBase needs a full-mode request');
     const result = await prepared.provider.complete({
@@ -143,7 +176,7 @@ export class TransformPipeline {
    * Full mode, streamed from the provider: calls `onFirstDelta` when the first piece arrives (so
    * the caller can open its own stream only once the provider answered), and returns the whole text.
    */
-  async streamBase(prepared: PreparedTransform, signal: AbortSignal, onFirstDelta: () => void): Promise<BaseText> {
+  async #streamBase(prepared: PreparedTransform, signal: AbortSignal, onFirstDelta: () => void): Promise<BaseText> {
     const { input } = prepared.request;
     if (input.mode !== 'full' || !prepared.provider) throw new TypeError('streamBase needs a full-mode request');
     let text = '';
@@ -168,7 +201,7 @@ export class TransformPipeline {
    * the engine's restyle on the pool; with the LLM rewrite configured, the LLM's draft under the
    * style brief (draftWithLLM), or the engine's restyle when the draft lost a fact.
    */
-  async restyle(prepared: PreparedTransform, original: string, budget: EngineBudget): Promise<string> {
+  async #restyle(prepared: PreparedTransform, original: string, budget: EngineBudget): Promise<string> {
     const { flags } = prepared.request;
     const options = {
       matchOutputLength: prepared.styleModel.matchOutputLength,
@@ -190,7 +223,7 @@ export class TransformPipeline {
   }
 
   /** The extras the flags ask for, computed together: quality on the pool, diff and distance here. */
-  async extras(
+  async #extras(
     prepared: PreparedTransform,
     original: string,
     styled: string,
@@ -221,7 +254,7 @@ export class TransformPipeline {
   }
 
   /** Token usage: the prompt (message or messages) and the styled completion. */
-  usage(prepared: PreparedTransform, styled: string): Usage {
+  #usage(prepared: PreparedTransform, styled: string): Usage {
     const { input } = prepared.request;
     return countUsage(input.mode === 'rewrite' ? input.message : input.messages, styled);
   }
