@@ -4,7 +4,9 @@
  * that (validation, a full pool, a provider that never answered) still gets its HTTP status; a later
  * one becomes a final `data: {"error": ...}` event.
  */
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ChatCompletion, ChatCompletionChunk, component } from './api-schemas.js';
 import { toErrorResponse, type ErrorLimits } from './error-handler.js';
 import { SseWriter } from './sse.js';
 import { deltaChunk, type CompletionIdentity } from './transform/completion.js';
@@ -43,3 +45,15 @@ export async function streamCompletion(
     sse.end();
   }
 }
+
+/** The 200 answer of a chat-completion route, as OpenAPI documents it: JSON, or the event stream. */
+export const completionResponse = {
+  description: 'A chat.completion, or with stream: true an event stream of chat.completion.chunk objects.',
+  content: {
+    'application/json': { schema: component(ChatCompletion) },
+    'text/event-stream': {
+      schema: Type.String({ description: 'data: <chat.completion.chunk> events, then data: [DONE].' }),
+      itemSchema: component(ChatCompletionChunk),
+    },
+  },
+};

@@ -4,14 +4,13 @@
  * first; `stream: true` answers chat.completion.chunk events ending in `data: [DONE]`. A single
  * draft streams as the base model writes it; several (or a revision) stream once chosen.
  */
-import { Type } from '@sinclair/typebox';
 import { ERRORS } from '@styler/analytics/errors';
-import { ChatCompletion, ChatCompletionChunk, component } from '../api-schemas.js';
+import { component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { ChatPipeline, PreparedChat } from '../chat/pipeline.js';
 import { StopCutter } from '../chat/stop-sequences.js';
 import { ChatCompletionRequest, type DraftReport } from '../chat-schemas.js';
-import { streamCompletion, type CompletionStreamContext } from '../completion-stream.js';
+import { completionResponse, streamCompletion, type CompletionStreamContext } from '../completion-stream.js';
 import type { TypedApp } from '../fastify-types.js';
 import { failure, rateLimited, unauthorized } from '../openapi.js';
 import type { RouteContext } from '../route-context.js';
@@ -95,16 +94,7 @@ export function chatRoutes(app: TypedApp, context: RouteContext): void {
     summary: "OpenAI's chat completions, written by the base model in the style model's voice.",
     body: component(ChatCompletionRequest),
     response: {
-      200: {
-        description: 'A chat.completion, or with stream: true an event stream of chat.completion.chunk objects.',
-        content: {
-          'application/json': { schema: component(ChatCompletion) },
-          'text/event-stream': {
-            schema: Type.String({ description: 'data: <chat.completion.chunk> events, then data: [DONE].' }),
-            itemSchema: component(ChatCompletionChunk),
-          },
-        },
-      },
+      200: completionResponse,
       400: failure(
         'Invalid request, or no LLM configured (the message says what to set).',
         ERRORS.invalid_input.message,

@@ -3,13 +3,12 @@
  * chat.completion.chunk objects ending in `data: [DONE]`. A client that disconnects aborts the
  * base model request and skips the work not yet started.
  */
-import { Type } from '@sinclair/typebox';
 import { ERRORS } from '@styler/analytics/errors';
-import { ChatCompletion, ChatCompletionChunk, TransformRequestBody, component } from '../api-schemas.js';
+import { TransformRequestBody, component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';
 import { failure, rateLimited, unauthorized } from '../openapi.js';
-import { streamCompletion, type CompletionStreamContext } from '../completion-stream.js';
+import { completionResponse, streamCompletion, type CompletionStreamContext } from '../completion-stream.js';
 import type { RouteContext } from '../route-context.js';
 import { disconnectSignal } from '../sse.js';
 import { completionObject, deltaChunk, streamPieces, usageChunk } from '../transform/completion.js';
@@ -50,16 +49,7 @@ export function transformRoutes(app: TypedApp, context: RouteContext): void {
     operationId: 'transform',
     body: component(TransformRequestBody),
     response: {
-      200: {
-        description: 'A chat.completion, or with stream: true an event stream of chat.completion.chunk objects.',
-        content: {
-          'application/json': { schema: component(ChatCompletion) },
-          'text/event-stream': {
-            schema: Type.String({ description: 'data: <chat.completion.chunk> events, then data: [DONE].' }),
-            itemSchema: component(ChatCompletionChunk),
-          },
-        },
-      },
+      200: completionResponse,
       400: failure('Invalid request.', ERRORS.invalid_input.message),
       401: unauthorized,
       404: failure('Unknown or not yet trained model.', ERRORS.model_not_found.message),
