@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { CreateJobResult, StylerStore } from '../contract.js';
 import { asStorageFull } from '../storage-full.js';
 import { nowSeconds, randomId } from '../ids.js';
-import type { Page, PageQuery } from '../page.js';
+import { pageOf, pageSql, planPage, type Page, type PageQuery } from '../page.js';
 import {
   checkKey,
   checkName,
@@ -121,7 +121,7 @@ async function scopedRow<Row extends pg.QueryResultRow>(
   return result.rows[0];
 }
 
-/** One page of `table` for an organization, by its `seq` cursor, as readPage does in SQLite mode. */
+/** One page of `table` for an organization (page.ts: the same SQL and arithmetic as in SQLite mode). */
 async function readPage<Row extends pg.QueryResultRow, T>(
   db: Queryable,
   table: string,
@@ -131,25 +131,17 @@ async function readPage<Row extends pg.QueryResultRow, T>(
   query: PageQuery,
   map: (row: Row) => T | Promise<T>,
 ): Promise<Page<T> | undefined> {
-  if (!Number.isInteger(query.limit) || query.limit < 1) throw new RangeError('limit must be an integer >= 1');
-  const order = query.order ?? 'desc';
-  let from = order === 'desc' ? Number.MAX_SAFE_INTEGER : 0;
+  const plan = planPage(query);
+  const sql = pageSql(table, columns, key, (n) => `$${n}`);
+  let { from } = plan;
   if (query.after !== undefined) {
-    const cursor = await db.query<{ seq: number }>(
-      `SELECT seq FROM ${table} WHERE organization_id = $1 AND ${key} = $2`,
-      [organizationId, query.after],
-    );
+    const cursor = await db.query<{ seq: number }>(sql.seq, [organizationId, query.after]);
     if (cursor.rows[0] === undefined) return undefined;
     from = cursor.rows[0].seq;
   }
-  const rows = await db.query<Row>(
-    order === 'desc'
-      ? `SELECT ${columns} FROM ${table} WHERE organization_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`
-      : `SELECT ${columns} FROM ${table} WHERE organization_id = $1 AND seq > $2 ORDER BY seq ASC LIMIT $3`,
-    [organizationId, from, query.limit + 1],
-  );
-  const data = await Promise.all(rows.rows.slice(0, query.limit).map(map));
-  return { data, hasMore: rows.rows.length > query.limit };
+  const rows = await db.query<Row>(plan.order === 'desc' ? sql.desc : sql.asc, [organizationId, from, plan.fetch]);
+  const page = pageOf(rows.rows, query.limit);
+  return { data: await Promise.all(page.rows.map(map)), hasMore: page.hasMore };
 }
 
 async function jobOf(db: Queryable, row: JobRow): Promise<JobRecord> {
