@@ -18,6 +18,7 @@ export { createOpenAICompatibleProvider, type OpenAICompatibleProviderOptions } 
 export {
   AUTO_SERVICE,
   chooseService,
+  noServiceConfigured,
   resolveChatProvider,
   serviceByNamePattern,
   type ResolveChatProviderOptions,

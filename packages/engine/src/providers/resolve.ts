@@ -26,6 +26,12 @@ export const AUTO_SERVICE = 'auto';
 /** OpenAI's model families: gpt-4o, gpt-4.1, chatgpt-4o-latest, o1, o3-mini, o4-mini ... */
 const OPENAI_MODEL_PATTERN = /^(gpt-|chatgpt-|o1|o3|o4)/i;
 
+/** The provider_not_configured error of a configuration without any service: what to set, per service. */
+export function noServiceConfigured(): StylerError {
+  const how = BASE_MODEL_SERVICES.map((name) => `${name}: ${howToConfigure(name)}`).join('; ');
+  return new StylerError('provider_not_configured', `No base model service is configured. ${how}.`);
+}
+
 /**
  * The service 'auto' picks for `baseModel`, first rule that applies:
  * 1. a configured service whose models list contains baseModel (default_service first, then BASE_MODEL_SERVICES order);
@@ -36,10 +42,7 @@ const OPENAI_MODEL_PATTERN = /^(gpt-|chatgpt-|o1|o3|o4)/i;
  */
 export function chooseService(baseModel: string, config: ProviderConfig): BaseModelServiceName {
   const configured = configuredServices(config);
-  if (configured.length === 0) {
-    const how = BASE_MODEL_SERVICES.map((name) => `${name}: ${howToConfigure(name)}`).join('; ');
-    throw new StylerError('provider_not_configured', `No base model service is configured. ${how}.`);
-  }
+  if (configured.length === 0) throw noServiceConfigured();
   const preference = config.defaultService
     ? [config.defaultService, ...configured.filter((name) => name !== config.defaultService)]
     : configured;

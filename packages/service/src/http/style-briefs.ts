@@ -5,7 +5,8 @@
  * the model cache hands out the same object while it keeps it, and a model dropped from it takes
  * its brief along.
  */
-import { keynessReference, styleBrief, type StyleBrief, type StyleModel } from '@styler/engine';
+import { briefMessages, keynessReference, styleBrief, type StyleBrief, type StyleModel } from '@styler/engine';
+import type { ChatMessage } from '@styler/engine/providers';
 import type { StylerStore } from '../store/index.js';
 import type { StyleModelCache } from './style-models.js';
 
@@ -32,6 +33,16 @@ export class StyleBriefs {
       this.#briefs.set(model, brief);
     }
     return brief;
+  }
+
+  /** Full mode's messages for `model`: its brief as a system message, then the user's `messages`. */
+  async fullModeMessages(
+    organizationId: string,
+    name: string,
+    model: StyleModel,
+    messages: readonly ChatMessage[],
+  ): Promise<ChatMessage[]> {
+    return briefMessages(await this.of(organizationId, name, model), { kind: 'full', messages });
   }
 
   async #make(organizationId: string, name: string, model: StyleModel): Promise<StyleBrief> {

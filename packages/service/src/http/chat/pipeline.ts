@@ -6,19 +6,22 @@
  * draft it is where the engine errs most, and the brief already carries the habits it would apply.
  */
 import { StylerError } from '@styler/analytics/errors';
-import { briefMessages, chooseDraft, type DraftChoice, type StyleModel } from '@styler/engine';
+import { chooseDraft, type DraftChoice, type StyleModel } from '@styler/engine';
 import {
   BASE_MODEL_SERVICE_ENV_VARS,
   BASE_MODEL_SERVICES,
   configuredServices,
+  noServiceConfigured,
   resolveChatProvider,
   type ChatMessage,
   type ChatProvider,
+  type ChatUsage,
   type ProviderConfig,
 } from '@styler/engine/providers';
 import { randomId, type Principal, type StylerStore } from '../../store/index.js';
 import type { ChatCompletionRequest, DraftReport } from '../chat-schemas.js';
 import type { StyleBriefs } from '../style-briefs.js';
+import { DEFAULT_BASE_MODEL } from '../representations.js';
 import type { StyleModelCache } from '../style-models.js';
 import type { CompletionIdentity } from '../transform/completion.js';
 import { countUsage, type Usage } from '../transform/usage.js';
@@ -57,19 +60,10 @@ export interface ChatAnswer {
   report: DraftReport;
 }
 
-/** The 400 of a server without any LLM: what to set, per service. */
+/** The 400 of a server without any LLM: the providers' own word on what to set. */
 function needsAnLlm(): StylerError {
-  const how = BASE_MODEL_SERVICES.map(
-    (name) => `${BASE_MODEL_SERVICE_ENV_VARS[name].configuredBy.join(' or ')} (${name})`,
-  ).join('; ');
-  return new StylerError(
-    'invalid_input',
-    `Chat completions need an LLM to write, and none is configured: set ${how}, or providers in the STYLER_CONFIG file (docs/providers.md).`,
-  );
+  return new StylerError('invalid_input', `Chat completions need an LLM to write. ${noServiceConfigured().message}`);
 }
-
-/** The base model job names when its creator did not choose one. */
-const ANY_BASE_MODEL = 'any';
 
 /** The drafts of a choice, the returned text first: the winner (or revision), then kept ones closest first. */
 function ranked(choice: DraftChoice): ChatChoice[] {
@@ -133,10 +127,12 @@ export class ChatPipeline {
       styleModel,
       provider,
       baseModel,
-      messages: briefMessages(await this.#deps.briefs.of(principal.organizationId, request.model, styleModel), {
-        kind: 'full',
-        messages: request.messages,
-      }),
+      messages: await this.#deps.briefs.fullModeMessages(
+        principal.organizationId,
+        request.model,
+        styleModel,
+        request.messages,
+      ),
       identity: { id: randomId('chatcmpl'), created: Math.floor(Date.now() / 1000), model: request.model },
     };
   }
@@ -172,11 +168,7 @@ export class ChatPipeline {
    * The provider's token counts when it reported them (what the call cost), else counted here with
    * o200k_base: the messages sent (brief included) and the returned choices.
    */
-  usage(
-    prepared: PreparedChat,
-    reported: { promptTokens: number; completionTokens: number; totalTokens: number } | undefined,
-    choices: readonly ChatChoice[],
-  ): Usage {
+  usage(prepared: PreparedChat, reported: ChatUsage | undefined, choices: readonly ChatChoice[]): Usage {
     if (reported !== undefined && reported.totalTokens > 0) {
       return {
         prompt_tokens: reported.promptTokens,
@@ -190,7 +182,7 @@ export class ChatPipeline {
   async #defaultBaseModel(organizationId: string, modelName: string): Promise<string> {
     const model = await this.#deps.store.models.get(organizationId, modelName);
     const job = model && (await this.#deps.store.jobs.get(organizationId, model.jobId));
-    if (job?.baseModel && job.baseModel !== ANY_BASE_MODEL) return job.baseModel;
+    if (job?.baseModel && job.baseModel !== DEFAULT_BASE_MODEL) return job.baseModel;
     const config = this.#deps.providerConfig;
     if (config.rewriteModel) return config.rewriteModel;
     const services = config.defaultService ? [config.defaultService, ...BASE_MODEL_SERVICES] : BASE_MODEL_SERVICES;

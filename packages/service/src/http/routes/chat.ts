@@ -5,6 +5,7 @@
  * draft streams as the base model writes it; several (or a revision) stream once chosen.
  */
 import { ERRORS } from '@styler/analytics/errors';
+import type { ChatUsage } from '@styler/engine/providers';
 import { component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { ChatPipeline, PreparedChat } from '../chat/pipeline.js';
@@ -26,7 +27,7 @@ async function streamThrough(
   signal: AbortSignal,
 ): Promise<Usage> {
   const { request, identity } = prepared;
-  let reported: { promptTokens: number; completionTokens: number; totalTokens: number } | undefined;
+  let reported: ChatUsage | undefined;
   const cutter = new StopCutter(request.stop);
   let text = '';
   let sse: SseWriter | undefined;

@@ -14,7 +14,7 @@ import {
   type ProviderConfig,
 } from '@styler/engine/providers';
 import type { Principal } from '../../store/index.js';
-import { briefMessages, draftWithLLM } from '@styler/engine';
+import { draftWithLLM } from '@styler/engine';
 import type { StyleModel } from '@styler/engine';
 import type { StyleBriefs } from '../style-briefs.js';
 import type { StyleModelCache } from '../style-models.js';
@@ -155,8 +155,7 @@ export class TransformPipeline {
   async #fullModeMessages(prepared: PreparedTransform): Promise<ChatMessage[]> {
     const { input, model } = prepared.request;
     if (input.mode !== 'full') throw new TypeError('full mode only');
-    const brief = await this.#deps.briefs.of(prepared.organizationId, model, prepared.styleModel);
-    return briefMessages(brief, { kind: 'full', messages: input.messages });
+    return this.#deps.briefs.fullModeMessages(prepared.organizationId, model, prepared.styleModel, input.messages);
   }
 
   /** Full mode: the base model's answer to `messages`, in one request. */
