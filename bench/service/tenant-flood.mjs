@@ -76,7 +76,6 @@ async function scenario(tasksPerThread) {
     await pool.qualityAnalytics({ personalized: styled, unpersonalized: large, groundTruth: styleModelA.groundTruth });
     times.quality.push(performance.now() - start);
   }
-  const longestTask = Math.max(stats(times.restyle).p50, stats(times.quality).p50);
 
   // The flood: A keeps `flood` requests in flight; B's users work through it.
   const principalB = await service.store.tenancy.authenticate(keys.neighbour);
@@ -109,7 +108,6 @@ async function scenario(tasksPerThread) {
     idle: stats(idle),
     times,
     longestTask: Math.max(...floodTasks),
-    longestAlone: longestTask,
     neighbourWait: stats(neighbourWaits),
     a: { ...stats(floodResults.filter((r) => r.status === 200)), statuses: statuses(floodResults) },
     b: { ...stats(during.filter((r) => r.status === 200)), statuses: statuses(during) },
