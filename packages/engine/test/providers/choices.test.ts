@@ -1,25 +1,12 @@
 /** Several choices in one completion (the API's `n`), and servers that answer one whatever n says. */
 import OpenAI from 'openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOpenAICompatibleProvider } from '../../src/providers/openai-compatible.js';
 import { buildRequestBody, parseCompletion } from '../../src/providers/wire.js';
 import type { ChatRequest } from '../../src/providers/types.js';
-import {
-  startOpenAITestServer,
-  type OpenAITestServer,
-  type OpenAITestServerOptions,
-} from '../../../../test-support/openai-test-server.js';
+import { useTestServers } from '../test-servers.js';
 
-const servers: OpenAITestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(options?: OpenAITestServerOptions): Promise<OpenAITestServer> {
-  const server = await startOpenAITestServer(options);
-  servers.push(server);
-  return server;
-}
+const serve = useTestServers();
 
 const REQUEST: ChatRequest = { model: 'test-model', messages: [{ role: 'user', content: 'Say something' }] };
 const reply = (_body: unknown, choice: number): string => `Answer ${choice} here.`;

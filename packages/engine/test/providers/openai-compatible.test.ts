@@ -1,29 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
 import { loadProviderConfig } from '../../src/providers/config.js';
 import { createOpenAICompatibleProvider } from '../../src/providers/openai-compatible.js';
 import { resolveChatProvider } from '../../src/providers/resolve.js';
 import type { ChatRequest, ChatUsage } from '../../src/providers/types.js';
-import {
-  defaultReply,
-  replyPieces,
-  startOpenAITestServer,
-  type OpenAITestServer,
-  type OpenAITestServerOptions,
-} from '../../../../test-support/openai-test-server.js';
+import { defaultReply, replyPieces } from '../../../../test-support/openai-test-server.js';
+import { useTestServers } from '../test-servers.js';
 
-const servers: OpenAITestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(options?: OpenAITestServerOptions): Promise<OpenAITestServer> {
-  const server = await startOpenAITestServer(options);
-  servers.push(server);
-  return server;
-}
+const serve = useTestServers();
 
 const REQUEST: ChatRequest = {
   model: 'test-model',

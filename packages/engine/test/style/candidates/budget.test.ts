@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CallBudget, chooseDraft, estimateTokens } from '../../../src/style/candidates/index.js';
 import { type ChatCompletionRequestBody } from '../../../../../test-support/openai-test-server.js';
 import { AI_DRAFT, AUTHOR_DRAFT, DARWIN_MODEL, INPUT, MESSAGES } from './texts.js';
-import { providerFor, useTestServers } from './test-servers.js';
+import { providerFor, useTestServers } from '../../test-servers.js';
 
 const serve = useTestServers();
 

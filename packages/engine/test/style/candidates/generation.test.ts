@@ -5,7 +5,7 @@ import { MAX_TEMPERATURE } from '../../../src/providers/index.js';
 import { CallBudget, chooseDraft, generateDrafts, variedTemperatures } from '../../../src/style/candidates/index.js';
 import { type ChatCompletionRequestBody } from '../../../../../test-support/openai-test-server.js';
 import { AI_DRAFT, AUTHOR_DRAFT, DARWIN_MODEL, INPUT, MESSAGES } from './texts.js';
-import { providerFor, useTestServers } from './test-servers.js';
+import { providerFor, useTestServers } from '../../test-servers.js';
 
 const serve = useTestServers();
 

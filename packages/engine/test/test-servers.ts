@@ -1,14 +1,14 @@
-/** The local OpenAI-compatible servers the candidate tests script, each closed after its test. */
+/** The local OpenAI-compatible servers the engine's tests script, each closed after its test. */
 import { afterEach } from 'vitest';
-import { createOpenAICompatibleProvider } from '../../../src/providers/index.js';
+import { createOpenAICompatibleProvider } from '../src/providers/index.js';
 import {
   startOpenAITestServer,
   type OpenAITestServer,
   type OpenAITestServerOptions,
-} from '../../../../../test-support/openai-test-server.js';
+} from '../../../test-support/openai-test-server.js';
 
 /** Registers the closing hook in the calling test file; returns `serve`, which starts a server closed after the test. */
-export function useTestServers(): (options: OpenAITestServerOptions) => Promise<OpenAITestServer> {
+export function useTestServers(): (options?: OpenAITestServerOptions) => Promise<OpenAITestServer> {
   const servers: OpenAITestServer[] = [];
   afterEach(async () => {
     await Promise.all(servers.splice(0).map((server) => server.close()));
