@@ -4,10 +4,10 @@
  * processes and machines over one database: postgres/postgres-store.ts). Both pass the same contract
  * suite (test/store/contract.ts). Reads of files, jobs and models are scoped to one organization.
  */
-import type { ApiKeyInfo, Principal } from './tenancy-repository.js';
-import type { FileDeleteResult, FileRecord } from './files-repository.js';
-import type { CancelResult, JobError, JobRecord, NewJob } from './jobs-repository.js';
-import type { ModelRecord, NewModel } from './models-repository.js';
+import type { ApiKeyInfo, Principal } from './tenancy/index.js';
+import type { FileDeleteResult, FileRecord } from './files/index.js';
+import type { CancelResult, JobError, JobRecord, NewJob } from './jobs/index.js';
+import type { ModelRecord, NewModel } from './models/index.js';
 import type { Page, PageQuery } from './page.js';
 
 /** Outcome of creating a job: the job, or the first training file this organization does not own. */

@@ -1,4 +1,4 @@
-/** Persistence: SQLite metadata (schema + migrations, one repository per table) and file blobs. */
+/** Persistence: the store contract over SQLite (metadata and file blobs) or PostgreSQL; one folder per table with each dialect's queries. */
 export { Store, STORE_LAYOUT, type CreateJobResult } from './store.js';
 export { acquireServingLock, type ServingLock } from './serving-lock.js';
 export { openDatabase, type SqliteDatabase } from './database.js';
@@ -14,8 +14,8 @@ export {
   API_KEY_PREFIX,
   type ApiKeyInfo,
   type Principal,
-} from './tenancy-repository.js';
-export { FilesRepository, type FileDeleteResult, type FileKind, type FileRecord } from './files-repository.js';
+} from './tenancy/index.js';
+export { FilesRepository, type FileDeleteResult, type FileKind, type FileRecord } from './files/index.js';
 export {
   JobsRepository,
   type CancelResult,
@@ -23,8 +23,8 @@ export {
   type JobRecord,
   type JobStatus,
   type NewJob,
-} from './jobs-repository.js';
-export { ModelsRepository, type ModelRecord, type NewModel } from './models-repository.js';
+} from './jobs/index.js';
+export { ModelsRepository, type ModelRecord, type NewModel } from './models/index.js';
 export type { FilesStore, JobsStore, ModelsStore, StoreKind, StylerStore, TenancyStore } from './contract.js';
 export { openSqliteStore, SqliteStylerStore } from './sqlite-store.js';
 export {

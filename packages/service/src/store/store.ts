@@ -2,11 +2,11 @@
 import { join } from 'node:path';
 import { openDatabase, type SqliteDatabase } from './database.js';
 import { BlobStore, type BlobStoreOptions } from './blob-store.js';
-import { FilesRepository } from './files-repository.js';
+import { FilesRepository } from './files/index.js';
 import type { CreateJobResult } from './contract.js';
-import { JobsRepository, type NewJob } from './jobs-repository.js';
-import { ModelsRepository, type NewModel } from './models-repository.js';
-import { TenancyRepository } from './tenancy-repository.js';
+import { JobsRepository, type NewJob } from './jobs/index.js';
+import { ModelsRepository, type NewModel } from './models/index.js';
+import { TenancyRepository } from './tenancy/index.js';
 import { ensurePrivateDirectory } from './permissions.js';
 
 /** File names inside the data directory. */

@@ -21,8 +21,8 @@ import {
   principalOfKeyRow,
   type ApiKeyInfo,
   type KeyRow,
-} from '../tenancy-repository.js';
-import { FILE_COLUMNS, fileRecordOf, type FileDeleteResult, type FileRow } from '../files-repository.js';
+} from '../tenancy/index.js';
+import { FILE_COLUMNS, fileRecordOf, type FileDeleteResult, type FileRow } from '../files/index.js';
 import {
   JOB_COLUMNS,
   jobRecordOf,
@@ -30,8 +30,8 @@ import {
   type CancelResult,
   type JobRecord,
   type JobRow,
-} from '../jobs-repository.js';
-import { MODEL_COLUMNS, modelRecordOf, type ModelRow } from '../models-repository.js';
+} from '../jobs/index.js';
+import { MODEL_COLUMNS, modelRecordOf, type ModelRow } from '../models/index.js';
 import { migratePostgres } from './migrations.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_KEY_PREFIX, hashApiKey, type Store } from '../../src/store/index.js';
-import { temporaryStore } from './helpers.js';
+import { API_KEY_PREFIX, hashApiKey, type Store } from '../../../src/store/index.js';
+import { temporaryStore } from '../helpers.js';
 
 describe('TenancyRepository', () => {
   let store: Store;

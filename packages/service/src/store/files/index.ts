@@ -1,0 +1,3 @@
+/** The files table: its records, and its queries in each dialect side by side. */
+export * from './records.js';
+export { FilesRepository } from './sqlite.js';

@@ -1,0 +1,3 @@
+/** The jobs tables (jobs, job_training_files): their records, and their queries in each dialect side by side. */
+export * from './records.js';
+export { JobsRepository } from './sqlite.js';

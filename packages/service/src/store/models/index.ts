@@ -1,0 +1,3 @@
+/** The models table: its records, and its queries in each dialect side by side. */
+export * from './records.js';
+export { ModelsRepository } from './sqlite.js';
