@@ -1,7 +1,7 @@
 /** @styler/analytics: the stylometry analytics library's public API. */
 export { analyzeText } from './nlp/index.js';
 export { classifySentence } from './nlp/index.js';
-export { buildGroundTruth, qualityAnalytics, type QualityAnalyticsInput } from './quality/index.js';
+export { buildGroundTruth, qualityAnalytics, type AnalysedTexts, type QualityAnalyticsInput } from './quality/index.js';
 export { rouge } from './metrics/rouge/index.js';
 export { createAnalyticsPool, createTaskPool } from './pool/index.js';
 export type {

@@ -26,6 +26,8 @@ export {
   learnedChoices,
   restyle,
   restyleWithLLM,
+  restyleWithQuality,
+  type MeasuredRestyle,
   splitDocuments,
   styleCard,
   STYLE_DEFAULTS,

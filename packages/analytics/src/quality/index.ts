@@ -1,2 +1,2 @@
-export { buildGroundTruth, qualityAnalytics, type QualityAnalyticsInput } from './quality.js';
+export { buildGroundTruth, qualityAnalytics, type AnalysedTexts, type QualityAnalyticsInput } from './quality.js';
 export { assertGroundTruth, assertString, assertStringArray } from './validate.js';

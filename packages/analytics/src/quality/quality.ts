@@ -9,6 +9,7 @@ import {
 import type { GroundTruth, QualityAnalytics } from '../metrics/index.js';
 import { prepareRougeReference, rougeAgainstReferencesMany } from '../metrics/rouge/index.js';
 import { analyzeText } from '../nlp/index.js';
+import type { TextFeatures } from '../vocabulary/features.js';
 import { assertGroundTruth, assertString, assertStringArray } from './validate.js';
 
 /** The pooled word forms of documents, the most frequent WORD_FORMS_KEPT of them, with their total. */
@@ -43,10 +44,20 @@ export interface QualityAnalyticsInput {
 }
 
 /**
- * The quality_analytics object of the interface: the styled and unstyled texts measured against the
- * ground truth. One NLP pass per text; `rouge` only when `includeRouge` is true.
+ * What a caller already measured of the very texts it passes (analyzeText's result), so that a text
+ * is analysed once per request: the engine's restyle analyses its output anyway.
  */
-export function qualityAnalytics(input: QualityAnalyticsInput): QualityAnalytics {
+export interface AnalysedTexts {
+  personalized?: TextFeatures;
+  unpersonalized?: TextFeatures;
+}
+
+/**
+ * The quality_analytics object of the interface: the styled and unstyled texts measured against the
+ * ground truth. One NLP pass per text (none for a text in `analysed`, and one for both when they are
+ * the same text); `rouge` only when `includeRouge` is true.
+ */
+export function qualityAnalytics(input: QualityAnalyticsInput, analysed: AnalysedTexts = {}): QualityAnalytics {
   if (typeof input !== 'object' || input === null) throw new TypeError('input must be an object');
   assertString(input.personalized, 'personalized');
   assertString(input.unpersonalized, 'unpersonalized');
@@ -54,8 +65,10 @@ export function qualityAnalytics(input: QualityAnalyticsInput): QualityAnalytics
     throw new TypeError('includeRouge must be a boolean');
   }
   assertGroundTruth(input.groundTruth, 'groundTruth', { references: input.includeRouge === true });
-  const personalized = analyzeText(input.personalized);
-  const unpersonalized = analyzeText(input.unpersonalized);
+  const same = input.personalized === input.unpersonalized;
+  const personalized =
+    analysed.personalized ?? (same ? analysed.unpersonalized : undefined) ?? analyzeText(input.personalized);
+  const unpersonalized = analysed.unpersonalized ?? (same ? personalized : analyzeText(input.unpersonalized));
   const rougeScores = input.includeRouge
     ? rougeAgainstReferencesMany([input.personalized, input.unpersonalized], input.groundTruth.rouge)
     : undefined;

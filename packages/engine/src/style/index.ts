@@ -1,6 +1,7 @@
 /** Learning a style model and applying it: the style engine's public API. */
 export { fitStyle } from './fit.js';
 export { restyle } from './restyle.js';
+export { restyleWithQuality, type MeasuredRestyle } from './restyle-measured.js';
 export { documentParts, splitDocuments } from './split-documents.js';
 export { describeStyle } from './describe.js';
 export { learnedChoices, type LearnedChoice } from './habits/choices.js';

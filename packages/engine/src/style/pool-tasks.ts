@@ -2,8 +2,9 @@
 import type { TaskTable } from '@styler/analytics/pool';
 import { fitStyle } from './fit.js';
 import { restyle } from './restyle.js';
+import { restyleWithQuality } from './restyle-measured.js';
 
-export const tasks = { fitStyle, restyle } satisfies TaskTable;
+export const tasks = { fitStyle, restyle, restyleWithQuality } satisfies TaskTable;
 
 /** The engine tasks' signatures, for typed pool calls. */
 export type StyleTasks = typeof tasks;

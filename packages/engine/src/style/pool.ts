@@ -11,7 +11,9 @@ import {
   type AnalyticsPool,
   type AnalyticsPoolOptions,
   type PoolCallOptions,
+  type SharedArgumentRef,
 } from '@styler/analytics/pool';
+import type { MeasuredRestyle } from './restyle-measured.js';
 import type { FitStyleOptions, RestyleOptions, StyleModel } from './types.js';
 import type { StyleTasks } from './pool-tasks.js';
 
@@ -19,6 +21,14 @@ import type { StyleTasks } from './pool-tasks.js';
 export interface StylePool extends AnalyticsPool<StyleTasks> {
   fitStyle(documents: string[], options?: FitStyleOptions, call?: PoolCallOptions): Promise<StyleModel>;
   restyle(text: string, model: StyleModel, options?: RestyleOptions, call?: PoolCallOptions): Promise<string>;
+  /** restyleWithQuality: the restyle and its quality analytics in one task, each text analysed once. */
+  restyleWithQuality(
+    text: string,
+    model: StyleModel,
+    options?: RestyleOptions,
+    includeRouge?: boolean,
+    call?: PoolCallOptions,
+  ): Promise<MeasuredRestyle>;
 }
 
 /** The module of the engine's tasks, as pool threads load it. */
@@ -41,18 +51,43 @@ export function createStylePool(options: AnalyticsPoolOptions = {}): StylePool {
     fitStyle: (documents: string[], fitOptions?: FitStyleOptions, call?: PoolCallOptions) =>
       pool.run('fitStyle', fitOptions === undefined ? [documents] : [documents, fitOptions], call),
     restyle: (text: string, model: StyleModel, restyleOptions?: RestyleOptions, call?: PoolCallOptions) => {
-      // The engine checks the deadline itself and stops cleanly; the thread-ending backstop is a last resort.
-      const withDeadline =
-        call?.deadline !== undefined && restyleOptions?.deadline === undefined
-          ? { ...restyleOptions, deadline: call.deadline }
-          : restyleOptions;
-      // The model goes to each thread once, then by key (the API keeps the same parsed model object).
-      const shared =
-        typeof model === 'object' && model !== null ? { index: 1, key: sharedKey(model, 'restyle') } : undefined;
-      const slim = slimStyleModel(model);
-      const args: [string, StyleModel, RestyleOptions?] =
-        withDeadline === undefined ? [text, slim] : [text, slim, withDeadline];
+      const { args, shared } = restyleArgs(text, model, restyleOptions, call, false);
       return pool.run('restyle', args, call, shared);
     },
+    restyleWithQuality: (
+      text: string,
+      model: StyleModel,
+      restyleOptions?: RestyleOptions,
+      includeRouge = false,
+      call?: PoolCallOptions,
+    ) => {
+      const { args, shared } = restyleArgs(text, model, restyleOptions, call, includeRouge);
+      return pool.run('restyleWithQuality', [args[0], args[1], args[2], includeRouge], call, shared);
+    },
   });
+}
+
+/**
+ * A restyle task's arguments: the call's deadline handed to the engine (which checks it itself and
+ * stops cleanly; the thread-ending backstop is a last resort), and the model as a shared argument
+ * (sent to each thread once, then by key: the API keeps the same parsed model object), without the
+ * ROUGE references unless `withReferences` (ROUGE asked for): a key for each form.
+ */
+function restyleArgs(
+  text: string,
+  model: StyleModel,
+  restyleOptions: RestyleOptions | undefined,
+  call: PoolCallOptions | undefined,
+  withReferences: boolean,
+): { args: [string, StyleModel, RestyleOptions?]; shared: SharedArgumentRef | undefined } {
+  const withDeadline =
+    call?.deadline !== undefined && restyleOptions?.deadline === undefined
+      ? { ...restyleOptions, deadline: call.deadline }
+      : restyleOptions;
+  const isObject = typeof model === 'object' && model !== null;
+  const shared = isObject
+    ? { index: 1, key: sharedKey(model, withReferences ? 'restyle-rouge' : 'restyle') }
+    : undefined;
+  const sent = withReferences ? model : slimStyleModel(model);
+  return { args: withDeadline === undefined ? [text, sent] : [text, sent, withDeadline], shared };
 }

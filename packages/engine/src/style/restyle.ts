@@ -1,4 +1,5 @@
 import { analyzeText } from '@styler/analytics/nlp';
+import type { TextFeatures } from '@styler/analytics/metrics';
 import { STYLE_DEFAULTS } from './defaults.js';
 import { editContext } from './edits/context.js';
 import { Deadline } from './optimizer/deadline.js';
@@ -74,12 +75,16 @@ export function restyle(text: string, model: StyleModel, options?: RestyleOption
   return restyleWithStats(text, model, options).text;
 }
 
+/** restyle's text, what its search did, and the text's features when restyle analysed it (analyzeText). */
+export interface RestyleResult {
+  text: string;
+  stats: SearchStats;
+  /** analyzeText(text), when the final check measured it: quality analytics reuse it. */
+  features?: TextFeatures;
+}
+
 /** restyle, with what its search did (for the tests and benchmarks that bound its work). */
-export function restyleWithStats(
-  text: string,
-  model: StyleModel,
-  options?: RestyleOptions,
-): { text: string; stats: SearchStats } {
+export function restyleWithStats(text: string, model: StyleModel, options?: RestyleOptions): RestyleResult {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
   assertStyleModel(model);
   assertRestyleOptions(options);
@@ -107,7 +112,8 @@ export function restyleWithStats(
   }
   // The one full re-analysis: keep the edits only if the analytics agree that, overall, they helped.
   // The input's counts come from the tagger pass that read it (buildDocument), not a second analysis.
-  const improvements = improvementsOf(analyzeText(output), inputCounts, model.groundTruth.features);
+  const features = analyzeText(output);
+  const improvements = improvementsOf(features, inputCounts, model.groundTruth.features);
   const total = Object.values(improvements).reduce((a, b) => a + b, 0);
-  return { text: total >= 0 ? output : start, stats };
+  return total >= 0 ? { text: output, stats, features } : { text: start, stats };
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildGroundTruth, qualityAnalytics } from '@styler/analytics/quality';
-import { createStylePool, fitStyle, restyle } from '../../src/style/index.js';
+import { createStylePool, fitStyle, restyle, restyleWithQuality } from '../../src/style/index.js';
 
 // The pool runs the built worker and task modules (dist/): `npm test` builds before vitest.
 const pool = createStylePool({ threads: 1 });
@@ -28,5 +28,18 @@ describe('createStylePool', () => {
     const input = { personalized: docs[1]!, unpersonalized: docs[0]!, groundTruth };
     expect(await pool.qualityAnalytics(input)).toEqual(qualityAnalytics(input));
     expect(pool.threads).toBe(1);
+  });
+});
+
+describe('createStylePool: restyleWithQuality', () => {
+  it('restyles and measures in one task with the same result as the direct call, ROUGE included', async () => {
+    const model = fitStyle(docs);
+    const text = 'It was decided by the committee that the meeting would be postponed. We did not agree.';
+    expect(await pool.restyleWithQuality(text, model)).toEqual(restyleWithQuality(text, model));
+    expect(await pool.restyleWithQuality(text, model, undefined, true)).toEqual(
+      restyleWithQuality(text, model, undefined, true),
+    );
+    // The slim model (no references) and the whole one live under keys of their own.
+    expect(await pool.restyle(text, model)).toBe(restyle(text, model));
   });
 });

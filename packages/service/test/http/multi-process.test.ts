@@ -5,12 +5,13 @@
  * exactly one model results, and either API serves it.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { freshTestDatabase } from '../../../../test-support/postgres.js';
 import { darwin } from './support/fixtures.js';
 import {
   childApi,
   childCreateJob,
+  childJob,
   childJobSettled,
   childUpload,
   killChildren,
@@ -47,6 +48,10 @@ describe('API and worker processes over one PostgreSQL', () => {
   });
 
   it('moves a killed worker’s job to the other worker and makes exactly one model', async () => {
+    // What each process said, should the test fail: the only account of a hang among four processes.
+    onTestFailed(() => {
+      for (const [i, child] of children.entries()) console.error(`--- process ${i} ---\n${child.output()}`);
+    });
     const env = {
       DATABASE_URL: database.url,
       STYLER_POOL_THREADS: '1',
@@ -73,7 +78,10 @@ describe('API and worker processes over one PostgreSQL', () => {
 
     // Whichever worker took it: kill it mid-fit.
     let holder: ChildService | undefined;
+    const lookUntil = Date.now() + 60_000;
     while (holder === undefined) {
+      if (Date.now() > lookUntil)
+        throw new Error(`no worker ran the job: ${JSON.stringify(await childJob(apiA!, jobId))}`);
       for (const worker of [worker1!, worker2!]) if ((await runningJobs(worker)) > 0) holder = worker;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

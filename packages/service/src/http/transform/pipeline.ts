@@ -5,6 +5,7 @@
  */
 import { randomId } from '../../store/index.js';
 import { StylerError } from '@styler/analytics/errors';
+import type { QualityAnalytics } from '@styler/analytics';
 import type { PoolCallOptions } from '@styler/analytics/pool';
 import type { StylePool } from '@styler/engine';
 import {
@@ -58,7 +59,7 @@ export interface BaseText {
 }
 
 export interface TransformPipelineDeps {
-  pool: Pick<StylePool, 'restyle' | 'qualityAnalytics'>;
+  pool: Pick<StylePool, 'restyle' | 'restyleWithQuality' | 'qualityAnalytics'>;
   models: StyleModelCache;
   briefs: StyleBriefs;
   providerConfig: ProviderConfig;
@@ -130,9 +131,9 @@ export class TransformPipeline {
           : await this.#generateBase(prepared, signal);
     signal.throwIfAborted();
     const budget = this.#startBudget(prepared, signal);
-    const styled = await this.#restyle(prepared, base.text, budget);
+    const { styled, quality } = await this.#restyle(prepared, base.text, budget);
     signal.throwIfAborted();
-    const extras = this.#extras(prepared, base.text, styled, budget);
+    const extras = this.#extras(prepared, base.text, styled, budget, quality);
     // Awaited by the caller; until then a failure must not count as unhandled.
     extras.catch(() => undefined);
     return { styled, finishReason: base.finishReason, usage: this.#usage(prepared, styled), extras };
@@ -198,9 +199,14 @@ export class TransformPipeline {
   /**
    * The styled text of `original` with the request's heading options and the model's length rule:
    * the engine's restyle on the pool; with the LLM rewrite configured, the LLM's draft under the
-   * style brief (draftWithLLM), or the engine's restyle when the draft lost a fact.
+   * style brief (draftWithLLM), or the engine's restyle when the draft lost a fact. The engine's
+   * restyle measures its quality in the same task when the flags ask for it (each text analysed once).
    */
-  async #restyle(prepared: PreparedTransform, original: string, budget: EngineBudget): Promise<string> {
+  async #restyle(
+    prepared: PreparedTransform,
+    original: string,
+    budget: EngineBudget,
+  ): Promise<{ styled: string; quality?: QualityAnalytics }> {
     const { flags } = prepared.request;
     const options = {
       matchOutputLength: prepared.styleModel.matchOutputLength,
@@ -216,22 +222,36 @@ export class TransformPipeline {
         signal: budget.signal,
       });
       // An accepted draft is the answer: no rule-based pass over an LLM's text (restyleWithLLM).
-      if (draft !== original) return draft;
+      if (draft !== original) return { styled: draft };
     }
-    return this.#deps.pool.restyle(original, prepared.styleModel, options, budget);
+    if (!flags.includeQuality)
+      return { styled: await this.#deps.pool.restyle(original, prepared.styleModel, options, budget) };
+    const measured = await this.#deps.pool.restyleWithQuality(
+      original,
+      prepared.styleModel,
+      options,
+      flags.includeRouge,
+      budget,
+    );
+    return { styled: measured.text, quality: measured.quality };
   }
 
-  /** The extras the flags ask for, computed together: quality on the pool, diff and distance here. */
+  /**
+   * The extras the flags ask for, computed together: quality on the pool (unless the restyle
+   * measured it already), diff and distance here.
+   */
   async #extras(
     prepared: PreparedTransform,
     original: string,
     styled: string,
     budget: EngineBudget,
+    measured: QualityAnalytics | undefined,
   ): Promise<TransformExtras> {
     const { flags } = prepared.request;
     const [quality, diff, distance] = await Promise.all([
       flags.includeQuality
-        ? this.#deps.pool.qualityAnalytics(
+        ? (measured ??
+          this.#deps.pool.qualityAnalytics(
             {
               personalized: styled,
               unpersonalized: original,
@@ -239,7 +259,7 @@ export class TransformPipeline {
               includeRouge: flags.includeRouge,
             },
             budget,
-          )
+          ))
         : undefined,
       flags.includeCompareOriginal ? wordDiff(original, styled) : undefined,
       flags.includeDistance ? distanceMetrics(original, styled) : undefined,

@@ -88,10 +88,13 @@ export async function childJob(child: ChildService, id: string): Promise<ChildJo
   return (await (await childApi(child, `/fine_tuning/jobs/${id}`)).json()) as ChildJob;
 }
 
-/** Polls the job until it is neither queued nor running. */
-export async function childJobSettled(child: ChildService, id: string): Promise<ChildJob> {
+/** Polls the job until it is neither queued nor running; throws with its state after `withinMs`. */
+export async function childJobSettled(child: ChildService, id: string, withinMs = 120_000): Promise<ChildJob> {
+  const until = Date.now() + withinMs;
   let job = await childJob(child, id);
   while (job.status === 'queued' || job.status === 'running') {
+    if (Date.now() > until)
+      throw new Error(`job ${id} still ${job.status} after ${withinMs} ms: ${JSON.stringify(job)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     job = await childJob(child, id);
   }
