@@ -134,7 +134,7 @@ function jobExecutor(deps: AppDeps, logger: FastifyBaseLogger): JobExecutor {
 
 /** The fastify app with every route under config.basePath, plus the unversioned GET /health. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { store, pool, config, providerConfig } = deps;
+  const { pool, config, providerConfig } = deps;
   const app = Fastify({
     bodyLimit: config.maxBodyBytes,
     ...(deps.logger === false
@@ -154,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance;
 
   const jobs = jobExecutor(deps, app.log);
+  // Over PostgreSQL the app uses the queue runner's store, whose new jobs go on the runner's queue.
+  const store = jobs instanceof QueueRunner ? jobs.store : deps.store;
   const models = new StyleModelCache(store, config.modelCacheSize);
   const briefs = new StyleBriefs(store, models);
   const context: RouteContext = {

@@ -32,6 +32,7 @@ import {
   isDatabaseUnavailable,
   isStorageFull,
   keepAliveThroughOutages,
+  type JobQueue,
   type PostgresStylerStore,
 } from '../store/index.js';
 import { fineTune, jobErrorOf, type JobExecutor } from './fine-tuning.js';
@@ -42,6 +43,7 @@ export const FINE_TUNE_QUEUE = 'styler-fine-tune';
 export const QUEUE_SCHEMA = 'pgboss';
 
 export interface QueueRunnerOptions {
+  /** The opened store, without a job queue: the runner's `store` is this one with the queue. */
   store: PostgresStylerStore;
   /** postgres://… of the same database (pg-boss keeps its own connections). */
   databaseUrl: string;
@@ -68,7 +70,12 @@ interface QueuedJob {
 /** Why a run ended without settling the job: pg-boss retries the delivery. */
 class TransientJobError extends Error {}
 
-export class QueueRunner implements JobExecutor {
+export class QueueRunner implements JobExecutor, JobQueue {
+  /**
+   * options.store with this runner as its job queue: the store the app (and the runner itself) uses,
+   * so a job's message is sent in the transaction that creates or requeues its row.
+   */
+  readonly store: PostgresStylerStore;
   readonly #options: QueueRunnerOptions;
   readonly #boss: PgBoss;
   readonly #connections: pg.Pool;
@@ -80,6 +87,7 @@ export class QueueRunner implements JobExecutor {
 
   constructor(options: QueueRunnerOptions) {
     this.#options = options;
+    this.store = options.store.withJobQueue(this);
     const working = options.concurrency > 0;
     // pg-boss's connections are ours, so that a server that goes away cannot crash the process
     // through an unlistened 'error' event of one of them (keepAliveThroughOutages).
@@ -110,7 +118,7 @@ export class QueueRunner implements JobExecutor {
   /** Starts pg-boss (creating or migrating its schema once), the queue, and the workers if any. */
   async start(): Promise<void> {
     if (this.#started) return;
-    const { store, concurrency, maxAttempts, retryDelayMs, leaseSeconds } = this.#options;
+    const { concurrency, maxAttempts, retryDelayMs, leaseSeconds } = this.#options;
     await this.#boss.start();
     const queue = {
       name: FINE_TUNE_QUEUE,
@@ -128,12 +136,7 @@ export class QueueRunner implements JobExecutor {
     } else {
       await this.#boss.updateQueue(FINE_TUNE_QUEUE, queue);
     }
-    store.enqueueJob = async (client, jobId) => {
-      await this.#boss.send(FINE_TUNE_QUEUE, { jobId } satisfies QueuedJob, {
-        db: { executeSql: (text, values) => client.query(text, values) },
-      });
-    };
-    // Started before the workers register: a delivery can arrive as soon as the first one does.
+    // Started (enqueue sends) before the workers register: a delivery can arrive as soon as the first one does.
     this.#started = true;
     // One pg-boss worker per concurrent job, each taking one delivery at a time.
     for (let i = 0; i < concurrency; i += 1) {
@@ -162,6 +165,18 @@ export class QueueRunner implements JobExecutor {
     }
   }
 
+  /**
+   * Sends job `jobId`'s message on `client`, the transaction that queues its row (JobQueue). While the
+   * queue is not running (before start, once stopping) nothing is sent and the row commits alone: a
+   * worker's sweep gives it a message later (#unqueued).
+   */
+  async enqueue(client: Pick<pg.PoolClient, 'query'>, jobId: string): Promise<void> {
+    if (!this.#started) return;
+    await this.#boss.send(FINE_TUNE_QUEUE, { jobId } satisfies QueuedJob, {
+      db: { executeSql: (text, values) => client.query(text, values) },
+    });
+  }
+
   /** How often a running job's heartbeat is recorded and stale jobs are looked for. */
   #heartbeatMs(): number {
     return Math.max(1_000, Math.round((this.#options.heartbeatTimeoutSeconds * 1_000) / 4));
@@ -178,9 +193,9 @@ export class QueueRunner implements JobExecutor {
    * waits for ever. An outage only postpones this.
    */
   async #sweep(): Promise<void> {
-    const { store, logger } = this.#options;
+    const { logger } = this.#options;
     try {
-      const ids = await store.jobs.requeueStale(this.#staleBefore());
+      const ids = await this.store.jobs.requeueStale(this.#staleBefore());
       for (const id of ids) logger.warn({ job: id }, 'job queued again: its worker stopped');
       for (const id of await this.#unqueued()) {
         await this.#boss.send(FINE_TUNE_QUEUE, { jobId: id } satisfies QueuedJob);
@@ -230,7 +245,6 @@ export class QueueRunner implements JobExecutor {
     if (!this.#started) return;
     this.#started = false;
     clearInterval(this.#sweeper);
-    this.#options.store.enqueueJob = undefined;
     for (const fit of this.#fits.values()) fit.abort();
     await Promise.all(this.#workerIds.splice(0).map((id) => this.#boss.offWork({ id })));
     await this.#boss.stop({ graceful: true, timeout: 5_000, wait: true }).catch((error: unknown) => {
@@ -240,7 +254,8 @@ export class QueueRunner implements JobExecutor {
   }
 
   async #deliver(delivery: PgBoss.JobWithMetadata<QueuedJob>): Promise<void> {
-    const { store, pool, logger, maxAttempts } = this.#options;
+    const { store } = this;
+    const { pool, logger, maxAttempts } = this.#options;
     const lease = `${delivery.id}:${delivery.retryCount}`;
     const log = logger.child({ job: delivery.data.jobId, lease });
     const job = await this.#transient(() => store.jobs.claim(delivery.data.jobId, lease, this.#staleBefore()));
@@ -262,7 +277,7 @@ export class QueueRunner implements JobExecutor {
     let leaseLost = false;
     this.#fits.set(job.id, fit);
     const watch = setInterval(() => {
-      void this.#options.store.jobs
+      void store.jobs
         .get(job.organizationId, job.id)
         .then((now) => {
           if (now?.status === 'cancelled') fit.abort();

@@ -4,7 +4,7 @@ export { acquireServingLock, type ServingLock } from './serving-lock.js';
 export { openDatabase, type SqliteDatabase } from './database.js';
 export { migrate, MIGRATIONS, type Migration } from './migrations.js';
 export { BlobStore, type BlobKind, type BlobStoreOptions, type BlobWriter } from './blob-store.js';
-export { asStorageFull, isStorageFull } from './storage-full.js';
+export { asStorageFull, isStorageFull, StorageFullError } from './storage-full.js';
 export { fineTunedModelName, nowSeconds, randomId } from './ids.js';
 export type { Page, PageQuery } from './page.js';
 export {
@@ -21,6 +21,7 @@ export {
   type CancelResult,
   type JobError,
   type JobRecord,
+  type JobQueue,
   type JobStatus,
   type NewJob,
 } from './jobs/index.js';
@@ -31,7 +32,6 @@ export {
   keepAliveThroughOutages,
   openPostgresStore,
   PostgresStylerStore,
-  type JobEnqueuer,
   type PostgresStoreOptions,
 } from './postgres/postgres-store.js';
 export { migratePostgres, POSTGRES_MIGRATIONS } from './postgres/migrations.js';

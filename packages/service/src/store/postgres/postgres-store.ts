@@ -7,7 +7,7 @@
 import pg from 'pg';
 import type { StylerStore } from '../contract.js';
 import { PostgresFilesRepository } from '../files/index.js';
-import { PostgresJobsRepository } from '../jobs/index.js';
+import { PostgresJobsRepository, type JobQueue } from '../jobs/index.js';
 import { PostgresModelsRepository } from '../models/index.js';
 import { PostgresTenancyRepository } from '../tenancy/index.js';
 import { migratePostgres } from './migrations.js';
@@ -66,29 +66,32 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
 }
 
 /**
- * Puts a new job on the job queue inside the transaction that creates its row, so both commit or
- * neither does (set by the queue runner: ../../service/queue-runner.ts).
+ * The PostgreSQL store. Its job queue is fixed when it is built: without one (as openPostgresStore
+ * returns it) jobs are created without a queue message; withJobQueue gives the store a process's app
+ * uses, whose jobs get their message in the transaction that queues their row.
  */
-export type JobEnqueuer = (client: pg.PoolClient, jobId: string) => Promise<void>;
-
 export class PostgresStylerStore implements StylerStore {
   readonly kind = 'postgres' as const;
   readonly pool: pg.Pool;
-  /** The job queue's enqueue step, if a queue is attached. */
-  enqueueJob: JobEnqueuer | undefined;
-  readonly tenancy: StylerStore['tenancy'];
-  readonly files: StylerStore['files'];
-  readonly jobs: StylerStore['jobs'];
-  readonly models: StylerStore['models'];
+  readonly tenancy: PostgresTenancyRepository;
+  readonly files: PostgresFilesRepository;
+  readonly jobs: PostgresJobsRepository;
+  readonly models: PostgresModelsRepository;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, jobQueue?: JobQueue) {
     this.pool = pool;
     this.tenancy = new PostgresTenancyRepository(pool);
     this.files = new PostgresFilesRepository(pool);
-    this.jobs = new PostgresJobsRepository(pool, {
-      enqueue: async (client, jobId) => this.enqueueJob?.(client as pg.PoolClient, jobId),
-    });
+    this.jobs = new PostgresJobsRepository(pool, jobQueue);
     this.models = new PostgresModelsRepository(pool);
+  }
+
+  /**
+   * The same database (the same pool: close one of the two stores, not both) with jobs that go on
+   * `jobQueue` as they are created or requeued (the queue runner: ../../http/queue-runner.ts).
+   */
+  withJobQueue(jobQueue: JobQueue): PostgresStylerStore {
+    return new PostgresStylerStore(this.pool, jobQueue);
   }
 
   async ping(): Promise<void> {
