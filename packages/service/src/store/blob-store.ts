@@ -50,7 +50,7 @@ export class BlobStore {
 
   /**
    * Writes the blob durably: temp file, fsync, rename over the final name. On failure the temp file
-   * is removed; a full disk (ENOSPC, EDQUOT) rejects with StylerError `storage_full`.
+   * is removed; a full disk (ENOSPC, EDQUOT) rejects with a StorageFullError.
    */
   async write(id: string, kind: BlobKind, data: Uint8Array | string): Promise<void> {
     const target = this.#path(id, kind);

@@ -2,8 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StylerError } from '@styler/analytics/errors';
-import { BlobStore, type BlobWriter } from '../../src/store/index.js';
+import { BlobStore, StorageFullError, type BlobWriter } from '../../src/store/index.js';
 import { noSpaceError } from './helpers.js';
 
 describe('BlobStore', () => {
@@ -41,8 +40,8 @@ describe('BlobStore', () => {
     const full = new BlobStore(join(dir, 'full'), { writer: fillsUp });
     const error = await full.write('file-1', 'upload', Buffer.from('12345678')).catch((caught: unknown) => caught);
     expect(partial).toMatch(/^file-1\.upload\.tmp-/);
-    expect(error).toBeInstanceOf(StylerError);
-    expect(error).toMatchObject({ code: 'storage_full', status: 507, cause: enospc });
+    expect(error).toBeInstanceOf(StorageFullError);
+    expect(error).toMatchObject({ code: 'storage_full', cause: enospc });
     expect(readdirSync(full.directory)).toEqual([]);
   });
 

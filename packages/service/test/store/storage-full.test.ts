@@ -1,7 +1,7 @@
 /** A full disk is recognised whether fs or SQLite reports it. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
-import { asStorageFull, isStorageFull } from '../../src/store/index.js';
+import { asStorageFull, isStorageFull, StorageFullError } from '../../src/store/index.js';
 import { fillDatabase, noSpaceError, temporaryStore } from './helpers.js';
 
 describe('isStorageFull', () => {
@@ -39,11 +39,13 @@ describe('isStorageFull', () => {
     expect(isStorageFull('ENOSPC')).toBe(false);
   });
 
-  it('turns a full-disk error into StylerError storage_full, keeping the cause', async () => {
+  it('turns a full-disk error into a StorageFullError, keeping the cause', async () => {
     const enospc = await noSpaceError();
     const mapped = asStorageFull(enospc);
-    expect(mapped).toBeInstanceOf(StylerError);
-    expect(mapped).toMatchObject({ code: 'storage_full', status: 507, cause: enospc });
+    expect(mapped).toBeInstanceOf(StorageFullError);
+    expect(mapped).toMatchObject({ code: 'storage_full', cause: enospc });
+    expect(isStorageFull(mapped)).toBe(true);
+    expect(asStorageFull(mapped)).toBe(mapped);
     const other = new Error('other');
     expect(asStorageFull(other)).toBe(other);
   });
