@@ -1,15 +1,12 @@
 /**
- * Schema migrations: an ordered list of versions, each applied once, in its own transaction, and
- * recorded in `schema_migrations`. Never edit a released migration; add the next version instead.
+ * The SQLite schema's migrations: an ordered list of versions, each applied once, in its own
+ * transaction, and recorded in `schema_migrations` (the loop: migration-runner.ts). Never edit a
+ * released migration; add the next version instead (and its PostgreSQL twin: postgres/migrations.ts).
  */
 import type { Database } from 'better-sqlite3';
+import { bookkeepingSql, runMigrations, type Migration } from './migration-runner.js';
 
-/** One schema change. `version` values are consecutive integers starting at 1. */
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export type { Migration } from './migration-runner.js';
 
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -106,31 +103,28 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   },
 ]);
 
+const BOOKKEEPING = bookkeepingSql('INTEGER', () => '?');
+
 /**
  * Applies every migration newer than the database's latest recorded version, in order.
  * Returns the versions applied (empty when the schema was current). Throws RangeError when the
  * database is newer than this code (a downgrade), so old code never writes to a newer schema.
  */
 export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    applied_at INTEGER NOT NULL
-  )`);
-  const current = db.prepare('SELECT COALESCE(MAX(version), 0) FROM schema_migrations').pluck().get() as number;
-  const latest = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
-  if (current > latest) {
-    throw new RangeError(`database schema version ${current} is newer than this Styler (knows up to ${latest})`);
-  }
-  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  const applied: number[] = [];
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (migration.version <= current) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, Math.floor(Date.now() / 1000));
-    }).immediate();
-    applied.push(migration.version);
-  }
-  return applied;
+  return runMigrations(
+    {
+      currentVersion: () => {
+        db.exec(BOOKKEEPING.create);
+        return (db.prepare(BOOKKEEPING.currentVersion).get() as { version: number }).version;
+      },
+      apply: (migration, appliedAt) =>
+        db
+          .transaction(() => {
+            db.exec(migration.sql);
+            db.prepare(BOOKKEEPING.record).run(migration.version, migration.name, appliedAt);
+          })
+          .immediate(),
+    },
+    migrations,
+  );
 }

@@ -1,11 +1,11 @@
 /**
  * The PostgreSQL schema: the same tables, keys and checks as the SQLite migrations (../migrations.ts)
- * with the same version numbers, plus `file_contents` for what SQLite mode keeps on disk. Migrations
- * run under a session advisory lock, so processes that start together apply each version
- * once and the others wait, then find it applied.
+ * with the same version numbers, plus `file_contents` for what SQLite mode keeps on disk. The loop is
+ * both stores' (../migration-runner.ts), run here under a session advisory lock, so processes that
+ * start together apply each version once and the others wait, then find it applied.
  */
 import type { PoolClient } from 'pg';
-import type { Migration } from '../migrations.js';
+import { bookkeepingSql, runMigrationsAsync, type Migration } from '../migration-runner.js';
 
 /** Key of the advisory lock held while migrating (any fixed 64-bit number private to Styler). */
 export const MIGRATION_LOCK = 7_361_023_118;
@@ -109,6 +109,8 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = Object.freeze([
   },
 ]);
 
+const BOOKKEEPING = bookkeepingSql('BIGINT', (n) => `$${n}`);
+
 /**
  * Applies every migration newer than the database's latest, each in its own transaction, all under
  * the advisory lock. Returns the versions applied. RangeError when the database is newer than this
@@ -118,41 +120,29 @@ export async function migratePostgres(
   client: PoolClient,
   migrations: readonly Migration[] = POSTGRES_MIGRATIONS,
 ): Promise<number[]> {
-  const latest = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
-  const applied: number[] = [];
   await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version INTEGER PRIMARY KEY,
-      name TEXT NOT NULL,
-      applied_at BIGINT NOT NULL
-    )`);
-    const result = await client.query<{ version: number }>(
-      'SELECT COALESCE(MAX(version), 0)::int AS version FROM schema_migrations',
+    return await runMigrationsAsync(
+      {
+        currentVersion: async () => {
+          await client.query(BOOKKEEPING.create);
+          return (await client.query<{ version: number }>(BOOKKEEPING.currentVersion)).rows[0]?.version ?? 0;
+        },
+        apply: async (migration, appliedAt) => {
+          await client.query('BEGIN');
+          try {
+            await client.query(migration.sql);
+            await client.query(BOOKKEEPING.record, [migration.version, migration.name, appliedAt]);
+            await client.query('COMMIT');
+          } catch (error) {
+            await client.query('ROLLBACK');
+            throw error;
+          }
+        },
+      },
+      migrations,
     );
-    const current = result.rows[0]?.version ?? 0;
-    if (current > latest) {
-      throw new RangeError(`database schema version ${current} is newer than this Styler (knows up to ${latest})`);
-    }
-    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-      if (migration.version <= current) continue;
-      await client.query('BEGIN');
-      try {
-        await client.query(migration.sql);
-        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
-          migration.version,
-          migration.name,
-          Math.floor(Date.now() / 1000),
-        ]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      }
-      applied.push(migration.version);
-    }
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
   }
-  return applied;
 }
