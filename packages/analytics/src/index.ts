@@ -44,4 +44,4 @@ export type {
   TextFeatures,
   Upos,
 } from './metrics/index.js';
-export { ERRORS, StylerError, type ErrorCode } from './errors.js';
+export { StylerError, type AnalyticsErrorCode, type CodedErrorClass } from './errors.js';

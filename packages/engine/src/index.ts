@@ -50,3 +50,5 @@ export {
   type StylePool,
 } from './style/index.js';
 export type { StyleModel, FitStyleOptions, RestyleOptions } from './style/types.js';
+export { StyleError, type StyleErrorCode } from './style/index.js';
+export { ProviderError, type ProviderErrorCode } from './providers/index.js';

@@ -7,9 +7,12 @@ export * from '@styler/engine';
 export {
   buildApp,
   ensureInitialKey,
+  ERRORS,
+  ServiceError,
   loadServiceConfig,
   startService,
   type AppDeps,
+  type ErrorCode,
   type RunningService,
   type ServiceConfig,
   type StartServiceOptions,

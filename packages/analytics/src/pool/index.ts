@@ -14,6 +14,7 @@ import type { TaskSignatures } from './protocol.js';
 export { builtModule, createTaskPool, extendPool, sharedKey } from './task-pool.js';
 export type { TaskRequest, TaskSignatures, TaskTable } from './protocol.js';
 export type { AnalyticsTasks } from './analytics-tasks.js';
+export type { CodedErrorClass } from '../errors.js';
 export type {
   AnalyticsPool,
   AnalyticsPoolOptions,

@@ -86,7 +86,10 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     throw new TypeError('options.taskModules must be a non-empty array of URLs');
   }
   const { threads, maxQueue, maxQueuePerTenant, deadlineGraceMs, tasksPerThread } = validateOptions(options);
-  const { onTaskSettled } = options;
+  const { onTaskSettled, errorClasses = [] } = options;
+  if (!Array.isArray(errorClasses) || !errorClasses.every((c) => typeof c === 'function')) {
+    throw new TypeError('options.errorClasses must be an array of error classes');
+  }
   const piscina = new Piscina<PoolRequest, PoolResponse>({
     filename: builtModule('./worker.js', import.meta.url).href,
     workerData: { taskModules: taskModules.map((url) => url.href) },
@@ -285,7 +288,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     const response = await unlessAborted(task, signal);
     if (!response.ok) {
       if ('missing' in response) throw new StylerError('internal', 'A pool thread lost a shared argument.');
-      throw deserializeError(response.error);
+      throw deserializeError(response.error, errorClasses);
     }
     return response.value as T;
   }

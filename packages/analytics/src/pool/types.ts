@@ -4,6 +4,7 @@ import type { GroundTruth } from '../metrics/ground-truth-types.js';
 import type { AttributeOptions, Attribution } from '../metrics/authorship/index.js';
 import type { QualityAnalytics } from '../metrics/quality-types.js';
 import type { TextFeatures } from '../vocabulary/features.js';
+import type { CodedErrorClass } from '../errors.js';
 
 export interface QualityInput {
   personalized: string;
@@ -34,6 +35,12 @@ export interface TaskPoolOptions {
    * per second on small tasks) for single-user batch work such as the research commands.
    */
   tasksPerThread?: 1 | 2;
+  /**
+   * The task modules' own error classes, which a task's error comes back as (matched by class name,
+   * rebuilt from code and message). StylerError, TypeError and RangeError always do; any other error
+   * comes back as a StylerError `internal` with its message.
+   */
+  errorClasses?: CodedErrorClass[];
   /** Called as each task that held a thread settles (per-tenant metrics, benches); must not throw. */
   onTaskSettled?: (event: TaskSettledEvent) => void;
 }

@@ -15,6 +15,7 @@ export {
   type BaseModelServiceConfig,
 } from './config.js';
 export { createOpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible.js';
+export { ProviderError, type ProviderErrorCode } from './provider-errors.js';
 export {
   AUTO_SERVICE,
   chooseService,

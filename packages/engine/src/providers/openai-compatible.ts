@@ -2,10 +2,15 @@
  * A ChatProvider for any server that speaks OpenAI's chat-completions HTTP API (OpenAI, Ollama's
  * /v1, vLLM, llama.cpp server, LM Studio), using Node's global fetch and no SDK.
  */
-import { StylerError } from '@styler/analytics/errors';
 import type { ChatProvider, ChatRequest, ChatResult } from './types.js';
 import { readChatDeltas } from './chat-stream.js';
-import { httpStatusError, malformedResponseError, networkError, timeoutError } from './provider-errors.js';
+import {
+  httpStatusError,
+  malformedResponseError,
+  networkError,
+  ProviderError,
+  timeoutError,
+} from './provider-errors.js';
 import { buildRequestBody, parseCompletion, type MaxTokensParameter } from './wire.js';
 
 /** How to reach one OpenAI-compatible endpoint. */
@@ -31,7 +36,7 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
 /**
  * Creates a provider that POSTs to `{baseUrl}/chat/completions`. Throws TypeError for a missing name
  * or a base URL that is not an absolute http(s) URL, RangeError for a bad timeoutMs.
- * Failures at request time are StylerError('provider_failed') naming the service and URL or HTTP
+ * Failures at request time are ProviderError('provider_failed') naming the service and URL or HTTP
  * status; an abort through ChatRequest.signal rejects with the signal's reason, untranslated.
  */
 export function createOpenAICompatibleProvider(options: OpenAICompatibleProviderOptions): ChatProvider {
@@ -153,7 +158,7 @@ class RequestControl {
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
       this.#timedOut = true;
-      this.#controller.abort(new StylerError('provider_failed', 'timeout'));
+      this.#controller.abort(new ProviderError('provider_failed', 'timeout'));
     }, this.#timeoutMs);
   }
 
@@ -170,7 +175,7 @@ class RequestControl {
   translate(error: unknown, service: string, url: string): unknown {
     if (this.#userSignal?.aborted) return this.#userSignal.reason ?? error;
     if (this.#timedOut) return timeoutError(service, url, this.#timeoutMs);
-    if (error instanceof StylerError) return error;
+    if (error instanceof ProviderError) return error;
     // fetch reports connection failures (and a body cut short, "terminated") as TypeError with a cause.
     if (error instanceof TypeError) return networkError(service, url, error, this.bodyStarted);
     return error;

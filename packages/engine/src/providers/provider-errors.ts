@@ -1,5 +1,22 @@
-/** Turns what can go wrong talking to a provider into StylerError('provider_failed') with a useful message. */
-import { StylerError } from '@styler/analytics/errors';
+/** ProviderError, and what can go wrong talking to a provider turned into one with a useful message. */
+
+/**
+ * What a provider error means: the provider failed (provider_failed), none is configured for the
+ * request (provider_not_configured), or the request names a model or service that cannot be chosen
+ * (invalid_input).
+ */
+export type ProviderErrorCode = 'provider_failed' | 'provider_not_configured' | 'invalid_input';
+
+/** An expected failure choosing or calling a base-model provider, with a stable code; the message names the service. */
+export class ProviderError extends Error {
+  readonly code: ProviderErrorCode;
+
+  constructor(code: ProviderErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderError';
+    this.code = code;
+  }
+}
 
 /** Longest provider-supplied text quoted in a message, in characters; keeps error bodies readable. */
 const MAX_QUOTED_CHARS = 300;
@@ -8,9 +25,9 @@ const MAX_QUOTED_CHARS = 300;
  * An error for a non-2xx answer: names the service, the status and, when the body is JSON in the
  * OpenAI shape (`{"error": {"message"}}`) or a close variant, the provider's own message.
  */
-export function httpStatusError(service: string, status: number, bodyText: string): StylerError {
+export function httpStatusError(service: string, status: number, bodyText: string): ProviderError {
   const detail = providerMessage(bodyText);
-  return new StylerError(
+  return new ProviderError(
     'provider_failed',
     `Base model service ${service} answered HTTP ${status}${detail ? `: ${detail}` : '.'}`,
   );
@@ -49,27 +66,27 @@ export function providerMessage(bodyText: string): string | undefined {
  * An error for a failed connection (fetch's TypeError with a system error as cause): names the
  * service, the URL and the system code, e.g. ECONNREFUSED, ENOTFOUND, ECONNRESET.
  */
-export function networkError(service: string, url: string, error: unknown, duringBody: boolean): StylerError {
+export function networkError(service: string, url: string, error: unknown, duringBody: boolean): ProviderError {
   const code = systemErrorCode(error);
   const reason = code ? (REASONS[code] ?? code) : error instanceof Error ? error.message : String(error);
   const what = duringBody
     ? `The connection to base model service ${service} at ${url} broke mid-response`
     : `Could not reach base model service ${service} at ${url}`;
   const hint = code === 'ECONNREFUSED' || code === 'ENOTFOUND' ? ' Is the server running and the URL right?' : '';
-  return new StylerError('provider_failed', `${what} (${reason}).${hint}`, { cause: error });
+  return new ProviderError('provider_failed', `${what} (${reason}).${hint}`, { cause: error });
 }
 
 /** An error for a provider that sent no byte for `timeoutMs`. */
-export function timeoutError(service: string, url: string, timeoutMs: number): StylerError {
-  return new StylerError(
+export function timeoutError(service: string, url: string, timeoutMs: number): ProviderError {
+  return new ProviderError(
     'provider_failed',
     `Base model service ${service} at ${url} did not answer within ${timeoutMs} ms (STYLER_LLM_TIMEOUT_MS).`,
   );
 }
 
 /** An error for a 2xx answer that is not what the chat-completions API promises. */
-export function malformedResponseError(service: string, what: string): StylerError {
-  return new StylerError('provider_failed', `Base model service ${service} sent a malformed response: ${what}.`);
+export function malformedResponseError(service: string, what: string): ProviderError {
+  return new ProviderError('provider_failed', `Base model service ${service} sent a malformed response: ${what}.`);
 }
 
 const REASONS: Record<string, string> = {

@@ -2,9 +2,9 @@
  * Picks the service for a full-mode request (`base_model`, `base_model_service`) and builds its
  * provider. The rules are documented in docs/providers.md.
  */
-import { StylerError } from '@styler/analytics/errors';
 import { configuredServices, type ProviderConfig } from './config.js';
 import { createOpenAICompatibleProvider } from './openai-compatible.js';
+import { ProviderError } from './provider-errors.js';
 import {
   BASE_MODEL_SERVICE_ENV_VARS,
   BASE_MODEL_SERVICES,
@@ -27,9 +27,9 @@ export const AUTO_SERVICE = 'auto';
 const OPENAI_MODEL_PATTERN = /^(gpt-|chatgpt-|o1|o3|o4)/i;
 
 /** The provider_not_configured error of a configuration without any service: what to set, per service. */
-export function noServiceConfigured(): StylerError {
+export function noServiceConfigured(): ProviderError {
   const how = BASE_MODEL_SERVICES.map((name) => `${name}: ${howToConfigure(name)}`).join('; ');
-  return new StylerError('provider_not_configured', `No base model service is configured. ${how}.`);
+  return new ProviderError('provider_not_configured', `No base model service is configured. ${how}.`);
 }
 
 /**
@@ -54,7 +54,7 @@ export function chooseService(baseModel: string, config: ProviderConfig): BaseMo
 
   if (config.defaultService) return config.defaultService;
   if (configured.length === 1 && configured[0]) return configured[0];
-  throw new StylerError(
+  throw new ProviderError(
     'invalid_input',
     `Cannot tell which service serves base model '${baseModel}': ${configured.join(', ')} are configured. ` +
       `Set base_model_service, list the model in ${configured.map((name) => BASE_MODEL_SERVICE_ENV_VARS[name].models).join(' or ')}, ` +
@@ -80,17 +80,17 @@ export function serviceByNamePattern(baseModel: string): BaseModelServiceName | 
 /**
  * The provider for a full-mode request. `service` 'auto' or absent: see chooseService; a service
  * name (`openai`, `ollama`, `openai-compatible`, any case) must be configured.
- * Throws StylerError: invalid_input for an empty baseModel or an unknown service name,
+ * Throws ProviderError: invalid_input for an empty baseModel or an unknown service name,
  * provider_not_configured (naming the env vars to set) for a named service that is not configured.
  */
 export function resolveChatProvider(options: ResolveChatProviderOptions, config: ProviderConfig): ChatProvider {
   const { baseModel } = options;
   if (typeof baseModel !== 'string' || baseModel.trim() === '') {
-    throw new StylerError('invalid_input', 'base_model must be a non-empty string.');
+    throw new ProviderError('invalid_input', 'base_model must be a non-empty string.');
   }
   const requested = options.service === undefined ? AUTO_SERVICE : options.service;
   if (typeof requested !== 'string') {
-    throw new StylerError('invalid_input', 'base_model_service must be a string.');
+    throw new ProviderError('invalid_input', 'base_model_service must be a string.');
   }
   const wanted = requested.trim().toLowerCase();
   let service: BaseModelServiceName;
@@ -98,14 +98,14 @@ export function resolveChatProvider(options: ResolveChatProviderOptions, config:
     service = chooseService(baseModel, config);
   } else if (isBaseModelServiceName(wanted)) {
     if (!config.services[wanted].configured) {
-      throw new StylerError(
+      throw new ProviderError(
         'provider_not_configured',
         `Base model service '${wanted}' is not configured: ${howToConfigure(wanted)}.`,
       );
     }
     service = wanted;
   } else {
-    throw new StylerError(
+    throw new ProviderError(
       'invalid_input',
       `Unknown base_model_service '${requested}'; use ${AUTO_SERVICE}, ${BASE_MODEL_SERVICES.join(', ')}.`,
     );

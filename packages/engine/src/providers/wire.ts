@@ -2,9 +2,8 @@
  * The chat-completions wire format: building the request body and reading responses and stream
  * chunks (OpenAI's `/v1/chat/completions`, which Ollama, vLLM, llama.cpp and LM Studio mirror).
  */
-import { StylerError } from '@styler/analytics/errors';
 import type { ChatChoice, ChatRequest, ChatResult, ChatUsage } from './types.js';
-import { malformedResponseError } from './provider-errors.js';
+import { malformedResponseError, ProviderError } from './provider-errors.js';
 
 /** Which body field carries the token limit: OpenAI's reasoning models accept only the newer one. */
 export type MaxTokensParameter = 'max_tokens' | 'max_completion_tokens';
@@ -143,7 +142,7 @@ export function parseChunk(service: string, data: string): ChunkPayload {
   if (error !== undefined && error !== null) {
     const message =
       typeof error === 'string' ? error : String((error as Record<string, unknown>)['message'] ?? 'unknown error');
-    throw new StylerError('provider_failed', `Base model service ${service} failed mid-stream: ${message}`);
+    throw new ProviderError('provider_failed', `Base model service ${service} failed mid-stream: ${message}`);
   }
   const delta = firstChoice(json)?.['delta'] as Record<string, unknown> | undefined;
   const content = delta?.['content'];

@@ -45,6 +45,7 @@ export {
   type ScoringContext,
 } from './candidates/index.js';
 export { createStylePool, type StylePool } from './pool.js';
+export { StyleError, type StyleErrorCode } from './style-error.js';
 export type {
   DashStyle,
   EllipsisStyle,

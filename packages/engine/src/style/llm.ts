@@ -17,7 +17,7 @@ export { keepsInvariants } from './candidates/keep-checks.js';
  * brief with example passages chosen for their voice (rewriteMessages), sent to `provider` as
  * `options.baseModel`. When the reply lost a number, URL, e-mail address or code of the input,
  * changed its Markdown blocks (kinds and order), or came back empty, the draft is the input itself.
- * Provider failures reject (StylerError provider_failed). Kept apart from restyle so a service can
+ * Provider failures reject (ProviderError provider_failed). Kept apart from restyle so a service can
  * run the engine's pass on its worker pool.
  */
 export async function draftWithLLM(

@@ -13,7 +13,9 @@ import {
   type PoolCallOptions,
   type SharedArgumentRef,
 } from '@styler/analytics/pool';
+import { ProviderError } from '../providers/index.js';
 import type { MeasuredRestyle } from './restyle-measured.js';
+import { StyleError } from './style-error.js';
 import type { FitStyleOptions, RestyleOptions, StyleModel } from './types.js';
 import type { StyleTasks } from './pool-tasks.js';
 
@@ -46,6 +48,8 @@ export function createStylePool(options: AnalyticsPoolOptions = {}): StylePool {
   const pool = createAnalyticsPool<StyleTasks>({
     ...options,
     taskModules: [STYLE_TASKS, ...(options.taskModules ?? [])],
+    // The engine's errors come back from its threads as themselves, not as internal StylerErrors.
+    errorClasses: [StyleError, ProviderError, ...(options.errorClasses ?? [])],
   });
   return extendPool(pool, {
     fitStyle: (documents: string[], fitOptions?: FitStyleOptions, call?: PoolCallOptions) =>

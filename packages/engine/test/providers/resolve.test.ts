@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { StylerError } from '@styler/analytics/errors';
+import { ProviderError } from '../../src/providers/index.js';
 import { loadProviderConfig } from '../../src/providers/config.js';
 import { chooseService, resolveChatProvider, serviceByNamePattern } from '../../src/providers/resolve.js';
 
-function errorOf(run: () => unknown): StylerError {
+function errorOf(run: () => unknown): ProviderError {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(StylerError);
-    return error as StylerError;
+    expect(error).toBeInstanceOf(ProviderError);
+    return error as ProviderError;
   }
-  throw new Error('expected a StylerError');
+  throw new Error('expected a ProviderError');
 }
 
 const ALL = loadProviderConfig({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { StylerError } from '@styler/analytics/errors';
+import { ProviderError } from '../../src/providers/index.js';
 import { readChatDeltas } from '../../src/providers/chat-stream.js';
 import { SseDecoder, readSseData } from '../../src/providers/sse.js';
 import type { ChatUsage } from '../../src/providers/types.js';
@@ -167,7 +167,7 @@ describe('readChatDeltas', () => {
     });
     const error = `data: ${JSON.stringify({ error: { message: 'model overloaded' } })}\n\n`;
     const failure = collect(readChatDeltas(streamOfText(`data: ${chunkEvent('a')}\n\n${error}`), 'openai'));
-    await expect(failure).rejects.toBeInstanceOf(StylerError);
+    await expect(failure).rejects.toBeInstanceOf(ProviderError);
     await expect(failure).rejects.toThrow(/model overloaded/);
   });
 

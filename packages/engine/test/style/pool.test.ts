@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildGroundTruth, qualityAnalytics } from '@styler/analytics/quality';
-import { createStylePool, fitStyle, restyle, restyleWithQuality } from '../../src/style/index.js';
+import { createStylePool, fitStyle, restyle, restyleWithQuality, StyleError } from '../../src/style/index.js';
 
 // The pool runs the built worker and task modules (dist/): `npm test` builds before vitest.
 const pool = createStylePool({ threads: 1 });
@@ -28,6 +28,12 @@ describe('createStylePool', () => {
     const input = { personalized: docs[1]!, unpersonalized: docs[0]!, groundTruth };
     expect(await pool.qualityAnalytics(input)).toEqual(qualityAnalytics(input));
     expect(pool.threads).toBe(1);
+  });
+
+  it("brings the engine's errors back from a thread as their class", async () => {
+    const failure = await pool.fitStyle(['   ']).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StyleError);
+    expect(failure).toMatchObject({ code: 'invalid_training_data', message: expect.stringMatching(/no prose/) });
   });
 });
 

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../http/errors.js';
 import { SERVICE_DEFAULTS } from '../http/config.js';
 import { textOfFile } from '../http/uploads/extract.js';
 import { CliError } from './io.js';
@@ -64,7 +64,7 @@ export async function readDocument(path: string): Promise<DocumentFile> {
     };
     return { path, text: await textOfFile(kind, bytes, limits) };
   } catch (error) {
-    if (error instanceof StylerError) throw new CliError(`${path}: ${error.message}`);
+    if (error instanceof ServiceError) throw new CliError(`${path}: ${error.message}`);
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox
 import { BASE_TEMPERATURE, MAX_MESSAGES, MAX_NAME_CHARS } from './transform/limits.js';
 import { ChatCompletionRequest, ChatRequestMessage, DraftReport } from './chat-schemas.js';
 import { closed, component, ERROR_MESSAGE, name, numbers, optional, orNull } from './schema-kit.js';
+import { ERRORS } from './errors.js';
 
 export { component, ERROR_MESSAGE } from './schema-kit.js';
 
@@ -117,7 +118,7 @@ export const JOB_LIMITS = Object.freeze({
   defaultMatchOutputLength: true,
 });
 
-const styleModelName = orNull(Type.Literal('styler-2'), { [ERROR_MESSAGE]: 'Invalid model name.' });
+const styleModelName = orNull(Type.Literal('styler-2'), { [ERROR_MESSAGE]: ERRORS.invalid_model_name.message });
 
 export const CreateFineTuningJobRequest = closed(
   {

@@ -6,7 +6,6 @@ import type { Duplex } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
 import type { ProviderConfig } from '@styler/engine/providers';
 import type { StylerStore } from '../store/index.js';
@@ -15,6 +14,7 @@ import { installCors } from './cors.js';
 import { trackConnections } from './connection-drain.js';
 import type { ServiceConfig } from './config.js';
 import { frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
+import { ServiceError } from './errors.js';
 import type { JobExecutor } from './fine-tuning.js';
 import { JobRunner } from './job-runner.js';
 import { QueueRunner } from './queue-runner.js';
@@ -77,7 +77,7 @@ function parseJsonBodies(app: FastifyInstance): void {
     try {
       text = STRICT_UTF8.decode(body as Buffer);
     } catch {
-      done(new StylerError('invalid_input', 'Request body is not valid UTF-8.'), undefined);
+      done(new ServiceError('invalid_input', 'Request body is not valid UTF-8.'), undefined);
       return;
     }
     const bodyless = BODYLESS_METHODS.has(request.method) || request.routeOptions.config.bodyless === true;
@@ -185,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
     void reply.header('connection', 'close');
-    throw new StylerError('service_unavailable');
+    throw new ServiceError('service_unavailable');
   });
   installCors(app, config.corsOrigins);
   parseJsonBodies(app);

@@ -1,6 +1,6 @@
 /** Bearer-key authentication: every route but the public ones needs `Authorization: Bearer <key>`. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from './errors.js';
 import type { Principal, StylerStore } from '../store/index.js';
 import './fastify-types.js';
 
@@ -12,7 +12,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /** The authenticated principal of a request; throws invalid_api_key if the route skipped auth. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new StylerError('invalid_api_key');
+  if (!request.principal) throw new ServiceError('invalid_api_key');
   return request.principal;
 }
 
@@ -27,7 +27,7 @@ export function installAuth(app: FastifyInstance, store: StylerStore): void {
     if (request.routeOptions.config.public) return;
     const key = bearerToken(request.headers.authorization);
     const principal = key === undefined ? undefined : await store.tenancy.authenticate(key);
-    if (!principal) throw new StylerError('invalid_api_key');
+    if (!principal) throw new ServiceError('invalid_api_key');
     request.principal = principal;
   });
 }

@@ -1,12 +1,13 @@
 /**
  * The one error handler: every failure leaves as `{"error": "<message>"}` with its status.
- * StylerErrors carry both; fastify's and the multipart plugin's own errors are mapped by code; a
+ * Errors raised on purpose (the service's, the libraries', the store's) get both from the registry's
+ * one mapping (errors.ts); fastify's and the multipart plugin's own errors are mapped by code; a
  * full disk (fs ENOSPC/EDQUOT, SQLite SQLITE_FULL) is 507 storage_full from any route; anything
  * else is a 500 with a generic message, logged with its stack.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { ERRORS, StylerError, type ErrorCode } from '@styler/analytics/errors';
 import { isDatabaseUnavailable, isStorageFull } from '../store/index.js';
+import { ERRORS, wireError, type ErrorCode } from './errors.js';
 import './fastify-types.js';
 import { validationMessage, validationParam } from './validation.js';
 
@@ -95,7 +96,8 @@ function framework(
  * become 500 'Internal server error.'.
  */
 export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: RouteErrorHints = {}): ErrorResponse {
-  if (error instanceof StylerError) return { status: error.status, message: error.message };
+  const known = wireError(error);
+  if (known) return { status: known.status, message: known.message };
   // Raised deep in fs or SQLite by whichever write ran out of space: the client may retry later.
   if (isStorageFull(error)) return { status: ERRORS.storage_full.status, message: ERRORS.storage_full.message };
   // The database is down or restarting (PostgreSQL mode): nothing is lost, the client may retry.

@@ -5,9 +5,9 @@
  * failure means for it (retry, requeue, fail).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { StylerError } from '@styler/analytics/errors';
 import { describeStyle, splitDocuments, type StyleModel, type StylePool } from '@styler/engine';
 import { fineTunedModelName, type JobError, type JobRecord, type NewModel, type StylerStore } from '../store/index.js';
+import { wireError } from './errors.js';
 
 /** What the routes and the app need of whatever runs fine-tuning jobs (in process, or on a queue). */
 export interface JobExecutor {
@@ -29,12 +29,14 @@ export interface JobExecutor {
 }
 
 /**
- * The job's error when its fit throws. Only StylerErrors are meant for users (e.g. data without
- * prose); anything else is our fault, and its text (a stack overflow, a type error) says nothing
- * useful to them: a clean internal error, with the real one logged under the job's id.
+ * The job's error when its fit throws. Only errors raised on purpose are meant for users (e.g. data
+ * without prose), as the registry words them; anything else is our fault, and its text (a stack
+ * overflow, a type error) says nothing useful to them: a clean internal error, with the real one
+ * logged under the job's id.
  */
 export function jobErrorOf(error: unknown): JobError {
-  if (error instanceof StylerError && error.code !== 'internal') return { code: error.code, message: error.message };
+  const known = wireError(error);
+  if (known && known.code !== 'internal') return { code: known.code, message: known.message };
   return { code: 'internal', message: 'Fine-tuning failed because of an internal error; it has been logged.' };
 }
 

@@ -35,6 +35,7 @@ import {
   type JobQueue,
   type PostgresStylerStore,
 } from '../store/index.js';
+import { ServiceError } from './errors.js';
 import { fineTune, jobErrorOf, type JobExecutor } from './fine-tuning.js';
 
 /** The pg-boss queue of fine-tuning jobs. */
@@ -349,6 +350,7 @@ function isTransient(error: unknown): boolean {
   return (
     isDatabaseUnavailable(error) ||
     isStorageFull(error) ||
-    (error instanceof StylerError && (error.code === 'rate_limited' || error.code === 'service_unavailable'))
+    (error instanceof StylerError && error.code === 'rate_limited') ||
+    (error instanceof ServiceError && error.code === 'service_unavailable')
   );
 }

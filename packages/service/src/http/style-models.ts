@@ -1,5 +1,5 @@
 /** Resolves a transform's `model` to its learned StyleModel, keeping recently used ones parsed. */
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from './errors.js';
 import type { StylerStore } from '../store/index.js';
 import type { StyleModel } from '@styler/engine';
 
@@ -17,7 +17,7 @@ export class StyleModelCache {
   }
 
   /**
-   * The organization's model `name`. Throws StylerError model_not_found (404) for a name this
+   * The organization's model `name`. Throws ServiceError model_not_found (404) for a name this
    * organization does not have; when the name is one of its jobs, the message says the job has
    * not produced a model (yet).
    */
@@ -45,10 +45,10 @@ export class StyleModelCache {
     this.#entries.delete(`${organizationId}\u0000${name}`);
   }
 
-  async #notFound(organizationId: string, name: string): Promise<StylerError> {
+  async #notFound(organizationId: string, name: string): Promise<ServiceError> {
     const job = await this.#store.jobs.get(organizationId, name);
-    if (!job) return new StylerError('model_not_found');
-    return new StylerError(
+    if (!job) return new ServiceError('model_not_found');
+    return new ServiceError(
       'model_not_found',
       job.status === 'succeeded' && job.fineTunedModel
         ? `Model not found: ${name} is a fine-tuning job; use its fine_tuned_model, ${job.fineTunedModel}.`

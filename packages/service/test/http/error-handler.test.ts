@@ -1,7 +1,8 @@
 /** The one error handler's mapping of a full disk, whichever layer reports it. */
 import { describe, expect, it } from 'vitest';
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../../src/http/errors.js';
 import { toErrorResponse } from '../../src/http/error-handler.js';
+import { StorageFullError } from '../../src/store/index.js';
 import { fillDatabase, noSpaceError, temporaryStore } from '../store/helpers.js';
 
 const limits = { maxFileBytes: 100, maxBodyBytes: 2048 };
@@ -12,7 +13,8 @@ describe('toErrorResponse: a full disk', () => {
     expect(toErrorResponse(await noSpaceError(), limits)).toEqual(storageFull);
     const quota = Object.assign(new Error('EDQUOT: disk quota exceeded, write'), { code: 'EDQUOT', errno: -122 });
     expect(toErrorResponse(quota, limits)).toEqual(storageFull);
-    expect(toErrorResponse(new StylerError('storage_full'), limits)).toEqual(storageFull);
+    expect(toErrorResponse(new StorageFullError({ cause: quota }), limits)).toEqual(storageFull);
+    expect(toErrorResponse(new ServiceError('storage_full'), limits)).toEqual(storageFull);
   });
 
   it('answers 507 storage_full for SQLITE_FULL from SQLite', () => {

@@ -2,7 +2,7 @@
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { StylerError, type ErrorCode } from '@styler/analytics/errors';
+import { ServiceError, type ErrorCode } from '../../src/http/errors.js';
 import { installErrorHandlers } from '../../src/http/error-handler.js';
 
 describe('logging a failed request', () => {
@@ -25,7 +25,7 @@ describe('logging a failed request', () => {
     };
     for (const [path, code] of Object.entries(codes))
       app.get(path, async () => {
-        throw code === 'crash' ? new Error('a bug') : new StylerError(code);
+        throw code === 'crash' ? new Error('a bug') : new ServiceError(code);
       });
     const levelOf = async (path: string): Promise<number> => {
       lines.length = 0;

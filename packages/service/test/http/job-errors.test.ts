@@ -1,14 +1,14 @@
 /** What a failed fine-tuning job tells its owner: data problems in words, our own faults as a clean internal error. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
-import { createStylePool, type StylePool } from '@styler/engine';
+import { createStylePool, StyleError, type StylePool } from '@styler/engine';
 import { jobErrorOf } from '../../src/http/fine-tuning.js';
 import { darwin } from './support/fixtures.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
 
 describe('jobErrorOf', () => {
-  it('passes on what a StylerError says about the data', () => {
-    const error = new StylerError('invalid_training_data', 'The documents hold no prose.');
+  it('passes on what an engine error says about the data', () => {
+    const error = new StyleError('invalid_training_data', 'The documents hold no prose.');
     expect(jobErrorOf(error)).toEqual({ code: 'invalid_training_data', message: 'The documents hold no prose.' });
   });
 

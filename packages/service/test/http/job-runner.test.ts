@@ -5,7 +5,7 @@ import { StylerError } from '@styler/analytics/errors';
 import { jobErrorOf } from '../../src/http/fine-tuning.js';
 import { JobRunner, type JobRunnerOptions } from '../../src/http/job-runner.js';
 import { nowSeconds, SqliteStylerStore, type Store } from '../../src/store/index.js';
-import { fitStyle } from '@styler/engine';
+import { fitStyle, StyleError } from '@styler/engine';
 import { fillDatabase, temporaryStore } from '../store/helpers.js';
 import { darwin } from './support/fixtures.js';
 
@@ -100,9 +100,9 @@ describe('JobRunner: errors of failed jobs', () => {
     expect(String((logged?.err as { stack?: string }).stack)).toContain((error as Error).message);
   });
 
-  it('keeps the message of a StylerError raised for the user on purpose', async () => {
+  it('keeps the message of an engine error raised for the user on purpose', async () => {
     const message = 'The documents hold no prose: at least one sentence of text is needed.';
-    const { job, lines } = await runFailingFit(new StylerError('invalid_training_data', message));
+    const { job, lines } = await runFailingFit(new StyleError('invalid_training_data', message));
     expect(job).toMatchObject({ status: 'failed', error: { code: 'invalid_training_data', message } });
     expect(lines.some((line) => line.level === 50)).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../../src/http/errors.js';
 import type { TransformRequestBody } from '../../src/http/api-schemas.js';
 import { loadServiceConfig, SERVICE_DEFAULTS } from '../../src/http/config.js';
 import { toErrorResponse } from '../../src/http/error-handler.js';
@@ -72,7 +72,7 @@ describe('toTransformRequest', () => {
       try {
         convert(body);
       } catch (error) {
-        return error instanceof StylerError ? `${error.status} ${error.message}` : String(error);
+        return error instanceof ServiceError ? `${error.status} ${error.message}` : String(error);
       }
       return 'accepted';
     };
@@ -189,8 +189,8 @@ describe('POST /style/transform request validation (the route schema)', () => {
 
 describe('toErrorResponse', () => {
   const limits = { maxFileBytes: 100, maxBodyBytes: 2048 };
-  it('maps StylerErrors, framework errors and unknown errors', () => {
-    expect(toErrorResponse(new StylerError('file_not_found'), limits)).toEqual({
+  it('maps ServiceErrors, framework errors and unknown errors', () => {
+    expect(toErrorResponse(new ServiceError('file_not_found'), limits)).toEqual({
       status: 404,
       message: 'File not found.',
     });

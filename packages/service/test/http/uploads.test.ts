@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../../src/http/errors.js';
 import { decodeTextFile } from '../../src/http/uploads/decode-text.js';
 import { inspectDocx } from '../../src/http/uploads/docx-archive.js';
 import { extractDocxText, htmlToText } from '../../src/http/uploads/docx-text.js';
@@ -14,7 +14,7 @@ async function codeOf(promise: Promise<unknown> | (() => unknown)): Promise<stri
   try {
     await (typeof promise === 'function' ? promise() : promise);
   } catch (error) {
-    return error instanceof StylerError ? error.code : `not a StylerError: ${String(error)}`;
+    return error instanceof ServiceError ? error.code : `not a ServiceError: ${String(error)}`;
   }
   return 'no error';
 }

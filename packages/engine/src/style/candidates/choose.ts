@@ -161,7 +161,7 @@ async function reviseOnce(
  * both measured on a reference that includes the revision (scoringContext).
  * Costs one call by default; `n`, `revise`, `maxCalls` and `maxTotalTokens` trade cost for choice.
  * A blank input costs nothing and is returned as is. Wrong arguments throw TypeError or RangeError;
- * the first request's failure rejects (StylerError provider_failed), as does an abort.
+ * the first request's failure rejects (ProviderError provider_failed), as does an abort.
  */
 export async function chooseDraft(
   model: StyleModel,

@@ -5,7 +5,7 @@
  * the closest come back first (chooseDraft). No rule-based pass runs over the LLM's text: over a
  * draft it is where the engine errs most, and the brief already carries the habits it would apply.
  */
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../errors.js';
 import { chooseDraft, type DraftChoice, type StyleModel } from '@styler/engine';
 import {
   BASE_MODEL_SERVICE_ENV_VARS,
@@ -61,8 +61,8 @@ export interface ChatAnswer {
 }
 
 /** The 400 of a server without any LLM: the providers' own word on what to set. */
-function needsAnLlm(): StylerError {
-  return new StylerError('invalid_input', `Chat completions need an LLM to write. ${noServiceConfigured().message}`);
+function needsAnLlm(): ServiceError {
+  return new ServiceError('invalid_input', `Chat completions need an LLM to write. ${noServiceConfigured().message}`);
 }
 
 /** The drafts of a choice, the returned text first: the winner (or revision), then kept ones closest first. */
@@ -191,7 +191,7 @@ export class ChatPipeline {
       .find((service) => service.configured && service.models.length > 0);
     if (listed) return listed.models[0]!;
     const lists = BASE_MODEL_SERVICES.map((name) => BASE_MODEL_SERVICE_ENV_VARS[name].models).join(', ');
-    throw new StylerError(
+    throw new ServiceError(
       'invalid_input',
       `Name the LLM that writes: base_model in the request, base_model when creating the fine-tuning job, or a model listed in ${lists}.`,
     );

@@ -4,7 +4,7 @@
  * is checked here: fields that would change what an answer means (tools, a JSON response format)
  * are refused rather than ignored, and the texts together are bounded.
  */
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../errors.js';
 import type { ChatMessage } from '@styler/engine/providers';
 import type { ChatCompletionRequest } from '../chat-schemas.js';
 
@@ -46,7 +46,7 @@ function refuseUnsupported(body: Record<string, unknown>): void {
   for (const [field, refused] of Object.entries(REFUSED)) {
     const value = body[field];
     if (value !== undefined && value !== null && refused(value)) {
-      throw new StylerError('invalid_input', `${field} is not supported: a style model answers with text only.`);
+      throw new ServiceError('invalid_input', `${field} is not supported: a style model answers with text only.`);
     }
   }
 }
@@ -55,7 +55,7 @@ function textOf(content: ChatCompletionRequest['messages'][number]['content']): 
   return typeof content === 'string' ? content : content.map((part) => part.text).join('');
 }
 
-/** The typed request; throws StylerError invalid_input (400) or text_too_long (413). null fields count as absent. */
+/** The typed request; throws ServiceError invalid_input (400) or text_too_long (413). null fields count as absent. */
 export function toChatRequest(body: ChatCompletionRequest, limits: { maxTextChars: number }): ChatRequest {
   refuseUnsupported(body as Record<string, unknown>);
   const messages = body.messages.map(({ role, content }): ChatMessage => ({
@@ -63,15 +63,15 @@ export function toChatRequest(body: ChatCompletionRequest, limits: { maxTextChar
     content: textOf(content),
   }));
   if (!messages.some((message) => message.content.trim() !== '')) {
-    throw new StylerError('invalid_input', 'messages must hold at least one message with text.');
+    throw new ServiceError('invalid_input', 'messages must hold at least one message with text.');
   }
   if (messages.reduce((sum, message) => sum + message.content.length, 0) > limits.maxTextChars) {
-    throw new StylerError('text_too_long', `Text is too long: at most ${limits.maxTextChars} characters.`);
+    throw new ServiceError('text_too_long', `Text is too long: at most ${limits.maxTextChars} characters.`);
   }
   const n = body.n ?? 1;
   const candidates = body.candidates ?? n;
   if (candidates < n) {
-    throw new StylerError('invalid_input', `candidates (${candidates}) must be at least n (${n}).`);
+    throw new ServiceError('invalid_input', `candidates (${candidates}) must be at least n (${n}).`);
   }
   const maxTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
   const stop = body.stop ?? [];

@@ -1,7 +1,7 @@
 /** POST /files, GET /files, GET /files/{file_id}, GET /files/{file_id}/content, DELETE /files/{file_id}. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
-import { ERRORS, StylerError } from '@styler/analytics/errors';
+import { ERRORS, ServiceError } from '../errors.js';
 import { nowSeconds, randomId, type FileRecord } from '../../store/index.js';
 import { ERROR_MESSAGE, FileDeleted, FileList, FileObject, FileUploadForm } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
@@ -34,10 +34,10 @@ const UPLOAD_FORM = "send multipart/form-data with the file in field 'file' (and
 function checkUploadContentType(request: FastifyRequest): void {
   const type = request.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*(;|$)/i.test(type)) {
-    throw new StylerError('unsupported_content_type', `Unsupported Content-Type: ${UPLOAD_FORM}`);
+    throw new ServiceError('unsupported_content_type', `Unsupported Content-Type: ${UPLOAD_FORM}`);
   }
   if (!/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(type)) {
-    throw new StylerError(
+    throw new ServiceError(
       'invalid_input',
       'The multipart/form-data Content-Type has no boundary: let the HTTP client set the header of a form.',
     );
@@ -50,7 +50,7 @@ function checkUploadContentType(request: FastifyRequest): void {
  */
 async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
   if (!request.isMultipart()) {
-    throw new StylerError('unsupported_content_type', `Unsupported Content-Type: ${UPLOAD_FORM}`);
+    throw new ServiceError('unsupported_content_type', `Unsupported Content-Type: ${UPLOAD_FORM}`);
   }
   let file: { filename: string; bytes: Buffer } | undefined;
   let purpose: string | undefined;
@@ -66,10 +66,10 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
       purpose = String(part.value);
     }
   }
-  if (problem) throw new StylerError('invalid_input', problem);
-  if (!file) throw new StylerError('invalid_input', "Missing form field 'file'.");
+  if (problem) throw new ServiceError('invalid_input', problem);
+  if (!file) throw new ServiceError('invalid_input', "Missing form field 'file'.");
   if (purpose !== undefined && purpose !== FILE_PURPOSE) {
-    throw new StylerError('invalid_input', `Invalid purpose '${purpose}': the only purpose is '${FILE_PURPOSE}'.`);
+    throw new ServiceError('invalid_input', `Invalid purpose '${purpose}': the only purpose is '${FILE_PURPOSE}'.`);
   }
   return { ...file, purpose: FILE_PURPOSE };
 }
@@ -158,7 +158,7 @@ export function fileRoutes(app: TypedApp, context: RouteContext): void {
       return toList({ data: [], hasMore: false });
     }
     const page = await store.files.list(principalOf(request).organizationId, toPageQuery(request.query, FILE_LIST));
-    if (!page) throw new StylerError('invalid_input', 'after must be the id of a file in this list.');
+    if (!page) throw new ServiceError('invalid_input', 'after must be the id of a file in this list.');
     return toList({ data: page.data.map(toFileObject), hasMore: page.hasMore });
   });
 
@@ -169,7 +169,7 @@ export function fileRoutes(app: TypedApp, context: RouteContext): void {
   };
   app.get('/files/:file_id', { schema: retrieve }, async (request) => {
     const file = await store.files.get(principalOf(request).organizationId, request.params.file_id);
-    if (!file) throw new StylerError('file_not_found');
+    if (!file) throw new ServiceError('file_not_found');
     return toFileObject(file);
   });
 
@@ -199,7 +199,7 @@ export function fileRoutes(app: TypedApp, context: RouteContext): void {
   };
   app.get('/files/:file_id/content', { schema: download }, async (request, reply) => {
     const file = await store.files.get(principalOf(request).organizationId, request.params.file_id);
-    if (!file) throw new StylerError('file_not_found');
+    if (!file) throw new ServiceError('file_not_found');
     if (request.query.format === 'text') {
       return reply.type(CONTENT_TYPES.txt).send(await store.files.readText(file.id));
     }
@@ -225,8 +225,8 @@ export function fileRoutes(app: TypedApp, context: RouteContext): void {
   app.delete('/files/:file_id', { schema: remove }, async (request) => {
     const id = request.params.file_id;
     const result = await store.files.delete(principalOf(request).organizationId, id);
-    if (result === 'not_found') throw new StylerError('file_not_found');
-    if (result === 'in_use') throw new StylerError('file_in_use');
+    if (result === 'not_found') throw new ServiceError('file_not_found');
+    if (result === 'in_use') throw new ServiceError('file_in_use');
     return { id, object: 'file' as const, deleted: true as const };
   });
 }

@@ -5,7 +5,7 @@
  * 503 while the database cannot be reached, so a load balancer sends no traffic to a process that
  * could not serve it.
  */
-import { ERRORS } from '@styler/analytics/errors';
+import { ERRORS } from '../errors.js';
 import type { AnalyticsPool } from '@styler/analytics/pool';
 import type { StylerStore } from '../../store/index.js';
 import { bearerToken } from '../auth.js';

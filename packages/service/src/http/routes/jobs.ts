@@ -1,6 +1,6 @@
 /** POST /fine_tuning/jobs, GET /fine_tuning/jobs, GET /fine_tuning/jobs/{id}, POST /fine_tuning/jobs/{id}/cancel. */
 import type { Static } from '@sinclair/typebox';
-import { ERRORS, StylerError } from '@styler/analytics/errors';
+import { ERRORS, ServiceError } from '../errors.js';
 import { randomId, type JobRecord, type NewJob, type Principal } from '../../store/index.js';
 import {
   CreateFineTuningJobRequest,
@@ -31,11 +31,14 @@ const notFound = failure('Unknown job.', ERRORS.job_not_found.message);
  */
 export function toNewJob(body: CreateFineTuningJobRequest, principal: Principal): NewJob {
   if ((body.training_files === undefined) === (body.training_file === undefined)) {
-    throw new StylerError('invalid_input', 'Give training_file (one file ID) or training_files (a list), one of them.');
+    throw new ServiceError(
+      'invalid_input',
+      'Give training_file (one file ID) or training_files (a list), one of them.',
+    );
   }
   const trainingFiles = [...new Set(body.training_files ?? [body.training_file as string])];
   if (trainingFiles.length > JOB_LIMITS.maxTrainingFiles) {
-    throw new StylerError('invalid_input', `training_files may list at most ${JOB_LIMITS.maxTrainingFiles} files.`);
+    throw new ServiceError('invalid_input', `training_files may list at most ${JOB_LIMITS.maxTrainingFiles} files.`);
   }
   return {
     id: randomId('ftjob'),
@@ -69,7 +72,7 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
     const job = toNewJob(request.body, principalOf(request));
     const created = await store.jobs.create(job);
     if ('missingFileId' in created) {
-      throw new StylerError('training_file_not_found', `Training file not found: ${created.missingFileId}.`);
+      throw new ServiceError('training_file_not_found', `Training file not found: ${created.missingFileId}.`);
     }
     jobs.notify();
     request.log.info({ job: job.id, files: job.trainingFiles.length }, 'fine-tuning job queued');
@@ -87,7 +90,7 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
   };
   app.get('/fine_tuning/jobs', { schema: list }, async (request) => {
     const page = await store.jobs.list(principalOf(request).organizationId, toPageQuery(request.query, JOB_LIST));
-    if (!page) throw new StylerError('invalid_input', 'after must be the id of a job in this list.');
+    if (!page) throw new ServiceError('invalid_input', 'after must be the id of a job in this list.');
     return toList({ data: page.data.map((job) => toJobObject(asSeen(job))), hasMore: page.hasMore });
   });
 
@@ -98,7 +101,7 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
   };
   app.get('/fine_tuning/jobs/:fine_tuning_job_id', { schema: retrieve }, async (request) => {
     const job = await store.jobs.get(principalOf(request).organizationId, request.params.fine_tuning_job_id);
-    if (!job) throw new StylerError('job_not_found');
+    if (!job) throw new ServiceError('job_not_found');
     return toJobObject(asSeen(job), true);
   });
 
@@ -115,12 +118,12 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
   };
   app.get('/fine_tuning/jobs/:fine_tuning_job_id/events', { schema: events }, async (request) => {
     const job = await store.jobs.get(principalOf(request).organizationId, request.params.fine_tuning_job_id);
-    if (!job) throw new StylerError('job_not_found');
+    if (!job) throw new ServiceError('job_not_found');
     const all = request.query.order === 'asc' ? jobEvents(asSeen(job)).reverse() : jobEvents(asSeen(job));
     const { after, limit = EVENT_LIST.defaultLimit } = request.query;
     const start = after === undefined ? 0 : all.findIndex((one) => one.id === after) + 1;
     if (start === 0 && after !== undefined)
-      throw new StylerError('invalid_input', 'after must be the id of an event in this list.');
+      throw new ServiceError('invalid_input', 'after must be the id of an event in this list.');
     const data = all.slice(start, start + limit);
     return toList({ data, hasMore: start + limit < all.length });
   });
@@ -142,7 +145,7 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
       const { organizationId } = principalOf(request);
       const result = await store.jobs.cancel(organizationId, request.params.fine_tuning_job_id);
       if ('problem' in result) {
-        throw new StylerError(result.problem === 'not_found' ? 'job_not_found' : 'job_not_cancellable');
+        throw new ServiceError(result.problem === 'not_found' ? 'job_not_found' : 'job_not_cancellable');
       }
       jobs.abort(result.job.id);
       request.log.info({ job: result.job.id }, 'fine-tuning job cancelled');

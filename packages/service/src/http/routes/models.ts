@@ -1,5 +1,5 @@
 /** GET /models, GET /models/{model}, DELETE /models/{model}: the organization's fine-tuned models. */
-import { ERRORS, StylerError } from '@styler/analytics/errors';
+import { ERRORS, ServiceError } from '../errors.js';
 import { ModelDeleted, ModelList, ModelObject } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';
@@ -26,7 +26,7 @@ export function modelRoutes(app: TypedApp, context: RouteContext): void {
   };
   app.get('/models', { schema: list }, async (request) => {
     const page = await store.models.list(principalOf(request).organizationId, toPageQuery(request.query, MODEL_LIST));
-    if (!page) throw new StylerError('invalid_input', 'after must be the id of a model in this list.');
+    if (!page) throw new ServiceError('invalid_input', 'after must be the id of a model in this list.');
     return toList({ data: page.data.map(toModelObject), hasMore: page.hasMore });
   });
 
@@ -37,7 +37,7 @@ export function modelRoutes(app: TypedApp, context: RouteContext): void {
   };
   app.get('/models/:model', { schema: retrieve }, async (request) => {
     const model = await store.models.get(principalOf(request).organizationId, request.params.model);
-    if (!model) throw new StylerError('model_not_found');
+    if (!model) throw new ServiceError('model_not_found');
     return toModelObject(model);
   });
 
@@ -49,7 +49,7 @@ export function modelRoutes(app: TypedApp, context: RouteContext): void {
   app.delete('/models/:model', { schema: remove }, async (request) => {
     const { organizationId } = principalOf(request);
     const name = request.params.model;
-    if (!(await store.models.delete(organizationId, name))) throw new StylerError('model_not_found');
+    if (!(await store.models.delete(organizationId, name))) throw new ServiceError('model_not_found');
     models.evict(organizationId, name);
     return { id: name, object: 'model' as const, deleted: true as const };
   });

@@ -3,7 +3,7 @@
  * chat.completion.chunk objects ending in `data: [DONE]`. A client that disconnects aborts the
  * base model request and skips the work not yet started.
  */
-import { ERRORS } from '@styler/analytics/errors';
+import { ERRORS } from '../errors.js';
 import { TransformRequestBody, component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';

@@ -4,7 +4,7 @@
  * its result out.
  */
 import { randomId } from '../../store/index.js';
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../errors.js';
 import type { QualityAnalytics } from '@styler/analytics';
 import type { PoolCallOptions } from '@styler/analytics/pool';
 import type { StylePool } from '@styler/engine';
@@ -68,8 +68,8 @@ export interface TransformPipelineDeps {
   requestTimeoutMs: number;
 }
 
-function aborted(signal: AbortSignal): StylerError {
-  return new StylerError('internal', 'The client disconnected.', { cause: signal.reason });
+function aborted(signal: AbortSignal): ServiceError {
+  return new ServiceError('internal', 'The client disconnected.', { cause: signal.reason });
 }
 
 /** The optional LLM rewrite before the engine's restyle (STYLER_LLM_REWRITE with STYLER_LLM_REWRITE_MODEL). */
@@ -280,6 +280,6 @@ export class TransformPipeline {
 }
 
 function checkBaseText(text: string): string {
-  if (text.trim() === '') throw new StylerError('provider_failed', 'The base model returned no text.');
+  if (text.trim() === '') throw new ServiceError('provider_failed', 'The base model returned no text.');
   return text;
 }

@@ -3,7 +3,7 @@
  * typed request: defaults filled, names trimmed, roles mapped. What a schema cannot say is checked
  * here: a text over the length limit is a 413 that says the limit.
  */
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../errors.js';
 import type { ChatMessage } from '@styler/engine/providers';
 import type { TransformRequestBody } from '../api-schemas.js';
 import { BASE_TEMPERATURE } from './limits.js';
@@ -48,8 +48,8 @@ const ROLES = {
   assistant: 'assistant',
 } as const satisfies Record<string, ChatMessage['role']>;
 
-function tooLong(maxTextChars: number): StylerError {
-  return new StylerError('text_too_long', `Text is too long: at most ${maxTextChars} characters.`);
+function tooLong(maxTextChars: number): ServiceError {
+  return new ServiceError('text_too_long', `Text is too long: at most ${maxTextChars} characters.`);
 }
 
 function toInput(body: TransformRequestBody, maxTextChars: number): TransformInput {
@@ -70,7 +70,7 @@ function toInput(body: TransformRequestBody, maxTextChars: number): TransformInp
 }
 
 /**
- * The typed request of a valid body; throws StylerError text_too_long (413) when `message`, or the
+ * The typed request of a valid body; throws ServiceError text_too_long (413) when `message`, or the
  * `messages` contents together, exceed `maxTextChars`. null fields count as absent.
  */
 export function toTransformRequest(body: TransformRequestBody, limits: { maxTextChars: number }): TransformRequest {

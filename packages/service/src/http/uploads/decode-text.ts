@@ -1,5 +1,5 @@
 /** Turns the bytes of an uploaded .txt into text, refusing anything that is not plain text. */
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../errors.js';
 
 /** Leading bytes of formats that are sometimes renamed to .txt by mistake. */
 const BINARY_SIGNATURES: ReadonlyArray<{ name: string; bytes: readonly number[] }> = [
@@ -17,13 +17,13 @@ export function startsWithBytes(bytes: Uint8Array, signature: readonly number[])
 /**
  * Decodes a .txt upload: UTF-8 (with or without BOM), or UTF-16 LE/BE when a BOM says so.
  * Line endings become `\n` and the text is NFC-normalised.
- * Throws StylerError file_content_mismatch for known binary formats or NUL/control-heavy content,
+ * Throws ServiceError file_content_mismatch for known binary formats or NUL/control-heavy content,
  * and file_encoding for bytes that are not valid UTF-8 (e.g. Windows-1252 or Latin-1 text).
  */
 export function decodeTextFile(bytes: Uint8Array): string {
   for (const signature of BINARY_SIGNATURES) {
     if (startsWithBytes(bytes, signature.bytes)) {
-      throw new StylerError(
+      throw new ServiceError(
         'file_content_mismatch',
         `File content does not match its .txt extension: it is ${signature.name}.`,
       );
@@ -31,10 +31,10 @@ export function decodeTextFile(bytes: Uint8Array): string {
   }
   let text: string;
   if (startsWithBytes(bytes, [0xff, 0xfe, 0x00, 0x00]) || startsWithBytes(bytes, [0x00, 0x00, 0xfe, 0xff])) {
-    throw new StylerError('file_encoding', 'The .txt file is UTF-32 text: save it as UTF-8.');
+    throw new ServiceError('file_encoding', 'The .txt file is UTF-32 text: save it as UTF-8.');
   } else if (startsWithBytes(bytes, [0xff, 0xfe]) || startsWithBytes(bytes, [0xfe, 0xff])) {
     const encoding = bytes[0] === 0xff ? 'utf-16le' : 'utf-16be';
-    if (bytes.length % 2 !== 0) throw new StylerError('file_encoding', 'The .txt file is truncated UTF-16 text.');
+    if (bytes.length % 2 !== 0) throw new ServiceError('file_encoding', 'The .txt file is truncated UTF-16 text.');
     text = decode(bytes.subarray(2), encoding);
   } else {
     // TextDecoder strips a UTF-8 BOM itself (ignoreBOM defaults to false).
@@ -44,7 +44,7 @@ export function decodeTextFile(bytes: Uint8Array): string {
   // eslint-disable-next-line no-control-regex -- finding control characters is the point here
   const controls = text.match(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g)?.length ?? 0;
   if (text.includes('\u0000') || controls > Math.max(2, text.length / 100)) {
-    throw new StylerError('file_content_mismatch', 'File content does not match its .txt extension: it looks binary.');
+    throw new ServiceError('file_content_mismatch', 'File content does not match its .txt extension: it looks binary.');
   }
   return text.replace(/\r\n?/g, '\n').normalize('NFC');
 }
@@ -53,6 +53,6 @@ function decode(bytes: Uint8Array, encoding: 'utf-8' | 'utf-16le' | 'utf-16be'):
   try {
     return new TextDecoder(encoding, { fatal: true }).decode(bytes);
   } catch {
-    throw new StylerError('file_encoding');
+    throw new ServiceError('file_encoding');
   }
 }

@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../errors.js';
 import { startsWithBytes } from './decode-text.js';
 
 /** Limits on what a .docx may expand to. */
@@ -29,28 +29,28 @@ export interface DocxInspection {
   expandedBytes: number;
 }
 
-function tooLarge(limits: DocxLimits): StylerError {
-  return new StylerError(
+function tooLarge(limits: DocxLimits): ServiceError {
+  return new ServiceError(
     'docx_too_large',
     `The .docx file expands to more than ${limits.maxExpandedBytes} bytes (or ${limits.maxEntries} entries) when unzipped.`,
   );
 }
 
 /**
- * Inspects a .docx upload. Throws StylerError: file_content_mismatch (not a zip, a legacy .doc, or
+ * Inspects a .docx upload. Throws ServiceError: file_content_mismatch (not a zip, a legacy .doc, or
  * a zip without word/document.xml), docx_encrypted, docx_too_large (entries or expanded size over
  * the limits), docx_corrupt (an unreadable archive).
  */
 export async function inspectDocx(bytes: Buffer, limits: DocxLimits): Promise<DocxInspection> {
   if (startsWithBytes(bytes, CFB_SIGNATURE)) {
-    if (bytes.includes(ENCRYPTED_PACKAGE)) throw new StylerError('docx_encrypted');
-    throw new StylerError(
+    if (bytes.includes(ENCRYPTED_PACKAGE)) throw new ServiceError('docx_encrypted');
+    throw new ServiceError(
       'file_content_mismatch',
       'File content does not match its .docx extension: it is a legacy .doc file; save it as .docx.',
     );
   }
   if (!startsWithBytes(bytes, ZIP_SIGNATURE)) {
-    throw new StylerError(
+    throw new ServiceError(
       'file_content_mismatch',
       'File content does not match its .docx extension: it is not a zip archive.',
     );
@@ -59,7 +59,7 @@ export async function inspectDocx(bytes: Buffer, limits: DocxLimits): Promise<Do
   try {
     zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
   } catch (error) {
-    throw new StylerError('docx_corrupt', undefined, { cause: error });
+    throw new ServiceError('docx_corrupt', undefined, { cause: error });
   }
   if (zip.entryCount > limits.maxEntries) throw tooLarge(limits);
   try {
@@ -90,11 +90,11 @@ async function readAllEntries(zip: yauzl.ZipFile, limits: DocxLimits): Promise<D
     try {
       entry = await next();
     } catch (error) {
-      throw new StylerError('docx_corrupt', undefined, { cause: error });
+      throw new ServiceError('docx_corrupt', undefined, { cause: error });
     }
     if (entry === undefined) break;
     entries += 1;
-    if (entry.isEncrypted()) throw new StylerError('docx_encrypted');
+    if (entry.isEncrypted()) throw new ServiceError('docx_encrypted');
     if (entry.fileName === 'word/document.xml') hasDocument = true;
     // Declared sizes first: cheap, and enough for honest archives.
     expandedBytes += entry.uncompressedSize;
@@ -103,7 +103,7 @@ async function readAllEntries(zip: yauzl.ZipFile, limits: DocxLimits): Promise<D
     await inflateAndDiscard(zip, entry);
   }
   if (!hasDocument) {
-    throw new StylerError(
+    throw new ServiceError(
       'file_content_mismatch',
       'File content does not match its .docx extension: the archive has no word/document.xml.',
     );
@@ -119,6 +119,6 @@ async function inflateAndDiscard(zip: yauzl.ZipFile, entry: yauzl.Entry): Promis
     );
     await pipeline(stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
   } catch (error) {
-    throw new StylerError('docx_corrupt', undefined, { cause: error });
+    throw new ServiceError('docx_corrupt', undefined, { cause: error });
   }
 }

@@ -1,6 +1,6 @@
 /** Text of a .docx through mammoth, with headings kept as Markdown `#` lines. */
 import mammoth from 'mammoth';
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../errors.js';
 
 const BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'td', 'th', 'blockquote', 'pre']);
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -61,7 +61,7 @@ export function htmlToText(html: string): string {
 
 /**
  * The text of a .docx (already checked by inspectDocx). Images are not read and external files
- * (linked images, etc.) are never fetched. Throws StylerError docx_corrupt when mammoth cannot
+ * (linked images, etc.) are never fetched. Throws ServiceError docx_corrupt when mammoth cannot
  * read the document.
  */
 export async function extractDocxText(bytes: Buffer): Promise<string> {
@@ -77,7 +77,7 @@ export async function extractDocxText(bytes: Buffer): Promise<string> {
     );
     html = result.value;
   } catch (error) {
-    throw new StylerError('docx_corrupt', undefined, { cause: error });
+    throw new ServiceError('docx_corrupt', undefined, { cause: error });
   }
   return htmlToText(html).normalize('NFC');
 }

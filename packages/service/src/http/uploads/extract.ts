@@ -1,5 +1,5 @@
 /** The upload pipeline: name → kind → checked bytes → text → documents. */
-import { StylerError } from '@styler/analytics/errors';
+import { ServiceError } from '../errors.js';
 import { documentParts } from '@styler/engine';
 import type { FileKind } from '../../store/index.js';
 import { decodeTextFile } from './decode-text.js';
@@ -20,7 +20,7 @@ export interface ExtractedUpload {
 
 /**
  * The text of a file's bytes: a .docx through mammoth once its archive passed the checks, text as
- * UTF-8 or UTF-16 with a byte-order mark. Throws StylerError (file_encoding, docx_*).
+ * UTF-8 or UTF-16 with a byte-order mark. Throws ServiceError (file_encoding, docx_*).
  */
 export async function textOfFile(kind: FileKind, bytes: Buffer, limits: DocxLimits): Promise<string> {
   if (kind !== 'docx') return decodeTextFile(bytes);
@@ -29,7 +29,7 @@ export async function textOfFile(kind: FileKind, bytes: Buffer, limits: DocxLimi
 }
 
 /**
- * Validates and extracts an upload. Throws StylerError: unsupported_file_type (not .txt/.docx),
+ * Validates and extracts an upload. Throws ServiceError: unsupported_file_type (not .txt/.docx),
  * file_empty, file_content_mismatch, file_encoding, docx_encrypted, docx_corrupt, docx_too_large,
  * file_no_prose (a document without running text).
  */
@@ -39,27 +39,27 @@ export async function extractUpload(
 ): Promise<ExtractedUpload> {
   const filename = sanitizeFilename(upload.filename);
   const kind = fileKindOf(filename);
-  if (kind === undefined) throw new StylerError('unsupported_file_type');
-  if (upload.bytes.length === 0) throw new StylerError('file_empty');
+  if (kind === undefined) throw new ServiceError('unsupported_file_type');
+  if (upload.bytes.length === 0) throw new ServiceError('file_empty');
 
   const text = await textOfFile(kind, upload.bytes, limits);
-  if (text.trim() === '') throw new StylerError('file_empty', 'File is empty: it holds no text.');
+  if (text.trim() === '') throw new ServiceError('file_empty', 'File is empty: it holds no text.');
 
   const parts = documentParts(text);
   // A file that separates several documents must not leave one empty between two others
   // ("…\n***\n\n***\n…"); a separator before the first or after the last is only a separator.
   const empty = parts.findIndex((part, i) => i > 0 && i < parts.length - 1 && part.trim() === '');
   if (empty >= 0) {
-    throw new StylerError(
+    throw new ServiceError(
       'file_no_prose',
       `Document ${empty + 1} of ${parts.length} in the file is empty: remove the extra *** line or fill it in.`,
     );
   }
   const documents = parts.filter((part) => part.trim() !== '');
-  if (documents.length === 0) throw new StylerError('file_no_prose');
+  if (documents.length === 0) throw new ServiceError('file_no_prose');
   documents.forEach((document, index) => {
     if (!hasProse(document)) {
-      throw new StylerError(
+      throw new ServiceError(
         'file_no_prose',
         documents.length === 1
           ? undefined

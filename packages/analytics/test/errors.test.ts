@@ -1,0 +1,48 @@
+/** Errors as data across the worker boundary: each comes back as its class, with its code and message. */
+import { describe, expect, it } from 'vitest';
+import { deserializeError, serializeError, StylerError } from '../src/errors.js';
+
+/** A task module's own error class, as the engine's are. */
+class TaskError extends Error {
+  readonly code: 'bad_data';
+  constructor(code: 'bad_data', message: string) {
+    super(message);
+    this.name = 'TaskError';
+    this.code = code;
+  }
+}
+
+const roundTrip = (error: unknown, classes: (typeof TaskError)[] = []) =>
+  deserializeError(structuredClone(serializeError(error)), classes);
+
+describe('serializeError and deserializeError', () => {
+  it('bring back StylerError, TypeError and RangeError as themselves', () => {
+    const limited = roundTrip(new StylerError('rate_limited'));
+    expect(limited).toBeInstanceOf(StylerError);
+    expect(limited).toMatchObject({ code: 'rate_limited', message: new StylerError('rate_limited').message });
+    expect(roundTrip(new TypeError('text must be a string'))).toEqual(new TypeError('text must be a string'));
+    expect(roundTrip(new RangeError('documents must not be empty'))).toBeInstanceOf(RangeError);
+  });
+
+  it('bring back a class the pool was given, by its name', () => {
+    const back = roundTrip(new TaskError('bad_data', 'No prose.'), [TaskError]);
+    expect(back).toBeInstanceOf(TaskError);
+    expect(back).toMatchObject({ code: 'bad_data', message: 'No prose.' });
+  });
+
+  it('turn anything else into an internal StylerError that keeps the message', () => {
+    for (const error of [
+      new TaskError('bad_data', 'No prose.'),
+      Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' }),
+      'a thrown string',
+    ]) {
+      const back = roundTrip(error);
+      expect(back).toBeInstanceOf(StylerError);
+      expect(back).toMatchObject({ code: 'internal', message: error instanceof Error ? error.message : error });
+    }
+  });
+
+  it('give library errors a code and no HTTP status', () => {
+    expect('status' in new StylerError('time_budget_exceeded')).toBe(false);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The service's error registry: every code it answers with, its HTTP status and default message;
+ * the ServiceError it raises itself; and the one mapping of the libraries' errors onto these codes.
+ * The one error handler (error-handler.ts), failed jobs and the OpenAPI examples read it.
+ */
+import { StylerError } from '@styler/analytics/errors';
+import { ProviderError, StyleError } from '@styler/engine';
+import { StorageFullError } from '../store/index.js';
+
+/** Every code the service answers with: its HTTP status and its default message. */
+export const ERRORS = {
+  invalid_api_key: { status: 401, message: 'Invalid API key.' },
+  invalid_input: { status: 400, message: 'Invalid input data.' },
+  // Never thrown: the job schema's answer to a style_model other than styler-2 (api-schemas.ts).
+  invalid_model_name: { status: 400, message: 'Invalid model name.' },
+  file_not_found: { status: 404, message: 'File not found.' },
+  job_not_found: { status: 404, message: 'Fine-tuning job not found.' },
+  model_not_found: { status: 404, message: 'Model not found.' },
+  job_not_cancellable: { status: 409, message: 'Only queued or running jobs can be cancelled.' },
+  payload_too_large: { status: 413, message: 'Request body is too large.' },
+  file_too_large: { status: 413, message: 'File is too large.' },
+  unsupported_file_type: { status: 415, message: 'Unsupported file type: upload a .txt or .docx file.' },
+  rate_limited: { status: 429, message: 'Too many requests in progress: retry shortly.' },
+  // The server's configuration, not the request: 501 tells the client that retrying will not help.
+  provider_not_configured: { status: 501, message: 'No base model provider is configured.' },
+  provider_failed: { status: 502, message: 'The base model provider failed.' },
+  // Uploads, request shape, routing, lifecycle.
+  file_empty: { status: 400, message: 'File is empty.' },
+  file_no_prose: { status: 400, message: 'File holds no prose: upload sentences of running text.' },
+  docx_corrupt: { status: 400, message: 'The .docx file is corrupt or unreadable.' },
+  docx_encrypted: { status: 400, message: 'The .docx file is encrypted: save it without a password and upload again.' },
+  docx_too_large: { status: 413, message: 'The .docx file expands to too much data.' },
+  file_content_mismatch: { status: 415, message: 'File content does not match its extension.' },
+  file_encoding: {
+    status: 415,
+    message: 'The .txt file is not UTF-8 text (UTF-16 with a byte-order mark is also accepted).',
+  },
+  file_in_use: { status: 409, message: 'File is used by a queued or running fine-tuning job.' },
+  training_file_not_found: { status: 400, message: 'Training file not found.' },
+  text_too_long: { status: 413, message: 'Text is too long.' },
+  unsupported_content_type: { status: 415, message: 'Unsupported Content-Type.' },
+  route_not_found: { status: 404, message: 'Not found.' },
+  service_unavailable: { status: 503, message: 'The service is shutting down: retry shortly.' },
+  database_unavailable: { status: 503, message: 'The database is unavailable: retry shortly.' },
+  time_budget_exceeded: {
+    status: 503,
+    message: 'The request took longer than the time budget allows: retry later, or send a shorter text.',
+  },
+  storage_full: { status: 507, message: 'Storage is full: the service cannot save data right now. Retry later.' },
+  invalid_training_data: { status: 400, message: 'The training data cannot be used.' },
+  internal: { status: 500, message: 'Internal server error.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** A failure the service raises on purpose; `message` may be more specific than the registry's default. */
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, message: string = ERRORS[code].message, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ServiceError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+  }
+}
+
+/** An error a library raises on purpose: analytics' (its pool) and the engine's (its data, its providers). */
+type LibraryError = StylerError | StyleError | ProviderError;
+
+function isLibraryError(error: unknown): error is LibraryError {
+  return error instanceof StylerError || error instanceof StyleError || error instanceof ProviderError;
+}
+
+/**
+ * The one mapping of the libraries' codes onto the wire: each is the service code of its name (so
+ * its status), and answers with the library's message where that names what was wrong (a field, a
+ * provider, the data), or with the registry's where the library speaks of its own pool and clock.
+ */
+const LIBRARY_MESSAGES = {
+  internal: 'library',
+  rate_limited: 'registry',
+  time_budget_exceeded: 'registry',
+  invalid_training_data: 'library',
+  invalid_input: 'library',
+  provider_failed: 'library',
+  provider_not_configured: 'library',
+} as const satisfies Record<LibraryError['code'], 'library' | 'registry'>;
+
+/** An error as the client gets it: its code, HTTP status and message. */
+export interface WireError {
+  code: ErrorCode;
+  status: number;
+  message: string;
+}
+
+/**
+ * The wire form of an error raised on purpose: a ServiceError, a library's error, or the store's full
+ * disk; undefined for anything else (a bug, or a failure error-handler.ts recognises by its shape).
+ */
+export function wireError(error: unknown): WireError | undefined {
+  if (error instanceof ServiceError) return { code: error.code, status: error.status, message: error.message };
+  if (error instanceof StorageFullError) return { code: 'storage_full', ...ERRORS.storage_full };
+  if (!isLibraryError(error)) return undefined;
+  const { code } = error;
+  const { status, message } = ERRORS[code];
+  return { code, status, message: LIBRARY_MESSAGES[code] === 'library' ? error.message : message };
+}

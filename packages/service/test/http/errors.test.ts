@@ -1,0 +1,48 @@
+/** The one mapping of errors raised on purpose (the service's, the libraries', the store's) onto the wire. */
+import { describe, expect, it } from 'vitest';
+import { StylerError } from '@styler/analytics/errors';
+import { ProviderError, StyleError } from '@styler/engine';
+import { ERRORS, ServiceError, wireError } from '../../src/http/errors.js';
+import { StorageFullError } from '../../src/store/index.js';
+
+describe('wireError', () => {
+  it('gives a ServiceError its code, the registry status and its own message', () => {
+    expect(wireError(new ServiceError('file_not_found'))).toEqual({ code: 'file_not_found', ...ERRORS.file_not_found });
+    expect(wireError(new ServiceError('text_too_long', 'Text is too long: at most 10 characters.'))).toEqual({
+      code: 'text_too_long',
+      status: 413,
+      message: 'Text is too long: at most 10 characters.',
+    });
+  });
+
+  it("answers the pool's rate limit and deadline in the service's words", () => {
+    expect(wireError(new StylerError('rate_limited'))).toEqual({ code: 'rate_limited', ...ERRORS.rate_limited });
+    expect(wireError(new StylerError('time_budget_exceeded'))).toEqual({
+      code: 'time_budget_exceeded',
+      ...ERRORS.time_budget_exceeded,
+    });
+    expect(wireError(new StylerError('internal', 'The worker pool is closed.'))).toEqual({
+      code: 'internal',
+      status: 500,
+      message: 'The worker pool is closed.',
+    });
+  });
+
+  it("passes on the engine's messages, which name the provider or the data", () => {
+    const cases: Array<[Error, number]> = [
+      [new ProviderError('provider_failed', 'Base model service openai answered HTTP 500.'), 502],
+      [new ProviderError('provider_not_configured', 'No base model service is configured.'), 501],
+      [new ProviderError('invalid_input', 'base_model must be a non-empty string.'), 400],
+      [new StyleError('invalid_training_data', 'The documents hold no prose.'), 400],
+    ];
+    for (const [error, status] of cases) {
+      expect(wireError(error)).toEqual({ code: (error as ProviderError).code, status, message: error.message });
+    }
+  });
+
+  it('answers a full store 507, and knows nothing else', () => {
+    expect(wireError(new StorageFullError())).toEqual({ code: 'storage_full', ...ERRORS.storage_full });
+    expect(wireError(new Error('a bug'))).toBeUndefined();
+    expect(wireError(Object.assign(new Error('x'), { code: 'rate_limited' }))).toBeUndefined();
+  });
+});
