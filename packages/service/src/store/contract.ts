@@ -69,7 +69,7 @@ export interface JobsStore {
   /**
    * Jobs running under a lease whose last heartbeat (or start) is before `staleBefore` (seconds):
    * their worker is gone. Each goes back to the queue (with a queue message, where the store has
-   * an enqueuer) and its id is returned.
+   * a job queue: jobs/postgres.ts) and its id is returned.
    */
   requeueStale(staleBefore: number): Promise<string[]>;
   /** A running job back to queued; `refundAttempt` when it never really ran. */
