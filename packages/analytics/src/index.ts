@@ -27,6 +27,7 @@ export {
   SENTENCE_STRUCTURES,
   SENTENCE_VOICES,
   UPOS_TAGS,
+  QualityAnalyticsSchema,
 } from './metrics/index.js';
 export type {
   Attribution,

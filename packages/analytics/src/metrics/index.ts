@@ -4,6 +4,7 @@ export type { GroundTruth, RougeReference } from './ground-truth-types.js';
 export { WORD_FORMS_KEPT } from './ground-truth-types.js';
 export * from './authorship/index.js';
 export type * from './quality-types.js';
+export { QualityAnalyticsSchema } from './quality-types.js';
 export { addCounts, emptyCounts, sumCounts } from '../vocabulary/counts.js';
 export { denseHistogramStats, histogramStats, type LengthSummary } from './stats/histogram-stats.js';
 export { fleschKincaidGrade, fleschReadingEase, type ReadabilityCounts } from './readability/flesch.js';

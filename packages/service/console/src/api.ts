@@ -8,34 +8,9 @@ export class ApiError extends Error {
   }
 }
 
-export interface FileObject {
-  id: string;
-  filename: string;
-  bytes: number;
-  created_at: number;
-  purpose: string;
-}
-
-export interface Job {
-  id: string;
-  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-  created_at: number;
-  finished_at: number | null;
-  fine_tuned_model: string | null;
-  training_files: string[];
-  error: { code: string; message: string } | null;
-}
-
-export interface Model {
-  id: string;
-  created: number;
-  fine_tuning_job: string;
-  style: Record<string, unknown>;
-}
-
-export interface List<T> {
-  data: T[];
-}
+// The bodies' types come from the server's schemas (src/http/wire-types.ts): never copies.
+import type { FileObject, Job, List, Model } from '../../src/http/wire-types';
+export type { FileObject, Job, List, Model };
 
 const BASE = '/v1';
 

@@ -1,19 +1,15 @@
 /** POST /style/transform with stream: true, read as Server-Sent Events (eventsource-parser). */
 import { createParser } from 'eventsource-parser';
 import { ApiError, type Api } from './api';
+import type { ApiErrorBody, TransformChunk } from '../../src/http/wire-types';
 
-export interface TransformResult {
+/** The streamed transform put together: its text and the extras its last chunk carried. */
+export type TransformResult = Pick<TransformChunk, 'quality_analytics' | 'comparison' | 'distance' | 'usage'> & {
   content: string;
-  quality_analytics?: Record<string, unknown>;
-  comparison?: { original: string; diff: Array<{ type: 'equal' | 'delete' | 'insert'; text: string }> };
-  distance?: Record<string, number>;
-  usage?: Record<string, number>;
-}
+};
 
-interface Chunk extends Omit<TransformResult, 'content'> {
-  choices?: Array<{ delta?: { content?: string } }>;
-  error?: string;
-}
+/** A chunk of the stream, or the error event that ends it. */
+type Chunk = Partial<TransformChunk> & Partial<ApiErrorBody>;
 
 /** Streams the styled text into `onText` as it arrives; resolves with the whole result. */
 export async function streamTransform(

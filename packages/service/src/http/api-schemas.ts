@@ -4,11 +4,12 @@
  * @fastify/swagger publishes them as components.schemas. A schema may carry ERROR_MESSAGE, the
  * message a failure inside it answers with (validation-messages.ts).
  */
-import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { BASE_TEMPERATURE, MAX_MESSAGES, MAX_NAME_CHARS } from './transform/limits.js';
 import { ChatCompletionRequest, ChatRequestMessage, DraftReport } from './chat-schemas.js';
-import { closed, component, ERROR_MESSAGE, name, numbers, optional, orNull } from './schema-kit.js';
+import { closed, component, ERROR_MESSAGE, name, optional, orNull } from './schema-kit.js';
 import { ERRORS } from './errors.js';
+import { QualityAnalyticsSchema } from '@styler/analytics/metrics';
 
 export { component, ERROR_MESSAGE } from './schema-kit.js';
 
@@ -278,62 +279,13 @@ export const Usage = closed(
   { $id: 'Usage', description: 'o200k_base tokens.' },
 );
 
-const prf = numbers('precision', 'recall', 'fmeasure');
-const rougeComparison = closed({ personalized: prf, unpersonalized: prf, personalization_improvement: prf });
-const grounded = numbers('personalized', 'unpersonalized', 'ground_truth', 'personalization_improvement');
-const distance = numbers('personalized', 'unpersonalized', 'personalization_improvement');
-const threeWay = numbers('personalized', 'unpersonalized', 'ground_truth');
-const lengthStats = closed({ mean: grounded, median: grounded, std_dev: grounded });
-/** Per-category three-way frequencies and the Jensen–Shannon distances of the distributions. */
-type WithDistance<K extends string> = {
-  [P in K | 'jensen_shannon_distance']: P extends 'jensen_shannon_distance' ? typeof distance : typeof threeWay;
-};
-const withDistance = <K extends string>(keys: K[]): TObject<WithDistance<K>> =>
-  closed(
-    Object.fromEntries([
-      ...keys.map((key) => [key, threeWay]),
-      ['jensen_shannon_distance', distance],
-    ]) as WithDistance<K>,
-  );
-
-export const QualityAnalytics = closed(
-  {
-    rouge: Type.Optional(
-      closed(
-        { rouge1: rougeComparison, rouge2: rougeComparison, rougeL: rougeComparison },
-        { description: 'Only with include_rouge.' },
-      ),
-    ),
-    sentence_length_stats: lengthStats,
-    word_length_stats: lengthStats,
-    readability: closed({ flesch_reading_ease: grounded, flesch_kincaid_grade: grounded }),
-    function_word_frequency: closed({ jensen_shannon_distance: distance }),
-    pos_frequency: closed({ jensen_shannon_distance: distance }),
-    lexical_density: grounded,
-    sentence_structure_frequency: withDistance([
-      'simple',
-      'compound',
-      'complex',
-      'compound-complex',
-      'fragment/unknown',
-    ]),
-    sentence_voice_frequency: withDistance(['active', 'passive']),
-    punctuation: withDistance([
-      'comma_density',
-      'semicolon_density',
-      'colon_density',
-      'period_density',
-      'question_mark_density',
-      'exclamation_mark_density',
-      'parenthetical_density',
-    ]),
-  },
-  {
-    $id: 'QualityAnalytics',
-    description:
-      'Styled (personalized) and unstyled (unpersonalized) text compared with the training data (ground_truth). Definitions: docs/metrics.md.',
-  },
-);
+/** quality_analytics as the analytics library defines it (one definition), as an API component. */
+export const QualityAnalytics = Type.Object(QualityAnalyticsSchema.properties, {
+  additionalProperties: false,
+  $id: 'QualityAnalytics',
+  description:
+    'Styled (personalized) and unstyled (unpersonalized) text compared with the training data (ground_truth). Definitions: docs/metrics.md.',
+});
 
 export const DiffSegment = closed(
   { type: Type.Union([Type.Literal('equal'), Type.Literal('delete'), Type.Literal('insert')]), text: Type.String() },

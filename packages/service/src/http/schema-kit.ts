@@ -1,5 +1,5 @@
 /** The building blocks of the API's TypeBox schemas (api-schemas.ts, chat-schemas.ts). */
-import { Type, type Static, type TNumber, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { MAX_NAME_CHARS } from './transform/limits.js';
 
 /** The schema keyword holding the message of a failure inside that schema. */
@@ -18,7 +18,5 @@ export const orNull = <T extends TSchema>(schema: T, options: object = {}) =>
 export const optional = <T extends TSchema>(schema: T, options: object = {}) => Type.Optional(orNull(schema, options));
 export const closed = <T extends TProperties>(properties: T, options: object = {}): TObject<T> =>
   Type.Object(properties, { additionalProperties: false, ...options });
-export const numbers = <K extends string>(...keys: K[]) =>
-  closed(Object.fromEntries(keys.map((key) => [key, Type.Number()])) as Record<K, TNumber>);
 /** A name (of a model or a service): not blank, trimmed before use. */
 export const name = (options: object = {}) => Type.String({ pattern: '\\S', maxLength: MAX_NAME_CHARS, ...options });

@@ -1,7 +1,7 @@
 /** The word diff of include_compare_original: deletions struck through, insertions marked. */
-export type Segment = { type: 'equal' | 'delete' | 'insert'; text: string };
+import type { DiffPiece } from '../../../src/http/wire-types';
 
-export function Diff({ segments }: { segments: Segment[] }) {
+export function Diff({ segments }: { segments: DiffPiece[] }) {
   return (
     <p class="diff" aria-label="Word-level changes: deleted words struck through, inserted words highlighted">
       {segments.map((segment, i) =>
