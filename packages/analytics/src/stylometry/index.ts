@@ -1,4 +1,8 @@
-/** Corpus stylometry (as R's stylo): MFW tables, Delta matrices, attribution, PCA, Ward clustering. */
+/**
+ * Corpus stylometry (as R's stylo): MFW tables, Delta matrices, attribution, PCA, Ward clustering;
+ * stylo's other distances, features, sampling, classifiers with cross-validation, MDS, Craig's Zeta,
+ * the imposters method and rolling Delta.
+ */
 export {
   analyzeCorpus,
   type Attributed,
@@ -7,7 +11,15 @@ export {
   type CorpusOptions,
 } from './corpus.js';
 export { pca, symmetricEigen, type PcaResult } from './pca.js';
-export { newick, wardClustering, type Merge } from './ward.js';
+export { newick, wardClustering } from './ward.js';
+export {
+  condensedIndex,
+  condensedLength,
+  linkage,
+  LINKAGE_METHODS,
+  type LinkageMethod,
+  type Merge,
+} from './linkage.js';
 export { bootstrapConsensus, type Clade, type ConsensusOptions, type ConsensusTree } from './consensus.js';
 export { bootstrapMeanInterval, quantileSorted, type BootstrapOptions, type MeanInterval } from './bootstrap.js';
 export { EXACT_MAX_N, wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon.js';
@@ -24,3 +36,85 @@ export {
   type MetricSummary,
   type SystemComparison,
 } from './evaluation.js';
+export {
+  DISTANCES,
+  FREQUENCY_DISTANCES,
+  distanceBetween,
+  distanceMatrix,
+  frequencyDistance,
+  isDistanceName,
+  usesZScores,
+  type DistanceName,
+  type FeatureVector,
+  type FrequencyDistance,
+} from './distances.js';
+export {
+  cullingReport,
+  pooledVector,
+  selectFeatures,
+  spaceVector,
+  type CullingReport,
+  type SpaceVector,
+} from './feature-space.js';
+export { featureCounts, featureLabel, featureSequence, WORD_FEATURES, type FeatureSpec } from './features/ngrams.js';
+export {
+  sampleTexts,
+  sampleWords,
+  type NamedSample,
+  type SamplingMode,
+  type SamplingOptions,
+  type TextSamples,
+} from './sampling.js';
+export {
+  CLASSIFIERS,
+  decisionValue,
+  distanceLabel,
+  trainBinarySvm,
+  trainCentroid,
+  trainClassifier,
+  trainKnn,
+  trainNearest,
+  trainNsc,
+  trainSvm,
+  usesDistance,
+  type Classifier,
+  type ClassifierName,
+  type ClassifierOptions,
+  type LinearMachine,
+  type NscModel,
+  type NscOptions,
+  type Prediction,
+  type SvmOptions,
+  type TrainingSet,
+} from './classifiers/index.js';
+export {
+  classificationMetrics,
+  crossValidate,
+  stratifiedFolds,
+  type ClassificationMetrics,
+  type ClassMetrics,
+  type CrossValidation,
+} from './cross-validation.js';
+export {
+  classifyCorpus,
+  type ClassifiedDocument,
+  type ClassifyCorpusOptions,
+  type CorpusClassification,
+} from './classify-corpus.js';
+export { classicalMds, type MdsResult } from './mds.js';
+export {
+  craigZeta,
+  type NamedWords,
+  type SliceMarkers,
+  type ZetaOptions,
+  type ZetaResult,
+  type ZetaWord,
+} from './zeta.js';
+export {
+  impostersScore,
+  verifyCorpus,
+  type CorpusVerification,
+  type ImpostersOptions,
+  type ImpostersResult,
+} from './imposters.js';
+export { rollingDelta, type RollingOptions, type RollingResult, type RollingWindow } from './rolling.js';
