@@ -9,7 +9,8 @@
  * profile, a document or an author's pooled documents, weighs the same). The reference words are
  * the `mostFrequent` words by mean relative frequency over those profiles.
  *
- * Burrows' Delta = mean over the words of |z_a − z_b|; Cosine Delta = 1 − cos(z_a, z_b).
+ * Burrows' Delta = mean over the words of |z_a − z_b|; Argamon's Delta = sqrt(Σ (z_a − z_b)²) / n
+ * (Argamon 2008, "Interpreting Burrows's Delta", as stylo's dist.argamon); Cosine Delta = 1 − cos(z_a, z_b).
  */
 import { countWordForms } from './word-counts.js';
 
@@ -24,18 +25,27 @@ export interface WordProfile {
 
 /**
  * burrows: mean |z_a − z_b|; eder: the same with the word of rank r (1 = most frequent of n) weighted
- * (n − r + 1) / n, so frequent words count more (Eder 2015, as stylo's dist.eder); cosine: 1 − cos.
+ * (n − r + 1) / n, so frequent words count more (Eder, Rybicki & Kestemont 2016, "Stylometry with R");
+ * argamon: the Euclidean distance of the z-scores over n (stylo's "Argamon's Linear Delta", dist.argamon:
+ * the square root of Argamon's 2008 Quadratic Delta, over n, so it ranks candidates as that does);
+ * cosine: 1 − cos (Cosine Delta, stylo's dist.wurzburg; Smith & Aldridge 2011, Evert et al. 2017).
  */
-export type DeltaMethod = 'burrows' | 'eder' | 'cosine';
+export type DeltaMethod = 'burrows' | 'eder' | 'argamon' | 'cosine';
 
 /** The Delta variants, for validation and listings. */
-export const DELTA_METHODS: readonly DeltaMethod[] = ['burrows', 'eder', 'cosine'];
+export const DELTA_METHODS: readonly DeltaMethod[] = ['burrows', 'eder', 'argamon', 'cosine'];
 
 /** The words Delta compares, with each one's mean and standard deviation over the reference profiles. */
 export interface DeltaReference {
   words: string[];
   mean: number[];
   std: number[];
+  /**
+   * The candidates the words were cut from (set by deltaReference): the distinct words the profiles
+   * use (or the word list's), and how many of them passed culling, so a caller can say when culling
+   * left fewer than the words asked for.
+   */
+  available?: { vocabulary: number; afterCulling: number };
 }
 
 /** Words compared by default (a common Delta setting; stylo's default is 100). */
@@ -75,6 +85,12 @@ export interface DeltaReferenceOptions {
    * candidates. Default 0 (all words).
    */
   culling?: number;
+  /**
+   * A word list of your own (stylo's use.existing.wordlist): the candidates are these words in this
+   * order (rank 1 first) instead of the profiles' most frequent; culling still applies, and words no
+   * profile uses stay (their σ is the floor). Duplicates count once.
+   */
+  words?: readonly string[];
 }
 
 /** The reference of Delta from profiles (word-form counts of documents or of authors). */
@@ -93,6 +109,12 @@ export function deltaReference(
   if (typeof culling !== 'number' || !(culling >= 0 && culling <= 100)) {
     throw new RangeError(`culling must be a percentage from 0 to 100, got ${String(options.culling)}`);
   }
+  if (
+    options.words !== undefined &&
+    !(Array.isArray(options.words) && options.words.every((w) => typeof w === 'string'))
+  ) {
+    throw new TypeError('words must be an array of strings');
+  }
   const profiles = inputs.map(wordProfile);
   const share = new Map<string, number>();
   const users = new Map<string, number>();
@@ -104,11 +126,16 @@ export function deltaReference(
     }
   }
   const needed = (culling / 100) * profiles.length;
-  const words = [...share]
-    .filter(([word]) => (users.get(word) ?? 0) >= needed - 1e-9)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, mostFrequent)
-    .map(([word]) => word);
+  const kept = (word: string): boolean => (users.get(word) ?? 0) >= needed - 1e-9;
+  const listed = options.words === undefined ? undefined : [...new Set(options.words)];
+  const candidates =
+    listed !== undefined
+      ? listed.filter(kept)
+      : [...share]
+          .filter(([word]) => kept(word))
+          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+          .map(([word]) => word);
+  const words = candidates.slice(0, mostFrequent);
   const rows = profiles.map((profile) => relative(profile, words));
   const mean = words.map((_, i) => rows.reduce((sum, row) => sum + (row[i] as number), 0) / rows.length);
   const std = words.map((_, i) =>
@@ -117,20 +144,35 @@ export function deltaReference(
       Math.sqrt(rows.reduce((sum, row) => sum + ((row[i] as number) - (mean[i] as number)) ** 2, 0) / rows.length),
     ),
   );
-  return { words, mean, std };
+  return {
+    words,
+    mean,
+    std,
+    available: { vocabulary: listed?.length ?? share.size, afterCulling: candidates.length },
+  };
 }
 
 /** The z-scores of a text (or its word-form counts) against a reference. */
 export function deltaZScores(input: DeltaInput, reference: DeltaReference): number[] {
-  return relative(wordProfile(input), reference.words).map(
-    (f, i) => (f - (reference.mean[i] as number)) / (reference.std[i] as number),
-  );
+  return zScoresOfFrequencies(relative(wordProfile(input), reference.words), reference);
+}
+
+/** z-scores of relative frequencies already in the order of the reference's words. */
+export function zScoresOfFrequencies(frequencies: ArrayLike<number>, reference: DeltaReference): number[] {
+  if (frequencies.length !== reference.words.length)
+    throw new RangeError('frequencies must follow the reference words');
+  return Array.from(frequencies, (f, i) => (f - (reference.mean[i] as number)) / (reference.std[i] as number));
 }
 
 /** Delta between two z-score vectors of one reference. */
 export function deltaOfZScores(a: readonly number[], b: readonly number[], method: DeltaMethod = 'burrows'): number {
   if (a.length !== b.length) throw new RangeError('z-score vectors of different references');
   if (a.length === 0) return 0;
+  if (method === 'argamon') {
+    let sum = 0;
+    for (let i = 0; i < a.length; i += 1) sum += ((a[i] as number) - (b[i] as number)) ** 2;
+    return Math.sqrt(sum) / a.length;
+  }
   if (method === 'burrows' || method === 'eder') {
     const n = a.length;
     let sum = 0;

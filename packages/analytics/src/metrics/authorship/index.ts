@@ -1,4 +1,4 @@
-export { countWordForms, sumWordForms, topWordForms } from './word-counts.js';
+export { countWordForms, sumWordForms, topWordForms, wordFormSequence } from './word-counts.js';
 export {
   DEFAULT_MOST_FREQUENT,
   DELTA_METHODS,
@@ -6,6 +6,7 @@ export {
   deltaReference,
   deltaZScores,
   styleDistance,
+  zScoresOfFrequencies,
   wordProfile,
   type DeltaInput,
   type DeltaMethod,

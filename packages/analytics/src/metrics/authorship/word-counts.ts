@@ -6,14 +6,23 @@
  */
 const WORD_FORM = /\p{L}+(?:['’]\p{L}+)*/gu;
 
+const formOf = (match: string): string => match.toLowerCase().replace(/’/g, "'");
+
 /** Counts of each lower-cased word form of `text`. */
 export function countWordForms(text: string): Record<string, number> {
   const counts: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const match of text.matchAll(WORD_FORM)) {
-    const form = match[0].toLowerCase().replace(/’/g, "'");
+    const form = formOf(match[0]);
     counts[form] = (counts[form] ?? 0) + 1;
   }
   return counts;
+}
+
+/** The word forms of `text` in text order (what n-grams, samples and rolling windows are cut from). */
+export function wordFormSequence(text: string): string[] {
+  const forms: string[] = [];
+  for (const match of text.matchAll(WORD_FORM)) forms.push(formOf(match[0]));
+  return forms;
 }
 
 /** The sum of several count maps. */
