@@ -2,8 +2,8 @@
  * A linear support vector machine, one-vs-rest, trained by dual coordinate descent (Hsieh, Chang,
  * Lin, Keerthi & Sundararajan 2008, "A Dual Coordinate Descent Method for Large-scale Linear SVM",
  * ICML; LIBLINEAR's L2-regularized L1-loss solver). For labels y_i = ±1 and inputs x_i (the z-scores,
- * as e1071's svm scales its inputs for stylo's classify(method = "svm"), with a constant 1 appended
- * for the bias, as LIBLINEAR's -B 1):
+ * as e1071's svm scales its inputs for stylo's classify(method = "svm"), with a constant B appended
+ * for the bias, as LIBLINEAR's -B; b = B·w_B):
  *
  *   min_w ½‖w‖² + C Σ_i max(0, 1 − y_i wᵀx_i)
  *   dual: min_α ½ αᵀQα − Σα,  0 ≤ α_i ≤ C,  Q_ij = y_i y_j x_iᵀx_j,  w = Σ y_i α_i x_i
@@ -11,7 +11,13 @@
  * Each step minimises the dual over one α_i in closed form (α_i ← clip(α_i − G_i / Q_ii, 0, C) with
  * G_i = y_i wᵀx_i − 1), visiting the documents in a seeded random order each epoch, until the
  * projected gradients span less than `tolerance`. One binary machine per class against the rest;
- * the class of the largest decision value wᵀx wins. Decision values are not probabilities.
+ * the class of the largest decision value wᵀx + b wins. Decision values are not probabilities.
+ *
+ * B is the root-mean-square length of the training inputs. With B = 1 the bias is penalised as much
+ * as a unit of any weight, which pins the hyperplane near the origin; z-scores are centred on the
+ * majority author's documents, so held-out documents of that author fell on the wrong side (on the
+ * Federalist papers at 500 words, cross-validated accuracy 32 % with B = 1, 94 % with B = RMS; libsvm,
+ * which e1071 calls, leaves the bias unpenalised).
  */
 import { seededRandom } from '../random.js';
 import type { SpaceVector } from '../feature-space.js';
@@ -26,6 +32,8 @@ export interface SvmOptions {
   maxEpochs?: number;
   /** Seed of the visiting order (default 1). */
   seed?: number;
+  /** The bias feature B (default: the root-mean-square length of the inputs). */
+  biasScale?: number;
 }
 
 /** A binary linear machine: weights of the inputs, then the bias. */
@@ -33,8 +41,6 @@ export interface LinearMachine {
   weights: number[];
   bias: number;
 }
-
-const augmented = (x: readonly number[]): number[] => [...x, 1];
 
 /** A binary L1-loss linear SVM for labels ±1 (dual coordinate descent). */
 export function trainBinarySvm(
@@ -47,7 +53,10 @@ export function trainBinarySvm(
   const maxEpochs = options.maxEpochs ?? 1_000;
   if (!(cost > 0 && Number.isFinite(cost))) throw new RangeError('cost must be a positive number');
   if (inputs.length !== labels.length) throw new RangeError('one label per input');
-  const xs = inputs.map(augmented);
+  const meanSquare = inputs.reduce((sum, x) => sum + x.reduce((s, v) => s + v * v, 0), 0) / Math.max(1, inputs.length);
+  const biasScale = options.biasScale ?? (meanSquare > 0 ? Math.sqrt(meanSquare) : 1);
+  if (!(biasScale > 0 && Number.isFinite(biasScale))) throw new RangeError('biasScale must be a positive number');
+  const xs = inputs.map((x) => [...x, biasScale]);
   const dimension = xs[0]?.length ?? 1;
   const w = new Array<number>(dimension).fill(0);
   const alpha = new Array<number>(xs.length).fill(0);
@@ -79,7 +88,7 @@ export function trainBinarySvm(
     }
     if (highest - lowest < tolerance) break;
   }
-  return { weights: w.slice(0, -1), bias: w[dimension - 1]! };
+  return { weights: w.slice(0, -1), bias: w[dimension - 1]! * biasScale };
 }
 
 /** wᵀx + b. */
