@@ -1,16 +1,34 @@
 /**
- * Corpus stylometry (as R's stylo): MFW tables, Delta matrices, attribution, PCA, Ward clustering;
+ * Corpus stylometry (as R's stylo): MFW tables, Delta matrices, attribution, PCA, Ward clustering
+ * (the scalable parts: compact counts, condensed matrices, the nearest-neighbour chain);
  * stylo's other distances, features, sampling, classifiers with cross-validation, MDS, Craig's Zeta,
  * the imposters method and rolling Delta.
  */
 export {
   analyzeCorpus,
+  attributeCorpus,
+  DEFAULT_CORPUS_MFW,
   type Attributed,
+  type AttributionInput,
   type CorpusAnalysis,
+  type CorpusAttribution,
   type CorpusDocument,
   type CorpusOptions,
 } from './corpus.js';
-export { pca, symmetricEigen, type PcaResult } from './pca.js';
+export { CorpusCounts, type CountsReference } from './corpus-counts.js';
+export {
+  addBurrowsSums,
+  BurrowsBySize,
+  condensedDeltas,
+  deltaOfRows,
+  nearestByRows,
+  nearestInCondensed,
+  zScoreMatrix,
+  type DeltaMatrixOptions,
+  type NearestNeighbours,
+  type ZScoreMatrix,
+} from './delta-matrix.js';
+export { pca, pcaOfMatrix, symmetricEigen, type DataMatrix, type PcaResult } from './pca.js';
 export { newick, wardClustering } from './ward.js';
 export {
   condensedIndex,
@@ -20,7 +38,15 @@ export {
   type LinkageMethod,
   type Merge,
 } from './linkage.js';
-export { bootstrapConsensus, type Clade, type ConsensusOptions, type ConsensusTree } from './consensus.js';
+export {
+  bootstrapConsensus,
+  CladeCounter,
+  consensusNewick,
+  consensusStrength,
+  type Clade,
+  type ConsensusOptions,
+  type ConsensusTree,
+} from './consensus.js';
 export { bootstrapMeanInterval, quantileSorted, type BootstrapOptions, type MeanInterval } from './bootstrap.js';
 export { EXACT_MAX_N, wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon.js';
 export { fnv1a, seededRandom, type Random } from './random.js';

@@ -56,27 +56,57 @@ export function symmetricEigen(a: number[][]): { values: number[]; vectors: numb
   return { values: a.map((row, i) => row[i]!), vectors: v };
 }
 
+/** A data matrix in one row-major array: `rows` × `columns`, row r's values at r·stride … r·stride + columns − 1. */
+export interface DataMatrix {
+  values: Float64Array;
+  rows: number;
+  columns: number;
+  /** Distance between rows (default `columns`), to take the first columns of a wider matrix. */
+  stride?: number;
+}
+
 /** The first `components` principal components of `data` (at least two rows, equal-length rows). */
 export function pca(data: readonly (readonly number[])[], components = 2): PcaResult {
   const rows = data.length;
   if (rows < 2) throw new RangeError('PCA needs at least two observations');
   const columns = data[0]!.length;
   if (data.some((row) => row.length !== columns)) throw new RangeError('PCA needs rows of equal length');
+  const values = new Float64Array(rows * columns);
+  data.forEach((row, r) => values.set(row, r * columns));
+  return pcaOfMatrix({ values, rows, columns }, components);
+}
+
+/** pca() of a matrix held in one array (the same numbers, without a nested array per row). */
+export function pcaOfMatrix(data: DataMatrix, components = 2): PcaResult {
+  const { rows, columns } = data;
+  const stride = data.stride ?? columns;
+  if (rows < 2) throw new RangeError('PCA needs at least two observations');
   const k = Math.min(components, columns);
-  const means = Array.from({ length: columns }, (_, j) => data.reduce((sum, row) => sum + row[j]!, 0) / rows);
-  const centred = data.map((row) => row.map((value, j) => value - means[j]!));
+  const means = new Float64Array(columns);
+  for (let j = 0; j < columns; j += 1) {
+    let sum = 0;
+    for (let r = 0; r < rows; r += 1) sum += data.values[r * stride + j]!;
+    means[j] = sum / rows;
+  }
+  const centred = new Float64Array(rows * columns);
+  for (let r = 0; r < rows; r += 1) {
+    for (let j = 0; j < columns; j += 1) centred[r * columns + j] = data.values[r * stride + j]! - means[j]!;
+  }
   // With fewer observations than variables (a corpus and its 500 most frequent words), the same
   // components come from the smaller Gram matrix X·Xᵀ: its eigenvector u of eigenvalue μ gives the
   // loading Xᵀu / sqrt(μ) and the variance μ / (n − 1).
   const gram = rows < columns;
   const size = gram ? rows : columns;
-  const product = Array.from({ length: size }, (_, i) =>
-    Array.from({ length: size }, (_, j) =>
-      gram
-        ? centred[i]!.reduce((sum, value, c) => sum + value * centred[j]![c]!, 0) / (rows - 1)
-        : centred.reduce((sum, row) => sum + row[i]! * row[j]!, 0) / (rows - 1),
-    ),
-  );
+  const product: number[][] = Array.from({ length: size }, () => new Array<number>(size).fill(0));
+  for (let i = 0; i < size; i += 1) {
+    for (let j = i; j < size; j += 1) {
+      let sum = 0;
+      if (gram) for (let c = 0; c < columns; c += 1) sum += centred[i * columns + c]! * centred[j * columns + c]!;
+      else for (let r = 0; r < rows; r += 1) sum += centred[r * columns + i]! * centred[r * columns + j]!;
+      product[i]![j] = sum / (rows - 1);
+      product[j]![i] = sum / (rows - 1);
+    }
+  }
   const total = product.reduce((sum, row, i) => sum + row[i]!, 0);
   const { values, vectors } = symmetricEigen(product);
   const order = values.map((value, i) => [value, i] as const).sort((a, b) => b[0] - a[0]);
@@ -84,20 +114,32 @@ export function pca(data: readonly (readonly number[])[], components = 2): PcaRe
     let vector = vectors.map((row) => row[index]!);
     if (gram) {
       const norm = Math.sqrt(Math.max(value, 0) * (rows - 1));
-      vector = Array.from({ length: columns }, (_, c) =>
-        norm > 0 ? centred.reduce((sum, row, r) => sum + row[c]! * vector[r]!, 0) / norm : 0,
-      );
+      const u = vector;
+      vector = Array.from({ length: columns }, (_, c) => {
+        if (!(norm > 0)) return 0;
+        let sum = 0;
+        for (let r = 0; r < rows; r += 1) sum += centred[r * columns + c]! * u[r]!;
+        return sum / norm;
+      });
     }
     const largest = vector.reduce((best, entry) => (Math.abs(entry) > Math.abs(best) ? entry : best), 0);
     return largest < 0 ? vector.map((entry) => -entry) : vector;
   });
   const variances = order.slice(0, k).map(([value]) => Math.max(0, value));
+  const scores: number[][] = [];
+  for (let r = 0; r < rows; r += 1) {
+    scores.push(
+      loadings.map((loading) => {
+        let sum = 0;
+        for (let j = 0; j < columns; j += 1) sum += centred[r * columns + j]! * loading[j]!;
+        return sum;
+      }),
+    );
+  }
   return {
     variances,
     explained: variances.map((value) => (total > 0 ? value / total : 0)),
     loadings,
-    scores: centred.map((row) =>
-      loadings.map((loading) => row.reduce((sum, value, j) => sum + value * loading[j]!, 0)),
-    ),
+    scores,
   };
 }
