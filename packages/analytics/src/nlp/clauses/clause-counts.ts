@@ -21,7 +21,24 @@ const PERSONAL_OBJECTS: ReadonlySet<string> = new Set(['it', 'me', 'him', 'her',
 
 const FREE_RELATIVES: ReadonlySet<string> = new Set(['whoever', 'whatever', 'whichever', 'whomever']);
 
-type ClauseRole = 'main' | 'dependent' | 'shared';
+/** A finite clause's role: main, subordinate, or a verb phrase sharing an earlier clause's subject. */
+export type ClauseRole = 'main' | 'dependent' | 'shared';
+
+/** How the rules read one verb group: what the learned model sees besides the tags. */
+export interface ClauseReading {
+  group: VerbGroup;
+  subject: SubjectInfo;
+  introducer: IntroducerKind;
+  /** The group heads a finite clause (or an imperative). */
+  finite: boolean;
+  imperative: boolean;
+  /** Role of a finite clause; 'none' for a non-finite group. */
+  role: ClauseRole | 'none';
+  /** The clause added one to the independent or dependent count. */
+  counted: boolean;
+  /** A final reporting clause that made the clauses before it its complements. */
+  reportingTail: boolean;
+}
 
 interface ClauseState {
   mainSeen: boolean;
@@ -147,9 +164,14 @@ function isReportingTail(view: SentenceView, group: VerbGroup, subject: SubjectI
  * Each finite group is a clause; its subject and introducer make it main, subordinate, or a verb
  * phrase sharing an earlier clause's subject ("She came and saw": one clause). A final reporting
  * clause ('"...," she said.') is the one main clause, and the clauses it reports become its
- * complements, as in a dependency treebank.
+ * complements, as in a dependency treebank. When `readings` is given, one reading per group is
+ * appended to it, in order.
  */
-export function countClauses(view: SentenceView, groups: readonly VerbGroup[]): ClauseCounts {
+export function countClauses(
+  view: SentenceView,
+  groups: readonly VerbGroup[],
+  readings?: ClauseReading[],
+): ClauseCounts {
   const boundaryAt = lastBoundaries(view);
   const state: ClauseState = { mainSeen: false, lastRole: 'none' };
   let independentClauses = 0;
@@ -160,9 +182,13 @@ export function countClauses(view: SentenceView, groups: readonly VerbGroup[]): 
     const kind = introducerKind(view, subject.introducer);
     const openClause = lastFiniteEnd >= 0 && (boundaryAt[group.first - 1] ?? -1) < lastFiniteEnd;
     const form = clauseForm(view, group, { subject, introducer: kind, openClause });
-    if (!form.finite) continue;
+    if (!form.finite) {
+      readings?.push({ group, subject, introducer: kind, ...form, role: 'none', counted: false, reportingTail: false });
+      continue;
+    }
     const role = clauseRole(view, subject, kind, openClause, state);
     const reportingTail = independentClauses > 0 && role !== 'dependent' && isReportingTail(view, group, subject, kind);
+    let counted = true;
     if (reportingTail) {
       dependentClauses += independentClauses;
       independentClauses = 1;
@@ -172,9 +198,13 @@ export function countClauses(view: SentenceView, groups: readonly VerbGroup[]): 
       // The first main clause needs no subject ("Sounds good."); later ones need their own subject
       // or must be imperatives ("She came and saw" is one clause; a bare verb after a coordinator
       // shares the earlier clause's subject or imperative, as in "Work hard and retire early").
-      if (!state.mainSeen || subject.kind !== 'none' || form.imperative) independentClauses += 1;
+      counted = !state.mainSeen || subject.kind !== 'none' || form.imperative;
+      if (counted) independentClauses += 1;
       state.mainSeen = true;
+    } else {
+      counted = false;
     }
+    readings?.push({ group, subject, introducer: kind, ...form, role, counted, reportingTail });
     state.lastRole = role;
     lastFiniteEnd = group.last;
   }

@@ -63,25 +63,74 @@ function opensQuestion(view: SentenceView, aux: number): boolean {
   return before < 0 || WH_WORDS.has(lowerAt(view, before)) || isClauseBoundary(view, before);
 }
 
-/** Whether "be/get + participle" at (aux, participle) reads as a passive rather than an adjective. */
-function isPassiveReading(view: SentenceView, aux: number, participle: number): boolean {
+/**
+ * How the rules read "be/get + participle" at (aux, participle): `by-agent` and `passive` are
+ * passive readings; the others name the adjectival or perfect reading that ruled the passive out.
+ */
+export type PassiveReading =
+  | 'by-agent'
+  | 'passive'
+  | 'adjectival'
+  | 'intransitive'
+  | 'get-adjective'
+  | 'attributive'
+  | 'degree'
+  | 'used-to'
+  | 'perfect';
+
+/** One "be/get … participle" pair the voice rule considered, and how it read it. */
+export interface PassiveCandidate {
+  aux: number;
+  participle: number;
+  reading: PassiveReading;
+  /** A subject stands between "be" and the participle ("Is it made"). */
+  inverted: boolean;
+}
+
+function passiveReading(view: SentenceView, aux: number, participle: number): PassiveReading {
   const word = lowerAt(view, participle);
   const next = lowerAt(view, participle + 1);
-  if (next === 'by') return true;
-  if (ADJECTIVAL_PARTICIPLES.has(word) || INTRANSITIVE_PARTICIPLES.has(word)) return false;
-  if (GET_FORMS.has(lowerAt(view, aux)) && GET_ADJECTIVES.has(word)) return false;
+  if (next === 'by') return 'by-agent';
+  if (ADJECTIVAL_PARTICIPLES.has(word)) return 'adjectival';
+  if (INTRANSITIVE_PARTICIPLES.has(word)) return 'intransitive';
+  if (GET_FORMS.has(lowerAt(view, aux)) && GET_ADJECTIVES.has(word)) return 'get-adjective';
   // An adjective-tagged participle before a noun is attributive ("is coagulated blood").
-  if (tagAt(view, participle) === 'ADJ' && tagAt(view, participle + 1) === 'NOUN') return false;
-  if (DEGREE_ADVERBS.has(lowerAt(view, participle - 1))) return false;
+  if (tagAt(view, participle) === 'ADJ' && tagAt(view, participle + 1) === 'NOUN') return 'attributive';
+  if (DEGREE_ADVERBS.has(lowerAt(view, participle - 1))) return 'degree';
   // "be used to it / to working" is the adjective "accustomed"; "is used to make" is a passive.
-  if (word === 'used' && next === 'to' && tagAt(view, participle + 2) !== 'VERB') return false;
+  if (word === 'used' && next === 'to' && tagAt(view, participle + 2) !== 'VERB') return 'used-to';
   if (lowerAt(view, aux) === "'s") {
-    if (HAS_PARTICIPLES.has(word)) return false;
+    if (HAS_PARTICIPLES.has(word)) return 'perfect';
     const nextTag = tagAt(view, participle + 1);
     // "he's made a mistake": "'s" is "has" when an object follows.
-    if (nextTag === 'DET' || nextTag === 'NUM' || nextTag === 'PRON') return false;
+    if (nextTag === 'DET' || nextTag === 'NUM' || nextTag === 'PRON') return 'perfect';
   }
-  return true;
+  return 'passive';
+}
+
+/** Scans every "be/get" for a participle; records each candidate in `out` when given, else stops at the first passive. */
+function scanPassives(view: SentenceView, out: PassiveCandidate[] | undefined): boolean {
+  let passive = false;
+  for (let aux = 0; aux < view.length; aux += 1) {
+    if (!isPassiveAuxiliary(view, aux)) continue;
+    let candidate = skipBridges(view, aux + 1);
+    let inverted = false;
+    const candidateTag = tagAt(view, candidate);
+    if (candidateTag !== 'VERB' && candidateTag !== 'ADJ') {
+      // "Why is the city called Miramar?": only a question inverts "be" and its subject.
+      if (!opensQuestion(view, aux)) continue;
+      candidate = skipBridges(view, skipInvertedSubject(view, candidate));
+      if (tagAt(view, candidate) !== 'VERB') continue;
+      inverted = true;
+    }
+    if (!canBeParticiple(lowerAt(view, candidate))) continue;
+    const reading = passiveReading(view, aux, candidate);
+    const isPassive = reading === 'by-agent' || reading === 'passive';
+    if (out === undefined && isPassive) return true;
+    out?.push({ aux, participle: candidate, reading, inverted });
+    passive ||= isPassive;
+  }
+  return passive;
 }
 
 /**
@@ -91,18 +140,13 @@ function isPassiveReading(view: SentenceView, aux: number, participle: number): 
  * are not passive (METRICS.md: a clause in the passive voice). Linear in sentence length.
  */
 export function hasPassiveClause(view: SentenceView): boolean {
-  for (let aux = 0; aux < view.length; aux += 1) {
-    if (!isPassiveAuxiliary(view, aux)) continue;
-    let candidate = skipBridges(view, aux + 1);
-    const candidateTag = tagAt(view, candidate);
-    if (candidateTag !== 'VERB' && candidateTag !== 'ADJ') {
-      // "Why is the city called Miramar?": only a question inverts "be" and its subject.
-      if (!opensQuestion(view, aux)) continue;
-      candidate = skipBridges(view, skipInvertedSubject(view, candidate));
-      if (tagAt(view, candidate) !== 'VERB') continue;
-    }
-    if (!canBeParticiple(lowerAt(view, candidate))) continue;
-    if (isPassiveReading(view, aux, candidate)) return true;
-  }
-  return false;
+  return scanPassives(view, undefined);
+}
+
+/**
+ * Like `hasPassiveClause`, and appends every "be/get … participle" pair it considered to `out`
+ * with its reading (the learned model's voice features). Linear in sentence length.
+ */
+export function findPassiveCandidates(view: SentenceView, out: PassiveCandidate[]): boolean {
+  return scanPassives(view, out);
 }
