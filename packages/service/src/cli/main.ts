@@ -12,15 +12,23 @@ Commands:
   styler fit PATH... --out model.json [--shorten]      a style model from sample documents (as a job makes it)
   styler restyle --model model.json PATH... --out DIR  the embedded engine over files, one output per input
   styler describe model.json        the readable summary of a style model
-  styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT]
+  styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--distance D] [--classify C] [--cv K] ...
                                     stylometry of a corpus (one folder per author): Delta, attribution, PCA, clusters
+  styler oppose PRIMARY_DIR SECONDARY_DIR --out DIR [--test DIR] [--slice N]
+                                    Craig's Zeta: words one group prefers and avoids against another
+  styler imposters AUTHOR_DIR... --unknown PATH --out DIR [--candidate NAME...]
+                                    authorship verification by the imposters method
+  styler rolling TEXT AUTHOR_DIR... --out DIR [--window N] [--step N]
+                                    rolling Delta: where a long text reads like which author
   styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N]
                                     evaluate a personalisation system: per-row metrics, CIs, tests, report
   styler benchmark merge OUT_DIR... --out DIR   join the shards of a benchmark run
-                                    (corpus and benchmark draw their report.html plots with vega and
+                                    (the research commands draw their report.html plots with vega and
                                     vega-lite, optional: npm install vega vega-lite)
   styler serve [--role all|api|worker]  start the HTTP service (PORT, STYLER_DATA_DIR, DATABASE_URL, ...)
   styler keys create --org ORG --project PROJECT | keys list | keys revoke KEY_ID
+
+styler COMMAND --help lists every flag of a command.
 `;
 
 function requireJsonl(argv: string[], name: string): void {
@@ -46,12 +54,24 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     };
   },
   corpus: async () => (await import('./commands/corpus.js')).main,
+  oppose: async () => (await import('./commands/oppose.js')).main,
+  imposters: async () => (await import('./commands/imposters.js')).main,
+  rolling: async () => (await import('./commands/rolling.js')).main,
   benchmark: async () => (await import('./commands/benchmark.js')).main,
   fit: async () => (await import('./commands/fit.js')).main,
   restyle: async () => (await import('./commands/restyle.js')).main,
   describe: async () => (await import('./commands/describe.js')).main,
   serve: async () => (await import('./commands/serve.js')).main,
   keys: async () => (await import('./commands/keys.js')).main,
+};
+
+/** Each research command's full help (`styler COMMAND --help`), loaded as lazily as the command. */
+const HELPS: Record<string, () => Promise<string>> = {
+  corpus: async () => (await import('./commands/corpus-help.js')).CORPUS_HELP,
+  benchmark: async () => `usage: ${(await import('./commands/benchmark.js')).BENCHMARK_USAGE}\n`,
+  oppose: async () => (await import('./commands/oppose.js')).OPPOSE_HELP,
+  imposters: async () => (await import('./commands/imposters.js')).IMPOSTERS_HELP,
+  rolling: async () => (await import('./commands/rolling.js')).ROLLING_HELP,
 };
 
 /** Runs one CLI command; returns the process exit code. Never throws. */
@@ -67,6 +87,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return EXIT.usage;
   }
   try {
+    const help = HELPS[name];
+    if (help !== undefined && (rest.includes('--help') || rest.includes('-h'))) {
+      io.stdout.write(await help());
+      return EXIT.ok;
+    }
     return await (
       await load()
     )(rest, io);

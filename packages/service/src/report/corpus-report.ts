@@ -10,11 +10,19 @@ export interface CorpusReportInput {
   settings: { mostFrequent: number; culling: number };
   /** The bootstrap consensus tree over several MFW sizes, when it was made. */
   consensus?: ConsensusTree | undefined;
+  /** Sections of stylo's other methods asked for (classification, cross-validation, MDS), after the unknown texts. */
+  sections?: readonly string[];
 }
 
 const percentOf = (share: number): string => `${Math.round(share * 100)} %`;
 
-export async function corpusReport({ analysis, profiles, settings, consensus }: CorpusReportInput): Promise<string> {
+export async function corpusReport({
+  analysis,
+  profiles,
+  settings,
+  consensus,
+  sections: extra = [],
+}: CorpusReportInput): Promise<string> {
   const labelled = analysis.documents.filter((document) => document.author !== null).length;
   const sections: string[] = [];
   sections.push(
@@ -48,6 +56,7 @@ export async function corpusReport({ analysis, profiles, settings, consensus }: 
       ),
     );
   }
+  sections.push(...extra);
   const names = analysis.documents.map((document) => document.name);
   const authors = analysis.documents.map((document) => document.author);
   sections.push(

@@ -6,7 +6,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { countWordForms, featureProfile, PROFILE_COLUMNS, wordProfile } from '@styler/analytics/metrics';
+import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
 import { analyzeCorpus, bootstrapConsensus, type CorpusDocument } from '@styler/analytics/stylometry';
 import { parseArgs, single } from '../args.js';
@@ -16,11 +16,22 @@ import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { positiveInteger } from '../numbers.js';
 import { createProgress } from '../progress.js';
+import { corpusMethods } from '../stylometry/corpus-methods.js';
+import {
+  classifyAsked,
+  classifySettings,
+  CLASSIFY_FLAGS,
+  featureSettings,
+  featuresDescription,
+  FEATURE_FLAGS,
+} from '../stylometry/options.js';
+import { textProfiles, type ProfiledText } from '../stylometry/profiles.js';
 import { corpusReport } from '../../report/corpus-report.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
-  'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] [--threads N]';
+  'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] [--threads N] ' +
+  '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--seed N] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds]';
 
 /** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
 const CONSENSUS_MFW = [100, 200, 300, 400, 500];
@@ -57,12 +68,28 @@ async function readLabelledList(list: string): Promise<Array<{ path: string; aut
 }
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, { single: ['unknown', 'list', 'out', 'mfw', 'culling', 'threads', 'consensus-mfw'] });
+  const args = parseArgs(argv, {
+    single: [
+      'unknown',
+      'list',
+      'out',
+      'mfw',
+      'culling',
+      'threads',
+      'consensus-mfw',
+      ...FEATURE_FLAGS,
+      ...CLASSIFY_FLAGS,
+    ],
+    boolean: ['mds'],
+  });
   const out = single(args, 'out');
   if ((args.positionals.length === 0 && single(args, 'list') === undefined) || out === undefined) {
     throw new CliError(`usage: ${CORPUS_USAGE}`);
   }
-  const mostFrequent = positiveInteger(single(args, 'mfw'), 'mfw', 100);
+  // stylo's other options: features, a word list, sampling; a classifier and distance; MDS.
+  const featureOptions = await featureSettings(args);
+  const classify = classifyAsked(args) ? classifySettings(args) : undefined;
+  const mostFrequent = positiveInteger(single(args, 'mfw'), 'mfw', featureOptions.wordList?.length ?? 100);
   const culling = Number(single(args, 'culling') ?? 0);
   if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
   const consensusSizes = sizeList(single(args, 'consensus-mfw'));
@@ -88,7 +115,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
   const pool = createAnalyticsPool(batchPoolOptions(threads));
   const progress = createProgress(io.stderr, sources.length, 'analyzing');
-  let documents: Array<CorpusDocument & { features: Record<string, number> }>;
+  let documents: Array<{ name: string; author?: string; pieces: ProfiledText[]; features: Record<string, number> }>;
   try {
     documents = await mapBounded(sources, pool.threads * CALLS_PER_THREAD, async ({ path, author }) => {
       const { text } = await readDocument(path);
@@ -97,7 +124,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       return {
         name: basename(path),
         ...(author !== undefined && { author }),
-        profile: wordProfile(countWordForms(text)),
+        pieces: textProfiles(text, basename(path), featureOptions),
         features: features as unknown as Record<string, number>,
       };
     });
@@ -106,9 +133,24 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     await pool.close();
   }
 
-  const analysis = analyzeCorpus(documents, { mostFrequent, culling });
+  // The documents of the stylometry: each text, or each of its samples.
+  const stylometric: CorpusDocument[] = documents.flatMap((document) =>
+    document.pieces.map((piece) => ({ ...piece, ...(document.author !== undefined && { author: document.author }) })),
+  );
+  const skipped = documents.filter((document) => document.pieces.length === 0).length;
+  if (skipped > 0) io.stderr.write(`${skipped} texts shorter than one sample were left out\n`);
+  const analysis = analyzeCorpus(stylometric, { mostFrequent, culling });
   const consensus =
-    documents.length >= 3 ? bootstrapConsensus(documents, { mostFrequent: consensusSizes, culling }) : undefined;
+    stylometric.length >= 3 ? bootstrapConsensus(stylometric, { mostFrequent: consensusSizes, culling }) : undefined;
+  const methods = await corpusMethods({
+    documents: stylometric,
+    features: featureOptions,
+    ...(classify !== undefined && { classify }),
+    ...(args.flags.has('mds') && { mds: { distance: classify?.distance ?? 'burrows' } }),
+    mostFrequent,
+    culling,
+  });
+  for (const note of methods.notes) io.stderr.write(`${note}\n`);
   const profiles: Record<string, Record<string, number>> = {};
   for (const author of analysis.authors) {
     const own = documents.filter((document) => document.author === author);
@@ -135,7 +177,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     ),
     'counts.csv': csvText(
       ['document', 'author', 'word_forms', ...words],
-      documents.map((document) => [
+      stylometric.map((document) => [
         document.name,
         document.author ?? null,
         document.profile.total,
@@ -165,7 +207,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const summary = {
     authors: analysis.authors,
     documents: analysis.documents.length,
-    settings: { most_frequent_words: words.length, culling, delta: ['burrows', 'eder', 'cosine'] },
+    settings: {
+      most_frequent_words: words.length,
+      culling,
+      delta: ['burrows', 'eder', 'cosine'],
+      features: featuresDescription(featureOptions, words.length),
+    },
     loo_accuracy: analysis.looAccuracy,
     leave_one_out: analysis.leaveOneOut,
     attribution: analysis.attribution,
@@ -183,10 +230,18 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
             })),
           },
     profiles,
-    files: [...Object.keys(files), 'report.html'].sort(),
+    ...methods.summary,
+    files: [...Object.keys(files), ...Object.keys(methods.files), 'report.html'].sort(),
   };
+  Object.assign(files, methods.files);
   files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
-  files['report.html'] = await corpusReport({ analysis, profiles, settings: { mostFrequent, culling }, consensus });
+  files['report.html'] = await corpusReport({
+    analysis,
+    profiles,
+    settings: { mostFrequent, culling },
+    consensus,
+    sections: methods.sections,
+  });
   await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
   io.stdout.write(
     `${analysis.authors.length} authors, ${analysis.documents.length} documents; leave-one-out accuracy ` +
