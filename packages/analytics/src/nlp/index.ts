@@ -7,6 +7,6 @@ export { groupWords, type Word } from './words.js';
 export { countSyllables } from './syllables.js';
 export { FUNCTION_WORDS } from './function-words.js';
 export { classifySentence } from './classify-sentence.js';
-export { classifyTokens, structureFromCounts } from './clauses/index.js';
+export { classifyTokens, classifyTokensByRules, structureFromCounts } from './clauses/index.js';
 export { IRREGULAR_BASE_FORMS } from './clauses/irregular-verbs.js';
 export { countPunctuation, forEachPunctuationMark } from './punctuation.js';

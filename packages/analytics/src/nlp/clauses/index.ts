@@ -1,3 +1,5 @@
-export type { SentenceClassification } from './classify-tokens.js';
-export { classifyTokens, structureFromCounts } from './classify-tokens.js';
-export type { ClauseCounts } from './clause-counts.js';
+export { classifyTokens, classifyTokensByRules } from './classify-tokens.js';
+export type { RuleReading, SentenceClassification } from './rule-reading.js';
+export { readSentenceRules, ruleClassification, structureFromCounts } from './rule-reading.js';
+export type { ClauseCounts, ClauseReading, ClauseRole } from './clause-counts.js';
+export type { PassiveCandidate, PassiveReading } from './voice.js';

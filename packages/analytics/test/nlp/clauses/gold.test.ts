@@ -38,15 +38,16 @@ function f1(key: 'voice' | 'structure', label: string): number {
   return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
 }
 
-// Regression floors, each set just below what the classifier measured on the 2,001 UD English EWT
-// dev sentences (docs/ACCURACY.md): voice 0.989, passive F1 0.926, structure
-// 0.882; class F1 simple 0.914, compound 0.757, complex 0.834, compound-complex 0.753, fragment 0.921.
+// Regression floors, each set just below what the classifier (rules + learned decision) measured
+// on the 2,001 UD English EWT dev sentences (docs/ACCURACY.md): voice 0.990, passive F1 0.936,
+// structure 0.897; class F1 simple 0.919, compound 0.794, complex 0.863, compound-complex 0.794,
+// fragment 0.930. The learned model's settings were chosen on this split; it was fitted on EWT train.
 const STRUCTURE_F1_FLOORS: Record<SentenceStructure, number> = {
-  simple: 0.9,
-  compound: 0.74,
-  complex: 0.82,
-  'compound-complex': 0.73,
-  'fragment/unknown': 0.91,
+  simple: 0.91,
+  compound: 0.78,
+  complex: 0.85,
+  'compound-complex': 0.78,
+  'fragment/unknown': 0.92,
 };
 
 describe('classifier against the UD English EWT dev gold labels', () => {
@@ -55,12 +56,12 @@ describe('classifier against the UD English EWT dev gold labels', () => {
   });
 
   it('voice: accuracy and passive F1', () => {
-    expect(accuracy('voice')).toBeGreaterThanOrEqual(0.985);
-    expect(f1('voice', 'passive')).toBeGreaterThanOrEqual(0.91);
+    expect(accuracy('voice')).toBeGreaterThanOrEqual(0.987);
+    expect(f1('voice', 'passive')).toBeGreaterThanOrEqual(0.925);
   });
 
   it('structure: accuracy', () => {
-    expect(accuracy('structure')).toBeGreaterThanOrEqual(0.87);
+    expect(accuracy('structure')).toBeGreaterThanOrEqual(0.89);
   });
 
   it.each(SENTENCE_STRUCTURES.map((label) => [label, STRUCTURE_F1_FLOORS[label]] as const))(

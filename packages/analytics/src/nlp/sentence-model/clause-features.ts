@@ -1,0 +1,106 @@
+import type { FeatureContext } from './context.js';
+import {
+  digit,
+  formClassAt,
+  introducerIndex,
+  isClosedAt,
+  roleIndex,
+  roleSubjectSymbol,
+  subjectIndex,
+  wordAt,
+} from './context.js';
+import type { FeatureSink } from './templates.js';
+import {
+  C_AFTER,
+  C_AFTER2,
+  C_AROUND,
+  C_BEFORE,
+  C_BEFORE2,
+  C_FIRST_WORD,
+  C_FORMS,
+  C_FORM_SUBJECT,
+  C_GAP,
+  C_GAP_WORD,
+  C_IMPERATIVE,
+  C_INVERTED,
+  C_LAST_WORD,
+  C_NEXT,
+  C_POSITION,
+  C_PREVIOUS,
+  C_REPORTING_TAIL,
+  C_ROLE,
+  C_ROLE_FORM,
+  C_ROLE_INTRO,
+  C_ROLE_SUBJECT_INTRO,
+  C_SENTENCE_COUNTS,
+  C_SENTENCE_END,
+  C_SUBJECT_INTRO,
+} from './templates.js';
+
+/** Longest gap between two verb groups told apart by its length. */
+const SHORT_GAP = 4;
+
+/**
+ * Features of one verb group (`rule.readings[index]`) for the clause model, which tells whether
+ * the group heads a main clause, a dependent clause or none: the rules' reading of it and of its
+ * neighbours, the words around it, what separates it from the group before, and the rules'
+ * counts for the sentence. Bounded work per group, so O(n) over a sentence.
+ */
+export function clauseFeatures(context: FeatureContext, index: number, sink: FeatureSink): void {
+  const { rule, common } = context;
+  const { view, readings } = rule;
+  const reading = readings[index];
+  if (reading === undefined) return;
+  const { group, subject } = reading;
+  const role = roleIndex(reading);
+  const roleSymbol = common.roles[role] ?? -1;
+  const subjectSymbol = common.subjects[subjectIndex(reading)] ?? -1;
+  const form = formClassAt(context, group.first);
+  const formSymbol = common.forms[form] ?? -1;
+  const intro = wordAt(context, subject.introducer);
+  sink.add(C_ROLE, roleSymbol, 0);
+  sink.add(
+    C_ROLE_SUBJECT_INTRO,
+    roleSubjectSymbol(context, reading),
+    common.introducers[introducerIndex(reading)] ?? -1,
+  );
+  sink.add(C_ROLE_INTRO, roleSymbol, intro);
+  sink.add(C_SUBJECT_INTRO, subjectSymbol, intro);
+  sink.add(C_ROLE_FORM, roleSymbol, formSymbol);
+  sink.add(C_FORM_SUBJECT, formSymbol, subjectSymbol);
+  const multi = group.last > group.first ? 1 : 0;
+  sink.add(C_FORMS, formSymbol, common.formLength[formClassAt(context, group.last) * 2 + multi] ?? -1);
+  if (isClosedAt(context, group.first)) sink.add(C_FIRST_WORD, wordAt(context, group.first), 0);
+  if (isClosedAt(context, group.last)) sink.add(C_LAST_WORD, wordAt(context, group.last), 0);
+  if (reading.imperative) sink.add(C_IMPERATIVE, roleSymbol, 0);
+  if (reading.reportingTail) sink.add(C_REPORTING_TAIL, 0, 0);
+  if (group.invertedSubject >= 0) sink.add(C_INVERTED, 0, 0);
+  const before1 = wordAt(context, group.first - 1);
+  const after1 = wordAt(context, group.last + 1);
+  sink.add(C_BEFORE, before1, 0);
+  sink.add(C_BEFORE2, wordAt(context, group.first - 2), before1);
+  sink.add(C_AFTER, after1, 0);
+  sink.add(C_AFTER2, after1, wordAt(context, group.last + 2));
+  sink.add(C_AROUND, before1, after1);
+
+  let finiteBefore = 0;
+  let mainBefore = false;
+  for (let k = 0; k < index; k += 1) {
+    const other = readings[k];
+    if (other?.finite === true) finiteBefore += 1;
+    if (other?.role === 'main' && other.counted) mainBefore = true;
+  }
+  sink.add(C_POSITION, digit(context, finiteBefore, 2), mainBefore ? common.main : common.nomain);
+  sink.add(C_PREVIOUS, common.roles[roleIndex(readings[index - 1])] ?? -1, roleSymbol);
+  sink.add(C_NEXT, roleSymbol, common.roles[roleIndex(readings[index + 1])] ?? -1);
+
+  // What separates this group from the one before: coordinators, subordinators, punctuation.
+  const from = index > 0 ? (readings[index - 1]?.group.last ?? -1) + 1 : 0;
+  for (let k = from; k < group.first; k += 1) {
+    if (isClosedAt(context, k)) sink.add(C_GAP_WORD, wordAt(context, k), 0);
+  }
+  const gap = group.first - from;
+  sink.add(C_GAP, context.tag[from] ?? common.end, gap > SHORT_GAP ? common.long : digit(context, gap, SHORT_GAP));
+  sink.add(C_SENTENCE_COUNTS, digit(context, rule.independentClauses, 3), digit(context, rule.dependentClauses, 3));
+  sink.add(C_SENTENCE_END, wordAt(context, view.length - 1), 0);
+}

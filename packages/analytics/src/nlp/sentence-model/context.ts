@@ -1,0 +1,244 @@
+import { UPOS_TAGS } from '../../vocabulary/features.js';
+import type { ClauseReading } from '../clauses/clause-counts.js';
+import type { RuleReading } from '../clauses/rule-reading.js';
+import { lowerAt, tagAt } from '../clauses/sentence-view.js';
+import { VerbFormFlag, verbFormFlags } from '../clauses/verb-forms.js';
+import { BE_FORMS, FINITE_DO_HAVE, MODALS } from '../clauses/word-lists.js';
+import type { SymbolTable } from './symbols.js';
+import { FORM_CLASSES, INTRODUCER_KINDS, ROLES, SUBJECT_KINDS } from './symbols.js';
+
+/** Symbol ids the extractors use over and over, looked up once per table. */
+export interface CommonSymbols {
+  start: number;
+  end: number;
+  main: number;
+  nomain: number;
+  long: number;
+  first: number;
+  later: number;
+  active: number;
+  passive: number;
+  comma: number;
+  digits: Int32Array;
+  /** Symbol id of UPOS_TAGS[0]; the tags follow it in UPOS_TAGS order. */
+  tagBase: number;
+  roles: Int32Array;
+  subjects: Int32Array;
+  introducers: Int32Array;
+  forms: Int32Array;
+  /** roleSubject[role * SUBJECT_KINDS.length + subject] */
+  roleSubject: Int32Array;
+  /** subjectIntroducer[subject * INTRODUCER_KINDS.length + introducer] */
+  subjectIntroducer: Int32Array;
+  /** formLength[form * 2 + (several verbs ? 1 : 0)] */
+  formLength: Int32Array;
+  /** FORM_CLASSES index of a modal, "be" or do/have symbol; -1 for other symbols. */
+  auxiliaryForm: Int8Array;
+}
+
+function ids(table: SymbolTable, names: readonly string[]): Int32Array {
+  return Int32Array.from(names, (name) => table.id(name));
+}
+
+const pairNames = (left: readonly string[], right: readonly string[]): string[] =>
+  left.flatMap((a) => right.map((b) => `${a}/${b}`));
+
+/** Looks up the fixed symbols once (every one is a base symbol, so none is -1). */
+export function commonSymbols(table: SymbolTable): CommonSymbols {
+  const auxiliaryForm = new Int8Array(table.size).fill(-1);
+  // Modal first: "'d" is a modal ("would") before it is "had".
+  for (const [words, form] of [
+    [FINITE_DO_HAVE, 2],
+    [BE_FORMS, 1],
+    [MODALS, 0],
+  ] as const) {
+    for (const word of words) auxiliaryForm[table.id(word)] = form;
+  }
+  return {
+    start: table.id('^'),
+    end: table.id('$'),
+    main: table.id('main'),
+    nomain: table.id('nomain'),
+    long: table.id('long'),
+    first: table.id('first'),
+    later: table.id('later'),
+    active: table.id('active'),
+    passive: table.id('passive'),
+    comma: table.id(','),
+    digits: ids(table, ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']),
+    tagBase: table.id(UPOS_TAGS[0]),
+    roles: ids(table, ROLES),
+    subjects: ids(table, SUBJECT_KINDS),
+    introducers: ids(table, INTRODUCER_KINDS),
+    forms: ids(table, FORM_CLASSES),
+    roleSubject: ids(table, pairNames(ROLES, SUBJECT_KINDS)),
+    subjectIntroducer: ids(table, pairNames(SUBJECT_KINDS, INTRODUCER_KINDS)),
+    formLength: ids(table, pairNames(FORM_CLASSES, ['one', 'multi'])),
+    auxiliaryForm,
+  };
+}
+
+/**
+ * Index of a tag in UPOS_TAGS, -1 for anything else. A switch over interned strings: cheaper
+ * than a Map lookup for every token (test/nlp/sentence-model checks it against UPOS_TAGS).
+ */
+export function uposIndex(tag: string): number {
+  switch (tag) {
+    case 'ADJ':
+      return 0;
+    case 'ADP':
+      return 1;
+    case 'ADV':
+      return 2;
+    case 'AUX':
+      return 3;
+    case 'CCONJ':
+      return 4;
+    case 'DET':
+      return 5;
+    case 'INTJ':
+      return 6;
+    case 'NOUN':
+      return 7;
+    case 'NUM':
+      return 8;
+    case 'PART':
+      return 9;
+    case 'PRON':
+      return 10;
+    case 'PROPN':
+      return 11;
+    case 'PUNCT':
+      return 12;
+    case 'SCONJ':
+      return 13;
+    case 'SYM':
+      return 14;
+    case 'VERB':
+      return 15;
+    case 'X':
+      return 16;
+    default:
+      return -1;
+  }
+}
+
+/** Reusable per-token arrays: one sentence at a time, so scoring allocates no typed arrays. */
+export class ContextBuffers {
+  word = new Int32Array(64);
+  tag = new Int32Array(64);
+
+  /** Arrays of at least `length` entries (grown by doubling). */
+  ensure(length: number): void {
+    if (this.word.length >= length) return;
+    let size = this.word.length;
+    while (size < length) size *= 2;
+    this.word = new Int32Array(size);
+    this.tag = new Int32Array(size);
+  }
+}
+
+/** One sentence as the extractors read it: the rules' reading and symbols per position. */
+export interface FeatureContext {
+  rule: RuleReading;
+  table: SymbolTable;
+  common: CommonSymbols;
+  /** Number of view positions (the arrays below may be longer). */
+  length: number;
+  /** Symbol of each view position: the word when closed-class, else its tag. */
+  word: Int32Array;
+  /** Symbol of each view position's tag (-1 for a malformed tag). */
+  tag: Int32Array;
+  /** Admit open-class words into the table (training) instead of leaving them out (-1). */
+  grow: boolean;
+}
+
+/**
+ * Builds the per-sentence context in O(n): one table lookup per token. With `buffers`, their
+ * arrays are reused: the context is then valid until the next call with the same buffers.
+ */
+export function featureContext(
+  rule: RuleReading,
+  table: SymbolTable,
+  common: CommonSymbols,
+  grow: boolean,
+  buffers: ContextBuffers = new ContextBuffers(),
+): FeatureContext {
+  const { view } = rule;
+  buffers.ensure(view.length);
+  const { word, tag } = buffers;
+  for (let i = 0; i < view.length; i += 1) {
+    const index = uposIndex(tagAt(view, i));
+    // A malformed tag outside UPOS names no symbol: -1 leaves the feature out.
+    const tagId = index < 0 ? -1 : common.tagBase + index;
+    const closed = table.closedWord(lowerAt(view, i));
+    tag[i] = tagId;
+    word[i] = closed >= 0 ? closed : tagId;
+  }
+  return { rule, table, common, length: view.length, word, tag, grow };
+}
+
+/** Symbol at a view position; the start or end marker outside the sentence. */
+export function wordAt(context: FeatureContext, index: number): number {
+  if (index < 0) return context.common.start;
+  if (index >= context.length) return context.common.end;
+  return context.word[index] ?? -1;
+}
+
+/** True when the word at a view position is a closed-class word (it is its own symbol). */
+export function isClosedAt(context: FeatureContext, index: number): boolean {
+  return (context.word[index] ?? -1) !== (context.tag[index] ?? -1);
+}
+
+/** Symbol of an open-class word: grown in training, -1 when a model's table lacks it. */
+export function openWord(context: FeatureContext, lower: string): number {
+  return context.grow ? context.table.grow(lower) : context.table.id(lower);
+}
+
+/** Index into FORM_CLASSES of the verb at a view position: auxiliary kind or inflection. */
+export function formClassAt(context: FeatureContext, index: number): number {
+  const auxiliary = context.common.auxiliaryForm[context.word[index] ?? -1] ?? -1;
+  if (auxiliary >= 0) return auxiliary;
+  const flags = verbFormFlags(lowerAt(context.rule.view, index));
+  if ((flags & VerbFormFlag.ing) !== 0) return 3;
+  if ((flags & VerbFormFlag.present3) !== 0) return 4;
+  if ((flags & VerbFormFlag.past) !== 0) return (flags & VerbFormFlag.participle) !== 0 ? 5 : 6;
+  if ((flags & VerbFormFlag.participle) !== 0) return 7;
+  return 8;
+}
+
+/** Index into ROLES of a clause reading (`undefined`: no group there). */
+export function roleIndex(reading: ClauseReading | undefined): number {
+  if (reading === undefined) return 7;
+  if (!reading.finite) return 6;
+  const counted = reading.counted ? 0 : 1;
+  if (reading.role === 'main') return counted;
+  return reading.role === 'dependent' ? 2 + counted : 4 + counted;
+}
+
+/** Index into SUBJECT_KINDS of a reading's subject. */
+export function subjectIndex(reading: ClauseReading): number {
+  return SUBJECT_KINDS.indexOf(reading.subject.kind);
+}
+
+/** Index into INTRODUCER_KINDS of a reading's introducer. */
+export function introducerIndex(reading: ClauseReading): number {
+  return INTRODUCER_KINDS.indexOf(reading.introducer);
+}
+
+/** Symbol of a reading's role paired with its subject kind ("main+/noun"). */
+export function roleSubjectSymbol(context: FeatureContext, reading: ClauseReading): number {
+  return context.common.roleSubject[roleIndex(reading) * SUBJECT_KINDS.length + subjectIndex(reading)] ?? -1;
+}
+
+/** Symbol of a reading's subject kind paired with its introducer kind ("noun/punct"). */
+export function subjectIntroducerSymbol(context: FeatureContext, reading: ClauseReading): number {
+  return (
+    context.common.subjectIntroducer[subjectIndex(reading) * INTRODUCER_KINDS.length + introducerIndex(reading)] ?? -1
+  );
+}
+
+/** The symbol of a small count, capped. */
+export function digit(context: FeatureContext, value: number, cap: number): number {
+  return context.common.digits[Math.min(value, cap)] ?? -1;
+}

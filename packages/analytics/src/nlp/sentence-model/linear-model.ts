@@ -1,0 +1,120 @@
+import type { SymbolTable } from './symbols.js';
+import type { FeatureSink } from './templates.js';
+import { featureKey, TEMPLATE_ARITIES, TEMPLATE_NAMES } from './templates.js';
+
+/** One model of the weights file as stored: classes, biases and one weight row per feature name. */
+export interface LinearModelJson {
+  classes: string[];
+  bias: number[];
+  /** Feature name ("c.role-intro|main+|because") → one weight per class. */
+  weights: Record<string, number[]>;
+}
+
+/**
+ * A multinomial logistic regression over sparse binary-count features: score_k = bias_k +
+ * Σ_features weight_k, P = softmax(score). Features are packed integer keys (templates.ts).
+ */
+export class LinearModel implements FeatureSink {
+  readonly classes: readonly string[];
+  readonly #bias: Float64Array;
+  readonly #weights: Float64Array;
+  /** Open-addressing table: feature keys (-1 = empty slot) and their weight offsets. */
+  readonly #keys: Int32Array;
+  readonly #offsets: Int32Array;
+  readonly #shift: number;
+  readonly #scores: Float64Array;
+
+  /**
+   * Reads one model of a weights file; `scale` divides the stored integers. Feature names are
+   * turned into keys through `table`, which admits the open-class words they name. Throws a
+   * TypeError naming what is malformed.
+   */
+  constructor(json: LinearModelJson, scale: number, table: SymbolTable, label: string) {
+    const classes = json.classes;
+    if (!Array.isArray(classes) || classes.length < 2 || !classes.every((c) => typeof c === 'string'))
+      throw new TypeError(`${label}.classes must list at least two class names`);
+    const width = classes.length;
+    const isRow = (row: unknown): row is number[] =>
+      Array.isArray(row) && row.length === width && row.every((w) => Number.isFinite(w));
+    if (!isRow(json.bias)) throw new TypeError(`${label}.bias must hold ${width} numbers`);
+    if (typeof json.weights !== 'object' || json.weights === null)
+      throw new TypeError(`${label}.weights must be an object`);
+    const entries = Object.entries(json.weights);
+    // A power of two at least twice the features: short probe runs.
+    const bits = Math.max(4, Math.ceil(Math.log2(entries.length * 2 + 1)));
+    this.#keys = new Int32Array(1 << bits).fill(-1);
+    this.#offsets = new Int32Array(1 << bits);
+    this.#shift = 32 - bits;
+    this.classes = classes;
+    this.#bias = Float64Array.from(json.bias, (w) => w / scale);
+    this.#weights = new Float64Array(entries.length * width);
+    this.#scores = new Float64Array(width);
+    const templates = new Map(TEMPLATE_NAMES.map((name, id) => [name, id]));
+    entries.forEach(([name, row], index) => {
+      if (!isRow(row)) throw new TypeError(`${label}.weights["${name}"] must hold ${width} numbers`);
+      const [templateName = '', ...symbols] = name.split('|');
+      const template = templates.get(templateName);
+      if (template === undefined || symbols.length !== TEMPLATE_ARITIES[template])
+        throw new TypeError(`${label}.weights names an unknown feature "${name}"`);
+      // An unused symbol slot is 0, as the extractors pass it.
+      const [a, b] = symbols.map((symbol) => table.grow(symbol));
+      const key = featureKey(template, a ?? 0, b ?? 0);
+      const slot = this.#slot(key);
+      if (this.#keys[slot] === key) throw new TypeError(`${label}.weights names "${name}" twice`);
+      this.#keys[slot] = key;
+      this.#offsets[slot] = index * width;
+      for (let k = 0; k < width; k += 1) this.#weights[index * width + k] = (row[k] ?? 0) / scale;
+    });
+  }
+
+  /** The slot holding `key`, or the empty slot where it would go (Fibonacci hashing, linear probing). */
+  #slot(key: number): number {
+    const keys = this.#keys;
+    const mask = keys.length - 1;
+    let slot = Math.imul(key, 0x9e3779b1) >>> this.#shift;
+    for (;;) {
+      const found = keys[slot] ?? -1;
+      if (found === key || found === -1) return slot;
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  /** Number of features with weights. */
+  get features(): number {
+    let count = 0;
+    for (const key of this.#keys) if (key !== -1) count += 1;
+    return count;
+  }
+
+  /** Starts a new example: scores back to the biases. */
+  reset(): void {
+    this.#scores.set(this.#bias);
+  }
+
+  /** Adds a feature's weights to the scores (FeatureSink); features the model lacks count nothing. */
+  add(template: number, a: number, b: number): void {
+    if (a < 0 || b < 0) return;
+    const key = featureKey(template, a, b);
+    const slot = this.#slot(key);
+    if (this.#keys[slot] !== key) return;
+    const row = this.#offsets[slot] ?? 0;
+    const scores = this.#scores;
+    const weights = this.#weights;
+    for (let k = 0; k < scores.length; k += 1) scores[k] = (scores[k] ?? 0) + (weights[row + k] ?? 0);
+  }
+
+  /** Softmax of the scores so far into `out` (length = classes); returns `out`. */
+  probabilities(out: Float64Array): Float64Array {
+    const scores = this.#scores;
+    let max = -Infinity;
+    for (const score of scores) if (score > max) max = score;
+    let total = 0;
+    for (let k = 0; k < scores.length; k += 1) {
+      const e = Math.exp((scores[k] ?? 0) - max);
+      out[k] = e;
+      total += e;
+    }
+    for (let k = 0; k < scores.length; k += 1) out[k] = (out[k] ?? 0) / total;
+    return out;
+  }
+}
