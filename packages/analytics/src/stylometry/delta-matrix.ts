@@ -55,53 +55,97 @@ function squaredNorms(z: ZScoreMatrix, words: number): Float64Array {
 }
 
 /**
- * A function of two row numbers giving their Delta over the first `words` columns: a tight loop for
- * Burrows', Eder's and Cosine Delta, deltaOfZScores on the rows for any other variant.
+ * A row segment's distances: row i against rows jFrom … jTo − 1 into out[at …]. Tight loops for
+ * Burrows', Eder's and Cosine Delta; deltaOfZScores on the rows for any other variant.
  */
-function deltaOfPair(z: ZScoreMatrix, method: DeltaMethod, words: number): (i: number, j: number) => number {
+type Segment = (i: number, jFrom: number, jTo: number, out: Float64Array, at: number) => void;
+
+function segmentOf(z: ZScoreMatrix, method: DeltaMethod, words: number): Segment {
   const { values, columns } = z;
-  if (words === 0) return () => 0;
+  if (words === 0) return (_i, jFrom, jTo, out, at) => out.fill(0, at, at + jTo - jFrom);
   if (method === 'burrows') {
-    return (i, j) => {
-      let sum = 0;
-      for (let w = 0, a = i * columns, b = j * columns; w < words; w += 1)
-        sum += Math.abs(values[a + w]! - values[b + w]!);
-      return sum / words;
+    return (i, jFrom, jTo, out, at) => {
+      const a = i * columns;
+      for (let j = jFrom; j < jTo; j += 1) {
+        const b = j * columns;
+        let sum = 0;
+        for (let w = 0; w < words; w += 1) sum += Math.abs(values[a + w]! - values[b + w]!);
+        out[at++] = sum / words;
+      }
     };
   }
   if (method === 'eder') {
     const weights = Float64Array.from({ length: words }, (_, w) => (words - w) / words);
-    return (i, j) => {
-      let sum = 0;
-      for (let w = 0, a = i * columns, b = j * columns; w < words; w += 1) {
-        sum += Math.abs(values[a + w]! - values[b + w]!) * weights[w]!;
+    return (i, jFrom, jTo, out, at) => {
+      const a = i * columns;
+      for (let j = jFrom; j < jTo; j += 1) {
+        const b = j * columns;
+        let sum = 0;
+        for (let w = 0; w < words; w += 1) sum += Math.abs(values[a + w]! - values[b + w]!) * weights[w]!;
+        out[at++] = sum / words;
       }
-      return sum / words;
     };
   }
   if (method === 'cosine') {
     const norms = squaredNorms(z, words);
-    return (i, j) => {
-      let dot = 0;
-      for (let w = 0, a = i * columns, b = j * columns; w < words; w += 1) dot += values[a + w]! * values[b + w]!;
+    return (i, jFrom, jTo, out, at) => {
+      const a = i * columns;
       const normA = norms[i]!;
-      const normB = norms[j]!;
-      if (normA === 0 && normB === 0) return 0;
-      if (normA === 0 || normB === 0) return 1;
-      return Math.min(2, Math.max(0, 1 - dot / Math.sqrt(normA * normB)));
+      for (let j = jFrom; j < jTo; j += 1) {
+        const b = j * columns;
+        let dot = 0;
+        for (let w = 0; w < words; w += 1) dot += values[a + w]! * values[b + w]!;
+        const normB = norms[j]!;
+        out[at++] =
+          normA === 0 && normB === 0
+            ? 0
+            : normA === 0 || normB === 0
+              ? 1
+              : Math.min(2, Math.max(0, 1 - dot / Math.sqrt(normA * normB)));
+      }
     };
   }
-  return (i, j) => {
-    const [a, b] = rowsOf(z, i, j, words);
-    return deltaOfZScores(a as unknown as number[], b as unknown as number[], method);
+  return (i, jFrom, jTo, out, at) => {
+    for (let j = jFrom; j < jTo; j += 1) {
+      const [a, b] = rowsOf(z, i, j, words);
+      out[at++] = deltaOfZScores(a as unknown as number[], b as unknown as number[], method);
+    }
   };
+}
+
+/** Rows of a tile: enough that a tile's rows of `words` columns stay in a core's cache (~256 kB). */
+function tileRows(words: number): number {
+  return Math.max(16, Math.floor(32_768 / Math.max(1, words)));
+}
+
+/**
+ * Visits the pairs i < j of n rows tile by tile (all i against a block of j rows, so the block stays
+ * in cache while the i rows stream by): visit(i, jFrom, jTo, k) with k the condensed index of
+ * (i, jFrom); after each block, done(pairs visited so far).
+ */
+function forEachSegment(
+  n: number,
+  rowsPerTile: number,
+  visit: (i: number, jFrom: number, jTo: number, k: number) => void,
+  done?: (pairsDone: number) => void,
+): void {
+  let pairs = 0;
+  for (let jb = 0; jb < n; jb += rowsPerTile) {
+    const je = Math.min(n, jb + rowsPerTile);
+    for (let i = 0; i < je - 1; i += 1) {
+      const jFrom = Math.max(i + 1, jb);
+      visit(i, jFrom, je, i * n - (i * (i + 1)) / 2 + jFrom - i - 1);
+      pairs += je - jFrom;
+    }
+    done?.(pairs);
+  }
 }
 
 /** Options of the matrix computations. */
 export interface DeltaMatrixOptions {
   /** Compare the first `words` reference words only (default: all columns). */
   words?: number;
-  /** Called after each row with the pairs done so far, for progress. */
+  /** Called now and then with the pairs done so far, for progress. */
   onPairs?: (pairsDone: number) => void;
 }
 
@@ -115,7 +159,28 @@ function wordsOf(z: ZScoreMatrix, options: DeltaMatrixOptions): number {
 
 /** Delta between documents `i` and `j` (rows of `z`) over the first `words` words: deltaOfZScores's value. */
 export function deltaOfRows(z: ZScoreMatrix, i: number, j: number, method: DeltaMethod, words = z.columns): number {
-  return deltaOfPair(z, method, words)(i, j);
+  const out = new Float64Array(1);
+  segmentOf(z, method, wordsOf(z, { words }))(i, j, j + 1, out, 0);
+  return out[0]!;
+}
+
+/**
+ * A function writing document i's Delta to every document (its own 0) into `out`, without the
+ * condensed matrix: for whole matrices of corpora too large to hold one (each pair computed twice).
+ */
+export function deltaRows(
+  z: ZScoreMatrix,
+  method: DeltaMethod,
+  options: DeltaMatrixOptions = {},
+): (i: number, out: Float64Array) => Float64Array {
+  const segment = segmentOf(z, method, wordsOf(z, options));
+  return (i, out) => {
+    if (out.length !== z.rows) throw new RangeError(`out must hold ${z.rows} distances`);
+    segment(i, 0, i, out, 0);
+    out[i] = 0;
+    segment(i, i + 1, z.rows, out, i + 1);
+    return out;
+  };
 }
 
 /**
@@ -130,12 +195,9 @@ export function condensedDeltas(
   const n = z.rows;
   const out = options.out ?? new Float64Array(condensedLength(n));
   if (out.length !== condensedLength(n)) throw new RangeError(`out must hold ${condensedLength(n)} pairs`);
-  const delta = deltaOfPair(z, method, wordsOf(z, options));
-  let k = 0;
-  for (let i = 0; i < n; i += 1) {
-    for (let j = i + 1; j < n; j += 1) out[k++] = delta(i, j);
-    options.onPairs?.(k);
-  }
+  const words = wordsOf(z, options);
+  const segment = segmentOf(z, method, words);
+  forEachSegment(n, tileRows(words), (i, jFrom, jTo, k) => segment(i, jFrom, jTo, out, k), options.onPairs);
   return out;
 }
 
@@ -157,17 +219,20 @@ export function addBurrowsSums(
     throw new RangeError(`words [${from}, ${to}) are not within the ${z.columns} columns`);
   }
   const { values, columns } = z;
-  let k = 0;
-  for (let i = 0; i < n; i += 1) {
-    const a = i * columns;
-    for (let j = i + 1; j < n; j += 1) {
-      const b = j * columns;
-      let sum = sums[k]!;
-      for (let w = from; w < to; w += 1) sum += Math.abs(values[a + w]! - values[b + w]!);
-      sums[k++] = sum;
-    }
-    onPairs?.(k);
-  }
+  forEachSegment(
+    n,
+    tileRows(to - from),
+    (i, jFrom, jTo, k) => {
+      const a = i * columns;
+      for (let j = jFrom; j < jTo; j += 1) {
+        const b = j * columns;
+        let sum = sums[k]!;
+        for (let w = from; w < to; w += 1) sum += Math.abs(values[a + w]! - values[b + w]!);
+        sums[k++] = sum;
+      }
+    },
+    onPairs,
+  );
 }
 
 /**
@@ -203,73 +268,88 @@ export interface NearestNeighbours {
   distance: Float64Array;
 }
 
-/** Keeps the k smallest (distance, index) pairs of a row, nearest first; ties to the lower index. */
-class Nearest {
+/** Every row's k smallest (distance, index) pairs so far, nearest first; on ties the index offered first. */
+class NearestTable {
   readonly index: Int32Array;
   readonly distance: Float64Array;
-  size = 0;
-  constructor(readonly k: number) {
-    this.index = new Int32Array(k);
-    this.distance = new Float64Array(k);
+  readonly #sizes: Int32Array;
+  constructor(
+    rows: number,
+    readonly k: number,
+  ) {
+    this.index = new Int32Array(rows * k);
+    this.distance = new Float64Array(rows * k);
+    this.#sizes = new Int32Array(rows);
   }
-  reset(): void {
-    this.size = 0;
-  }
-  offer(index: number, distance: number): void {
+  offer(row: number, index: number, distance: number): void {
     const k = this.k;
-    if (this.size === k && !(distance < this.distance[k - 1]!)) return;
-    let at = this.size < k ? this.size++ : k - 1;
-    while (at > 0 && distance < this.distance[at - 1]!) {
-      this.distance[at] = this.distance[at - 1]!;
-      this.index[at] = this.index[at - 1]!;
+    const base = row * k;
+    const size = this.#sizes[row]!;
+    if (size === k && !(distance < this.distance[base + k - 1]!)) return;
+    let at = size < k ? size : k - 1;
+    if (size < k) this.#sizes[row] = size + 1;
+    while (at > 0 && distance < this.distance[base + at - 1]!) {
+      this.distance[base + at] = this.distance[base + at - 1]!;
+      this.index[base + at] = this.index[base + at - 1]!;
       at -= 1;
     }
-    this.distance[at] = distance;
-    this.index[at] = index;
+    this.distance[base + at] = distance;
+    this.index[base + at] = index;
   }
-}
-
-function neighboursOf(rows: number, k: number, fill: (i: number, nearest: Nearest) => void): NearestNeighbours {
-  const kept = Math.min(k, Math.max(0, rows - 1));
-  const index = new Int32Array(rows * kept);
-  const distance = new Float64Array(rows * kept);
-  const nearest = new Nearest(Math.max(1, kept));
-  if (kept > 0) {
-    for (let i = 0; i < rows; i += 1) {
-      nearest.reset();
-      fill(i, nearest);
-      index.set(nearest.index.subarray(0, kept), i * kept);
-      distance.set(nearest.distance.subarray(0, kept), i * kept);
-    }
+  result(): NearestNeighbours {
+    return { k: this.k, index: this.index, distance: this.distance };
   }
-  return { k: kept, index, distance };
 }
 
 /** The `k` nearest neighbours of every item of a condensed matrix of `n` items. */
 export function nearestInCondensed(condensed: Float64Array, n: number, k: number): NearestNeighbours {
-  if (condensed.length !== condensedLength(n))
+  if (condensed.length !== condensedLength(n)) {
     throw new RangeError(`a condensed matrix of ${n} items has ${condensedLength(n)} entries`);
-  return neighboursOf(n, k, (i, nearest) => {
-    // Column i above the diagonal (pairs j < i), then row i.
-    for (let j = 0; j < i; j += 1) nearest.offer(j, condensed[j * n - (j * (j + 1)) / 2 + i - j - 1]!);
-    const start = i * n - (i * (i + 1)) / 2 - i - 1;
-    for (let j = i + 1; j < n; j += 1) nearest.offer(j, condensed[start + j]!);
-  });
+  }
+  const table = new NearestTable(n, Math.min(k, Math.max(0, n - 1)));
+  if (table.k === 0) return table.result();
+  // Pairs in index order: each row is offered its neighbours in ascending order.
+  let p = 0;
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 1; j < n; j += 1) {
+      const d = condensed[p++]!;
+      table.offer(i, j, d);
+      table.offer(j, i, d);
+    }
+  }
+  return table.result();
 }
 
 /**
- * The `k` nearest neighbours of every document by Delta, one row at a time (each pair computed
- * twice, memory O(rows × k)): for corpora whose condensed matrix would not fit in memory.
+ * The `k` nearest neighbours of every document by Delta, each pair computed once, tile by tile,
+ * without the whole matrix (memory O(rows × k)): for corpora whose condensed matrix would not fit.
  */
-export function nearestByRows(
+export function nearestByTiles(
   z: ZScoreMatrix,
   method: DeltaMethod,
   k: number,
-  options: DeltaMatrixOptions & { onRow?: (rowsDone: number) => void } = {},
+  options: DeltaMatrixOptions = {},
 ): NearestNeighbours {
-  const delta = deltaOfPair(z, method, wordsOf(z, options));
-  return neighboursOf(z.rows, k, (i, nearest) => {
-    for (let j = 0; j < z.rows; j += 1) if (j !== i) nearest.offer(j, delta(i, j));
-    options.onRow?.(i + 1);
-  });
+  const n = z.rows;
+  const words = wordsOf(z, options);
+  const table = new NearestTable(n, Math.min(k, Math.max(0, n - 1)));
+  if (table.k === 0) return table.result();
+  const segment = segmentOf(z, method, words);
+  const rowsPerTile = tileRows(words);
+  const scratch = new Float64Array(rowsPerTile);
+  // Row j hears of rows i < j in its own tile's block, in ascending i, then of rows above it, ascending.
+  forEachSegment(
+    n,
+    rowsPerTile,
+    (i, jFrom, jTo) => {
+      segment(i, jFrom, jTo, scratch, 0);
+      for (let j = jFrom; j < jTo; j += 1) {
+        const d = scratch[j - jFrom]!;
+        table.offer(i, j, d);
+        table.offer(j, i, d);
+      }
+    },
+    options.onPairs,
+  );
+  return table.result();
 }

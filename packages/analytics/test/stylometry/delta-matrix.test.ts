@@ -8,7 +8,8 @@ import {
   condensedIndex,
   condensedLength,
   deltaOfRows,
-  nearestByRows,
+  deltaRows,
+  nearestByTiles,
   nearestInCondensed,
   seededRandom,
   type ZScoreMatrix,
@@ -63,29 +64,44 @@ describe('Delta matrices', () => {
     expect(() => burrows.at(20, out)).toThrow(/must not decrease/);
   });
 
-  it('finds the same nearest neighbours from the condensed matrix and row by row, nearest first, ties to the lower index', () => {
+  it('finds the same nearest neighbours from the condensed matrix and tile by tile, nearest first, ties to the lower index', () => {
     const z = randomZ(25, 12, 99);
     for (const method of ['burrows', 'cosine'] as DeltaMethod[]) {
       const fromCondensed = nearestInCondensed(condensedDeltas(z, method), 25, 4);
-      const byRows = nearestByRows(z, method, 4);
-      expect(byRows).toEqual(fromCondensed);
+      const byTiles = nearestByTiles(z, method, 4);
+      expect(byTiles).toEqual(fromCondensed);
       for (let i = 0; i < 25; i += 1) {
         const all = Array.from({ length: 25 }, (_, j) => j)
           .filter((j) => j !== i)
           .map((j) => ({ j, d: deltaOfRows(z, i, j, method) }))
           .sort((a, b) => a.d - b.d || a.j - b.j)
           .slice(0, 4);
-        expect(Array.from(byRows.index.subarray(i * 4, i * 4 + 4))).toEqual(all.map((x) => x.j));
-        expect(Array.from(byRows.distance.subarray(i * 4, i * 4 + 4))).toEqual(all.map((x) => x.d));
+        expect(Array.from(byTiles.index.subarray(i * 4, i * 4 + 4))).toEqual(all.map((x) => x.j));
+        expect(Array.from(byTiles.distance.subarray(i * 4, i * 4 + 4))).toEqual(all.map((x) => x.d));
       }
     }
     // Rows 0 and 1 are the same document: each is the other's nearest, at 0.
-    expect(nearestByRows(z, 'burrows', 1).index.subarray(0, 2)).toEqual(Int32Array.of(1, 0));
+    expect(nearestByTiles(z, 'burrows', 1).index.subarray(0, 2)).toEqual(Int32Array.of(1, 0));
     expect(nearestInCondensed(new Float64Array(0), 1, 3)).toEqual({
       k: 0,
       index: new Int32Array(0),
       distance: new Float64Array(0),
     });
+  });
+
+  it('gives whole rows, own distance 0, as the condensed matrix holds them', () => {
+    const z = randomZ(9, 6, 3);
+    for (const method of DELTA_METHODS) {
+      const condensed = condensedDeltas(z, method);
+      const rowOf = deltaRows(z, method);
+      const row = new Float64Array(9);
+      for (let i = 0; i < 9; i += 1) {
+        rowOf(i, row);
+        for (let j = 0; j < 9; j += 1) {
+          expect(row[j]).toBe(i === j ? 0 : condensed[condensedIndex(9, Math.min(i, j), Math.max(i, j))]);
+        }
+      }
+    }
   });
 
   it('refuses a wrong output size or word count', () => {

@@ -4,7 +4,11 @@
  */
 
 export interface Progress {
+  /** One more item done. */
   tick(): void;
+  /** `count` more items done. */
+  advance(count: number): void;
+  /** The phase is over (a terminal's line is ended). */
   done(): void;
 }
 
@@ -22,7 +26,7 @@ export function createProgress(
   stream: NodeJS.WritableStream,
   total: number,
   label: string,
-  options: { lines?: boolean; now?: () => number } = {},
+  options: { lines?: boolean; now?: () => number; percent?: boolean } = {},
 ): Progress {
   const tty = (stream as NodeJS.WriteStream).isTTY === true;
   const now = options.now ?? Date.now;
@@ -34,6 +38,9 @@ export function createProgress(
     const seconds = (now() - started) / 1000;
     const rate = seconds > 0 ? done / seconds : 0;
     const eta = rate > 0 ? (total - done) / rate : Number.POSITIVE_INFINITY;
+    if (options.percent === true) {
+      return `${((100 * done) / total).toFixed(1)} %, ${duration(seconds)} so far, ${duration(eta)} left`;
+    }
     return `${done}/${total}, ${rate.toFixed(1)}/s, ${duration(eta)} left`;
   };
   const draw = (): void => {
@@ -47,11 +54,19 @@ export function createProgress(
     }
   };
   draw();
+  let lastDraw = started;
+  const advance = (count: number): void => {
+    done = Math.min(total, done + count);
+    // A terminal's line is redrawn at most ten times a second; many small steps stay cheap.
+    if (tty && done < total && now() - lastDraw < 100) return;
+    lastDraw = now();
+    draw();
+  };
   return {
     tick() {
-      done += 1;
-      draw();
+      advance(1);
     },
+    advance,
     done() {
       if (tty && total > 0) stream.write('\n');
     },

@@ -2,21 +2,43 @@
  * `styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR`: stylometry of a corpus, one
  * folder per author (named after the author) or a list of files with their labels, as R's stylo:
  * MFW tables, Delta matrices, leave-one-out attribution, unknown texts attributed, PCA, Ward
- * clustering, a bootstrap consensus tree, per-author analytics profiles (on the worker pool). Writes summary.json, report.html and CSV tables into the output folder.
+ * clustering, a bootstrap consensus tree, and with --profiles per-author analytics profiles (an NLP
+ * pass on the worker pool). Phase by phase, each with its progress on stderr and its files written
+ * as it ends (summary.json rewritten with what is done), so a long run shows where it is and a run
+ * cut short keeps what it finished. One feature space for all of it: the labelled documents' most
+ * frequent words (up to the largest consensus size), their z-scores computed once.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
-import { createAnalyticsPool } from '@styler/analytics/pool';
-import { analyzeCorpus, bootstrapConsensus, type CorpusDocument } from '@styler/analytics/stylometry';
+import { PROFILE_COLUMNS } from '@styler/analytics/metrics';
+import {
+  attributeCorpus,
+  consensusNewick,
+  newick,
+  pcaOfMatrix,
+  zScoreMatrix,
+  type ConsensusTree,
+  type Merge,
+} from '@styler/analytics/stylometry';
 import { parseArgs, single } from '../args.js';
-import { csvText } from '../csv.js';
-import { expandPaths, readDocument } from '../documents.js';
-import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
+import { expandPaths } from '../documents.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
+import { jsonArray } from '../json-file.js';
 import { positiveInteger } from '../numbers.js';
 import { createProgress } from '../progress.js';
 import { corpusMethods } from '../stylometry/corpus-methods.js';
+import { authorProfiles, readCorpus, type CorpusSource } from '../stylometry/corpus-read.js';
+import { reportAnalysis } from '../stylometry/corpus-report-input.js';
+import { RunSummary } from '../stylometry/run-summary.js';
+import {
+  writeConfusion,
+  writeCountTables,
+  writeMfw,
+  writePca,
+  writeProfiles,
+  writeTree,
+} from '../stylometry/corpus-tables.js';
+import { deltaMatricesAndTrees, type MatrixFormat } from '../stylometry/corpus-trees.js';
 import {
   classifyAsked,
   classifySettings,
@@ -25,12 +47,12 @@ import {
   featuresDescription,
   FEATURE_FLAGS,
 } from '../stylometry/options.js';
-import { textProfiles, type ProfiledText } from '../stylometry/profiles.js';
 import { corpusReport } from '../../report/corpus-report.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
-  'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] [--threads N] ' +
+  'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] ' +
+  '[--matrices full|nearest] [--nearest K] [--tree-limit N] [--profiles] [--threads N] ' +
   '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--seed N] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds]';
 
 /** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
@@ -49,14 +71,14 @@ function sizeList(text: string | undefined): number[] {
  * `--list FILE`: one document a line, `path<TAB>label` (or `path,label`); no label: unknown
  * authorship. Relative paths are read from the list's folder; blank lines and `#` comments skipped.
  */
-async function readLabelledList(list: string): Promise<Array<{ path: string; author?: string }>> {
+async function readLabelledList(list: string): Promise<CorpusSource[]> {
   let text: string;
   try {
     text = await readFile(list, 'utf8');
   } catch {
     throw new CliError(`--list: cannot read ${list}`);
   }
-  const sources: Array<{ path: string; author?: string }> = [];
+  const sources: CorpusSource[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === '' || line.trimStart().startsWith('#')) return;
     const [file = '', label = ''] = line.split(/\t|,(?=[^,]*$)/).map((part) => part.trim());
@@ -65,6 +87,19 @@ async function readLabelledList(list: string): Promise<Array<{ path: string; aut
     sources.push(label === '' ? { path } : { path, author: label });
   });
   return sources;
+}
+
+/** Above this many documents the Delta matrices are written as each document's nearest neighbours. */
+export const FULL_MATRIX_DOCUMENTS = 5_000;
+/** Above this many documents there are no trees (they need every pair in memory: 16 bytes a pair). */
+export const TREE_DOCUMENTS = 20_000;
+/** The Delta variants written as matrices. */
+const MATRIX_METHODS = ['burrows', 'eder', 'cosine'] as const;
+
+function matrixFormat(text: string | undefined, documents: number): MatrixFormat {
+  if (text === undefined) return documents <= FULL_MATRIX_DOCUMENTS ? 'full' : 'nearest';
+  if (text !== 'full' && text !== 'nearest') throw new CliError('--matrices must be full or nearest');
+  return text;
 }
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
@@ -77,10 +112,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       'culling',
       'threads',
       'consensus-mfw',
+      'matrices',
+      'nearest',
+      'tree-limit',
       ...FEATURE_FLAGS,
       ...CLASSIFY_FLAGS,
     ],
-    boolean: ['mds'],
+    boolean: ['mds', 'profiles'],
   });
   const out = single(args, 'out');
   if ((args.positionals.length === 0 && single(args, 'list') === undefined) || out === undefined) {
@@ -95,10 +133,15 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const consensusSizes = sizeList(single(args, 'consensus-mfw'));
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1);
+  const nearest = positiveInteger(single(args, 'nearest'), 'nearest', 10);
+  const treeLimit = positiveInteger(single(args, 'tree-limit'), 'tree-limit', TREE_DOCUMENTS);
+  const matricesText = single(args, 'matrices');
+  matrixFormat(matricesText, 0);
+  const withProfiles = args.flags.has('profiles');
   await loadPlotLibraries();
 
   // Each author folder: its documents, labelled with the folder's name.
-  const sources: Array<{ path: string; author?: string }> = [];
+  const sources: CorpusSource[] = [];
   for (const folder of args.positionals) {
     const author = basename(resolve(folder));
     for (const path of await expandPaths([folder])) sources.push({ path, author });
@@ -113,140 +156,168 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     );
   }
 
-  const pool = createAnalyticsPool(batchPoolOptions(threads));
-  const progress = createProgress(io.stderr, sources.length, 'analyzing');
-  let documents: Array<{ name: string; author?: string; pieces: ProfiledText[]; features: Record<string, number> }>;
-  try {
-    documents = await mapBounded(sources, pool.threads * CALLS_PER_THREAD, async ({ path, author }) => {
-      const { text } = await readDocument(path);
-      const features = featureProfile(await pool.analyzeText(text));
-      progress.tick();
-      return {
-        name: basename(path),
-        ...(author !== undefined && { author }),
-        pieces: textProfiles(text, basename(path), featureOptions),
-        features: features as unknown as Record<string, number>,
-      };
-    });
-  } finally {
-    progress.done();
-    await pool.close();
-  }
-
-  // The documents of the stylometry: each text, or each of its samples.
-  const stylometric: CorpusDocument[] = documents.flatMap((document) =>
-    document.pieces.map((piece) => ({ ...piece, ...(document.author !== undefined && { author: document.author }) })),
-  );
-  const skipped = documents.filter((document) => document.pieces.length === 0).length;
-  if (skipped > 0) io.stderr.write(`${skipped} texts shorter than one sample were left out\n`);
-  const analysis = analyzeCorpus(stylometric, { mostFrequent, culling });
-  const consensus =
-    stylometric.length >= 3 ? bootstrapConsensus(stylometric, { mostFrequent: consensusSizes, culling }) : undefined;
-  const methods = await corpusMethods({
-    documents: stylometric,
-    features: featureOptions,
-    ...(classify !== undefined && { classify }),
-    ...(args.flags.has('mds') && { mds: { distance: classify?.distance ?? 'burrows' } }),
-    mostFrequent,
-    culling,
-  });
-  for (const note of methods.notes) io.stderr.write(`${note}\n`);
-  const profiles: Record<string, Record<string, number>> = {};
-  for (const author of analysis.authors) {
-    const own = documents.filter((document) => document.author === author);
-    profiles[author] = Object.fromEntries(
-      PROFILE_COLUMNS.map((column) => [
-        column,
-        own.reduce((sum, document) => sum + (document.features[column] ?? 0), 0) / own.length,
-      ]),
-    );
-  }
-
   await mkdir(out, { recursive: true });
-  const names = analysis.documents.map((document) => document.name);
-  const words = analysis.reference.words;
-  const matrix = (rows: number[][]): Array<Array<string | number>> => rows.map((row, i) => [names[i]!, ...row]);
-  const files: Record<string, string> = {
-    'mfw.csv': csvText(
-      ['rank', 'word', 'mean_relative_frequency', 'std'],
-      words.map((word, i) => [i + 1, word, analysis.reference.mean[i]!, analysis.reference.std[i]!]),
-    ),
-    'frequencies.csv': csvText(
-      ['document', 'author', ...words],
-      analysis.frequencies.map((row, i) => [names[i]!, analysis.documents[i]!.author, ...row]),
-    ),
-    'counts.csv': csvText(
-      ['document', 'author', 'word_forms', ...words],
-      stylometric.map((document) => [
-        document.name,
-        document.author ?? null,
-        document.profile.total,
-        ...words.map((word) => document.profile.counts[word] ?? 0),
-      ]),
-    ),
-    'delta-burrows.csv': csvText(['document', ...names], matrix(analysis.distances.burrows)),
-    'delta-eder.csv': csvText(['document', ...names], matrix(analysis.distances.eder)),
-    'delta-cosine.csv': csvText(['document', ...names], matrix(analysis.distances.cosine)),
-    'confusion.csv': csvText(
-      ['author', ...analysis.authors],
-      analysis.authors.map((actual) => [actual, ...analysis.authors.map((p) => analysis.confusion[actual]?.[p] ?? 0)]),
-    ),
-    'pca.csv': csvText(
-      ['document', 'author', 'PC1', 'PC2'],
-      analysis.pca.scores.map((row, i) => [names[i]!, analysis.documents[i]!.author, row[0] ?? 0, row[1] ?? 0]),
-    ),
-    'pca-loadings.csv': csvText(
-      ['word', 'PC1', 'PC2'],
-      words.map((word, i) => [word, analysis.pca.loadings[0]?.[i] ?? 0, analysis.pca.loadings[1]?.[i] ?? 0]),
-    ),
-    'profiles.csv': csvText(
-      ['feature', ...analysis.authors],
-      PROFILE_COLUMNS.map((column) => [column, ...analysis.authors.map((author) => profiles[author]![column]!)]),
-    ),
-  };
-  const summary = {
-    authors: analysis.authors,
-    documents: analysis.documents.length,
+  const mds = args.flags.has('mds');
+  const corpus = await readCorpus(sources, {
+    features: featureOptions,
+    keepDocuments: classify !== undefined || mds,
+    profiles: withProfiles,
+    ...(threads !== undefined && { threads }),
+    progress: createProgress(io.stderr, sources.length, withProfiles ? 'reading and analysing' : 'reading', {
+      lines: true,
+    }),
+  });
+  if (corpus.skipped > 0) io.stderr.write(`${corpus.skipped} texts shorter than one sample were left out\n`);
+  const { counts, names, authors: labels } = corpus;
+  const n = names.length;
+  const labelled = labels.flatMap((label, index) => (label !== undefined ? [index] : []));
+  if (labelled.length < 2) throw new CliError('a corpus analysis needs at least two documents with an author');
+  const matrices = matrixFormat(matricesText, n);
+  const trees = n <= treeLimit;
+  const consensus = trees && n >= 3 ? [...new Set(consensusSizes)].sort((a, b) => a - b) : [];
+
+  // The reference at the largest size asked: the main analysis's words are its first ones.
+  const reference = counts.reference(labelled, Math.max(mostFrequent, ...consensus), culling);
+  const words = Math.min(mostFrequent, reference.words.length);
+  const wordList = reference.words.slice(0, words);
+  const authors = [...new Set(labels.filter((label): label is string => label !== undefined))].sort();
+  const documents = { names, authors: labels };
+  const summary = new RunSummary(join(out, 'summary.json'), {
+    authors,
+    documents: n,
     settings: {
-      most_frequent_words: words.length,
+      most_frequent_words: words,
       culling,
-      delta: ['burrows', 'eder', 'cosine'],
-      features: featuresDescription(featureOptions, words.length),
+      delta: [...MATRIX_METHODS],
+      features: featuresDescription(featureOptions, words),
+      matrices: matrices === 'full' ? 'full' : { nearest },
+      trees: trees ? 'ward' : `none: more than ${treeLimit} documents (--tree-limit)`,
     },
-    loo_accuracy: analysis.looAccuracy,
-    leave_one_out: analysis.leaveOneOut,
-    attribution: analysis.attribution,
-    pca: { explained: analysis.pca.explained },
-    clusters: { newick: analysis.clusters.newick },
-    consensus:
-      consensus === undefined
-        ? null
-        : {
-            most_frequent_words: consensus.mostFrequent,
-            newick: consensus.newick,
-            clades: consensus.clades.map((clade) => ({
-              documents: clade.members.map((i) => analysis.documents[i]!.name),
-              support: clade.support,
-            })),
+  });
+  await writeMfw(out, reference, words);
+  await summary.phaseDone('reference', ['mfw.csv']);
+
+  await writeCountTables(
+    out,
+    counts,
+    documents,
+    reference,
+    words,
+    createProgress(io.stderr, n, 'counts and frequencies', { lines: true }),
+  );
+  await summary.phaseDone('tables', ['counts.csv', 'frequencies.csv']);
+
+  const z = zScoreMatrix(
+    counts,
+    names.map((_, index) => index),
+    reference,
+  );
+  const attributing = createProgress(io.stderr, n, 'attribution', { lines: true });
+  const attributed = attributeCorpus({
+    counts,
+    names,
+    authors: labels,
+    reference,
+    zScores: z,
+    words,
+    onDocument: () => attributing.tick(),
+  });
+  attributing.done();
+  await writeConfusion(out, attributed);
+  summary.set({
+    loo_accuracy: attributed.looAccuracy,
+    leave_one_out: jsonArray(() => attributed.leaveOneOut),
+    attribution: jsonArray(() => attributed.attribution),
+  });
+  await summary.phaseDone('attribution', ['confusion.csv']);
+
+  const pca = pcaOfMatrix({ values: z.values, rows: n, columns: words, stride: z.columns }, 2);
+  await writePca(out, documents, pca, wordList);
+  summary.set({ pca: { explained: pca.explained } });
+  await summary.phaseDone('pca', ['pca.csv', 'pca-loadings.csv']);
+
+  let mainTree: Merge[] = [];
+  let consensusTree: ConsensusTree | undefined;
+  summary.set({ clusters: null, consensus: null });
+  await deltaMatricesAndTrees(
+    {
+      out,
+      names,
+      z,
+      words,
+      methods: MATRIX_METHODS,
+      matrices,
+      nearest,
+      trees,
+      consensusSizes: consensus,
+      stderr: io.stderr,
+    },
+    {
+      onMatrix: (file) => summary.phaseDone(`matrix ${file}`, [file]),
+      onMainTree: async (merges) => {
+        mainTree = merges;
+        await writeTree(out, merges);
+        summary.set({ clusters: { newick: newick(names, merges) } });
+        await summary.phaseDone('tree', ['tree.csv']);
+      },
+      onConsensus: (counter) => {
+        const clades = counter.clades();
+        consensusTree = { clades, newick: consensusNewick(names, clades), mostFrequent: consensus };
+        summary.set({
+          consensus: {
+            most_frequent_words: consensus,
+            newick: consensusTree.newick,
+            clades: jsonArray(function* () {
+              for (const clade of clades) {
+                yield { documents: clade.members.map((i) => names[i]!), support: clade.support };
+              }
+            }),
           },
-    profiles,
-    ...methods.summary,
-    files: [...Object.keys(files), ...Object.keys(methods.files), 'report.html'].sort(),
-  };
-  Object.assign(files, methods.files);
-  files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
-  files['report.html'] = await corpusReport({
-    analysis,
+        });
+        return summary.phaseDone('consensus', []);
+      },
+    },
+  );
+
+  // stylo's other methods, on the documents' whole profiles.
+  const methods =
+    corpus.documents === undefined
+      ? undefined
+      : await corpusMethods({
+          documents: corpus.documents,
+          features: featureOptions,
+          ...(classify !== undefined && { classify }),
+          ...(mds && { mds: { distance: classify?.distance ?? 'burrows' } }),
+          mostFrequent,
+          culling,
+        });
+  if (methods !== undefined) {
+    for (const note of methods.notes) io.stderr.write(`${note}\n`);
+    await Promise.all(Object.entries(methods.files).map(([name, text]) => writeFile(join(out, name), text)));
+    summary.set(methods.summary);
+    await summary.phaseDone('methods', Object.keys(methods.files));
+  }
+
+  const profiles = authorProfiles(corpus.featureSums, authors);
+  summary.set({ profiles: withProfiles ? profiles : null });
+  if (withProfiles) {
+    await writeProfiles(out, authors, profiles, PROFILE_COLUMNS);
+    await summary.phaseDone('profiles', ['profiles.csv']);
+  }
+
+  const report = await corpusReport({
+    analysis: reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree }),
     profiles,
     settings: { mostFrequent, culling },
-    consensus,
-    sections: methods.sections,
+    consensus: consensusTree,
+    sections: methods?.sections ?? [],
   });
-  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
+  await writeFile(join(out, 'report.html'), report);
+  await summary.phaseDone('report', ['report.html'], true);
   io.stdout.write(
-    `${analysis.authors.length} authors, ${analysis.documents.length} documents; leave-one-out accuracy ` +
-      `${analysis.looAccuracy === null ? '–' : analysis.looAccuracy.toFixed(3)}; ` +
-      `${analysis.attribution.length} unknown texts attributed. Wrote ${Object.keys(files).length} files to ${out}\n`,
+    `${authors.length} authors, ${n} documents; leave-one-out accuracy ` +
+      `${attributed.looAccuracy === null ? '–' : attributed.looAccuracy.toFixed(3)}; ` +
+      `${attributed.attribution.length} unknown texts attributed. Wrote ${summary.files.length + 1} files to ${out}\n`,
   );
   return EXIT.ok;
 }

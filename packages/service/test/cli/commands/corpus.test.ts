@@ -76,17 +76,34 @@ describe('styler corpus', () => {
         'mfw.csv',
         'pca-loadings.csv',
         'pca.csv',
-        'profiles.csv',
         'report.html',
         'summary.json',
+        'tree.csv',
       ].sort(),
     );
+    const written = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
+      files: string[];
+      phases: { done: string[]; complete: boolean };
+      profiles: unknown;
+    };
+    expect(written.phases.complete).toBe(true);
+    expect(written.files).toEqual(
+      readdirSync(out)
+        .filter((file) => file !== 'summary.json')
+        .sort(),
+    );
+    // The analytics profiles need the NLP pass: only with --profiles.
+    expect(written.profiles).toBeNull();
     const mfw = readFileSync(join(out, 'mfw.csv'), 'utf8').trim().split('\n');
     expect(mfw[0]).toBe('rank,word,mean_relative_frequency,std');
     expect(mfw).toHaveLength(51);
     const burrows = readFileSync(join(out, 'delta-burrows.csv'), 'utf8').trim().split('\n');
     expect(burrows.length).toBeGreaterThan(2);
     expect(burrows[0]!.split(',').length).toBe(burrows.length);
+    // Square and symmetric, zero on the diagonal.
+    const cells = burrows.slice(1).map((line) => line.split(',').slice(1).map(Number));
+    cells.forEach((row, i) => row.forEach((value, j) => expect(value).toBe(cells[j]![i]!)));
+    cells.forEach((row, i) => expect(row[i]).toBe(0));
     const report = readFileSync(join(out, 'report.html'), 'utf8');
     expect(report).toMatch(/^<!doctype html>/);
     expect(report).toContain('<caption>Summary</caption>');
@@ -131,6 +148,128 @@ describe('styler corpus', () => {
     expect(summary.attribution).toEqual([
       expect.objectContaining({ document: 'mystery-letter.txt', predicted: 'darwin' }),
     ]);
+  });
+
+  it('counts the same words with and without the NLP pass (--profiles), which adds the author profiles', async () => {
+    const args = (dir: string, ...more: string[]) => [
+      'corpus',
+      join(root, 'darwin'),
+      join(root, 'assistant'),
+      '--unknown',
+      join(root, 'unknown'),
+      '--out',
+      dir,
+      '--mfw',
+      '50',
+      '--threads',
+      '1',
+      ...more,
+    ];
+    const wordsOnly = join(root, 'words-only');
+    const full = join(root, 'full');
+    for (const [dir, more] of [
+      [wordsOnly, []],
+      [full, ['--profiles']],
+    ] as const) {
+      const run = io();
+      expect(await main(args(dir, ...more), run.io), run.err()).toBe(0);
+    }
+    for (const file of ['counts.csv', 'frequencies.csv', 'mfw.csv', 'delta-burrows.csv', 'pca.csv', 'confusion.csv']) {
+      expect(readFileSync(join(wordsOnly, file), 'utf8'), file).toBe(readFileSync(join(full, file), 'utf8'));
+    }
+    const profiles = readFileSync(join(full, 'profiles.csv'), 'utf8').trim().split('\n');
+    expect(profiles[0]).toBe('feature,assistant,darwin');
+    expect(
+      profiles
+        .find((line) => line.startsWith('sentence_length_mean,'))!
+        .split(',')
+        .map(Number)[2],
+    ).toBeGreaterThan(5);
+    const summary = JSON.parse(readFileSync(join(full, 'summary.json'), 'utf8')) as {
+      profiles: Record<string, Record<string, number>>;
+    };
+    expect(Object.keys(summary.profiles)).toEqual(['assistant', 'darwin']);
+  });
+
+  it("writes each document's nearest neighbours instead of whole matrices, and leaves out trees past --tree-limit", async () => {
+    const nearest = join(root, 'nearest');
+    const run = io();
+    const code = await main(
+      [
+        'corpus',
+        join(root, 'darwin'),
+        join(root, 'assistant'),
+        '--out',
+        nearest,
+        '--mfw',
+        '50',
+        '--matrices',
+        'nearest',
+        '--nearest',
+        '2',
+        '--tree-limit',
+        '5',
+      ],
+      run.io,
+    );
+    const err = run.err();
+    expect(code, err).toBe(0);
+    const lines = readFileSync(join(nearest, 'delta-burrows-nearest.csv'), 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('document,rank,neighbour,distance');
+    const summary = JSON.parse(readFileSync(join(nearest, 'summary.json'), 'utf8')) as {
+      documents: number;
+      clusters: unknown;
+      consensus: unknown;
+      settings: { matrices: unknown; trees: string };
+    };
+    expect(lines).toHaveLength(1 + 2 * summary.documents);
+    expect(summary.clusters).toBeNull();
+    expect(summary.consensus).toBeNull();
+    expect(summary.settings.matrices).toEqual({ nearest: 2 });
+    expect(summary.settings.trees).toMatch(/more than 5 documents/);
+    // The nearest neighbours are those of the whole matrix.
+    const whole = readFileSync(join(out, 'delta-burrows.csv'), 'utf8').trim().split('\n');
+    const names = whole[0]!.split(',').slice(1);
+    const first = lines[1]!.split(',');
+    const row = whole
+      .find((line) => line.startsWith(`${first[0]},`))!
+      .split(',')
+      .slice(1)
+      .map(Number);
+    const expected = row
+      .map((distance, j) => ({ distance, name: names[j]! }))
+      .filter((entry) => entry.name !== first[0])
+      .sort((a, b) => a.distance - b.distance)[0]!;
+    expect(first[2]).toBe(expected.name);
+    expect(Number(first[3])).toBe(expected.distance);
+    expect(err).toMatch(/Delta, nearest: 100\.0 %/);
+  });
+
+  it('keeps what the phases before a failure wrote, with a summary saying which', async () => {
+    const cut = join(root, 'cut');
+    // The report cannot be written: a folder stands where it goes.
+    mkdirSync(join(cut, 'report.html'), { recursive: true });
+    const run = io();
+    const code = await main(
+      ['corpus', join(root, 'darwin'), join(root, 'assistant'), '--out', cut, '--mfw', '50'],
+      run.io,
+    );
+    expect(code).toBe(1);
+    expect(run.err()).toMatch(/report\.html/);
+    const summary = JSON.parse(readFileSync(join(cut, 'summary.json'), 'utf8')) as {
+      phases: { done: string[]; complete: boolean };
+      loo_accuracy: number;
+      clusters: { newick: string };
+      files: string[];
+    };
+    expect(summary.phases.complete).toBe(false);
+    expect(summary.phases.done).toEqual(
+      expect.arrayContaining(['reference', 'tables', 'attribution', 'pca', 'tree', 'consensus']),
+    );
+    expect(summary.loo_accuracy).toBeGreaterThan(0.5);
+    expect(summary.clusters.newick).toMatch(/;$/);
+    for (const file of summary.files) expect(readdirSync(cut)).toContain(file);
+    expect(readdirSync(cut).filter((file) => file.endsWith('.partial'))).toEqual([]);
   });
 
   it('refuses fewer than two authors and bad options with a usage error', async () => {

@@ -1,0 +1,118 @@
+/**
+ * Reading a corpus for `styler corpus`: each text's word-form profile (or its samples'), added in
+ * document order to compact counts as the texts arrive, so no text and no object of counts is kept
+ * once counted. The analytics profiles (sentence lengths, parts of speech, clauses) need the NLP pass
+ * on the worker pool; it runs only when they are asked for (--profiles): the most frequent words and
+ * their culling need the word forms alone.
+ */
+import { basename } from 'node:path';
+import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
+import { createAnalyticsPool } from '@styler/analytics/pool';
+import { CorpusCounts, type CorpusDocument } from '@styler/analytics/stylometry';
+import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
+import { readDocument } from '../documents.js';
+import type { Progress } from '../progress.js';
+import type { FeatureSettings } from './options.js';
+import { textProfiles } from './profiles.js';
+
+/** A text of the corpus and its author (absent: unknown). */
+export interface CorpusSource {
+  path: string;
+  author?: string;
+}
+
+/** Files read at once when no pool is involved. */
+const READING = 16;
+
+export interface ReadCorpusOptions {
+  features: FeatureSettings;
+  /** Keep every document's profile too (stylo's other methods work on whole profiles). */
+  keepDocuments: boolean;
+  /** Run the NLP pass for the per-author analytics profiles. */
+  profiles: boolean;
+  threads?: number;
+  progress: Progress;
+}
+
+/** The corpus as read: one stylometric document per text, or per sample of a text. */
+export interface ReadCorpus {
+  counts: CorpusCounts;
+  names: string[];
+  /** Each document's author; undefined: unknown. */
+  authors: Array<string | undefined>;
+  /** The documents with their profiles, when kept. */
+  documents: CorpusDocument[] | undefined;
+  /** Per author: the sum of each analytics feature over its texts and how many texts (with profiles). */
+  featureSums: Map<string, { sums: Float64Array; texts: number }> | undefined;
+  /** Texts shorter than one sample (none of their words counted). */
+  skipped: number;
+}
+
+export async function readCorpus(sources: readonly CorpusSource[], options: ReadCorpusOptions): Promise<ReadCorpus> {
+  const corpus: ReadCorpus = {
+    counts: new CorpusCounts(),
+    names: [],
+    authors: [],
+    documents: options.keepDocuments ? [] : undefined,
+    featureSums: options.profiles ? new Map() : undefined,
+    skipped: 0,
+  };
+  const pool = options.profiles ? createAnalyticsPool(batchPoolOptions(options.threads)) : undefined;
+  type Read = { source: CorpusSource; pieces: ReturnType<typeof textProfiles>; features?: Record<string, number> };
+  // Texts finish in any order; they are added in document order (the order of the sums below).
+  const finished = new Map<number, Read>();
+  let next = 0;
+  const add = ({ source, pieces, features }: Read): void => {
+    if (pieces.length === 0) corpus.skipped += 1;
+    for (const piece of pieces) {
+      corpus.counts.add(piece.profile);
+      corpus.names.push(piece.name);
+      corpus.authors.push(source.author);
+      corpus.documents?.push({ ...piece, ...(source.author !== undefined && { author: source.author }) });
+    }
+    if (features !== undefined && source.author !== undefined) {
+      let entry = corpus.featureSums!.get(source.author);
+      if (entry === undefined) {
+        entry = { sums: new Float64Array(PROFILE_COLUMNS.length), texts: 0 };
+        corpus.featureSums!.set(source.author, entry);
+      }
+      PROFILE_COLUMNS.forEach((column, c) => (entry.sums[c] = entry.sums[c]! + (features[column] ?? 0)));
+      entry.texts += 1;
+    }
+  };
+  try {
+    await mapBounded(sources, pool === undefined ? READING : pool.threads * CALLS_PER_THREAD, async (source, index) => {
+      const { text } = await readDocument(source.path);
+      const read: Read = { source, pieces: textProfiles(text, basename(source.path), options.features) };
+      if (pool !== undefined) read.features = featureProfile(await pool.analyzeText(text));
+      finished.set(index, read);
+      for (let ready = finished.get(next); ready !== undefined; ready = finished.get(next)) {
+        add(ready);
+        finished.delete(next);
+        next += 1;
+      }
+      options.progress.tick();
+    });
+  } finally {
+    options.progress.done();
+    await pool?.close();
+  }
+  return corpus;
+}
+
+/** Per author: the mean of each analytics feature over its texts (PROFILE_COLUMNS order), for the authors given. */
+export function authorProfiles(
+  featureSums: ReadCorpus['featureSums'],
+  authors: readonly string[],
+): Record<string, Record<string, number>> {
+  if (featureSums === undefined) return {};
+  return Object.fromEntries(
+    authors.map((author) => {
+      const entry = featureSums.get(author);
+      return [
+        author,
+        Object.fromEntries(PROFILE_COLUMNS.map((column, c) => [column, (entry?.sums[c] ?? 0) / (entry?.texts ?? 0)])),
+      ];
+    }),
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * The Delta matrices and trees of `styler corpus`. With the pairs in memory (two condensed matrices,
+ * 8 bytes a pair each), Burrows' Delta is computed once for the main tree and grown word by word
+ * for the consensus trees (the main tree is one of them when its size is among theirs), each matrix
+ * is written as it is made and each tree clustered by the nearest-neighbour chain. Past that, the
+ * matrices are computed tile by tile and written as each document's nearest neighbours, and there
+ * are no trees.
+ */
+import { join } from 'node:path';
+import {
+  BurrowsBySize,
+  CladeCounter,
+  condensedDeltas,
+  condensedLength,
+  deltaRows,
+  linkage,
+  nearestByTiles,
+  nearestInCondensed,
+  type Merge,
+  type ZScoreMatrix,
+} from '@styler/analytics/stylometry';
+import type { DeltaMethod } from '@styler/analytics/metrics';
+import { CsvFile, csvCell } from '../csv.js';
+import { createProgress, type Progress } from '../progress.js';
+import { writeMatrix, writeNearest } from './corpus-tables.js';
+
+/** How the matrices are written: whole (one row and column per document), or each document's nearest. */
+export type MatrixFormat = 'full' | 'nearest';
+
+export interface TreePlan {
+  out: string;
+  names: readonly string[];
+  /** Every document's z-scores; at least as many columns as the largest size asked. */
+  z: ZScoreMatrix;
+  /** Words of the main matrices and tree. */
+  words: number;
+  /** The Delta variants written as matrices (Burrows' first). */
+  methods: readonly DeltaMethod[];
+  matrices: MatrixFormat;
+  /** Neighbours per document when matrices are 'nearest'. */
+  nearest: number;
+  /** Hold every pair in memory: the trees, and whole matrices read from memory. */
+  trees: boolean;
+  /** MFW sizes of the consensus trees (none: no consensus). */
+  consensusSizes: readonly number[];
+  stderr: NodeJS.WritableStream;
+}
+
+export interface TreeResults {
+  /** The main Ward tree (null without trees). */
+  onMainTree(merges: Merge[]): Promise<void>;
+  /** Each matrix file as it is written. */
+  onMatrix(file: string): Promise<void>;
+  /** The consensus trees' clades, counted. */
+  onConsensus(counter: CladeCounter): Promise<void>;
+}
+
+/** What a tree costs in the progress, as words of Burrows' sums (a chain over n items ≈ 20 words over n²/2 pairs). */
+const TREE_COST_WORDS = 20;
+
+function matrixFile(method: DeltaMethod, format: MatrixFormat): string {
+  return format === 'full' ? `delta-${method}.csv` : `delta-${method}-nearest.csv`;
+}
+
+/** Writes the matrix of `method` from a condensed matrix (whole, or the nearest neighbours). */
+async function writeFromCondensed(plan: TreePlan, method: DeltaMethod, condensed: Float64Array): Promise<string> {
+  const file = matrixFile(method, plan.matrices);
+  if (plan.matrices === 'full') {
+    const progress = createProgress(plan.stderr, plan.names.length, `writing ${file}`, { lines: true });
+    await writeMatrix(join(plan.out, file), plan.names, condensed, progress);
+  } else {
+    await writeNearest(
+      join(plan.out, file),
+      plan.names,
+      nearestInCondensed(condensed, plan.names.length, plan.nearest),
+    );
+  }
+  return file;
+}
+
+/** The pairs' progress in percent, advanced by pairs done (a callback for the library's onPairs). */
+function pairProgress(progress: Progress, weight = 1): (pairsDone: number) => void {
+  let last = 0;
+  return (pairsDone) => {
+    progress.advance((pairsDone - last) * weight);
+    last = pairsDone;
+  };
+}
+
+/** The matrices and trees with every pair in memory. */
+async function inMemory(plan: TreePlan, results: TreeResults): Promise<void> {
+  const { z, words } = plan;
+  const n = z.rows;
+  const pairs = condensedLength(n);
+  const work = new Float64Array(pairs);
+  // The sizes to cluster at, ascending: the main one, and each consensus size (a size past the
+  // words there are clusters at all the words, once per size asked, as stylo does).
+  const stops = new Map<number, { main: boolean; consensus: number }>();
+  stops.set(words, { main: true, consensus: 0 });
+  for (const size of plan.consensusSizes) {
+    const at = Math.min(size, z.columns);
+    const stop = stops.get(at) ?? { main: false, consensus: 0 };
+    stop.consensus += 1;
+    stops.set(at, stop);
+  }
+  const sorted = [...stops].sort(([a], [b]) => a - b);
+  const lastWords = sorted.at(-1)![0];
+  const burrows = plan.consensusSizes.length > 0 ? new BurrowsBySize(z) : undefined;
+  const counter = plan.consensusSizes.length > 0 ? new CladeCounter(n) : undefined;
+  const progress = createProgress(
+    plan.stderr,
+    pairs * (lastWords + TREE_COST_WORDS * sorted.length),
+    counter === undefined ? "Burrows' Delta and the Ward tree" : "Burrows' Delta and the Ward trees",
+    { lines: true, percent: true },
+  );
+  let reached = 0;
+  for (const [at, stop] of sorted) {
+    if (burrows !== undefined) {
+      burrows.at(at, work, pairProgress(progress, at - reached));
+    } else {
+      condensedDeltas(z, 'burrows', { words: at, out: work, onPairs: pairProgress(progress, at) });
+    }
+    reached = at;
+    if (stop.main && plan.methods.includes('burrows'))
+      await results.onMatrix(await writeFromCondensed(plan, 'burrows', work));
+    const merges = linkage(work, n, 'ward');
+    progress.advance(pairs * TREE_COST_WORDS);
+    if (stop.main) await results.onMainTree(merges);
+    for (let c = 0; c < stop.consensus; c += 1) counter!.add(merges);
+  }
+  progress.done();
+  if (counter !== undefined) await results.onConsensus(counter);
+  for (const method of plan.methods) {
+    if (method === 'burrows') continue;
+    const delta = createProgress(plan.stderr, pairs, `${method} Delta`, { lines: true, percent: true });
+    condensedDeltas(z, method, { words, out: work, onPairs: pairProgress(delta) });
+    delta.done();
+    await results.onMatrix(await writeFromCondensed(plan, method, work));
+  }
+}
+
+/** The matrices without holding the pairs: nearest neighbours tile by tile, or whole rows computed one by one. */
+async function byTiles(plan: TreePlan, results: TreeResults): Promise<void> {
+  const { z, words, names } = plan;
+  for (const method of plan.methods) {
+    const file = matrixFile(method, plan.matrices);
+    if (plan.matrices === 'nearest') {
+      const progress = createProgress(plan.stderr, condensedLength(z.rows), `${method} Delta, nearest`, {
+        lines: true,
+        percent: true,
+      });
+      const nearest = nearestByTiles(z, method, plan.nearest, { words, onPairs: pairProgress(progress) });
+      progress.done();
+      await writeNearest(join(plan.out, file), names, nearest);
+    } else {
+      const progress = createProgress(plan.stderr, z.rows, `writing ${file}`, { lines: true });
+      const rowOf = deltaRows(z, method, { words });
+      const row = new Float64Array(z.rows);
+      const csv = await CsvFile.create(join(plan.out, file), ['document', ...names]);
+      try {
+        for (let i = 0; i < z.rows; i += 1) {
+          rowOf(i, row);
+          const full = csv.line(`${csvCell(names[i])},${Array.from(row, String).join(',')}\n`);
+          if (full !== undefined) await full;
+          progress.tick();
+        }
+      } catch (error) {
+        await csv.abort();
+        throw error;
+      } finally {
+        progress.done();
+      }
+      await csv.close();
+    }
+    await results.onMatrix(file);
+  }
+}
+
+/** Computes and writes the matrices, and the trees when the pairs are held. */
+export function deltaMatricesAndTrees(plan: TreePlan, results: TreeResults): Promise<void> {
+  return plan.trees ? inMemory(plan, results) : byTiles(plan, results);
+}
