@@ -123,7 +123,13 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     const writer = createWriteStream(rowsPath, { flags: 'a' });
     // Enough rows in flight to keep every thread busy, few enough to bound memory (three calls a row).
     const window = pool.threads * CALLS_PER_THREAD;
-    const inFlight = new Set<Promise<void>>();
+    // Rows are written in input order, whichever thread finishes first: the same input gives the
+    // same rows.jsonl, byte for byte, with any number of threads (and a resumed run appends in order).
+    const pending: Array<Promise<string | undefined>> = [];
+    const writeOldest = async (): Promise<void> => {
+      const line = await pending.shift()!;
+      if (line !== undefined && !writer.write(line)) await once(writer, 'drain');
+    };
     const seen = new Set<string>();
     const fail = (number: number, reason: string): void => {
       failed += 1;
@@ -150,19 +156,20 @@ async function run(argv: string[], io: CliIO): Promise<number> {
           progress.tick();
           continue;
         }
-        const task = evaluateRow(pool, context, row)
-          .then(async (result) => {
-            if (!writer.write(`${JSON.stringify(result)}\n`)) await once(writer, 'drain');
-          })
-          .catch((error: unknown) => fail(number, (error as Error).message))
-          .finally(() => {
-            progress.tick();
-            inFlight.delete(task);
-          });
-        inFlight.add(task);
-        if (inFlight.size >= window) await Promise.race(inFlight);
+        pending.push(
+          evaluateRow(pool, context, row)
+            .then(
+              (result) => `${JSON.stringify(result)}\n`,
+              (error: unknown) => {
+                fail(number, (error as Error).message);
+                return undefined;
+              },
+            )
+            .finally(() => progress.tick()),
+        );
+        if (pending.length >= window) await writeOldest();
       }
-      await Promise.all(inFlight);
+      while (pending.length > 0) await writeOldest();
     } finally {
       progress.done();
       writer.end();

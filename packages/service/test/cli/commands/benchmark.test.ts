@@ -149,6 +149,46 @@ describe('styler benchmark', () => {
     expect(readSummary(out).metrics).toEqual(readSummary(join(root, 'full')).metrics);
   });
 
+  it('gives the same rows.jsonl, summaries and report, byte for byte, with 1 and 2 threads', async () => {
+    // Rows alternate "mother's" before a full stop and inside a sentence: a wink instance that had
+    // read the first kept the second whole (one PROPN), so a row's POS counts depended on the rows
+    // its thread had been handed before (one thread reads them all in order; of two threads, the
+    // second starts on a row of the second kind). This failed before wink was reset between texts.
+    const ordered = join(root, 'ordered.jsonl');
+    const twist = (i: number): string =>
+      i % 2 === 0 ? " I gave the rest to my mother's." : " I found my mother's laudanum upon the shelf.";
+    const rows = ['oracle', 'copy'].flatMap((system) =>
+      [...letters, ...letters].map((letter, i) => {
+        const post = `${posts[i % posts.length]!}${twist(i)}`;
+        return {
+          id: `o${i}`,
+          author: 'darwin',
+          system,
+          unpersonalized: post,
+          personalized: system === 'oracle' ? `${letter}${twist(i)}` : post,
+        };
+      }),
+    );
+    writeFileSync(ordered, `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`);
+    const outs = ['1', '2'].map((threads) => join(root, `threads-${threads}`));
+    for (const [k, out] of outs.entries()) {
+      const run = io();
+      const code = await main(
+        ['benchmark', ordered, '--authors', authors, '--out', out, '--threads', String(k + 1), '--resamples', '300'],
+        run.io,
+      );
+      expect(code, run.err()).toBe(0);
+    }
+    for (const file of ['rows.jsonl', 'summary.json', 'summary.csv', 'report.html']) {
+      const [one, two] = outs.map((out) => readFileSync(join(out, file)));
+      expect(one!.equals(two!), `${file} differs between 1 and 2 threads`).toBe(true);
+    }
+    // In input order.
+    expect(rowLines(outs[0]!).map((line) => (JSON.parse(line) as { id: string; system: string }).id)).toEqual(
+      rows.map((row) => row.id),
+    );
+  });
+
   it('reports bad rows by line and goes on; refuses bad options', async () => {
     const bad = join(root, 'bad.jsonl');
     writeFileSync(
