@@ -11,7 +11,8 @@ import {
   type MetricSample,
 } from '@styler/analytics/stylometry';
 import { benchmarkReport } from '../../report/benchmark-report.js';
-import { csvText } from '../csv.js';
+import { writeCsv } from '../csv.js';
+import { writeJsonFile } from '../json-file.js';
 import type { BenchmarkRow } from './evaluate.js';
 import { readLines } from './rows.js';
 
@@ -119,29 +120,26 @@ export async function writeSummary(
     ...numbers,
     files,
   };
-  const csv = csvText(
-    SUMMARY_COLUMNS,
-    summary.metrics.map((m) => [
-      m.system,
-      m.group,
-      m.metric,
-      m.n,
-      m.mean_improvement,
-      m.ci_low,
-      m.ci_high,
-      m.share_improved,
-      m.wilcoxon.n,
-      m.wilcoxon.wPlus,
-      m.wilcoxon.wMinus,
-      m.wilcoxon.p,
-      m.wilcoxon.z,
-      m.wilcoxon.rankBiserial,
-      m.wilcoxon.r,
-    ]),
-  );
+  const rows = summary.metrics.map((m) => [
+    m.system,
+    m.group,
+    m.metric,
+    m.n,
+    m.mean_improvement,
+    m.ci_low,
+    m.ci_high,
+    m.share_improved,
+    m.wilcoxon.n,
+    m.wilcoxon.wPlus,
+    m.wilcoxon.wMinus,
+    m.wilcoxon.p,
+    m.wilcoxon.z,
+    m.wilcoxon.rankBiserial,
+    m.wilcoxon.r,
+  ]);
   await Promise.all([
-    writeFile(join(out, 'summary.json'), `${JSON.stringify(json, null, 2)}\n`),
-    writeFile(join(out, 'summary.csv'), csv),
+    writeJsonFile(join(out, 'summary.json'), json),
+    writeCsv(join(out, 'summary.csv'), SUMMARY_COLUMNS, rows),
     writeFile(join(out, 'report.html'), await benchmarkReport({ summary, settings: options, input })),
   ]);
   return files;
