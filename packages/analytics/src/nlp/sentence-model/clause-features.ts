@@ -1,14 +1,5 @@
 import type { FeatureContext } from './context.js';
-import {
-  digit,
-  formClassAt,
-  introducerIndex,
-  isClosedAt,
-  roleIndex,
-  roleSubjectSymbol,
-  subjectIndex,
-  wordAt,
-} from './context.js';
+import { digit, introducerIndex, isClosedAt, roleIndex, roleSubjectSymbol, subjectIndex, wordAt } from './context.js';
 import type { FeatureSink } from './templates.js';
 import {
   C_AFTER,
@@ -55,7 +46,7 @@ export function clauseFeatures(context: FeatureContext, index: number, sink: Fea
   const role = roleIndex(reading);
   const roleSymbol = common.roles[role] ?? -1;
   const subjectSymbol = common.subjects[subjectIndex(reading)] ?? -1;
-  const form = formClassAt(context, group.first);
+  const form = context.firstForm[index] ?? 8;
   const formSymbol = common.forms[form] ?? -1;
   const intro = wordAt(context, subject.introducer);
   sink.add(C_ROLE, roleSymbol, 0);
@@ -69,7 +60,7 @@ export function clauseFeatures(context: FeatureContext, index: number, sink: Fea
   sink.add(C_ROLE_FORM, roleSymbol, formSymbol);
   sink.add(C_FORM_SUBJECT, formSymbol, subjectSymbol);
   const multi = group.last > group.first ? 1 : 0;
-  sink.add(C_FORMS, formSymbol, common.formLength[formClassAt(context, group.last) * 2 + multi] ?? -1);
+  sink.add(C_FORMS, formSymbol, common.formLength[(context.lastForm[index] ?? 8) * 2 + multi] ?? -1);
   if (isClosedAt(context, group.first)) sink.add(C_FIRST_WORD, wordAt(context, group.first), 0);
   if (isClosedAt(context, group.last)) sink.add(C_LAST_WORD, wordAt(context, group.last), 0);
   if (reading.imperative) sink.add(C_IMPERATIVE, roleSymbol, 0);
@@ -83,14 +74,11 @@ export function clauseFeatures(context: FeatureContext, index: number, sink: Fea
   sink.add(C_AFTER2, after1, wordAt(context, group.last + 2));
   sink.add(C_AROUND, before1, after1);
 
-  let finiteBefore = 0;
-  let mainBefore = false;
-  for (let k = 0; k < index; k += 1) {
-    const other = readings[k];
-    if (other?.finite === true) finiteBefore += 1;
-    if (other?.role === 'main' && other.counted) mainBefore = true;
-  }
-  sink.add(C_POSITION, digit(context, finiteBefore, 2), mainBefore ? common.main : common.nomain);
+  sink.add(
+    C_POSITION,
+    digit(context, context.finiteBefore[index] ?? 0, 2),
+    context.mainBefore[index] === 1 ? common.main : common.nomain,
+  );
   sink.add(C_PREVIOUS, common.roles[roleIndex(readings[index - 1])] ?? -1, roleSymbol);
   sink.add(C_NEXT, roleSymbol, common.roles[roleIndex(readings[index + 1])] ?? -1);
 

@@ -123,19 +123,36 @@ export function uposIndex(tag: string): number {
   }
 }
 
-/** Reusable per-token arrays: one sentence at a time, so scoring allocates no typed arrays. */
+/** Reusable arrays: one sentence at a time, so scoring allocates no typed arrays. */
 export class ContextBuffers {
   word = new Int32Array(64);
   tag = new Int32Array(64);
+  firstForm = new Int8Array(16);
+  lastForm = new Int8Array(16);
+  finiteBefore = new Int32Array(16);
+  mainBefore = new Uint8Array(16);
 
-  /** Arrays of at least `length` entries (grown by doubling). */
-  ensure(length: number): void {
-    if (this.word.length >= length) return;
-    let size = this.word.length;
-    while (size < length) size *= 2;
-    this.word = new Int32Array(size);
-    this.tag = new Int32Array(size);
+  /** Arrays for at least `tokens` view positions and `groups` verb groups (grown by doubling). */
+  ensure(tokens: number, groups: number): void {
+    if (this.word.length < tokens) {
+      const size = grown(this.word.length, tokens);
+      this.word = new Int32Array(size);
+      this.tag = new Int32Array(size);
+    }
+    if (this.firstForm.length < groups) {
+      const size = grown(this.firstForm.length, groups);
+      this.firstForm = new Int8Array(size);
+      this.lastForm = new Int8Array(size);
+      this.finiteBefore = new Int32Array(size);
+      this.mainBefore = new Uint8Array(size);
+    }
   }
+}
+
+function grown(size: number, needed: number): number {
+  let next = size;
+  while (next < needed) next *= 2;
+  return next;
 }
 
 /** One sentence as the extractors read it: the rules' reading and symbols per position. */
@@ -149,13 +166,20 @@ export interface FeatureContext {
   word: Int32Array;
   /** Symbol of each view position's tag (-1 for a malformed tag). */
   tag: Int32Array;
+  /** Per verb group: FORM_CLASSES index of its first and of its last verb. */
+  firstForm: Int8Array;
+  lastForm: Int8Array;
+  /** Per verb group: finite groups before it, and whether a counted main clause came before. */
+  finiteBefore: Int32Array;
+  mainBefore: Uint8Array;
   /** Admit open-class words into the table (training) instead of leaving them out (-1). */
   grow: boolean;
 }
 
 /**
- * Builds the per-sentence context in O(n): one table lookup per token. With `buffers`, their
- * arrays are reused: the context is then valid until the next call with the same buffers.
+ * Builds the per-sentence context in O(n): one table lookup per token, the verb forms and running
+ * counts of each verb group. With `buffers`, their arrays are reused: the context is then valid
+ * until the next call with the same buffers.
  */
 export function featureContext(
   rule: RuleReading,
@@ -164,9 +188,9 @@ export function featureContext(
   grow: boolean,
   buffers: ContextBuffers = new ContextBuffers(),
 ): FeatureContext {
-  const { view } = rule;
-  buffers.ensure(view.length);
-  const { word, tag } = buffers;
+  const { view, readings } = rule;
+  buffers.ensure(view.length, readings.length);
+  const { word, tag, firstForm, lastForm, finiteBefore, mainBefore } = buffers;
   for (let i = 0; i < view.length; i += 1) {
     const index = uposIndex(tagAt(view, i));
     // A malformed tag outside UPOS names no symbol: -1 leaves the feature out.
@@ -175,7 +199,30 @@ export function featureContext(
     tag[i] = tagId;
     word[i] = closed >= 0 ? closed : tagId;
   }
-  return { rule, table, common, length: view.length, word, tag, grow };
+  const context: FeatureContext = {
+    rule,
+    table,
+    common,
+    length: view.length,
+    word,
+    tag,
+    firstForm,
+    lastForm,
+    finiteBefore,
+    mainBefore,
+    grow,
+  };
+  let finite = 0;
+  let main = 0;
+  readings.forEach((reading, index) => {
+    firstForm[index] = formClassAt(context, reading.group.first);
+    lastForm[index] = formClassAt(context, reading.group.last);
+    finiteBefore[index] = finite;
+    mainBefore[index] = main;
+    if (reading.finite) finite += 1;
+    if (reading.role === 'main' && reading.counted) main = 1;
+  });
+  return context;
 }
 
 /** Symbol at a view position; the start or end marker outside the sentence. */

@@ -1,13 +1,5 @@
 import type { FeatureContext } from './context.js';
-import {
-  digit,
-  formClassAt,
-  introducerIndex,
-  roleIndex,
-  roleSubjectSymbol,
-  subjectIntroducerSymbol,
-  wordAt,
-} from './context.js';
+import { digit, introducerIndex, roleIndex, roleSubjectSymbol, subjectIntroducerSymbol, wordAt } from './context.js';
 import type { FeatureSink } from './templates.js';
 import {
   S_COMMAS,
@@ -60,9 +52,11 @@ export function sentenceFeatures(context: FeatureContext, sink: FeatureSink): vo
   sink.add(S_COUNTS, independent, dependent);
   let finite = 0;
   let previousRole = common.start;
-  for (const reading of readings) {
+  for (let index = 0; index < readings.length; index += 1) {
+    const reading = readings[index];
+    if (reading === undefined) continue;
     const intro = wordAt(context, reading.subject.introducer);
-    const form = common.forms[formClassAt(context, reading.group.first)] ?? -1;
+    const form = common.forms[context.firstForm[index] ?? 8] ?? -1;
     if (!reading.finite) {
       sink.add(S_NONFINITE, subjectIntroducerSymbol(context, reading), form);
       sink.add(S_NONFINITE_INTRO, intro, form);
