@@ -17,10 +17,13 @@ export interface LinearModelJson {
 export class LinearModel implements FeatureSink {
   readonly classes: readonly string[];
   readonly #bias: Float64Array;
-  readonly #weights: Float64Array;
-  /** Open-addressing table: feature keys (-1 = empty slot) and their weight offsets. */
-  readonly #keys: Int32Array;
-  readonly #offsets: Int32Array;
+  /** Weight rows, one per feature; single precision is ample for weights stored to 1/scale. */
+  readonly #weights: Float32Array;
+  /**
+   * Open-addressing table of [feature key, weight offset] pairs (key -1: empty), side by side so
+   * that a lookup touches one cache line.
+   */
+  readonly #slots: Int32Array;
   readonly #shift: number;
   readonly #scores: Float64Array;
 
@@ -42,12 +45,11 @@ export class LinearModel implements FeatureSink {
     const entries = Object.entries(json.weights);
     // A power of two at least twice the features: short probe runs.
     const bits = Math.max(4, Math.ceil(Math.log2(entries.length * 2 + 1)));
-    this.#keys = new Int32Array(1 << bits).fill(-1);
-    this.#offsets = new Int32Array(1 << bits);
+    this.#slots = new Int32Array(2 << bits).fill(-1);
     this.#shift = 32 - bits;
     this.classes = classes;
     this.#bias = Float64Array.from(json.bias, (w) => w / scale);
-    this.#weights = new Float64Array(entries.length * width);
+    this.#weights = new Float32Array(entries.length * width);
     this.#scores = new Float64Array(width);
     const templates = new Map(TEMPLATE_NAMES.map((name, id) => [name, id]));
     entries.forEach(([name, row], index) => {
@@ -60,29 +62,29 @@ export class LinearModel implements FeatureSink {
       const [a, b] = symbols.map((symbol) => table.grow(symbol));
       const key = featureKey(template, a ?? 0, b ?? 0);
       const slot = this.#slot(key);
-      if (this.#keys[slot] === key) throw new TypeError(`${label}.weights names "${name}" twice`);
-      this.#keys[slot] = key;
-      this.#offsets[slot] = index * width;
+      if (this.#slots[slot] === key) throw new TypeError(`${label}.weights names "${name}" twice`);
+      this.#slots[slot] = key;
+      this.#slots[slot + 1] = index * width;
       for (let k = 0; k < width; k += 1) this.#weights[index * width + k] = (row[k] ?? 0) / scale;
     });
   }
 
-  /** The slot holding `key`, or the empty slot where it would go (Fibonacci hashing, linear probing). */
+  /** Index of the pair holding `key`, or of the empty pair where it would go (Fibonacci hashing, linear probing). */
   #slot(key: number): number {
-    const keys = this.#keys;
-    const mask = keys.length - 1;
-    let slot = Math.imul(key, 0x9e3779b1) >>> this.#shift;
+    const slots = this.#slots;
+    const mask = slots.length - 1;
+    let slot = (Math.imul(key, 0x9e3779b1) >>> this.#shift) << 1;
     for (;;) {
-      const found = keys[slot] ?? -1;
+      const found = slots[slot] ?? -1;
       if (found === key || found === -1) return slot;
-      slot = (slot + 1) & mask;
+      slot = (slot + 2) & mask;
     }
   }
 
   /** Number of features with weights. */
   get features(): number {
     let count = 0;
-    for (const key of this.#keys) if (key !== -1) count += 1;
+    for (let slot = 0; slot < this.#slots.length; slot += 2) if (this.#slots[slot] !== -1) count += 1;
     return count;
   }
 
@@ -96,8 +98,8 @@ export class LinearModel implements FeatureSink {
     if (a < 0 || b < 0) return;
     const key = featureKey(template, a, b);
     const slot = this.#slot(key);
-    if (this.#keys[slot] !== key) return;
-    const row = this.#offsets[slot] ?? 0;
+    if (this.#slots[slot] !== key) return;
+    const row = this.#slots[slot + 1] ?? 0;
     const scores = this.#scores;
     const weights = this.#weights;
     for (let k = 0; k < scores.length; k += 1) scores[k] = (scores[k] ?? 0) + (weights[row + k] ?? 0);

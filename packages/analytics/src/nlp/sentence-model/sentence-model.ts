@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { SENTENCE_STRUCTURES, SENTENCE_VOICES, type SentenceStructure } from '../../vocabulary/features.js';
 import type { RuleReading, SentenceClassification } from '../clauses/rule-reading.js';
 import { clauseFeatures } from './clause-features.js';
-import type { CommonSymbols } from './context.js';
+import type { CommonSymbols, FeatureContext } from './context.js';
 import { commonSymbols, ContextBuffers, featureContext } from './context.js';
 import type { LinearModelJson } from './linear-model.js';
 import { LinearModel } from './linear-model.js';
@@ -118,7 +118,7 @@ const STRUCTURE_OF_STATE = [4, 4, 0, 2, 1, 3];
  * Distribution over (min(I, 2), min(D, 1)) from the clause model: each verb group adds a main
  * clause, a dependent clause or nothing with its own probabilities (a Poisson-binomial, 6 states).
  */
-function clauseCountDistribution(model: SentenceModel, context: ReturnType<typeof featureContext>): Float64Array {
+function clauseCountDistribution(model: SentenceModel, context: FeatureContext): Float64Array {
   const { counts, next, clause: p } = model.buffers;
   counts.fill(0);
   counts[0] = 1;
@@ -141,6 +141,30 @@ function clauseCountDistribution(model: SentenceModel, context: ReturnType<typeo
     counts.set(next);
   }
   return counts;
+}
+
+/**
+ * The structure class with the highest mixed probability (ties: the first in SENTENCE_STRUCTURES).
+ * Without verb groups the clause model is certain of a fragment, and with a mix ≤ 0.5 no sentence
+ * model can outweigh that: `decideSentence` then skips this.
+ */
+function mixedStructure(model: SentenceModel, context: FeatureContext): SentenceStructure {
+  const fromClauses = clauseCountDistribution(model, context);
+  model.sentence.reset();
+  sentenceFeatures(context, model.sentence);
+  const fromSentence = model.sentence.probabilities(model.buffers.sentence);
+  const mixed = model.buffers.mixed;
+  mixed.fill(0);
+  for (let state = 0; state < 6; state += 1) {
+    const k = STRUCTURE_OF_STATE[state] ?? 4;
+    mixed[k] = (mixed[k] ?? 0) + (1 - model.mix) * (fromClauses[state] ?? 0);
+  }
+  let best = 0;
+  for (let k = 0; k < 5; k += 1) {
+    mixed[k] = (mixed[k] ?? 0) + model.mix * (fromSentence[k] ?? 0);
+    if ((mixed[k] ?? 0) > (mixed[best] ?? 0)) best = k;
+  }
+  return SENTENCE_STRUCTURES[best] ?? 'fragment/unknown';
 }
 
 /** Clause counts that agree with the chosen structure, as close to the rules' counts as the class allows. */
@@ -172,22 +196,8 @@ export function decideSentence(rule: RuleReading, model: SentenceModel = SHIPPED
     return { structure: 'fragment/unknown', voice: 'active', independentClauses: 0, dependentClauses: 0 };
   }
   const context = featureContext(rule, model.table, model.common, false, model.buffers.context);
-  const fromClauses = clauseCountDistribution(model, context);
-  model.sentence.reset();
-  sentenceFeatures(context, model.sentence);
-  const fromSentence = model.sentence.probabilities(model.buffers.sentence);
-  const mixed = model.buffers.mixed;
-  mixed.fill(0);
-  for (let state = 0; state < 6; state += 1) {
-    const k = STRUCTURE_OF_STATE[state] ?? 4;
-    mixed[k] = (mixed[k] ?? 0) + (1 - model.mix) * (fromClauses[state] ?? 0);
-  }
-  let best = 0;
-  for (let k = 0; k < 5; k += 1) {
-    mixed[k] = (mixed[k] ?? 0) + model.mix * (fromSentence[k] ?? 0);
-    if ((mixed[k] ?? 0) > (mixed[best] ?? 0)) best = k;
-  }
-  const structure = SENTENCE_STRUCTURES[best] ?? 'fragment/unknown';
+  const structure =
+    rule.readings.length === 0 && model.mix <= 0.5 ? 'fragment/unknown' : mixedStructure(model, context);
   model.voice.reset();
   voiceFeatures(context, model.voice);
   const voice = model.voice.probabilities(model.buffers.voice);
