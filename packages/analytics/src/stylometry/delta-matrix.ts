@@ -18,14 +18,18 @@ export interface ZScoreMatrix {
   values: Float64Array;
 }
 
-/** The z-scores of `documents` on `reference` (as deltaZScores: (f − μ) / σ per word). */
+/**
+ * The z-scores of `documents` on `reference` (as deltaZScores: (f − μ) / σ per word), in an array
+ * from `allocate` when given (e.g. one over a SharedArrayBuffer, for worker threads).
+ */
 export function zScoreMatrix(
   counts: CorpusCounts,
   documents: readonly number[],
   reference: CountsReference,
+  allocate: (length: number) => Float64Array = (length) => new Float64Array(length),
 ): ZScoreMatrix {
   const columns = reference.ids.length;
-  const values = new Float64Array(documents.length * columns);
+  const values = allocate(documents.length * columns);
   const column = counts.columnsOf(reference.ids);
   const row = new Float64Array(columns);
   documents.forEach((index, r) => {
@@ -119,32 +123,96 @@ function tileRows(words: number): number {
 }
 
 /**
- * Visits the pairs i < j of n rows tile by tile (all i against a block of j rows, so the block stays
- * in cache while the i rows stream by): visit(i, jFrom, jTo, k) with k the condensed index of
- * (i, jFrom); after each block, done(pairs visited so far).
+ * Visits the pairs (i, j), i < j, of a part's rows i tile by tile (the part's rows against a block
+ * of j rows at a time, so the block stays in cache while the i rows stream by): visit(i, jFrom, jTo,
+ * k) with k the index of (i, jFrom) in the part's stretch of the condensed matrix; after each block,
+ * done(pairs visited so far).
  */
 function forEachSegment(
   n: number,
   rowsPerTile: number,
   visit: (i: number, jFrom: number, jTo: number, k: number) => void,
-  done?: (pairsDone: number) => void,
+  done: ((pairsDone: number) => void) | undefined,
+  part: MatrixPart,
 ): void {
+  const start = partStart(n, part.from);
   let pairs = 0;
-  for (let jb = 0; jb < n; jb += rowsPerTile) {
+  for (let jb = part.from + 1; jb < n; jb += rowsPerTile) {
     const je = Math.min(n, jb + rowsPerTile);
-    for (let i = 0; i < je - 1; i += 1) {
+    for (let i = part.from; i < Math.min(part.to, je - 1); i += 1) {
       const jFrom = Math.max(i + 1, jb);
-      visit(i, jFrom, je, i * n - (i * (i + 1)) / 2 + jFrom - i - 1);
+      visit(i, jFrom, je, i * n - (i * (i + 1)) / 2 + jFrom - i - 1 - start);
       pairs += je - jFrom;
     }
     done?.(pairs);
   }
 }
 
+/**
+ * A part of a matrix: the pairs (i, j), i < j, of rows i in [from, to), which are one stretch of the
+ * condensed matrix (from partStart(n, from) to partStart(n, to)). Parts of disjoint rows hold
+ * disjoint pairs, so threads can each compute one into a buffer of their own.
+ */
+export interface MatrixPart {
+  from: number;
+  to: number;
+}
+
+/** Where row `i`'s pairs start in the condensed matrix of n items (the pairs of the rows before it). */
+export function partStart(n: number, i: number): number {
+  return i * n - (i * (i + 1)) / 2;
+}
+
+/** The pairs of a part. */
+export function partLength(n: number, part: MatrixPart): number {
+  return partStart(n, part.to) - partStart(n, part.from);
+}
+
+/** The rows [0, n) cut into at most `parts` runs of about as many pairs each. */
+export function matrixParts(n: number, parts: number): MatrixPart[] {
+  if (!Number.isInteger(parts) || parts < 1) {
+    throw new RangeError(`parts must be a positive integer, got ${String(parts)}`);
+  }
+  const total = partStart(n, n);
+  const bounds = [0];
+  for (let k = 1; k < parts; k += 1) {
+    // The first row whose pairs before it reach k / parts of all.
+    let low = bounds.at(-1)!;
+    let high = n;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      if (partStart(n, middle) * parts < k * total) low = middle + 1;
+      else high = middle;
+    }
+    bounds.push(low);
+  }
+  bounds.push(n);
+  return bounds
+    .slice(1)
+    .map((to, k) => ({ from: bounds[k]!, to }))
+    .filter((part) => part.to > part.from);
+}
+
+function partOf(n: number, part: MatrixPart | undefined): MatrixPart {
+  const whole = part ?? { from: 0, to: n };
+  if (!(
+    Number.isInteger(whole.from) &&
+    Number.isInteger(whole.to) &&
+    0 <= whole.from &&
+    whole.from <= whole.to &&
+    whole.to <= n
+  )) {
+    throw new RangeError(`part [${whole.from}, ${whole.to}) is not within the ${n} rows`);
+  }
+  return whole;
+}
+
 /** Options of the matrix computations. */
 export interface DeltaMatrixOptions {
   /** Compare the first `words` reference words only (default: all columns). */
   words?: number;
+  /** Only this part of the pairs (default all); `out` or `sums` then hold the part's stretch alone. */
+  part?: MatrixPart;
   /** Called now and then with the pairs done so far, for progress. */
   onPairs?: (pairsDone: number) => void;
 }
@@ -185,7 +253,7 @@ export function deltaRows(
 
 /**
  * Every pair's Delta in a condensed matrix (pairs i < j row by row, as linkage() reads it), written
- * into `out` when given (its length must be condensedLength(rows)).
+ * into `out` when given (the whole matrix, or the part's stretch when a part is given).
  */
 export function condensedDeltas(
   z: ZScoreMatrix,
@@ -193,16 +261,19 @@ export function condensedDeltas(
   options: DeltaMatrixOptions & { out?: Float64Array } = {},
 ): Float64Array {
   const n = z.rows;
-  const out = options.out ?? new Float64Array(condensedLength(n));
-  if (out.length !== condensedLength(n)) throw new RangeError(`out must hold ${condensedLength(n)} pairs`);
+  const part = partOf(n, options.part);
+  const length = partLength(n, part);
+  const out = options.out ?? new Float64Array(length);
+  if (out.length !== length) throw new RangeError(`out must hold ${length} pairs`);
   const words = wordsOf(z, options);
   const segment = segmentOf(z, method, words);
-  forEachSegment(n, tileRows(words), (i, jFrom, jTo, k) => segment(i, jFrom, jTo, out, k), options.onPairs);
+  forEachSegment(n, tileRows(words), (i, jFrom, jTo, k) => segment(i, jFrom, jTo, out, k), options.onPairs, part);
   return out;
 }
 
 /**
- * Burrows' sums grown by the words [from, to): each pair's Σ |z_a − z_b| in `sums` (condensed) goes
+ * Burrows' sums grown by the words [from, to): each pair's Σ |z_a − z_b| in `sums` (condensed, or
+ * the part's stretch) goes
  * on word by word, so `sums[k] / m` at m words is Burrows' Delta at m words exactly as if summed
  * afresh; the trees at MFW sizes 100, 200, … 500 thus cost one pass over 500 words, not 1,500.
  */
@@ -212,9 +283,12 @@ export function addBurrowsSums(
   from: number,
   to: number,
   onPairs?: (pairsDone: number) => void,
+  part?: MatrixPart,
 ): void {
   const n = z.rows;
-  if (sums.length !== condensedLength(n)) throw new RangeError(`sums must hold ${condensedLength(n)} pairs`);
+  const whole = partOf(n, part);
+  const length = partLength(n, whole);
+  if (sums.length !== length) throw new RangeError(`sums must hold ${length} pairs`);
   if (!(Number.isInteger(from) && Number.isInteger(to) && from >= 0 && from <= to && to <= z.columns)) {
     throw new RangeError(`words [${from}, ${to}) are not within the ${z.columns} columns`);
   }
@@ -232,6 +306,7 @@ export function addBurrowsSums(
       }
     },
     onPairs,
+    whole,
   );
 }
 
@@ -255,13 +330,21 @@ export class BurrowsBySize {
     if (out.length !== this.#sums.length) throw new RangeError(`out must hold ${this.#sums.length} pairs`);
     addBurrowsSums(this.#z, this.#sums, this.#words, words, onPairs);
     this.#words = words;
-    const sums = this.#sums;
-    for (let k = 0; k < sums.length; k += 1) out[k] = words === 0 ? 0 : sums[k]! / words;
-    return out;
+    return burrowsOfSums(this.#sums, words, out);
   }
 }
 
-/** Each document's `k` nearest others: indices and distances, row-major (rows × k), nearest first. */
+/** Burrows' Delta at `words` words from the pairs' sums (addBurrowsSums) into `out`: sum / words (0 at no words). */
+export function burrowsOfSums(sums: Float64Array, words: number, out: Float64Array): Float64Array {
+  if (out.length !== sums.length) throw new RangeError(`out must hold ${sums.length} pairs`);
+  for (let k = 0; k < sums.length; k += 1) out[k] = words === 0 ? 0 : sums[k]! / words;
+  return out;
+}
+
+/**
+ * Each document's `k` nearest others: indices and distances, row-major (rows × k), nearest first;
+ * a row with fewer candidates (a part of the matrix) ends in index −1 at distance Infinity.
+ */
 export interface NearestNeighbours {
   k: number;
   index: Int32Array;
@@ -277,8 +360,8 @@ class NearestTable {
     rows: number,
     readonly k: number,
   ) {
-    this.index = new Int32Array(rows * k);
-    this.distance = new Float64Array(rows * k);
+    this.index = new Int32Array(rows * k).fill(-1);
+    this.distance = new Float64Array(rows * k).fill(Number.POSITIVE_INFINITY);
     this.#sizes = new Int32Array(rows);
   }
   offer(row: number, index: number, distance: number): void {
@@ -350,6 +433,30 @@ export function nearestByTiles(
       }
     },
     options.onPairs,
+    partOf(n, options.part),
   );
+  return table.result();
+}
+
+/** The nearest neighbours of several parts of one matrix together: by distance, ties to the lower index. */
+export function mergeNearest(parts: readonly NearestNeighbours[]): NearestNeighbours {
+  const first = parts[0];
+  if (first === undefined) throw new RangeError('give at least one part');
+  const { k } = first;
+  const rows = k === 0 ? 0 : first.index.length / k;
+  if (parts.some((part) => part.k !== k || part.index.length !== rows * k)) {
+    throw new RangeError('parts of different matrices or neighbour counts');
+  }
+  const table = new NearestTable(rows, k);
+  const candidates: Array<[number, number]> = [];
+  for (let row = 0; row < rows; row += 1) {
+    candidates.length = 0;
+    for (const part of parts) {
+      for (let r = row * k; r < (row + 1) * k && part.index[r]! >= 0; r += 1)
+        candidates.push([part.distance[r]!, part.index[r]!]);
+    }
+    candidates.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    for (const [distance, index] of candidates.slice(0, k)) table.offer(row, index, distance);
+  }
   return table.result();
 }

@@ -9,6 +9,11 @@ import {
   condensedLength,
   deltaOfRows,
   deltaRows,
+  matrixParts,
+  mergeNearest,
+  partLength,
+  partStart,
+  addBurrowsSums,
   nearestByTiles,
   nearestInCondensed,
   seededRandom,
@@ -102,6 +107,37 @@ describe('Delta matrices', () => {
         }
       }
     }
+  });
+
+  it('splits the pairs into parts that threads can compute apart, to the same numbers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 9 }), (n, count) => {
+        const parts = matrixParts(n, count);
+        expect(parts[0]!.from).toBe(0);
+        expect(parts.at(-1)!.to).toBe(n);
+        parts.forEach((part, i) => i > 0 && expect(part.from).toBe(parts[i - 1]!.to));
+        // About as many pairs each: none more than a row's worth above the average.
+        const pairs = parts.map((part) => partLength(n, part));
+        for (const count of pairs) expect(count).toBeLessThanOrEqual(condensedLength(n) / parts.length + n);
+      }),
+    );
+    const z = randomZ(70, 20, 5);
+    const parts = matrixParts(70, 5);
+    for (const method of DELTA_METHODS) {
+      const whole = condensedDeltas(z, method, { words: 15 });
+      const pieced = new Float64Array(condensedLength(70)).fill(Number.NaN);
+      for (const part of parts) pieced.set(condensedDeltas(z, method, { words: 15, part }), partStart(70, part.from));
+      expect(Array.from(pieced)).toEqual(Array.from(whole));
+      const nearest = mergeNearest(parts.map((part) => nearestByTiles(z, method, 6, { words: 15, part })));
+      expect(nearest).toEqual(nearestByTiles(z, method, 6, { words: 15 }));
+    }
+    const sums = new Float64Array(condensedLength(70));
+    for (const part of parts) {
+      addBurrowsSums(z, sums.subarray(partStart(70, part.from), partStart(70, part.to)), 0, 12, undefined, part);
+    }
+    const whole = new Float64Array(condensedLength(70));
+    addBurrowsSums(z, whole, 0, 12);
+    expect(sums).toEqual(whole);
   });
 
   it('refuses a wrong output size or word count', () => {

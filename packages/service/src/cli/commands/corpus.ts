@@ -251,6 +251,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       trees,
       consensusSizes: consensus,
       stderr: io.stderr,
+      ...(threads !== undefined && { threads }),
     },
     {
       onMatrix: (file) => summary.phaseDone(`matrix ${file}`, [file]),
@@ -305,6 +306,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     await summary.phaseDone('profiles', ['profiles.csv']);
   }
 
+  const reporting = createProgress(io.stderr, 1, 'report.html', { lines: true });
   const report = await corpusReport({
     analysis: reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree }),
     profiles,
@@ -313,6 +315,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     sections: methods?.sections ?? [],
   });
   await writeFile(join(out, 'report.html'), report);
+  reporting.tick();
+  reporting.done();
   await summary.phaseDone('report', ['report.html'], true);
   io.stdout.write(
     `${authors.length} authors, ${n} documents; leave-one-out accuracy ` +

@@ -8,21 +8,20 @@
  */
 import { join } from 'node:path';
 import {
-  BurrowsBySize,
+  burrowsOfSums,
   CladeCounter,
-  condensedDeltas,
   condensedLength,
   deltaRows,
   linkage,
-  nearestByTiles,
   nearestInCondensed,
   type Merge,
   type ZScoreMatrix,
 } from '@styler/analytics/stylometry';
 import type { DeltaMethod } from '@styler/analytics/metrics';
 import { CsvFile, csvCell } from '../csv.js';
-import { createProgress, type Progress } from '../progress.js';
+import { createProgress } from '../progress.js';
 import { writeMatrix, writeNearest } from './corpus-tables.js';
+import { DeltaWorkers } from './delta-workers.js';
 
 /** How the matrices are written: whole (one row and column per document), or each document's nearest. */
 export type MatrixFormat = 'full' | 'nearest';
@@ -30,8 +29,10 @@ export type MatrixFormat = 'full' | 'nearest';
 export interface TreePlan {
   out: string;
   names: readonly string[];
-  /** Every document's z-scores; at least as many columns as the largest size asked. */
+  /** Every document's z-scores; as many columns as the largest size asked. */
   z: ZScoreMatrix;
+  /** Worker threads of the matrices (default one per CPU). */
+  threads?: number;
   /** Words of the main matrices and tree. */
   words: number;
   /** The Delta variants written as matrices (Burrows' first). */
@@ -78,17 +79,8 @@ async function writeFromCondensed(plan: TreePlan, method: DeltaMethod, condensed
   return file;
 }
 
-/** The pairs' progress in percent, advanced by pairs done (a callback for the library's onPairs). */
-function pairProgress(progress: Progress, weight = 1): (pairsDone: number) => void {
-  let last = 0;
-  return (pairsDone) => {
-    progress.advance((pairsDone - last) * weight);
-    last = pairsDone;
-  };
-}
-
 /** The matrices and trees with every pair in memory. */
-async function inMemory(plan: TreePlan, results: TreeResults): Promise<void> {
+async function inMemory(plan: TreePlan, workers: DeltaWorkers, results: TreeResults): Promise<void> {
   const { z, words } = plan;
   const n = z.rows;
   const pairs = condensedLength(n);
@@ -105,7 +97,8 @@ async function inMemory(plan: TreePlan, results: TreeResults): Promise<void> {
   }
   const sorted = [...stops].sort(([a], [b]) => a - b);
   const lastWords = sorted.at(-1)![0];
-  const burrows = plan.consensusSizes.length > 0 ? new BurrowsBySize(z) : undefined;
+  // Burrows' sums grown word by word, when the consensus asks for several sizes.
+  const sums = plan.consensusSizes.length > 0 ? new Float64Array(pairs) : undefined;
   const counter = plan.consensusSizes.length > 0 ? new CladeCounter(n) : undefined;
   const progress = createProgress(
     plan.stderr,
@@ -115,10 +108,11 @@ async function inMemory(plan: TreePlan, results: TreeResults): Promise<void> {
   );
   let reached = 0;
   for (const [at, stop] of sorted) {
-    if (burrows !== undefined) {
-      burrows.at(at, work, pairProgress(progress, at - reached));
+    if (sums !== undefined) {
+      await workers.addBurrowsSums(sums, reached, at, progress);
+      burrowsOfSums(sums, at, work);
     } else {
-      condensedDeltas(z, 'burrows', { words: at, out: work, onPairs: pairProgress(progress, at) });
+      await workers.condensed('burrows', at, work, progress);
     }
     reached = at;
     if (stop.main && plan.methods.includes('burrows'))
@@ -133,14 +127,14 @@ async function inMemory(plan: TreePlan, results: TreeResults): Promise<void> {
   for (const method of plan.methods) {
     if (method === 'burrows') continue;
     const delta = createProgress(plan.stderr, pairs, `${method} Delta`, { lines: true, percent: true });
-    condensedDeltas(z, method, { words, out: work, onPairs: pairProgress(delta) });
+    await workers.condensed(method, words, work, delta);
     delta.done();
     await results.onMatrix(await writeFromCondensed(plan, method, work));
   }
 }
 
 /** The matrices without holding the pairs: nearest neighbours tile by tile, or whole rows computed one by one. */
-async function byTiles(plan: TreePlan, results: TreeResults): Promise<void> {
+async function byTiles(plan: TreePlan, workers: DeltaWorkers, results: TreeResults): Promise<void> {
   const { z, words, names } = plan;
   for (const method of plan.methods) {
     const file = matrixFile(method, plan.matrices);
@@ -149,7 +143,7 @@ async function byTiles(plan: TreePlan, results: TreeResults): Promise<void> {
         lines: true,
         percent: true,
       });
-      const nearest = nearestByTiles(z, method, plan.nearest, { words, onPairs: pairProgress(progress) });
+      const nearest = await workers.nearest(method, plan.nearest, words, progress);
       progress.done();
       await writeNearest(join(plan.out, file), names, nearest);
     } else {
@@ -177,6 +171,11 @@ async function byTiles(plan: TreePlan, results: TreeResults): Promise<void> {
 }
 
 /** Computes and writes the matrices, and the trees when the pairs are held. */
-export function deltaMatricesAndTrees(plan: TreePlan, results: TreeResults): Promise<void> {
-  return plan.trees ? inMemory(plan, results) : byTiles(plan, results);
+export async function deltaMatricesAndTrees(plan: TreePlan, results: TreeResults): Promise<void> {
+  const workers = new DeltaWorkers(plan.z, plan.threads);
+  try {
+    await (plan.trees ? inMemory(plan, workers, results) : byTiles(plan, workers, results));
+  } finally {
+    await workers.close();
+  }
 }

@@ -245,6 +245,35 @@ describe('styler corpus', () => {
     expect(err).toMatch(/Delta, nearest: 100\.0 %/);
   });
 
+  it('writes the same files with 1 and 2 threads', async () => {
+    const outs = ['1', '2'].map((threads) => join(root, `corpus-threads-${threads}`));
+    for (const [k, dir] of outs.entries()) {
+      const run = io();
+      const code = await main(
+        [
+          'corpus',
+          join(root, 'darwin'),
+          join(root, 'assistant'),
+          '--unknown',
+          join(root, 'unknown'),
+          '--out',
+          dir,
+          '--mfw',
+          '50',
+          '--threads',
+          String(k + 1),
+        ],
+        run.io,
+      );
+      expect(code, run.err()).toBe(0);
+    }
+    for (const file of readdirSync(outs[0]!)) {
+      // vega numbers its gradients per process: the second report of a process has the next numbers.
+      const [one, two] = outs.map((dir) => readFileSync(join(dir, file), 'utf8').replace(/gradient_\d+/g, 'gradient'));
+      expect(one === two, `${file} differs between 1 and 2 threads`).toBe(true);
+    }
+  });
+
   it('keeps what the phases before a failure wrote, with a summary saying which', async () => {
     const cut = join(root, 'cut');
     // The report cannot be written: a folder stands where it goes.
