@@ -7,9 +7,9 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -23,6 +23,8 @@ interface LockEntry {
   link?: boolean;
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   [key: string]: unknown;
 }
 
@@ -70,6 +72,9 @@ function closure(lock: Record<string, LockEntry>, names: string[], ours: Set<str
     found.set(key, entry);
     for (const dep of Object.keys(entry.dependencies ?? {})) visit(key, dep, false);
     for (const dep of Object.keys(entry.optionalDependencies ?? {})) visit(key, dep, true);
+    // npm installs a peer dependency too unless it is marked optional (pg-boss's @opentelemetry/api).
+    for (const dep of Object.keys(entry.peerDependencies ?? {}))
+      visit(key, dep, entry.peerDependenciesMeta?.[dep]?.optional === true);
   };
   for (const name of names) visit('', name, false);
   return found;
@@ -84,9 +89,9 @@ export interface PackedInstall {
 
 /**
  * Packs `names` (workspace package names, with the workspaces they depend on) and installs them
- * into a new temporary project without the registry. Install scripts do not run (`--ignore-scripts`):
- * where a package needs a native binary (better-sqlite3), the one the workspace built is copied in,
- * since compiling it again would take minutes; docs/BENCHMARKS.md measures a real install.
+ * into a new temporary project without the registry. Install scripts do not run (`--ignore-scripts`),
+ * and none is needed: better-sqlite3 ships its compiled binding (Node-API, one for every supported
+ * Node.js) in its package. docs/BENCHMARKS.md measures a real install.
  */
 export async function packedInstall(names: string[]): Promise<PackedInstall> {
   const all = workspaces();
@@ -161,7 +166,6 @@ export async function packedInstall(names: string[]): Promise<PackedInstall> {
     cwd: dir,
     maxBuffer: 16 * 1024 * 1024,
   });
-  copyNativeBinaries(dir);
   return {
     dir,
     async node(script, timeoutMs = 60_000) {
@@ -171,13 +175,4 @@ export async function packedInstall(names: string[]): Promise<PackedInstall> {
       return result.stdout;
     },
   };
-}
-
-/** The workspace's compiled better-sqlite3 binding, where the installed copy needs one. */
-function copyNativeBinaries(dir: string): void {
-  const relative = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
-  const target = join(dir, relative);
-  if (!existsSync(join(dir, 'node_modules/better-sqlite3')) || existsSync(target)) return;
-  mkdirSync(dirname(target), { recursive: true });
-  copyFileSync(join(ROOT, relative), target);
 }

@@ -8,7 +8,8 @@
  *   twice into a second model. A delivery expires after leaseSeconds (pg-boss's expireInSeconds):
  *   the job of a worker that died (kill -9, a lost machine) is then retried, and the new lease takes
  *   the job row over on another worker. A worker whose lease was taken over stops its fit.
- * - pg-boss 10: the last major version that runs on Node 20 (11 and later need Node 22).
+ * - pg-boss 12 (Node 22.12 or later). A database left by pg-boss 10 (Styler before Node 20 was
+ *   dropped), which pg-boss 11 and later cannot migrate, is upgraded at start: queue-upgrade.ts.
  * - Retries: a transient failure (the pool full, the database or disk unavailable) throws, and
  *   pg-boss retries with exponential backoff; a permanent one (no usable documents, an internal
  *   error) marks the job `failed` with a clear error at once. A job started more than maxAttempts
@@ -25,7 +26,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import PgBoss from 'pg-boss';
+import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
 import {
@@ -37,6 +38,7 @@ import {
 } from '../store/index.js';
 import { ServiceError } from './errors.js';
 import { fineTune, jobErrorOf, type JobExecutor } from './fine-tuning.js';
+import { carryOverPgBoss10Messages, holdingQueueSetupLock, setAsidePgBoss10Schema } from './queue-upgrade.js';
 
 /** The pg-boss queue of fine-tuning jobs. */
 export const FINE_TUNE_QUEUE = 'styler-fine-tune';
@@ -116,36 +118,25 @@ export class QueueRunner implements JobExecutor, JobQueue {
     return this.#fits.size;
   }
 
-  /** Starts pg-boss (creating or migrating its schema once), the queue, and the workers if any. */
+  /**
+   * Starts pg-boss (creating or migrating its schema once; a pg-boss 10 schema is first set aside),
+   * the queue, and the workers if any.
+   */
   async start(): Promise<void> {
     if (this.#started) return;
-    const { concurrency, maxAttempts, retryDelayMs, leaseSeconds } = this.#options;
-    await this.#boss.start();
-    const queue = {
-      name: FINE_TUNE_QUEUE,
-      // Enough deliveries that the one after the last allowed start can mark the job interrupted.
-      retryLimit: maxAttempts,
-      retryDelay: Math.max(1, Math.round(retryDelayMs / 1000)),
-      retryBackoff: true,
-      expireInSeconds: leaseSeconds,
-    };
-    if ((await this.#boss.getQueue(FINE_TUNE_QUEUE)) === null) {
-      await this.#boss.createQueue(FINE_TUNE_QUEUE, queue).catch(async (error: unknown) => {
-        // Another process created it first.
-        if ((await this.#boss.getQueue(FINE_TUNE_QUEUE)) === null) throw error;
-      });
-    } else {
-      await this.#boss.updateQueue(FINE_TUNE_QUEUE, queue);
-    }
+    const { concurrency } = this.#options;
+    // One process at a time: the upgrade from pg-boss 10 and pg-boss's own install (queue-upgrade.ts).
+    const carried = await holdingQueueSetupLock(this.#options.databaseUrl, () => this.#setUpQueue());
+    if (carried > 0) this.#options.logger.info({ messages: carried }, 'job queue upgraded from pg-boss 10');
     // Started (enqueue sends) before the workers register: a delivery can arrive as soon as the first one does.
     this.#started = true;
     // One pg-boss worker per concurrent job, each taking one delivery at a time.
     for (let i = 0; i < concurrency; i += 1) {
       let workerId = '';
-      workerId = await this.#boss.work<QueuedJob>(
+      workerId = await this.#boss.work(
         FINE_TUNE_QUEUE,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollingSeconds ?? 1 },
-        async ([delivery]) => {
+        async ([delivery]: JobWithMetadata<QueuedJob>[]) => {
           if (delivery === undefined) return;
           const run = this.#deliver(delivery);
           this.#running.add(run);
@@ -164,6 +155,33 @@ export class QueueRunner implements JobExecutor, JobQueue {
       this.#sweeper = setInterval(() => void this.#sweep(), this.#heartbeatMs());
       this.#sweeper.unref();
     }
+  }
+
+  /**
+   * pg-boss started on its current schema and the queue created or updated to the options; a pg-boss
+   * 10 schema's unfinished messages are carried over (their count returned).
+   */
+  async #setUpQueue(): Promise<number> {
+    const { maxAttempts, retryDelayMs, leaseSeconds } = this.#options;
+    await setAsidePgBoss10Schema(this.#connections, QUEUE_SCHEMA);
+    await this.#boss.start();
+    const queue = {
+      name: FINE_TUNE_QUEUE,
+      // Enough deliveries that the one after the last allowed start can mark the job interrupted.
+      retryLimit: maxAttempts,
+      retryDelay: Math.max(1, Math.round(retryDelayMs / 1000)),
+      retryBackoff: true,
+      expireInSeconds: leaseSeconds,
+    };
+    if ((await this.#boss.getQueue(FINE_TUNE_QUEUE)) === null) {
+      await this.#boss.createQueue(FINE_TUNE_QUEUE, queue).catch(async (error: unknown) => {
+        // Another process created it first.
+        if ((await this.#boss.getQueue(FINE_TUNE_QUEUE)) === null) throw error;
+      });
+    } else {
+      await this.#boss.updateQueue(FINE_TUNE_QUEUE, queue);
+    }
+    return carryOverPgBoss10Messages(this.#connections, QUEUE_SCHEMA, this.#boss, FINE_TUNE_QUEUE);
   }
 
   /**
@@ -209,7 +227,7 @@ export class QueueRunner implements JobExecutor, JobQueue {
 
   /**
    * Queued jobs older than a heartbeat timeout (their creating transaction long committed) with no
-   * pending message on the queue (pg-boss 10's job table: state below 'completed' is created, retry
+   * pending message on the queue (pg-boss's job table: state below 'completed' is created, retry
    * or active). A message sent twice is harmless: only one delivery can claim a queued job.
    */
   async #unqueued(): Promise<string[]> {
@@ -247,14 +265,14 @@ export class QueueRunner implements JobExecutor, JobQueue {
     this.#started = false;
     clearInterval(this.#sweeper);
     for (const fit of this.#fits.values()) fit.abort();
-    await Promise.all(this.#workerIds.splice(0).map((id) => this.#boss.offWork({ id })));
-    await this.#boss.stop({ graceful: true, timeout: 5_000, wait: true }).catch((error: unknown) => {
+    await Promise.all(this.#workerIds.splice(0).map((id) => this.#boss.offWork(FINE_TUNE_QUEUE, { id })));
+    await this.#boss.stop({ graceful: true, timeout: 5_000 }).catch((error: unknown) => {
       this.#options.logger.warn({ err: error }, 'job queue did not stop cleanly');
     });
     await this.#connections.end().catch(() => undefined);
   }
 
-  async #deliver(delivery: PgBoss.JobWithMetadata<QueuedJob>): Promise<void> {
+  async #deliver(delivery: JobWithMetadata<QueuedJob>): Promise<void> {
     const { store } = this;
     const { pool, logger, maxAttempts } = this.#options;
     const lease = `${delivery.id}:${delivery.retryCount}`;
