@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { EXIT } from './io.js';
 
 /** Parses one line as a JSON object; throws an Error saying what is wrong, with `example` as a hint. */
@@ -14,6 +13,31 @@ export function parseJsonObject(line: string, example: string): Record<string, u
     throw new Error(`expected a JSON object like ${example}`);
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * The lines of a byte or text stream as JSON Lines has them: ended by \n, a \r before it dropped
+ * (UTF-8 decoded; a byte-order mark is kept for the caller). Not node:readline: from Node 24 on, it
+ * also ends a line at U+2028 and U+2029, which JSON allows unescaped inside a string.
+ */
+export async function* jsonLines(input: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let pending = '';
+  for await (const chunk of input) {
+    pending += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    let start = 0;
+    for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n', start)) {
+      yield withoutCarriageReturn(pending.slice(start, end));
+      start = end + 1;
+    }
+    pending = pending.slice(start);
+  }
+  pending += decoder.decode();
+  if (pending !== '') yield withoutCarriageReturn(pending);
+}
+
+function withoutCarriageReturn(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
 
 async function writeLine(stream: NodeJS.WritableStream, line: string): Promise<void> {
@@ -31,10 +55,9 @@ export async function runJsonLines(
   streams: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; errorOutput: NodeJS.WritableStream },
   answer: (line: string) => unknown,
 ): Promise<number> {
-  const lines = createInterface({ input: streams.input, crlfDelay: Number.POSITIVE_INFINITY });
   let lineNumber = 0;
   let failedLines = 0;
-  for await (const rawLine of lines) {
+  for await (const rawLine of jsonLines(streams.input)) {
     lineNumber += 1;
     const line = lineNumber === 1 && rawLine.startsWith('\uFEFF') ? rawLine.slice(1) : rawLine;
     if (line.trim() === '') continue;

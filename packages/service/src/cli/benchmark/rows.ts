@@ -1,10 +1,9 @@
 /** The rows of a benchmark run: parsing the input lines, sharding, and what an earlier run already did. */
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { fnv1a } from '@styler/analytics/stylometry';
 import { CliError } from '../io.js';
-import { parseJsonObject } from '../jsonl.js';
+import { jsonLines, parseJsonObject } from '../jsonl.js';
 
 /** System name of rows that give none. */
 export const DEFAULT_SYSTEM = 'system';
@@ -73,9 +72,8 @@ export function inShard(id: string, shard: Shard | undefined): boolean {
 
 /** Non-blank lines of a file, with their line numbers, streamed (a leading BOM dropped). */
 export async function* readLines(path: string): AsyncGenerator<{ line: string; number: number }> {
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Number.POSITIVE_INFINITY });
   let number = 0;
-  for await (const raw of lines) {
+  for await (const raw of jsonLines(createReadStream(path))) {
     number += 1;
     const line = number === 1 ? raw.replace(/^\uFEFF/, '') : raw;
     if (line.trim() !== '') yield { line, number };
