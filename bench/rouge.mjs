@@ -6,6 +6,7 @@
 // Two texts against 100 references only (qualityAnalytics' ROUGE): node bench/rouge.mjs --pair
 //   STYLER_ROUGE_MODULE=/path/to/analytics/rouge/index.js runs that case on another build (before/after).
 // Texts: the development corpora in /work/shared/corpora (or STYLER_CORPORA), cut into word windows.
+import './support/node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

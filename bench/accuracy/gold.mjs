@@ -4,6 +4,7 @@
 // decision), "Styler rules" the rules alone. Prints markdown tables.
 // The other treebanks and EWT train: bench/accuracy/treebanks.mjs.
 // Run: npm run build && node bench/accuracy/gold.mjs
+import '../support/node-version.mjs';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import nlpCompromise from 'compromise';

@@ -1,5 +1,6 @@
 // Compares Styler's readability counts and scores with textstat 0.7.11 (fixtures/reference/readability.jsonl).
 // Run: npm run build && node bench/accuracy/readability.mjs
+import '../support/node-version.mjs';
 import { readFileSync } from 'node:fs';
 import { fleschKincaidGrade, fleschReadingEase } from '../../packages/analytics/dist/metrics/index.js';
 import { analyzeText, countSyllables } from '../../packages/analytics/dist/nlp/index.js';

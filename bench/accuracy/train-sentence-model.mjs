@@ -7,6 +7,7 @@
 // Options: --data DIR (default data/ud), --out FILE (default the shipped weights file).
 // The feature code is imported file by file, not through nlp/index.js: that would load the shipped
 // weights, which need not exist (or match) while they are being rebuilt.
+import '../support/node-version.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

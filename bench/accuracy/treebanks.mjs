@@ -5,6 +5,7 @@
 //
 // Run: npm run build && node bench/accuracy/ud-data.mjs --repos DIR && node bench/accuracy/treebanks.mjs
 // Options: --data DIR (default data/ud), --splits ewt-dev,gum-test (default all), --peers no.
+import '../support/node-version.mjs';
 import nlpCompromise from 'compromise';
 import { retext } from 'retext';
 import retextPassive from 'retext-passive';

@@ -6,6 +6,7 @@
 // DIR holds the treebanks as git clones (`git clone https://github.com/UniversalDependencies/UD_English-EWT`
 // gives DIR/UD_English-EWT; likewise GUM, ParTUT, LinES) or as bare mirrors
 // (DIR/UniversalDependencies+UD_English-EWT/repo). The files are read at the clone's HEAD.
+import '../support/node-version.mjs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 // Checks that wink-nlp's minimal pipeline (sbd + pos, what Styler uses) gives exactly the tokens,
 // types, tags and sentences of its default pipeline, on every document of the corpora, and times both.
 // Run: node bench/accuracy/wink-pipeline.mjs
+import '../support/node-version.mjs';
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { authorFolders, readFolder, throughput } from '../support/corpus.mjs';

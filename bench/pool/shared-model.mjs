@@ -4,6 +4,7 @@
 // "cloned" runs the same tasks with the model as a plain argument, structured-cloned every call,
 // as before; rounds alternate the two so the machine's load hits both alike.
 // Run: npm run build && node bench/pool/shared-model.mjs [rounds=5] [secondsPerMeasure=3]
+import '../support/node-version.mjs';
 import { loadavg } from 'node:os';
 import { createStylePool, fitStyle, restyle } from '../../packages/service/dist/index.js';
 import { readFolder, textOfWords } from '../support/corpus.mjs';

@@ -4,6 +4,7 @@
 // send). diffArrays runs synchronously, so its time is time the event loop is blocked; ours yields
 // to the event loop every million steps.
 // Run: npm run build && node bench/service/word-diff.mjs
+import '../support/node-version.mjs';
 import { diffArrays } from 'diff';
 import { wordDiff } from '../../packages/service/dist/http/transform/word-diff.js';
 import { fitStyle, restyle } from '../../packages/service/dist/index.js';

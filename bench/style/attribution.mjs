@@ -18,6 +18,7 @@
 // (Delta of a short text is larger and noisier; a perfect restyle would arrive there). The share of
 // those cuts attributed to the target is the ceiling a perfect restyle could reach at that length.
 // Run: npm run build && node bench/style/attribution.mjs [--json out.json] [--markdown]
+import '../support/node-version.mjs';
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { countWordForms } from '../../packages/analytics/dist/index.js';

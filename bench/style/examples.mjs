@@ -2,6 +2,7 @@
 // held-out letter restyled toward another author (literary prose; models fitted on each author's first
 // 21 files), before and after, with the analytics of each pair.
 // Run: npm run build && node bench/style/examples.mjs
+import '../support/node-version.mjs';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fitStyle, qualityAnalytics, restyle, styleCard } from '../../packages/service/dist/index.js';

@@ -1,6 +1,7 @@
 // How long fitStyle takes on 100 documents of 1,000 words (the issue asks for seconds at most).
 // Documents are built from the corpora's paragraphs, cycling through every author file, each cut at
 // the paragraph that reaches 1,000 words. Run: npm run build && node bench/style/fit-time.mjs
+import '../support/node-version.mjs';
 import { performance } from 'node:perf_hooks';
 import { fitStyle } from '../../packages/service/dist/index.js';
 import { authors, readFolder } from './corpora.mjs';

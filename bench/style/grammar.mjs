@@ -10,6 +10,7 @@
 // - newly unparsable when it has no complete linkage while every source had one (the older figure).
 // A sentence link-parser gave up on (timeout) makes its pair unknown, counted apart, not as damage.
 // Run: npm run build && node bench/style/grammar.mjs [--json out.json]
+import '../support/node-version.mjs';
 import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

@@ -5,6 +5,7 @@
 // can reach them (contractions, connectives, relative pronouns, variants) or they are the text's
 // content (pronouns of address, tense, topic words).
 // Run: npm run build && node bench/style/headroom.mjs [--top N]
+import '../support/node-version.mjs';
 import { countWordForms, deltaReference } from '../../packages/analytics/dist/index.js';
 import { deltaZScores } from '../../packages/analytics/dist/metrics/index.js';
 import { restyles } from './changes.mjs';

@@ -34,6 +34,7 @@
 // Run: npm run build && node bench/style/llm.mjs [--scripted] [--pairs 20] [--authors a,b] [--n 4]
 //      [--seed 1] [--temperature 0.7] [--concurrency 2] [--json out.json] [--reading sample.md]
 //      [--reading-pairs 5]
+import '../support/node-version.mjs';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

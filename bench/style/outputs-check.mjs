@@ -4,6 +4,7 @@
 // snapshot or compare them byte for byte with a saved one.
 // Run: npm run build && node bench/style/outputs-check.mjs --save /tmp/outputs.json
 //      npm run build && node bench/style/outputs-check.mjs /tmp/outputs.json   (exit code 1 on any difference)
+import '../support/node-version.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fitStyle, restyle } from '../../packages/service/dist/index.js';
 import { authors, readFolder, splitAuthor } from './corpora.mjs';

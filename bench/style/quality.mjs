@@ -4,6 +4,7 @@
 // - content kept (numbers, names, URLs) and ROUGE-1 recall of the output against the input;
 // - attribution by Burrows' Delta (z-scores from the authors' files 22–30).
 // Run: npm run build && node bench/style/quality.mjs [--json out.json]
+import '../support/node-version.mjs';
 import { writeFileSync } from 'node:fs';
 import { fitStyle, qualityAnalytics, restyle, rouge } from '../../packages/service/dist/index.js';
 import { authors, readFolder, splitAuthor } from './corpora.mjs';

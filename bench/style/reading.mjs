@@ -16,6 +16,7 @@
 //
 // Run: npm run build && node bench/style/reading.mjs [--set dev|check|blind] [--todo todo.json] [--json out.json]
 // Before/after: STYLER_ENGINE_DIST=DIR judges another build of the engine on the same sample.
+import '../support/node-version.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { restyles } from './changes.mjs';
 

@@ -8,6 +8,7 @@
 // against it, whereas qualityAnalytics' code is already compiled by fitStyle (same analytics pass).
 // The warm figures are the cost per call of a running service.
 // Run: npm run build && node bench/style/restyle-cost.mjs
+import '../support/node-version.mjs';
 import { fitStyle, qualityAnalytics, restyle } from '../../packages/service/dist/index.js';
 import { authors, splitAuthor } from './corpora.mjs';
 import { costText } from './cost-text.mjs';

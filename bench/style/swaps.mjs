@@ -3,6 +3,7 @@
 // relative pronoun, connective), for judging
 // their precision by hand (bench/style/swaps-labelled.json holds the judgements).
 // Run: npm run build && node bench/style/swaps.mjs [--out swaps.json]
+import '../support/node-version.mjs';
 import { writeFileSync } from 'node:fs';
 import { fitStyle, restyle } from '../../packages/engine/dist/index.js';
 import { UK_TO_US, US_TO_UK } from '../../packages/engine/dist/style/lexicon/spelling.js';

@@ -3,6 +3,7 @@
 // Reported: restyle and analyzeText time per 1,000 words, and restyle's ratio to ordinary prose.
 // The engine's work must stay bounded and close to linear whatever the text: every ratio near 1.
 // Run: npm run build && node bench/style/worst-case.mjs [--chars 100000]
+import '../support/node-version.mjs';
 import { analyzeText, fitStyle, restyle } from '../../packages/service/dist/index.js';
 import { readFolder, splitAuthor } from './corpora.mjs';
 

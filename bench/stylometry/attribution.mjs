@@ -4,6 +4,7 @@
 // author's labelled files left out of the candidates, where its texts must go to someone else (how
 // often they go to each remaining author is printed, as a check that nothing favours one author).
 // Run: npm run build && node bench/stylometry/attribution.mjs
+import '../support/node-version.mjs';
 import { countWordForms, wordProfile } from '../../packages/analytics/dist/metrics/index.js';
 import { analyzeCorpus } from '../../packages/analytics/dist/stylometry/index.js';
 import { authors, splitAuthor } from '../style/corpora.mjs';

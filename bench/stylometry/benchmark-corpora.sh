@@ -4,6 +4,7 @@
 # author; `styler benchmark` then compares it with the inputs left unchanged.
 # Run: npm run build && bash bench/stylometry/benchmark-corpora.sh [OUT_DIR] [INPUTS]
 set -euo pipefail
+echo "Node.js $(node --version)" >&2
 cd "$(dirname "$0")/../.."
 CORPORA="${STYLER_CORPORA:-/work/shared/corpora}"
 OUT="${1:-$(mktemp -d)/benchmark-corpora}"

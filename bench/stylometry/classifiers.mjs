@@ -2,6 +2,7 @@
 // labelled, files 22–30 held out (45 texts of 5 authors), as bench/stylometry/attribution.mjs; per
 // method the held-out texts attributed right and a 5-fold cross-validation of the 105 labelled files.
 // Run: npm run build && node bench/stylometry/classifiers.mjs
+import '../support/node-version.mjs';
 import { countWordForms, wordProfile } from '../../packages/analytics/dist/metrics/index.js';
 import { classifyCorpus, DISTANCES } from '../../packages/analytics/dist/stylometry/index.js';
 import { authors, splitAuthor } from '../style/corpora.mjs';

@@ -5,6 +5,7 @@
 // Training: Hamilton's 51 papers and Madison's 14 undisputed; test: the 12 disputed.
 // Run: npm run build && node bench/stylometry/federalist.mjs PATH/TO/1404.txt
 // (1404.txt: GitHub GITenberg/The-Federalist-Papers_1404, commit 7effe9c7518aa38e80f23664419a3e28b7993127.)
+import '../support/node-version.mjs';
 import { wordFormSequence } from '../../packages/analytics/dist/metrics/index.js';
 import {
   classifyCorpus,

@@ -3,6 +3,7 @@
 // MFW, one thread: 5-fold cross-validation per classifier, the Burrows distance matrix, classical
 // MDS, and the imposters method for 30 unknown documents against 5 candidates.
 // Run: npm run build && node bench/stylometry/methods-speed.mjs
+import '../support/node-version.mjs';
 import { deltaReference } from '../../packages/analytics/dist/metrics/index.js';
 import {
   classicalMds,

@@ -9,6 +9,7 @@
 // Both also build stylo's consensus tree over 100…500 MFW. The ratio is the figure to compare
 // (machines differ); the two must agree on the leave-one-out accuracy.
 // Run: npm run build && node bench/stylometry/speed.mjs [DOCUMENTS]
+import '../support/node-version.mjs';
 import { analyzeText } from '../../packages/analytics/dist/nlp/index.js';
 import {
   countWordForms,
