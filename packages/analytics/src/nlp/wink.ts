@@ -1,5 +1,6 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { type FeatureTable, LexemeMemory, type WinkLexemeCache } from './wink-lexemes.js';
 
 /**
  * Only sentence boundaries and part-of-speech tags are needed. Leaving out wink's negation,
@@ -8,20 +9,22 @@ import model from 'wink-eng-lite-web-model';
  */
 export const WINK_PIPELINE = Object.freeze(['sbd', 'pos']);
 
-/** A growable feature table of wink's core model: value → index, index → value, next index. */
-interface FeatureTable {
-  hash: Record<string, number>;
-  list: unknown[];
-  index: number;
-}
+type Stage = 'core' | 'sbd' | 'pos' | 'ner' | 'negation' | 'sa' | 'metaCER';
+type Loaders = Record<Stage, () => unknown> & { featureFn: (config: unknown) => WordFeatures };
 
-type Loaders = Record<'core' | 'sbd' | 'pos' | 'ner' | 'negation' | 'sa' | 'metaCER', () => unknown>;
+/** The model's feature extractors; `pos` is handed wink's lexeme cache. */
+type WordFeatures = Record<string, unknown> & {
+  pos: (word: string, category: number, cache: WinkLexemeCache) => unknown;
+};
+
+/** A word outside the model's vocabulary, read once by each new instance to reach its lexeme cache. */
+const UNKNOWN_WORD = 'qzxjvk';
 
 /** A state machine that recognises nothing, for the stages the pipeline leaves out. */
 const NO_MACHINE = JSON.stringify([100, 0, {}, {}, {}, {}]);
 
 /** Pipeline stages and the model loaders they need. */
-const STAGE_LOADERS: Record<string, keyof Loaders> = { ner: 'ner', negation: 'negation', sentiment: 'sa' };
+const STAGE_LOADERS: Record<string, Stage> = { ner: 'ner', negation: 'negation', sentiment: 'sa' };
 
 /** Words a thread's instance may add before it is made again (its tables then start afresh). */
 const MAX_ADDED_WORDS = 50_000;
@@ -35,8 +38,9 @@ const MAX_ADDED_WORDS = 50_000;
  * instance's tags thus depended on the texts it had read before, and a pool thread's on which texts
  * it had been handed: `styler benchmark` gave POS metrics differing by up to 6e-4 between 1 and 2
  * threads. So the words a text added are taken out of the table's lookup before the next text.
- * Their entries stay behind (wink's instance holds their properties by position), unreachable, and
- * their positions, like the indices of new prefixes, suffixes and shapes, are only identities to
+ * Their entries stay behind (wink's instance holds their properties by position), unreachable but
+ * remembered (LexemeMemory), so a word met again in a later text gets its entry back instead of a new
+ * one; their positions, like the indices of new prefixes, suffixes and shapes, are only identities to
  * the sentence and tagging stages: the tokens, tags and sentences are those of a new instance
  * (checked on the corpora, texts in shuffled order). The instance is made again, over the model
  * read once and put back as read, when it has added MAX_ADDED_WORDS words.
@@ -47,9 +51,11 @@ class WinkInstance {
   readonly #tables: Array<{ table: FeatureTable; size: number }>;
   readonly #lexeme: FeatureTable;
   readonly #loaders: Record<string, unknown>;
+  readonly #lexemeSize: number;
   #instance: ReturnType<typeof winkNLP> | undefined;
-  /** Lexeme entries before this mark are hidden or the model's own. */
-  #mark = 0;
+  #memory: LexemeMemory | undefined;
+  /** The lexeme cache of the instance being made, handed to the model's `pos` extractor. */
+  #cache: WinkLexemeCache | undefined;
 
   constructor() {
     const loaders = model as unknown as Loaders;
@@ -61,7 +67,8 @@ class WinkInstance {
       })
       .map((table) => ({ table, size: table.list.length }));
     this.#lexeme = this.#core.features.lexeme as FeatureTable;
-    const once = (name: keyof Loaders): (() => unknown) => {
+    this.#lexemeSize = this.#tables.find(({ table }) => table === this.#lexeme)!.size;
+    const once = (name: Stage): (() => unknown) => {
       let loaded: { machines: unknown[] } | undefined;
       // Stages outside the pipeline are never run, yet wink would parse their machines per instance.
       const unused = Object.entries(STAGE_LOADERS).some(
@@ -85,20 +92,38 @@ class WinkInstance {
       sa: once('sa'),
       // wink-eng-lite-web-model's loader stringifies its machines again on every call.
       metaCER: once('metaCER'),
+      featureFn: (config: unknown) => {
+        const features = loaders.featureFn(config);
+        const pos = features.pos;
+        features.pos = (word, category, cache) => {
+          this.#cache = cache;
+          features.pos = pos;
+          return pos(word, category, cache);
+        };
+        return features;
+      },
     };
   }
 
   /** The instance, with the words the previous text added out of its lookup. */
   forNextText(): ReturnType<typeof winkNLP> {
-    const lexeme = this.#lexeme;
-    const size = this.#tables.find(({ table }) => table === lexeme)!.size;
-    if (this.#instance === undefined || lexeme.list.length - size > MAX_ADDED_WORDS) {
-      this.#instance = winkNLP(this.#loaders as unknown as Parameters<typeof winkNLP>[0], [...WINK_PIPELINE]);
+    if (this.#instance === undefined || this.#lexeme.list.length - this.#lexemeSize > MAX_ADDED_WORDS) {
+      const instance = winkNLP(this.#loaders as unknown as Parameters<typeof winkNLP>[0], [...WINK_PIPELINE]);
+      instance.readDoc(UNKNOWN_WORD);
+      this.#memory = new LexemeMemory(this.#lexeme);
+      this.#memory.install(this.#takeCache(), this.#lexemeSize);
+      this.#instance = instance;
     }
-    for (let i = Math.max(this.#mark, size); i < lexeme.list.length; i += 1)
-      delete lexeme.hash[lexeme.list[i] as string];
-    this.#mark = lexeme.list.length;
+    this.#memory!.hideText();
     return this.#instance;
+  }
+
+  /** The lexeme cache the new instance handed to the model while reading UNKNOWN_WORD. */
+  #takeCache(): WinkLexemeCache {
+    const cache = this.#cache;
+    this.#cache = undefined;
+    if (cache === undefined) throw new Error('wink-nlp did not hand its lexeme cache to the model');
+    return cache;
   }
 
   /** The core model as read, every table's additions taken out (for a new instance). */
@@ -108,7 +133,6 @@ class WinkInstance {
       table.list.length = size;
       table.index = size;
     }
-    this.#mark = 0;
     return this.#core;
   }
 }
