@@ -1,8 +1,9 @@
 /**
  * Delta distance matrices of a corpus at scale: the documents' z-scores in one row-major
  * Float64Array, every pair's distance in a condensed matrix (the pairs i < j, as linkage() takes
- * it), Burrows' sums grown word by word so that the trees at several MFW sizes share one pass, and
- * each document's nearest neighbours when the whole matrix is too large to keep.
+ * it; matrix-parts.ts cuts it into parts for threads), and Burrows' sums grown word by word so that
+ * the trees at several MFW sizes share one pass (nearest-neighbours.ts: when the whole matrix is too
+ * large to keep).
  *
  * Every distance is deltaOfZScores's on the same z-scores, bit for bit: the sums run over the words
  * in the same order with the same operations.
@@ -10,6 +11,7 @@
 import { deltaOfZScores, type DeltaMethod } from '../metrics/authorship/delta.js';
 import type { CorpusCounts, CountsReference } from './corpus-counts.js';
 import { condensedLength } from './linkage.js';
+import { forEachSegment, partLength, partOf, tileRows, type MatrixPart } from './matrix-parts.js';
 
 /** Documents' z-scores: `rows` documents × `columns` reference words, row-major. */
 export interface ZScoreMatrix {
@@ -62,9 +64,9 @@ function squaredNorms(z: ZScoreMatrix, words: number): Float64Array {
  * A row segment's distances: row i against rows jFrom … jTo − 1 into out[at …]. Tight loops for
  * Burrows', Eder's and Cosine Delta; deltaOfZScores on the rows for any other variant.
  */
-type Segment = (i: number, jFrom: number, jTo: number, out: Float64Array, at: number) => void;
+export type Segment = (i: number, jFrom: number, jTo: number, out: Float64Array, at: number) => void;
 
-function segmentOf(z: ZScoreMatrix, method: DeltaMethod, words: number): Segment {
+export function segmentOf(z: ZScoreMatrix, method: DeltaMethod, words: number): Segment {
   const { values, columns } = z;
   if (words === 0) return (_i, jFrom, jTo, out, at) => out.fill(0, at, at + jTo - jFrom);
   if (method === 'burrows') {
@@ -117,96 +119,6 @@ function segmentOf(z: ZScoreMatrix, method: DeltaMethod, words: number): Segment
   };
 }
 
-/** Rows of a tile: enough that a tile's rows of `words` columns stay in a core's cache (~256 kB). */
-function tileRows(words: number): number {
-  return Math.max(16, Math.floor(32_768 / Math.max(1, words)));
-}
-
-/**
- * Visits the pairs (i, j), i < j, of a part's rows i tile by tile (the part's rows against a block
- * of j rows at a time, so the block stays in cache while the i rows stream by): visit(i, jFrom, jTo,
- * k) with k the index of (i, jFrom) in the part's stretch of the condensed matrix; after each block,
- * done(pairs visited so far).
- */
-function forEachSegment(
-  n: number,
-  rowsPerTile: number,
-  visit: (i: number, jFrom: number, jTo: number, k: number) => void,
-  done: ((pairsDone: number) => void) | undefined,
-  part: MatrixPart,
-): void {
-  const start = partStart(n, part.from);
-  let pairs = 0;
-  for (let jb = part.from + 1; jb < n; jb += rowsPerTile) {
-    const je = Math.min(n, jb + rowsPerTile);
-    for (let i = part.from; i < Math.min(part.to, je - 1); i += 1) {
-      const jFrom = Math.max(i + 1, jb);
-      visit(i, jFrom, je, i * n - (i * (i + 1)) / 2 + jFrom - i - 1 - start);
-      pairs += je - jFrom;
-    }
-    done?.(pairs);
-  }
-}
-
-/**
- * A part of a matrix: the pairs (i, j), i < j, of rows i in [from, to), which are one stretch of the
- * condensed matrix (from partStart(n, from) to partStart(n, to)). Parts of disjoint rows hold
- * disjoint pairs, so threads can each compute one into a buffer of their own.
- */
-export interface MatrixPart {
-  from: number;
-  to: number;
-}
-
-/** Where row `i`'s pairs start in the condensed matrix of n items (the pairs of the rows before it). */
-export function partStart(n: number, i: number): number {
-  return i * n - (i * (i + 1)) / 2;
-}
-
-/** The pairs of a part. */
-export function partLength(n: number, part: MatrixPart): number {
-  return partStart(n, part.to) - partStart(n, part.from);
-}
-
-/** The rows [0, n) cut into at most `parts` runs of about as many pairs each. */
-export function matrixParts(n: number, parts: number): MatrixPart[] {
-  if (!Number.isInteger(parts) || parts < 1) {
-    throw new RangeError(`parts must be a positive integer, got ${String(parts)}`);
-  }
-  const total = partStart(n, n);
-  const bounds = [0];
-  for (let k = 1; k < parts; k += 1) {
-    // The first row whose pairs before it reach k / parts of all.
-    let low = bounds.at(-1)!;
-    let high = n;
-    while (low < high) {
-      const middle = Math.floor((low + high) / 2);
-      if (partStart(n, middle) * parts < k * total) low = middle + 1;
-      else high = middle;
-    }
-    bounds.push(low);
-  }
-  bounds.push(n);
-  return bounds
-    .slice(1)
-    .map((to, k) => ({ from: bounds[k]!, to }))
-    .filter((part) => part.to > part.from);
-}
-
-function partOf(n: number, part: MatrixPart | undefined): MatrixPart {
-  const whole = part ?? { from: 0, to: n };
-  if (!(
-    Number.isInteger(whole.from) &&
-    Number.isInteger(whole.to) &&
-    0 <= whole.from &&
-    whole.from <= whole.to &&
-    whole.to <= n
-  )) {
-    throw new RangeError(`part [${whole.from}, ${whole.to}) is not within the ${n} rows`);
-  }
-  return whole;
-}
-
 /** Options of the matrix computations. */
 export interface DeltaMatrixOptions {
   /** Compare the first `words` reference words only (default: all columns). */
@@ -217,7 +129,7 @@ export interface DeltaMatrixOptions {
   onPairs?: (pairsDone: number) => void;
 }
 
-function wordsOf(z: ZScoreMatrix, options: DeltaMatrixOptions): number {
+export function wordsOf(z: ZScoreMatrix, options: DeltaMatrixOptions): number {
   const words = options.words ?? z.columns;
   if (!Number.isInteger(words) || words < 0 || words > z.columns) {
     throw new RangeError(`words must be a whole number up to ${z.columns}, got ${String(words)}`);
@@ -339,124 +251,4 @@ export function burrowsOfSums(sums: Float64Array, words: number, out: Float64Arr
   if (out.length !== sums.length) throw new RangeError(`out must hold ${sums.length} pairs`);
   for (let k = 0; k < sums.length; k += 1) out[k] = words === 0 ? 0 : sums[k]! / words;
   return out;
-}
-
-/**
- * Each document's `k` nearest others: indices and distances, row-major (rows × k), nearest first;
- * a row with fewer candidates (a part of the matrix) ends in index −1 at distance Infinity.
- */
-export interface NearestNeighbours {
-  k: number;
-  index: Int32Array;
-  distance: Float64Array;
-}
-
-/** Every row's k smallest (distance, index) pairs so far, nearest first; on ties the index offered first. */
-class NearestTable {
-  readonly index: Int32Array;
-  readonly distance: Float64Array;
-  readonly #sizes: Int32Array;
-  constructor(
-    rows: number,
-    readonly k: number,
-  ) {
-    this.index = new Int32Array(rows * k).fill(-1);
-    this.distance = new Float64Array(rows * k).fill(Number.POSITIVE_INFINITY);
-    this.#sizes = new Int32Array(rows);
-  }
-  offer(row: number, index: number, distance: number): void {
-    const k = this.k;
-    const base = row * k;
-    const size = this.#sizes[row]!;
-    if (size === k && !(distance < this.distance[base + k - 1]!)) return;
-    let at = size < k ? size : k - 1;
-    if (size < k) this.#sizes[row] = size + 1;
-    while (at > 0 && distance < this.distance[base + at - 1]!) {
-      this.distance[base + at] = this.distance[base + at - 1]!;
-      this.index[base + at] = this.index[base + at - 1]!;
-      at -= 1;
-    }
-    this.distance[base + at] = distance;
-    this.index[base + at] = index;
-  }
-  result(): NearestNeighbours {
-    return { k: this.k, index: this.index, distance: this.distance };
-  }
-}
-
-/** The `k` nearest neighbours of every item of a condensed matrix of `n` items. */
-export function nearestInCondensed(condensed: Float64Array, n: number, k: number): NearestNeighbours {
-  if (condensed.length !== condensedLength(n)) {
-    throw new RangeError(`a condensed matrix of ${n} items has ${condensedLength(n)} entries`);
-  }
-  const table = new NearestTable(n, Math.min(k, Math.max(0, n - 1)));
-  if (table.k === 0) return table.result();
-  // Pairs in index order: each row is offered its neighbours in ascending order.
-  let p = 0;
-  for (let i = 0; i < n; i += 1) {
-    for (let j = i + 1; j < n; j += 1) {
-      const d = condensed[p++]!;
-      table.offer(i, j, d);
-      table.offer(j, i, d);
-    }
-  }
-  return table.result();
-}
-
-/**
- * The `k` nearest neighbours of every document by Delta, each pair computed once, tile by tile,
- * without the whole matrix (memory O(rows × k)): for corpora whose condensed matrix would not fit.
- */
-export function nearestByTiles(
-  z: ZScoreMatrix,
-  method: DeltaMethod,
-  k: number,
-  options: DeltaMatrixOptions = {},
-): NearestNeighbours {
-  const n = z.rows;
-  const words = wordsOf(z, options);
-  const table = new NearestTable(n, Math.min(k, Math.max(0, n - 1)));
-  if (table.k === 0) return table.result();
-  const segment = segmentOf(z, method, words);
-  const rowsPerTile = tileRows(words);
-  const scratch = new Float64Array(rowsPerTile);
-  // Row j hears of rows i < j in its own tile's block, in ascending i, then of rows above it, ascending.
-  forEachSegment(
-    n,
-    rowsPerTile,
-    (i, jFrom, jTo) => {
-      segment(i, jFrom, jTo, scratch, 0);
-      for (let j = jFrom; j < jTo; j += 1) {
-        const d = scratch[j - jFrom]!;
-        table.offer(i, j, d);
-        table.offer(j, i, d);
-      }
-    },
-    options.onPairs,
-    partOf(n, options.part),
-  );
-  return table.result();
-}
-
-/** The nearest neighbours of several parts of one matrix together: by distance, ties to the lower index. */
-export function mergeNearest(parts: readonly NearestNeighbours[]): NearestNeighbours {
-  const first = parts[0];
-  if (first === undefined) throw new RangeError('give at least one part');
-  const { k } = first;
-  const rows = k === 0 ? 0 : first.index.length / k;
-  if (parts.some((part) => part.k !== k || part.index.length !== rows * k)) {
-    throw new RangeError('parts of different matrices or neighbour counts');
-  }
-  const table = new NearestTable(rows, k);
-  const candidates: Array<[number, number]> = [];
-  for (let row = 0; row < rows; row += 1) {
-    candidates.length = 0;
-    for (const part of parts) {
-      for (let r = row * k; r < (row + 1) * k && part.index[r]! >= 0; r += 1)
-        candidates.push([part.distance[r]!, part.index[r]!]);
-    }
-    candidates.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    for (const [distance, index] of candidates.slice(0, k)) table.offer(row, index, distance);
-  }
-  return table.result();
 }

@@ -23,18 +23,12 @@ export {
   condensedDeltas,
   deltaOfRows,
   deltaRows,
-  matrixParts,
-  partLength,
-  partStart,
-  mergeNearest,
-  nearestByTiles,
-  nearestInCondensed,
   zScoreMatrix,
   type DeltaMatrixOptions,
-  type MatrixPart,
-  type NearestNeighbours,
   type ZScoreMatrix,
 } from './delta-matrix.js';
+export { matrixParts, partLength, partStart, type MatrixPart } from './matrix-parts.js';
+export { mergeNearest, nearestByTiles, nearestInCondensed, type NearestNeighbours } from './nearest-neighbours.js';
 export { pca, pcaOfMatrix, symmetricEigen, type DataMatrix, type PcaResult } from './pca.js';
 export { newick, wardClustering } from './ward.js';
 export {

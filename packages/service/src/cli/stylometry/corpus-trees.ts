@@ -21,7 +21,7 @@ import type { DeltaMethod } from '@styler/analytics/metrics';
 import { CsvFile, csvCell } from '../csv.js';
 import { createProgress } from '../progress.js';
 import { writeMatrix, writeNearest } from './corpus-tables.js';
-import { DeltaWorkers } from './delta-workers.js';
+import { DeltaWorkers, sharedMatrix } from './delta-workers.js';
 
 /** How the matrices are written: whole (one row and column per document), or each document's nearest. */
 export type MatrixFormat = 'full' | 'nearest';
@@ -84,6 +84,9 @@ async function inMemory(plan: TreePlan, workers: DeltaWorkers, results: TreeResu
   const { z, words } = plan;
   const n = z.rows;
   const pairs = condensedLength(n);
+  // Two matrices: one the threads write (Burrows' sums as they grow, then each matrix), and the
+  // one each tree is clustered in (the chain overwrites it).
+  const shared = sharedMatrix(n);
   const work = new Float64Array(pairs);
   // The sizes to cluster at, ascending: the main one, and each consensus size (a size past the
   // words there are clusters at all the words, once per size asked, as stylo does).
@@ -97,9 +100,8 @@ async function inMemory(plan: TreePlan, workers: DeltaWorkers, results: TreeResu
   }
   const sorted = [...stops].sort(([a], [b]) => a - b);
   const lastWords = sorted.at(-1)![0];
-  // Burrows' sums grown word by word, when the consensus asks for several sizes.
-  const sums = plan.consensusSizes.length > 0 ? new Float64Array(pairs) : undefined;
-  const counter = plan.consensusSizes.length > 0 ? new CladeCounter(n) : undefined;
+  const grow = plan.consensusSizes.length > 0;
+  const counter = grow ? new CladeCounter(n) : undefined;
   const progress = createProgress(
     plan.stderr,
     pairs * (lastWords + TREE_COST_WORDS * sorted.length),
@@ -108,11 +110,12 @@ async function inMemory(plan: TreePlan, workers: DeltaWorkers, results: TreeResu
   );
   let reached = 0;
   for (const [at, stop] of sorted) {
-    if (sums !== undefined) {
-      await workers.addBurrowsSums(sums, reached, at, progress);
-      burrowsOfSums(sums, at, work);
+    if (grow) {
+      await workers.addBurrowsSums(shared, reached, at, progress);
+      burrowsOfSums(shared, at, work);
     } else {
-      await workers.condensed('burrows', at, work, progress);
+      await workers.condensed('burrows', at, shared, progress);
+      work.set(shared);
     }
     reached = at;
     if (stop.main && plan.methods.includes('burrows'))
@@ -127,9 +130,9 @@ async function inMemory(plan: TreePlan, workers: DeltaWorkers, results: TreeResu
   for (const method of plan.methods) {
     if (method === 'burrows') continue;
     const delta = createProgress(plan.stderr, pairs, `${method} Delta`, { lines: true, percent: true });
-    await workers.condensed(method, words, work, delta);
+    await workers.condensed(method, words, shared, delta);
     delta.done();
-    await results.onMatrix(await writeFromCondensed(plan, method, work));
+    await results.onMatrix(await writeFromCondensed(plan, method, shared));
   }
 }
 
