@@ -8,8 +8,8 @@
  * cut short keeps what it finished. One feature space for all of it: the labelled documents' most
  * frequent words (up to the largest consensus size), their z-scores computed once.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PROFILE_COLUMNS } from '@styler/analytics/metrics';
 import {
   attributeCorpus,
@@ -21,13 +21,13 @@ import {
   type Merge,
 } from '@styler/analytics/stylometry';
 import { parseArgs, single } from '../args.js';
-import { expandPaths } from '../documents.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { jsonArray } from '../json-file.js';
 import { positiveInteger } from '../numbers.js';
 import { createProgress } from '../progress.js';
 import { corpusMethods } from '../stylometry/corpus-methods.js';
-import { authorProfiles, readCorpus, type CorpusSource } from '../stylometry/corpus-read.js';
+import { authorProfiles, readCorpus } from '../stylometry/corpus-read.js';
+import { corpusSources } from '../stylometry/corpus-sources.js';
 import { reportAnalysis } from '../stylometry/corpus-report-input.js';
 import { RunSummary } from '../stylometry/run-summary.js';
 import {
@@ -65,28 +65,6 @@ function sizeList(text: string | undefined): number[] {
     throw new CliError('--consensus-mfw must be positive integers separated by commas, e.g. 100,200,300');
   }
   return sizes;
-}
-
-/**
- * `--list FILE`: one document a line, `path<TAB>label` (or `path,label`); no label: unknown
- * authorship. Relative paths are read from the list's folder; blank lines and `#` comments skipped.
- */
-async function readLabelledList(list: string): Promise<CorpusSource[]> {
-  let text: string;
-  try {
-    text = await readFile(list, 'utf8');
-  } catch {
-    throw new CliError(`--list: cannot read ${list}`);
-  }
-  const sources: CorpusSource[] = [];
-  text.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) return;
-    const [file = '', label = ''] = line.split(/\t|,(?=[^,]*$)/).map((part) => part.trim());
-    if (file === '') throw new CliError(`--list ${list}:${i + 1}: no file name`);
-    const path = isAbsolute(file) ? file : join(dirname(list), file);
-    sources.push(label === '' ? { path } : { path, author: label });
-  });
-  return sources;
 }
 
 /** Above this many documents the Delta matrices are written as each document's nearest neighbours. */
@@ -140,16 +118,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const withProfiles = args.flags.has('profiles');
   await loadPlotLibraries();
 
-  // Each author folder: its documents, labelled with the folder's name.
-  const sources: CorpusSource[] = [];
-  for (const folder of args.positionals) {
-    const author = basename(resolve(folder));
-    for (const path of await expandPaths([folder])) sources.push({ path, author });
-  }
-  const list = single(args, 'list');
-  if (list !== undefined) sources.push(...(await readLabelledList(list)));
-  const unknownFolder = single(args, 'unknown');
-  if (unknownFolder !== undefined) for (const path of await expandPaths([unknownFolder])) sources.push({ path });
+  const sources = await corpusSources(args.positionals, single(args, 'list'), single(args, 'unknown'));
   if (new Set(sources.filter((s) => s.author).map((s) => s.author)).size < 2) {
     throw new CliError(
       'give at least two authors: folders (one per author, named after the author) or a --list of labelled files',
