@@ -124,15 +124,32 @@ function clauseRole(
   }
 }
 
-/** For each index, the latest clause boundary at or before it (-1 if none). */
-function lastBoundaries(view: SentenceView): Int32Array {
-  const latest = new Int32Array(view.length);
-  let boundary = -1;
-  for (let i = 0; i < view.length; i += 1) {
-    if (isClauseBoundary(view, i)) boundary = i;
-    latest[i] = boundary;
+/**
+ * The latest clause boundary at or before a position. Verb groups come left to right, so the
+ * positions asked mostly increase: one forward scan per sentence, no array (an earlier position
+ * restarts the scan).
+ */
+class BoundaryScan {
+  readonly #view: SentenceView;
+  #next = 0;
+  #latest = -1;
+
+  constructor(view: SentenceView) {
+    this.#view = view;
   }
-  return latest;
+
+  /** Latest clause boundary at or before `index`; -1 if none or outside the sentence. */
+  atOrBefore(index: number): number {
+    if (index < 0 || index >= this.#view.length) return -1;
+    if (index < this.#next - 1) {
+      this.#next = 0;
+      this.#latest = -1;
+    }
+    for (; this.#next <= index; this.#next += 1) {
+      if (isClauseBoundary(this.#view, this.#next)) this.#latest = this.#next;
+    }
+    return this.#latest;
+  }
 }
 
 /** Tags that may follow a reporting verb that has no object ("she said Friday", "he added ."). */
@@ -172,7 +189,7 @@ export function countClauses(
   groups: readonly VerbGroup[],
   readings?: ClauseReading[],
 ): ClauseCounts {
-  const boundaryAt = lastBoundaries(view);
+  const boundaries = new BoundaryScan(view);
   const state: ClauseState = { mainSeen: false, lastRole: 'none' };
   let independentClauses = 0;
   let dependentClauses = 0;
@@ -180,10 +197,19 @@ export function countClauses(
   for (const group of groups) {
     const subject = findSubject(view, group);
     const kind = introducerKind(view, subject.introducer);
-    const openClause = lastFiniteEnd >= 0 && (boundaryAt[group.first - 1] ?? -1) < lastFiniteEnd;
+    const openClause = lastFiniteEnd >= 0 && boundaries.atOrBefore(group.first - 1) < lastFiniteEnd;
     const form = clauseForm(view, group, { subject, introducer: kind, openClause });
     if (!form.finite) {
-      readings?.push({ group, subject, introducer: kind, ...form, role: 'none', counted: false, reportingTail: false });
+      readings?.push({
+        group,
+        subject,
+        introducer: kind,
+        finite: form.finite,
+        imperative: form.imperative,
+        role: 'none',
+        counted: false,
+        reportingTail: false,
+      });
       continue;
     }
     const role = clauseRole(view, subject, kind, openClause, state);
@@ -204,7 +230,16 @@ export function countClauses(
     } else {
       counted = false;
     }
-    readings?.push({ group, subject, introducer: kind, ...form, role, counted, reportingTail });
+    readings?.push({
+      group,
+      subject,
+      introducer: kind,
+      finite: form.finite,
+      imperative: form.imperative,
+      role,
+      counted,
+      reportingTail,
+    });
     state.lastRole = role;
     lastFiniteEnd = group.last;
   }

@@ -44,6 +44,23 @@ const BASE_FORMS_LOOKING_INFLECTED = new Set([
  * decides: -ing, -ed (past and participle), -s (3rd singular), anything else is a base form.
  */
 export function verbFormFlags(lower: string): number {
+  const known = FLAGS_OF.get(lower);
+  if (known !== undefined) return known;
+  const flags = computeFlags(lower);
+  // Bounded: a text of unusual words never grows the memo past a few hundred kilobytes.
+  if (FLAGS_OF.size >= MAX_REMEMBERED) FLAGS_OF.clear();
+  FLAGS_OF.set(lower, flags);
+  return flags;
+}
+
+/**
+ * Flags of spellings already met: one Map lookup instead of three irregular-table lookups and
+ * the suffix tests (the rules and the model features ask about the same verbs over and over).
+ */
+const FLAGS_OF = new Map<string, number>();
+const MAX_REMEMBERED = 8192;
+
+function computeFlags(lower: string): number {
   let flags = 0;
   if (IRREGULAR_BASE_FORMS.has(lower)) flags |= VerbFormFlag.base;
   if (IRREGULAR_PAST_FORMS.has(lower)) flags |= VerbFormFlag.past;

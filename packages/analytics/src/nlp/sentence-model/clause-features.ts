@@ -1,5 +1,5 @@
 import type { FeatureContext } from './context.js';
-import { digit, introducerIndex, isClosedAt, roleIndex, roleSubjectSymbol, subjectIndex, wordAt } from './context.js';
+import { digit, isClosedAt, roleAt, roleSubjectAt, wordAt } from './context.js';
 import type { FeatureSink } from './templates.js';
 import {
   C_AFTER,
@@ -43,17 +43,17 @@ export function clauseFeatures(context: FeatureContext, index: number, sink: Fea
   const reading = readings[index];
   if (reading === undefined) return;
   const { group, subject } = reading;
-  const role = roleIndex(reading);
+  const role = context.role[index] ?? 7;
   const roleSymbol = common.roles[role] ?? -1;
-  const subjectSymbol = common.subjects[subjectIndex(reading)] ?? -1;
+  const subjectSymbol = common.subjects[context.subjectKind[index] ?? -1] ?? -1;
   const form = context.firstForm[index] ?? 8;
   const formSymbol = common.forms[form] ?? -1;
   const intro = wordAt(context, subject.introducer);
   sink.add(C_ROLE, roleSymbol, 0);
   sink.add(
     C_ROLE_SUBJECT_INTRO,
-    roleSubjectSymbol(context, reading),
-    common.introducers[introducerIndex(reading)] ?? -1,
+    roleSubjectAt(context, index),
+    common.introducers[context.introducerKind[index] ?? -1] ?? -1,
   );
   sink.add(C_ROLE_INTRO, roleSymbol, intro);
   sink.add(C_SUBJECT_INTRO, subjectSymbol, intro);
@@ -79,8 +79,8 @@ export function clauseFeatures(context: FeatureContext, index: number, sink: Fea
     digit(context, context.finiteBefore[index] ?? 0, 2),
     context.mainBefore[index] === 1 ? common.main : common.nomain,
   );
-  sink.add(C_PREVIOUS, common.roles[roleIndex(readings[index - 1])] ?? -1, roleSymbol);
-  sink.add(C_NEXT, roleSymbol, common.roles[roleIndex(readings[index + 1])] ?? -1);
+  sink.add(C_PREVIOUS, common.roles[roleAt(context, index - 1)] ?? -1, roleSymbol);
+  sink.add(C_NEXT, roleSymbol, common.roles[roleAt(context, index + 1)] ?? -1);
 
   // What separates this group from the one before: coordinators, subordinators, punctuation.
   const from = index > 0 ? (readings[index - 1]?.group.last ?? -1) + 1 : 0;

@@ -131,6 +131,9 @@ export class ContextBuffers {
   lastForm = new Int8Array(16);
   finiteBefore = new Int32Array(16);
   mainBefore = new Uint8Array(16);
+  role = new Int8Array(16);
+  subjectKind = new Int8Array(16);
+  introducerKind = new Int8Array(16);
 
   /** Arrays for at least `tokens` view positions and `groups` verb groups (grown by doubling). */
   ensure(tokens: number, groups: number): void {
@@ -145,6 +148,9 @@ export class ContextBuffers {
       this.lastForm = new Int8Array(size);
       this.finiteBefore = new Int32Array(size);
       this.mainBefore = new Uint8Array(size);
+      this.role = new Int8Array(size);
+      this.subjectKind = new Int8Array(size);
+      this.introducerKind = new Int8Array(size);
     }
   }
 }
@@ -172,6 +178,10 @@ export interface FeatureContext {
   /** Per verb group: finite groups before it, and whether a counted main clause came before. */
   finiteBefore: Int32Array;
   mainBefore: Uint8Array;
+  /** Per verb group: indices into ROLES, SUBJECT_KINDS and INTRODUCER_KINDS (`roleIndex` …), found once. */
+  role: Int8Array;
+  subjectKind: Int8Array;
+  introducerKind: Int8Array;
   /** Admit open-class words into the table (training) instead of leaving them out (-1). */
   grow: boolean;
 }
@@ -190,7 +200,7 @@ export function featureContext(
 ): FeatureContext {
   const { view, readings } = rule;
   buffers.ensure(view.length, readings.length);
-  const { word, tag, firstForm, lastForm, finiteBefore, mainBefore } = buffers;
+  const { word, tag, firstForm, lastForm, finiteBefore, mainBefore, role, subjectKind, introducerKind } = buffers;
   for (let i = 0; i < view.length; i += 1) {
     const index = uposIndex(tagAt(view, i));
     // A malformed tag outside UPOS names no symbol: -1 leaves the feature out.
@@ -210,18 +220,26 @@ export function featureContext(
     lastForm,
     finiteBefore,
     mainBefore,
+    role,
+    subjectKind,
+    introducerKind,
     grow,
   };
   let finite = 0;
   let main = 0;
-  readings.forEach((reading, index) => {
+  for (let index = 0; index < readings.length; index += 1) {
+    const reading = readings[index];
+    if (reading === undefined) continue;
     firstForm[index] = formClassAt(context, reading.group.first);
     lastForm[index] = formClassAt(context, reading.group.last);
     finiteBefore[index] = finite;
     mainBefore[index] = main;
+    role[index] = roleIndex(reading);
+    subjectKind[index] = subjectIndex(reading);
+    introducerKind[index] = introducerIndex(reading);
     if (reading.finite) finite += 1;
     if (reading.role === 'main' && reading.counted) main = 1;
-  });
+  }
   return context;
 }
 
@@ -261,6 +279,26 @@ export function roleIndex(reading: ClauseReading | undefined): number {
   const counted = reading.counted ? 0 : 1;
   if (reading.role === 'main') return counted;
   return reading.role === 'dependent' ? 2 + counted : 4 + counted;
+}
+
+/** ROLES index of the verb group at `index` of the context's readings; 7 ("none") outside them. */
+export function roleAt(context: FeatureContext, index: number): number {
+  if (index < 0 || index >= context.rule.readings.length) return 7;
+  return context.role[index] ?? 7;
+}
+
+/** Symbol of the role of the verb group at `index` paired with its subject kind ("main+/noun"). */
+export function roleSubjectAt(context: FeatureContext, index: number): number {
+  const role = context.role[index] ?? 7;
+  const subject = context.subjectKind[index] ?? -1;
+  return context.common.roleSubject[role * SUBJECT_KINDS.length + subject] ?? -1;
+}
+
+/** Symbol of the subject kind of the verb group at `index` paired with its introducer kind ("noun/punct"). */
+export function subjectIntroducerAt(context: FeatureContext, index: number): number {
+  const subject = context.subjectKind[index] ?? -1;
+  const introducer = context.introducerKind[index] ?? -1;
+  return context.common.subjectIntroducer[subject * INTRODUCER_KINDS.length + introducer] ?? -1;
 }
 
 /** Index into SUBJECT_KINDS of a reading's subject. */

@@ -97,12 +97,21 @@ export class LinearModel implements FeatureSink {
   add(template: number, a: number, b: number): void {
     if (a < 0 || b < 0) return;
     const key = featureKey(template, a, b);
-    const slot = this.#slot(key);
-    if (this.#slots[slot] !== key) return;
-    const row = this.#slots[slot + 1] ?? 0;
+    // The probe of #slot, inlined: this runs for every feature of every sentence.
+    const slots = this.#slots;
+    const mask = slots.length - 1;
+    let slot = (Math.imul(key, 0x9e3779b1) >>> this.#shift) << 1;
+    let found = slots[slot]!;
+    while (found !== key) {
+      if (found === -1) return;
+      slot = (slot + 2) & mask;
+      found = slots[slot]!;
+    }
+    const row = slots[slot + 1]!;
     const scores = this.#scores;
     const weights = this.#weights;
-    for (let k = 0; k < scores.length; k += 1) scores[k] = (scores[k] ?? 0) + (weights[row + k] ?? 0);
+    const width = scores.length;
+    for (let k = 0; k < width; k += 1) scores[k] = scores[k]! + weights[row + k]!;
   }
 
   /** Softmax of the scores so far into `out` (length = classes); returns `out`. */

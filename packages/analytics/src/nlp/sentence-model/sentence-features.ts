@@ -1,5 +1,5 @@
 import type { FeatureContext } from './context.js';
-import { digit, introducerIndex, roleIndex, roleSubjectSymbol, subjectIntroducerSymbol, wordAt } from './context.js';
+import { digit, roleSubjectAt, subjectIntroducerAt, wordAt } from './context.js';
 import type { FeatureSink } from './templates.js';
 import {
   S_COMMAS,
@@ -58,14 +58,14 @@ export function sentenceFeatures(context: FeatureContext, sink: FeatureSink): vo
     const intro = wordAt(context, reading.subject.introducer);
     const form = common.forms[context.firstForm[index] ?? 8] ?? -1;
     if (!reading.finite) {
-      sink.add(S_NONFINITE, subjectIntroducerSymbol(context, reading), form);
+      sink.add(S_NONFINITE, subjectIntroducerAt(context, index), form);
       sink.add(S_NONFINITE_INTRO, intro, form);
       continue;
     }
-    const roleSymbol = common.roles[roleIndex(reading)] ?? -1;
-    const roleSubject = roleSubjectSymbol(context, reading);
+    const roleSymbol = common.roles[context.role[index] ?? 7] ?? -1;
+    const roleSubject = roleSubjectAt(context, index);
     sink.add(S_ROLE, roleSymbol, 0);
-    sink.add(S_ROLE_SUBJECT_INTRO, roleSubject, common.introducers[introducerIndex(reading)] ?? -1);
+    sink.add(S_ROLE_SUBJECT_INTRO, roleSubject, common.introducers[context.introducerKind[index] ?? -1] ?? -1);
     sink.add(S_ROLE_INTRO, roleSymbol, intro);
     sink.add(S_ROLE_SUBJECT_WORD, roleSubject, intro);
     sink.add(S_ROLE_BEFORE, roleSymbol, wordAt(context, reading.group.first - 1));
