@@ -206,7 +206,7 @@ interface Segment {
 export function dendrogramLayout(
   labels: readonly string[],
   merges: readonly Merge[],
-): { segments: Segment[]; leaves: Array<{ label: string; y: number }> } {
+): { segments: Segment[]; leaves: Array<{ label: string; index: number; y: number }> } {
   const n = labels.length;
   const order: number[] = [];
   const walk = (node: number): void => {
@@ -230,7 +230,7 @@ export function dendrogramLayout(
     y.set(node, (y.get(a)! + y.get(b)!) / 2);
     height.set(node, merge.height);
   });
-  return { segments, leaves: order.map((leaf) => ({ label: labels[leaf]!, y: y.get(leaf)! })) };
+  return { segments, leaves: order.map((leaf) => ({ label: labels[leaf]!, index: leaf, y: y.get(leaf)! })) };
 }
 
 /** The Ward dendrogram, leaves labelled and coloured by author. */
@@ -240,7 +240,6 @@ export function dendrogramSpec(
   merges: readonly Merge[],
 ): TopLevelSpec {
   const { segments, leaves } = dendrogramLayout(labels, merges);
-  const authorOf = new Map(labels.map((label, i) => [label, authors[i] ?? 'unknown']));
   return {
     title: 'Cluster analysis (Ward, Burrows’ Delta)',
     description: 'Dendrogram of the documents: the further right two branches join, the less alike they are.',
@@ -258,7 +257,8 @@ export function dendrogramSpec(
         },
       },
       {
-        data: { values: leaves.map((leaf) => ({ ...leaf, author: authorOf.get(leaf.label) })) },
+        // Each leaf's colour is its own document's author (by index: two documents may share a label).
+        data: { values: leaves.map((leaf) => ({ ...leaf, author: authors[leaf.index] ?? 'unknown' })) },
         mark: { type: 'text', align: 'right', dx: -4, fontSize: 10 },
         encoding: {
           x: { datum: 0, type: 'quantitative' },

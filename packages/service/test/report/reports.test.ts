@@ -13,7 +13,7 @@ import { analyzeCorpus, bootstrapConsensus, EvaluationAccumulator } from '@style
 import type { Browser } from 'playwright-core';
 import { benchmarkReport } from '../../src/report/benchmark-report.js';
 import { corpusReport } from '../../src/report/corpus-report.js';
-import { dendrogramLayout } from '../../src/report/plots.js';
+import { dendrogramLayout, dendrogramSpec } from '../../src/report/plots.js';
 import { browserAvailable, launchBrowser } from '../../../../test-support/browser.js';
 import { habitText } from '../../../../test-support/habit-texts.js';
 
@@ -128,6 +128,23 @@ describe('reports', () => {
     expect(leaves.map((leaf) => leaf.label)).toEqual(['c', 'a', 'b']);
     expect(segments).toHaveLength(6);
     expect(segments.filter((s) => s.x === s.x2).map((s) => s.x)).toEqual([1, 3]);
+  });
+
+  it("colours each dendrogram leaf by its own document's author, whatever the labels", () => {
+    const spec = dendrogramSpec(
+      ['01.txt', '01.txt', '02.txt'],
+      ['austen', 'darwin', 'darwin'],
+      [
+        { left: 0, right: 2, height: 1, size: 2 },
+        { left: 1, right: 3, height: 2, size: 3 },
+      ],
+    ) as unknown as { layer: Array<{ data: { values: Array<{ index: number; author: string }> } }> };
+    const leaves = spec.layer[1]!.data.values;
+    expect(leaves.map((leaf) => [leaf.index, leaf.author])).toEqual([
+      [1, 'darwin'],
+      [0, 'austen'],
+      [2, 'darwin'],
+    ]);
   });
 
   describe.skipIf(!available)('in headless Chromium', () => {

@@ -52,7 +52,7 @@ import { loadPlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
   'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] ' +
-  '[--matrices full|nearest] [--nearest K] [--tree-limit N] [--profiles] [--threads N] ' +
+  '[--matrices full|nearest] [--nearest K] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
   '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--seed N] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds]';
 
 /** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
@@ -96,7 +96,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       ...FEATURE_FLAGS,
       ...CLASSIFY_FLAGS,
     ],
-    boolean: ['mds', 'profiles'],
+    boolean: ['mds', 'profiles', 'strict'],
   });
   const out = single(args, 'out');
   if ((args.positionals.length === 0 && single(args, 'list') === undefined) || out === undefined) {
@@ -118,7 +118,15 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const withProfiles = args.flags.has('profiles');
   await loadPlotLibraries();
 
-  const sources = await corpusSources(args.positionals, single(args, 'list'), single(args, 'unknown'));
+  // Files that cannot be read or have no words are left out, each with a message on stderr; with
+  // --strict the run stops instead, listing them all.
+  const strict = args.flags.has('strict');
+  const passedOver: string[] = [];
+  const note = (message: string): void => {
+    passedOver.push(message);
+    io.stderr.write(`${message}\n`);
+  };
+  const sources = await corpusSources(args.positionals, single(args, 'list'), single(args, 'unknown'), note);
   if (new Set(sources.filter((s) => s.author).map((s) => s.author)).size < 2) {
     throw new CliError(
       'give at least two authors: folders (one per author, named after the author) or a --list of labelled files',
@@ -135,7 +143,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     progress: createProgress(io.stderr, sources.length, withProfiles ? 'reading and analysing' : 'reading', {
       lines: true,
     }),
+    onProblem: note,
   });
+  if (strict && passedOver.length > 0) {
+    throw new CliError(`--strict: ${passedOver.length} files could not be used:\n${passedOver.join('\n')}`);
+  }
   if (corpus.skipped > 0) io.stderr.write(`${corpus.skipped} texts shorter than one sample were left out\n`);
   const { counts, names, authors: labels } = corpus;
   const n = names.length;

@@ -5,19 +5,20 @@
  * on the worker pool; it runs only when they are asked for (--profiles): the most frequent words and
  * their culling need the word forms alone.
  */
-import { basename } from 'node:path';
 import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
 import { CorpusCounts, type CorpusDocument } from '@styler/analytics/stylometry';
 import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
 import { readDocument } from '../documents.js';
+import { CliError } from '../io.js';
 import type { Progress } from '../progress.js';
 import type { FeatureSettings } from './options.js';
 import { textProfiles } from './profiles.js';
 
-/** A text of the corpus and its author (absent: unknown). */
+/** A text of the corpus, its name in tables and plots (`author/01.txt`) and its author (absent: unknown). */
 export interface CorpusSource {
   path: string;
+  name: string;
   author?: string;
 }
 
@@ -32,6 +33,8 @@ export interface ReadCorpusOptions {
   profiles: boolean;
   threads?: number;
   progress: Progress;
+  /** A text left out: it could not be read, or has no words. The run goes on without it. */
+  onProblem?: (message: string) => void;
 }
 
 /** The corpus as read: one stylometric document per text, or per sample of a text. */
@@ -46,6 +49,8 @@ export interface ReadCorpus {
   featureSums: Map<string, { sums: Float64Array; texts: number }> | undefined;
   /** Texts shorter than one sample (none of their words counted). */
   skipped: number;
+  /** Texts left out because they could not be read or have no words, one message each. */
+  problems: string[];
 }
 
 export async function readCorpus(sources: readonly CorpusSource[], options: ReadCorpusOptions): Promise<ReadCorpus> {
@@ -56,13 +61,24 @@ export async function readCorpus(sources: readonly CorpusSource[], options: Read
     documents: options.keepDocuments ? [] : undefined,
     featureSums: options.profiles ? new Map() : undefined,
     skipped: 0,
+    problems: [],
   };
   const pool = options.profiles ? createAnalyticsPool(batchPoolOptions(options.threads)) : undefined;
-  type Read = { source: CorpusSource; pieces: ReturnType<typeof textProfiles>; features?: Record<string, number> };
+  type Read = {
+    source: CorpusSource;
+    pieces: ReturnType<typeof textProfiles>;
+    features?: Record<string, number>;
+    problem?: string;
+  };
   // Texts finish in any order; they are added in document order (the order of the sums below).
   const finished = new Map<number, Read>();
   let next = 0;
-  const add = ({ source, pieces, features }: Read): void => {
+  const add = ({ source, pieces, features, problem }: Read): void => {
+    if (problem !== undefined) {
+      corpus.problems.push(problem);
+      options.onProblem?.(problem);
+      return;
+    }
     if (pieces.length === 0) corpus.skipped += 1;
     for (const piece of pieces) {
       corpus.counts.add(piece.profile);
@@ -82,9 +98,18 @@ export async function readCorpus(sources: readonly CorpusSource[], options: Read
   };
   try {
     await mapBounded(sources, pool === undefined ? READING : pool.threads * CALLS_PER_THREAD, async (source, index) => {
-      const { text } = await readDocument(source.path);
-      const read: Read = { source, pieces: textProfiles(text, basename(source.path), options.features) };
-      if (pool !== undefined) read.features = featureProfile(await pool.analyzeText(text));
+      let read: Read;
+      try {
+        const { text } = await readDocument(source.path);
+        read = { source, pieces: textProfiles(text, source.name, options.features) };
+        // A text with nothing counted has no relative frequencies: it would be a row of NaN everywhere.
+        if (read.pieces.length === 1 && read.pieces[0]!.profile.total === 0) {
+          read = { source, pieces: [], problem: `${source.path}: left out, no words to count` };
+        } else if (pool !== undefined) read.features = featureProfile(await pool.analyzeText(text));
+      } catch (error) {
+        if (!(error instanceof CliError)) throw error;
+        read = { source, pieces: [], problem: `${error.message}: left out` };
+      }
       finished.set(index, read);
       for (let ready = finished.get(next); ready !== undefined; ready = finished.get(next)) {
         add(ready);

@@ -1,7 +1,7 @@
 /** The texts of `styler corpus`: author folders, a list of labelled files, unknown texts. */
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { expandPaths } from '../documents.js';
+import { basename, dirname, isAbsolute, join, normalize, resolve, sep } from 'node:path';
+import { expandNamedPaths, type SkipNote } from '../documents.js';
 import { CliError } from '../io.js';
 import type { CorpusSource } from './corpus-read.js';
 
@@ -22,23 +22,32 @@ async function readLabelledList(list: string): Promise<CorpusSource[]> {
     const [file = '', label = ''] = line.split(/\t|,(?=[^,]*$)/).map((part) => part.trim());
     if (file === '') throw new CliError(`--list ${list}:${i + 1}: no file name`);
     const path = isAbsolute(file) ? file : join(dirname(list), file);
-    sources.push(label === '' ? { path } : { path, author: label });
+    // Named as the list writes it, so two authors' 01.txt stay apart.
+    const name = normalize(file).split(sep).join('/');
+    sources.push(label === '' ? { path, name } : { path, name, author: label });
   });
   return sources;
 }
 
-/** Each author folder's texts labelled with the folder's name, then the --list's, then the unknown ones. */
+/**
+ * Each author folder's texts labelled with the folder's name, then the --list's, then the unknown
+ * ones; each named by its path from the folder above its argument (`alice/01.txt`, `unknown/x.txt`).
+ * Folder entries passed over (links to nothing, loops, FIFOs) go to `onSkip`.
+ */
 export async function corpusSources(
   folders: readonly string[],
   list: string | undefined,
   unknown: string | undefined,
+  onSkip?: SkipNote,
 ): Promise<CorpusSource[]> {
   const sources: CorpusSource[] = [];
   for (const folder of folders) {
     const author = basename(resolve(folder));
-    for (const path of await expandPaths([folder])) sources.push({ path, author });
+    for (const { path, name } of await expandNamedPaths([folder], onSkip)) sources.push({ path, name, author });
   }
   if (list !== undefined) sources.push(...(await readLabelledList(list)));
-  if (unknown !== undefined) for (const path of await expandPaths([unknown])) sources.push({ path });
+  if (unknown !== undefined) {
+    for (const { path, name } of await expandNamedPaths([unknown], onSkip)) sources.push({ path, name });
+  }
   return sources;
 }

@@ -57,7 +57,10 @@ describe('styler corpus', () => {
     // Short paragraphs make Delta noisy; the accuracy on real corpora is measured in docs/BENCHMARKS.md.
     expect(summary.loo_accuracy).toBeGreaterThan(0.5);
     expect(summary.loo_accuracy).toBeLessThanOrEqual(1);
-    expect(summary.attribution.map((entry) => entry.document)).toEqual(['mystery-letter.txt', 'mystery-post.txt']);
+    expect(summary.attribution.map((entry) => entry.document)).toEqual([
+      'unknown/mystery-letter.txt',
+      'unknown/mystery-post.txt',
+    ]);
     for (const entry of summary.attribution) {
       expect(Object.keys(entry.distances).sort()).toEqual(['assistant', 'darwin']);
       const nearest = Object.entries(entry.distances).sort((x, y) => x[1] - y[1])[0]![0];
@@ -107,7 +110,7 @@ describe('styler corpus', () => {
     const report = readFileSync(join(out, 'report.html'), 'utf8');
     expect(report).toMatch(/^<!doctype html>/);
     expect(report).toContain('<caption>Summary</caption>');
-    expect(report).toContain('mystery-letter.txt');
+    expect(report).toContain('unknown/mystery-letter.txt');
     expect(report.match(/<figure>/g)).toHaveLength(3);
     // Self-contained: nothing to fetch, nothing to run (SVG namespace names are not fetched).
     expect(report.replace(/ xmlns(:\w+)?="[^"]*"/g, '')).not.toMatch(/<script|<link|src=|url\((?!#)|https?:\/\//i);
@@ -146,7 +149,7 @@ describe('styler corpus', () => {
     expect(summary.authors).toEqual(['assistant', 'darwin']);
     expect(summary.documents).toBe(7);
     expect(summary.attribution).toEqual([
-      expect.objectContaining({ document: 'mystery-letter.txt', predicted: 'darwin' }),
+      expect.objectContaining({ document: 'unknown/mystery-letter.txt', predicted: 'darwin' }),
     ]);
   });
 

@@ -130,7 +130,7 @@ describe('styler corpus with stylo options', () => {
       true,
     );
     const counts = readFileSync(join(out, 'counts.csv'), 'utf8').split('\n');
-    expect(counts[1]).toMatch(/^alice-1\.txt-1,alice,/);
+    expect(counts[1]).toMatch(/^alice\/alice-1\.txt-1,alice,/);
   });
 
   it('compares a word list of its own, and says when culling shrinks the list', async () => {
@@ -244,7 +244,7 @@ describe('styler imposters', () => {
     const summary = json<{ scores: Array<{ document: string; scores: Record<string, number> }> }>(
       join(out, 'summary.json'),
     );
-    expect(summary.scores.map((s) => s.document)).toEqual(['unknown-1.txt', 'unknown-2.txt']);
+    expect(summary.scores.map((s) => s.document)).toEqual(['unknown/unknown-1.txt', 'unknown/unknown-2.txt']);
     expect(summary.scores[0]!.scores.alice).toBeGreaterThan(0.9);
     expect(summary.scores[1]!.scores.bob).toBeGreaterThan(0.9);
     expect(readFileSync(join(out, 'scores.csv'), 'utf8').split('\n')[0]).toBe('document,alice,bob');
