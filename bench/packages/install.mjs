@@ -1,8 +1,9 @@
 // What a user gets from `npm install` of each package: packs the workspaces, installs each tarball
 // (with the workspace tarballs it depends on) into an empty project with the registry, and reports
-// install time, packages, size on disk and whether a native build ran. The service is installed
-// twice: as npm 11 does by default (install scripts of dependencies not approved) and with
-// better-sqlite3 allowed (the native build), then started to answer /health.
+// install time, packages, size on disk and where better-sqlite3's binding came from (compiled, or the
+// one its package ships since 13). The service is installed twice: as npm 11 does by default (install
+// scripts of dependencies not approved) and with better-sqlite3 allowed in `allowScripts`, then
+// started to answer /health. The first line names npm and the Node.js that ran it.
 // Run: npm run build && node bench/packages/install.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -72,6 +73,7 @@ function install(label, files, allowScripts) {
     mib: diskUsage(join(dir, 'node_modules')) / 1024 / 1024,
     sqlite: existsSync(join(dir, 'node_modules/better-sqlite3')),
     nativeBuilt: existsSync(binding),
+    shipped: existsSync(join(dir, 'node_modules/better-sqlite3/prebuilds')),
   };
 }
 
@@ -117,7 +119,8 @@ console.log('');
 console.log('| Package | Install | Packages | Size on disk | Native build | Service |');
 console.log('|---|---:|---:|---:|---|---|');
 for (const row of rows) {
-  const native = row.sqlite ? (row.nativeBuilt ? 'better-sqlite3 built' : 'better-sqlite3 not built') : 'none';
+  const binding = row.shipped ? "none: better-sqlite3's shipped binding" : 'better-sqlite3 not built';
+  const native = row.sqlite ? (row.nativeBuilt ? 'better-sqlite3 compiled' : binding) : 'none';
   console.log(
     `| ${row.label} | ${row.seconds.toFixed(1)} s | ${row.packages} | ${row.mib.toFixed(1)} MiB | ${native} | ${row.runs ?? ''} |`,
   );
