@@ -1,7 +1,14 @@
 /** The HTML report of `styler benchmark`: the summary tables first, then the plots. */
 import type { EvaluationSummary, MetricSample, MetricSummary } from '@styler/analytics/stylometry';
 import { escapeHtml, formatNumber, htmlPage, htmlTable, metricLabel } from './html.js';
-import { distributionSpec, improvementSpec, IMPROVEMENT_LIMIT, renderPlot, type DistributionValue } from './plots.js';
+import {
+  distributionSpec,
+  improvementScaleIsLog,
+  improvementSpec,
+  renderPlot,
+  SYMLOG_RATIO,
+  type DistributionValue,
+} from './plots.js';
 
 export interface BenchmarkReportInput {
   summary: EvaluationSummary;
@@ -87,12 +94,16 @@ export async function benchmarkReport({ summary, settings, input }: BenchmarkRep
     mean: m.mean_improvement,
     low: m.ci_low,
     high: m.ci_high,
+    n: m.n,
   }));
   if (intervals.length > 0) {
     sections.push(
       await renderPlot(
         improvementSpec(intervals, 'Mean personalization improvement'),
-        `Each point is a metric’s mean improvement over the rows, the bar its 95 % bootstrap interval; right of 0 is nearer the author. The axis stops at ±${IMPROVEMENT_LIMIT} (the table above has every value).`,
+        'Each point is a metric’s mean improvement over its n rows, the bar its 95 % bootstrap interval; right of 0 is nearer the author. ' +
+          (improvementScaleIsLog(intervals)
+            ? `One interval reaches more than ${SYMLOG_RATIO} times past the typical one, so the axis is a symmetric log scale (the table above has every value).`
+            : 'The axis spans every interval.'),
       ),
     );
   }

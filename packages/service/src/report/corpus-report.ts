@@ -1,7 +1,8 @@
 /** The HTML report of `styler corpus`: attribution first, then the tables behind it. */
 import type { ConsensusTree, CorpusAnalysis } from '@styler/analytics/stylometry';
 import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
-import { confusionSpec, dendrogramSpec, pcaSpec, renderPlot } from './plots.js';
+import { consensusTreeSvg } from './consensus-tree.js';
+import { confusionSpec, dendrogramSpec, pcaSpec, renderPlot, type FigureSink } from './plots.js';
 
 export interface CorpusReportInput {
   analysis: CorpusAnalysis;
@@ -12,9 +13,22 @@ export interface CorpusReportInput {
   consensus?: ConsensusTree | undefined;
   /** Sections of stylo's other methods asked for (classification, cross-validation, MDS), after the unknown texts. */
   sections?: readonly string[];
+  /** Receives each figure as a standalone SVG (confusion, pca, dendrogram, consensus-tree). */
+  figures?: FigureSink;
 }
 
 const percentOf = (share: number): string => `${Math.round(share * 100)} %`;
+
+async function consensusFigure(
+  names: readonly string[],
+  authors: ReadonlyArray<string | null>,
+  consensus: ConsensusTree,
+  figures: FigureSink | undefined,
+): Promise<string> {
+  const svg = consensusTreeSvg(names, authors, consensus.clades);
+  await figures?.('consensus-tree', svg);
+  return `<figure>${svg}<figcaption>The consensus tree: a branch for each group, its support (percent of the trees) beside it; documents in no group hang from the root.</figcaption></figure>`;
+}
 
 export async function corpusReport({
   analysis,
@@ -22,6 +36,7 @@ export async function corpusReport({
   settings,
   consensus,
   sections: extra = [],
+  figures,
 }: CorpusReportInput): Promise<string> {
   const labelled = analysis.documents.filter((document) => document.author !== null).length;
   const sections: string[] = [];
@@ -64,6 +79,7 @@ export async function corpusReport({
     await renderPlot(
       confusionSpec(analysis.confusion),
       'Each labelled document attributed by Burrows’ Delta to the nearest author profile, its own left out; the diagonal is right.',
+      { name: 'confusion', sink: figures },
     ),
     htmlTable(
       'Confusion matrix: rows the real author, columns the attributed one',
@@ -85,6 +101,7 @@ export async function corpusReport({
         analysis.pca.explained,
       ),
       'Documents near each other use the most frequent words alike.',
+      { name: 'pca', sink: figures },
     ),
     htmlTable(
       'Variance explained',
@@ -104,6 +121,7 @@ export async function corpusReport({
     await renderPlot(
       dendrogramSpec(names, authors, analysis.clusters.merges),
       'Ward’s clustering of the Burrows’ Delta distances between documents.',
+      { name: 'dendrogram', sink: figures },
     ),
     `<p>The tree in Newick format (open it in any tree viewer):</p><pre>${escapeHtml(analysis.clusters.newick)}</pre>`,
   );
@@ -111,7 +129,8 @@ export async function corpusReport({
     sections.push(
       '<h2>Bootstrap consensus tree</h2>',
       `<p>Ward trees at ${consensus.mostFrequent.length} MFW sizes (${consensus.mostFrequent.join(', ')}); ` +
-        'groups found in more than half of them, each with the percentage of trees that have it:</p>',
+        'groups found in more than half of them, each with the percentage of trees that have it (beside its branch in the tree).</p>',
+      await consensusFigure(names, authors, consensus, figures),
       htmlTable(
         'Consensus groups',
         ['documents', 'support'],

@@ -43,11 +43,37 @@ td.num, th.num { text-align: right; }
 td { white-space: nowrap; } tbody th { font-weight: normal; }
 figure { margin: 1rem 0 1.6rem; } figure svg { max-width: 100%; height: auto; }
 figcaption { font-size: 0.9rem; color: #444; }
+nav.contents ol { margin: 0.3rem 0 1.5rem; padding-left: 1.4rem; columns: 2; } nav.contents a { color: #1a4f8a; }
 pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding: 0.6rem; }
 @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } table { break-inside: avoid; } }
 `;
 
-/** The whole page: no scripts, fonts or anything fetched, so it opens offline and prints. */
+/** From this many sections on, a page opens with a table of contents. */
+export const CONTENTS_FROM_SECTIONS = 4;
+
+/** Each `<h2>` given an id (`section-1`, …) and the contents' list of links to them, when long enough. */
+function withContents(sections: readonly string[]): string[] {
+  const headings: string[] = [];
+  const numbered = sections.map((section) =>
+    section.replace(/<h2>([\s\S]*?)<\/h2>/g, (_, heading: string) => {
+      headings.push(heading);
+      return `<h2 id="section-${headings.length}">${heading}</h2>`;
+    }),
+  );
+  if (headings.length < CONTENTS_FROM_SECTIONS) return numbered;
+  const links = headings.map((heading, i) => `<li><a href="#section-${i + 1}">${heading}</a></li>`);
+  return [
+    '<nav aria-label="Contents" class="contents"><strong>Contents</strong><ol>',
+    ...links,
+    '</ol></nav>',
+    ...numbered,
+  ];
+}
+
+/**
+ * The whole page: no scripts, fonts or anything fetched, so it opens offline and prints. A long page
+ * (CONTENTS_FROM_SECTIONS headings or more) opens with a table of contents linking to each section.
+ */
 export function htmlPage(title: string, sections: readonly string[]): string {
   return [
     '<!doctype html>',
@@ -60,7 +86,7 @@ export function htmlPage(title: string, sections: readonly string[]): string {
     '</head>',
     '<body>',
     `<h1>${escapeHtml(title)}</h1>`,
-    ...sections,
+    ...withContents(sections),
     '</body>',
     '</html>',
     '',

@@ -50,16 +50,30 @@ const CONFIG = {
   title: { fontSize: 14, anchor: 'start' as const },
 };
 
-/** One plot as an inline SVG element, inside a figure with its caption. */
-export async function renderPlot(spec: TopLevelSpec, caption: string): Promise<string> {
+/** Receives each figure of a report as a standalone SVG document, to be written beside the report. */
+export type FigureSink = (name: string, svg: string) => void | Promise<void>;
+
+/**
+ * One plot as an inline SVG element, inside a figure with its caption; with `figure`, the same SVG
+ * is also handed to its sink under the figure's name (PNG would need the native `canvas` package,
+ * so figures are exported as SVG only).
+ */
+export async function renderPlot(
+  spec: TopLevelSpec,
+  caption: string,
+  figure?: { name: string; sink: FigureSink | undefined },
+): Promise<string> {
   const { vega, compile } = await loadPlotLibraries();
   const { spec: compiled } = compile({ ...spec, config: { ...CONFIG, ...(spec.config ?? {}) } } as TopLevelSpec);
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error });
   try {
     // The accessible name and description of the picture: its title and the spec's description.
     const label = escapeHtml(String(spec.description ?? ''));
-    const svg = (await view.toSVG()).replace(/^<svg /, `<svg role="img" aria-label="${label}" `);
-    return `<figure>${svg.replace(/^(<svg[^>]*>)/, `$1<title>${label}</title>`)}<figcaption>${caption}</figcaption></figure>`;
+    const svg = (await view.toSVG())
+      .replace(/^<svg /, `<svg role="img" aria-label="${label}" `)
+      .replace(/^(<svg[^>]*>)/, `$1<title>${label}</title>`);
+    await figure?.sink?.(figure.name, svg);
+    return `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
   } finally {
     view.finalize();
   }
@@ -71,18 +85,34 @@ export interface IntervalRow {
   mean: number;
   low: number;
   high: number;
+  /** Rows behind the mean: shown beside the effect, so a wide interval from few rows reads as such. */
+  n: number;
 }
 
 /**
- * Improvements are relative (1 = all the way to the author); a few metrics can swing far past ±1
- * when the unpersonalized text was already close. The axis stops at ±IMPROVEMENT_LIMIT so the rest
- * stay readable; the tables give every value.
+ * The improvement axis: it follows the data (0 always on it), linear unless one interval reaches
+ * more than SYMLOG_RATIO times past the typical one, where a symmetric log scale keeps the small
+ * effects apart instead of squashing them next to 0 (and hides none, as a clamped domain would).
  */
-export const IMPROVEMENT_LIMIT = 1.5;
+export const SYMLOG_RATIO = 10;
 
-/** Mean improvement per metric with its confidence interval; systems side by side. */
+/** Whether the intervals need the symmetric log scale (see SYMLOG_RATIO). */
+export function improvementScaleIsLog(rows: readonly IntervalRow[]): boolean {
+  const reach = rows
+    .map((row) => Math.max(Math.abs(row.low), Math.abs(row.high)))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  if (reach.length === 0) return false;
+  const typical = reach[Math.floor(reach.length / 2)]!;
+  return typical > 0 && reach[reach.length - 1]! > SYMLOG_RATIO * typical;
+}
+
+/** Mean improvement per metric with its confidence interval and n; systems side by side. */
 export function improvementSpec(rows: readonly IntervalRow[], title: string): TopLevelSpec {
   const systems = new Set(rows.map((row) => row.system)).size;
+  const finite = rows.flatMap((row) => [row.low, row.high, row.mean]).filter(Number.isFinite);
+  const domain = [Math.min(0, ...finite), Math.max(0, ...finite)];
+  const scale = improvementScaleIsLog(rows) ? { type: 'symlog', domain, nice: false } : { domain, nice: true };
   const byMetric = {
     y: { field: 'metric', type: 'nominal', sort: null, title: null, axis: { labelLimit: 300 } },
     ...(systems > 1 && { yOffset: { field: 'system', type: 'nominal' } }),
@@ -90,14 +120,14 @@ export function improvementSpec(rows: readonly IntervalRow[], title: string): To
   };
   return {
     title,
-    description: `${title}: mean personalization improvement of each metric, with 95 % bootstrap confidence intervals.`,
+    description: `${title}: mean personalization improvement of each metric, with 95 % bootstrap confidence intervals and the rows behind each.`,
     width: 420,
     height: { step: systems > 1 ? 24 : 16 },
-    data: { values: rows.map((row) => ({ ...row })) },
+    data: { values: rows.map((row) => ({ ...row, nText: `n = ${row.n}` })) },
     layer: [
       {
         mark: { type: 'rule', color: '#888', strokeDash: [4, 3] },
-        encoding: { x: { datum: 0, type: 'quantitative' } },
+        encoding: { x: { datum: 0, type: 'quantitative', scale } },
       },
       {
         mark: { type: 'rule', strokeWidth: 2 },
@@ -106,15 +136,25 @@ export function improvementSpec(rows: readonly IntervalRow[], title: string): To
           x: {
             field: 'low',
             type: 'quantitative',
-            title: 'mean personalization improvement (95 % CI)',
-            scale: { domain: [-IMPROVEMENT_LIMIT, IMPROVEMENT_LIMIT], clamp: true, nice: false },
+            title: `mean personalization improvement (95 % CI)${scale.type === 'symlog' ? ', symmetric log scale' : ''}`,
+            scale,
           },
           x2: { field: 'high' },
         },
       },
       {
         mark: { type: 'point', filled: true, size: 40 },
-        encoding: { ...byMetric, x: { field: 'mean', type: 'quantitative' } },
+        encoding: { ...byMetric, x: { field: 'mean', type: 'quantitative', scale } },
+      },
+      {
+        // n beside every effect, in the right margin, so it never overlaps an interval.
+        mark: { type: 'text', align: 'left', dx: 6, fontSize: 10, color: '#444' },
+        encoding: {
+          y: byMetric.y,
+          ...(systems > 1 && { yOffset: byMetric.yOffset }),
+          x: { value: 420 },
+          text: { field: 'nText' },
+        },
       },
     ],
   } as TopLevelSpec;

@@ -13,7 +13,7 @@ import { analyzeCorpus, bootstrapConsensus, EvaluationAccumulator } from '@style
 import type { Browser } from 'playwright-core';
 import { benchmarkReport } from '../../src/report/benchmark-report.js';
 import { corpusReport } from '../../src/report/corpus-report.js';
-import { dendrogramLayout, dendrogramSpec } from '../../src/report/plots.js';
+import { dendrogramLayout, dendrogramSpec, improvementSpec, type IntervalRow } from '../../src/report/plots.js';
 import { browserAvailable, launchBrowser } from '../../../../test-support/browser.js';
 import { habitText } from '../../../../test-support/habit-texts.js';
 
@@ -93,7 +93,15 @@ describe('reports', () => {
 
   it('puts the summary table first, then plots with titles, axis labels and accessible descriptions', () => {
     for (const [html, plots] of [
-      [corpus, ['Leave-one-out attribution', 'Principal components of the MFW z-scores', 'Cluster analysis']],
+      [
+        corpus,
+        [
+          'Leave-one-out attribution',
+          'Principal components of the MFW z-scores',
+          'Cluster analysis',
+          'Bootstrap consensus tree',
+        ],
+      ],
       [benchmark, ['Mean personalization improvement', 'authorship.delta', 'sentence_length_stats.mean']],
     ] as const) {
       expect(html.indexOf('<table>')).toBeLessThan(html.indexOf('<svg'));
@@ -115,6 +123,30 @@ describe('reports', () => {
     expect(benchmark).toContain('>llm<');
     expect(benchmark).toContain('>engine<');
     expect(benchmark).toContain('ground truth');
+    // Every effect with the rows behind it; long pages open with their contents.
+    expect(benchmark).toContain('n = 30');
+    expect(corpus).toMatch(/<nav aria-label="Contents"[^>]*>[\s\S]*href="#section-1"/);
+    expect(corpus).toContain('<h2 id="section-1">');
+  });
+
+  it('sets the improvement axis from the data: linear, or symmetric log when one effect dwarfs the rest', () => {
+    const row = (metric: string, mean: number, half: number): IntervalRow => ({
+      system: 'llm',
+      metric,
+      mean,
+      low: mean - half,
+      high: mean + half,
+      n: 12,
+    });
+    type Layered = { layer: Array<{ encoding: { x?: { scale?: { type?: string; domain?: number[] } } } }> };
+    const scaleOf = (rows: IntervalRow[]) =>
+      (improvementSpec(rows, 't') as unknown as Layered).layer[1]!.encoding.x!.scale!;
+    const small = scaleOf([row('a', 0.1, 0.05), row('b', -0.3, 0.1), row('c', 2.4, 0.5)]);
+    expect(small.type).toBeUndefined();
+    expect(small.domain).toEqual([-0.4, 2.9]);
+    const wide = scaleOf([row('a', 0.1, 0.05), row('b', -0.3, 0.1), row('c', 0.2, 0.1), row('d', 40, 5)]);
+    expect(wide.type).toBe('symlog');
+    expect(wide.domain![1]).toBe(45);
   });
 
   it('lays a dendrogram out with every leaf once and each merge at its height', () => {

@@ -288,17 +288,23 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
 
   const reporting = createProgress(io.stderr, 1, 'report.html', { lines: true });
+  // Each figure of the report also as its own SVG file (figure-pca.svg, …), for papers and slides.
+  const figureFiles: string[] = [];
   const report = await corpusReport({
     analysis: reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree }),
     profiles,
     settings: { mostFrequent, culling },
     consensus: consensusTree,
     sections: methods?.sections ?? [],
+    figures: async (name, svg) => {
+      figureFiles.push(`figure-${name}.svg`);
+      await writeFile(join(out, `figure-${name}.svg`), `<?xml version="1.0" encoding="utf-8"?>\n${svg}\n`);
+    },
   });
   await writeFile(join(out, 'report.html'), report);
   reporting.tick();
   reporting.done();
-  await summary.phaseDone('report', ['report.html'], true);
+  await summary.phaseDone('report', [...figureFiles, 'report.html'], true);
   io.stdout.write(
     `${authors.length} authors, ${n} documents; leave-one-out accuracy ` +
       `${attributed.looAccuracy === null ? '–' : attributed.looAccuracy.toFixed(3)}; ` +

@@ -75,6 +75,10 @@ describe('styler corpus', () => {
         'delta-burrows.csv',
         'delta-cosine.csv',
         'delta-eder.csv',
+        'figure-confusion.svg',
+        'figure-consensus-tree.svg',
+        'figure-dendrogram.svg',
+        'figure-pca.svg',
         'frequencies.csv',
         'mfw.csv',
         'pca-loadings.csv',
@@ -111,7 +115,17 @@ describe('styler corpus', () => {
     expect(report).toMatch(/^<!doctype html>/);
     expect(report).toContain('<caption>Summary</caption>');
     expect(report).toContain('unknown/mystery-letter.txt');
-    expect(report.match(/<figure>/g)).toHaveLength(3);
+    // Confusion, PCA, the Ward dendrogram and the consensus tree, each also a standalone SVG file.
+    expect(report.match(/<figure>/g)).toHaveLength(4);
+    for (const name of ['confusion', 'pca', 'dendrogram', 'consensus-tree']) {
+      const svg = readFileSync(join(out, `figure-${name}.svg`), 'utf8');
+      expect(svg).toMatch(/^<\?xml[^>]*>\n<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(report).toContain(svg.split('\n')[1]!.slice(0, 200));
+    }
+    // Every leaf of the consensus tree is a document, in its author's colour.
+    const tree = readFileSync(join(out, 'figure-consensus-tree.svg'), 'utf8');
+    expect(tree).toContain('>darwin/letter-1.txt</text>');
+    expect(tree).toContain('>unknown/mystery-post.txt</text>');
     // Self-contained: nothing to fetch, nothing to run (SVG namespace names are not fetched).
     expect(report.replace(/ xmlns(:\w+)?="[^"]*"/g, '')).not.toMatch(/<script|<link|src=|url\((?!#)|https?:\/\//i);
     const consensus = (
