@@ -8,6 +8,8 @@ export interface CorpusReportInput {
   analysis: CorpusAnalysis;
   /** Per author: the mean of each analytics feature over its documents. */
   profiles: Record<string, Record<string, number>>;
+  /** Per author with any: how many of its texts look hard-wrapped (sentence figures unreliable). */
+  hardWrapped?: Record<string, { hardWrapped: number; texts: number }>;
   settings: { mostFrequent: number; culling: number };
   /** The bootstrap consensus tree over several MFW sizes, when it was made. */
   consensus?: ConsensusTree | undefined;
@@ -18,6 +20,21 @@ export interface CorpusReportInput {
 }
 
 const percentOf = (share: number): string => `${Math.round(share * 100)} %`;
+
+/** A warning above the profiles when some texts are hard-wrapped: line breaks read as sentence ends. */
+function hardWrappedWarning(hardWrapped: Record<string, { hardWrapped: number; texts: number }>): string[] {
+  const authors = Object.entries(hardWrapped);
+  if (authors.length === 0) return [];
+  const which = authors.map(([author, { hardWrapped: n, texts }]) => `${escapeHtml(author)} (${n} of ${texts})`);
+  return [
+    `<p class="warning"><strong>Line-broken texts:</strong> some texts look hard-wrapped (most lines end without ` +
+      `sentence punctuation and have about the same length): ${which.join(', ')}. The sentence splitter reads a ` +
+      'single line break as a space, so a wrapped sentence is still counted once; but a heading, a salutation or a ' +
+      'paragraph ending without punctuation and followed by a line break alone (no blank line) runs into the next ' +
+      'sentence, so these authors’ sentence counts can be low and their sentence lengths high. Check them, or ' +
+      'join each paragraph’s lines and put a blank line between paragraphs.</p>',
+  ];
+}
 
 async function consensusFigure(
   names: readonly string[],
@@ -33,6 +50,7 @@ async function consensusFigure(
 export async function corpusReport({
   analysis,
   profiles,
+  hardWrapped = {},
   settings,
   consensus,
   sections: extra = [],
@@ -143,6 +161,7 @@ export async function corpusReport({
   if (features.length > 0) {
     sections.push(
       '<h2>Author profiles (analytics features, mean over documents)</h2>',
+      ...hardWrappedWarning(hardWrapped),
       htmlTable(
         'Features per author (definitions: docs/metrics.md)',
         ['feature', ...analysis.authors],

@@ -43,6 +43,7 @@ td.num, th.num { text-align: right; }
 td { white-space: nowrap; } tbody th { font-weight: normal; }
 figure { margin: 1rem 0 1.6rem; } figure svg { max-width: 100%; height: auto; }
 figcaption { font-size: 0.9rem; color: #444; }
+p.warning { background: #fff4e5; border-left: 4px solid #e8a33d; padding: 0.5rem 0.8rem; }
 nav.contents ol { margin: 0.3rem 0 1.5rem; padding-left: 1.4rem; columns: 2; } nav.contents a { color: #1a4f8a; }
 pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding: 0.6rem; }
 @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } table { break-inside: avoid; } }

@@ -26,7 +26,7 @@ import { jsonArray } from '../json-file.js';
 import { positiveInteger } from '../numbers.js';
 import { createProgress } from '../progress.js';
 import { corpusMethods } from '../stylometry/corpus-methods.js';
-import { authorProfiles, readCorpus } from '../stylometry/corpus-read.js';
+import { authorProfiles, hardWrappedTexts, readCorpus } from '../stylometry/corpus-read.js';
 import { corpusSources } from '../stylometry/corpus-sources.js';
 import { reportAnalysis } from '../stylometry/corpus-report-input.js';
 import { RunSummary } from '../stylometry/run-summary.js';
@@ -281,6 +281,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
 
   const profiles = authorProfiles(corpus.featureSums, authors);
+  const hardWrapped = hardWrappedTexts(corpus.featureSums);
+  for (const [author, { hardWrapped: wrapped, texts }] of Object.entries(hardWrapped)) {
+    io.stderr.write(
+      `${author}: ${wrapped} of ${texts} texts look hard-wrapped; check their sentence counts (report.html says why)\n`,
+    );
+  }
   summary.set({ profiles: withProfiles ? profiles : null });
   if (withProfiles) {
     await writeProfiles(out, authors, profiles, PROFILE_COLUMNS);
@@ -293,6 +299,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const report = await corpusReport({
     analysis: reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree }),
     profiles,
+    hardWrapped,
     settings: { mostFrequent, culling },
     consensus: consensusTree,
     sections: methods?.sections ?? [],

@@ -13,6 +13,7 @@ import { readDocument } from '../documents.js';
 import { CliError } from '../io.js';
 import type { Progress } from '../progress.js';
 import type { FeatureSettings } from './options.js';
+import { looksHardWrapped } from './hard-wrap.js';
 import { textProfiles } from './profiles.js';
 
 /** A text of the corpus, its name in tables and plots (`author/01.txt`) and its author (absent: unknown). */
@@ -45,8 +46,11 @@ export interface ReadCorpus {
   authors: Array<string | undefined>;
   /** The documents with their profiles, when kept. */
   documents: CorpusDocument[] | undefined;
-  /** Per author: the sum of each analytics feature over its texts and how many texts (with profiles). */
-  featureSums: Map<string, { sums: Float64Array; texts: number }> | undefined;
+  /**
+   * Per author: the sum of each analytics feature over its texts, how many texts, and how many of
+   * them look hard-wrapped (their sentence counts unreliable) (with profiles).
+   */
+  featureSums: Map<string, { sums: Float64Array; texts: number; hardWrapped: number }> | undefined;
   /** Texts shorter than one sample (none of their words counted). */
   skipped: number;
   /** Texts left out because they could not be read or have no words, one message each. */
@@ -68,12 +72,13 @@ export async function readCorpus(sources: readonly CorpusSource[], options: Read
     source: CorpusSource;
     pieces: ReturnType<typeof textProfiles>;
     features?: Record<string, number>;
+    hardWrapped?: boolean;
     problem?: string;
   };
   // Texts finish in any order; they are added in document order (the order of the sums below).
   const finished = new Map<number, Read>();
   let next = 0;
-  const add = ({ source, pieces, features, problem }: Read): void => {
+  const add = ({ source, pieces, features, hardWrapped, problem }: Read): void => {
     if (problem !== undefined) {
       corpus.problems.push(problem);
       options.onProblem?.(problem);
@@ -89,11 +94,12 @@ export async function readCorpus(sources: readonly CorpusSource[], options: Read
     if (features !== undefined && source.author !== undefined) {
       let entry = corpus.featureSums!.get(source.author);
       if (entry === undefined) {
-        entry = { sums: new Float64Array(PROFILE_COLUMNS.length), texts: 0 };
+        entry = { sums: new Float64Array(PROFILE_COLUMNS.length), texts: 0, hardWrapped: 0 };
         corpus.featureSums!.set(source.author, entry);
       }
       PROFILE_COLUMNS.forEach((column, c) => (entry.sums[c] = entry.sums[c]! + (features[column] ?? 0)));
       entry.texts += 1;
+      if (hardWrapped === true) entry.hardWrapped += 1;
     }
   };
   try {
@@ -105,7 +111,10 @@ export async function readCorpus(sources: readonly CorpusSource[], options: Read
         // A text with nothing counted has no relative frequencies: it would be a row of NaN everywhere.
         if (read.pieces.length === 1 && read.pieces[0]!.profile.total === 0) {
           read = { source, pieces: [], problem: `${source.path}: left out, no words to count` };
-        } else if (pool !== undefined) read.features = featureProfile(await pool.analyzeText(text));
+        } else if (pool !== undefined) {
+          read.features = featureProfile(await pool.analyzeText(text));
+          read.hardWrapped = looksHardWrapped(text);
+        }
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         read = { source, pieces: [], problem: `${error.message}: left out` };
@@ -123,6 +132,17 @@ export async function readCorpus(sources: readonly CorpusSource[], options: Read
     await pool?.close();
   }
   return corpus;
+}
+
+/** Per author: how many of its texts look hard-wrapped (see looksHardWrapped), for those that have any. */
+export function hardWrappedTexts(
+  featureSums: ReadCorpus['featureSums'],
+): Record<string, { hardWrapped: number; texts: number }> {
+  const out: Record<string, { hardWrapped: number; texts: number }> = {};
+  for (const [author, entry] of featureSums ?? []) {
+    if (entry.hardWrapped > 0) out[author] = { hardWrapped: entry.hardWrapped, texts: entry.texts };
+  }
+  return out;
 }
 
 /** Per author: the mean of each analytics feature over its texts (PROFILE_COLUMNS order), for the authors given. */
