@@ -18,6 +18,7 @@
  */
 import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
+import { inTransaction } from '../store/index.js';
 
 /** The schema version of pg-boss 10 (10.0 to 10.4); pg-boss 11 and later migrate from 25 on. */
 export const PG_BOSS_10_SCHEMA_VERSION = 24;
@@ -49,22 +50,6 @@ export async function holdingQueueSetupLock<T>(databaseUrl: string, work: () => 
 /** Where a pg-boss 10 schema named `schema` waits to be carried over. */
 export function setAsideSchemaName(schema: string): string {
   return `${schema}_v10`;
-}
-
-/** Runs `work` in one transaction on one pooled connection. */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /** The pg-boss schema version recorded in `schema`, or undefined when it holds no pg-boss. */

@@ -35,5 +35,6 @@ export {
   type PostgresStoreOptions,
 } from './postgres/postgres-store.js';
 export { migratePostgres, POSTGRES_MIGRATIONS } from './postgres/migrations.js';
+export { inTransaction } from './postgres/queries.js';
 export { openStore, isPostgresUrl, type StoreLocation } from './open-store.js';
 export { isDatabaseUnavailable } from './database-unavailable.js';
