@@ -227,14 +227,18 @@ export class QueueRunner implements JobExecutor, JobQueue {
 
   /**
    * Queued jobs older than a heartbeat timeout (their creating transaction long committed) with no
-   * pending message on the queue (pg-boss's job table: state below 'completed' is created, retry
-   * or active). A message sent twice is harmless: only one delivery can claim a queued job.
+   * pending message on the queue: none created or waiting to retry (pg-boss's states below 'active'),
+   * and none delivered within a heartbeat timeout. A delivery older than that whose job is still
+   * queued was never claimed (its worker died first, or could not record its failure during an
+   * outage) and would hold the job until its lease ends. A message sent twice is harmless: only one
+   * delivery can claim a queued job.
    */
   async #unqueued(): Promise<string[]> {
     const result = await this.#connections.query<{ id: string }>(
       `SELECT j.id FROM jobs j WHERE j.status = 'queued' AND j.created_at < $1
         AND NOT EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job q
-          WHERE q.name = $2 AND q.data->>'jobId' = j.id AND q.state < 'completed')`,
+          WHERE q.name = $2 AND q.data->>'jobId' = j.id
+            AND (q.state < 'active' OR (q.state = 'active' AND q.started_on > to_timestamp($1))))`,
       [this.#staleBefore(), FINE_TUNE_QUEUE],
     );
     return result.rows.map((row) => row.id);
