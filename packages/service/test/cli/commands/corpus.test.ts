@@ -262,6 +262,34 @@ describe('styler corpus', () => {
     expect(err).toMatch(/Delta, nearest: 100\.0 %/);
   });
 
+  it('writes whole matrices row by row past the tree limit (--matrices full), the same as from memory', async () => {
+    const rows = join(root, 'rows');
+    const run = io();
+    const code = await main(
+      [
+        'corpus',
+        join(root, 'darwin'),
+        join(root, 'assistant'),
+        '--unknown',
+        join(root, 'unknown'),
+        '--out',
+        rows,
+        '--mfw',
+        '50',
+        '--matrices',
+        'full',
+        '--tree-limit',
+        '5',
+      ],
+      run.io,
+    );
+    expect(code, run.err()).toBe(0);
+    for (const method of ['burrows', 'eder', 'cosine']) {
+      const file = `delta-${method}.csv`;
+      expect(readFileSync(join(rows, file), 'utf8'), file).toBe(readFileSync(join(out, file), 'utf8'));
+    }
+  });
+
   it('writes the same files with 1 and 2 threads', async () => {
     const outs = ['1', '2'].map((threads) => join(root, `corpus-threads-${threads}`));
     for (const [k, dir] of outs.entries()) {
