@@ -28,7 +28,13 @@ export {
   type ZScoreMatrix,
 } from './delta-matrix.js';
 export { matrixParts, partLength, partStart, type MatrixPart } from './matrix-parts.js';
-export { mergeNearest, nearestByTiles, nearestInCondensed, type NearestNeighbours } from './nearest-neighbours.js';
+export {
+  mergeNearest,
+  nearestByTiles,
+  nearestInCondensed,
+  nearestOfEach,
+  type NearestNeighbours,
+} from './nearest-neighbours.js';
 export { pca, pcaOfMatrix, symmetricEigen, type DataMatrix, type PcaResult } from './pca.js';
 export { newick, wardClustering } from './ward.js';
 export {

@@ -3,7 +3,7 @@
  * (memory O(documents × k)), in parts for threads and merged; nearest first, ties to the lower index.
  */
 import type { DeltaMethod } from '../metrics/authorship/delta.js';
-import { segmentOf, wordsOf, type DeltaMatrixOptions, type ZScoreMatrix } from './delta-matrix.js';
+import { segmentsOf, wordsOf, type DeltaMatrixOptions, type ZScoreMatrix } from './delta-matrix.js';
 import { condensedLength } from './linkage.js';
 import { forEachSegment, partOf, tileRows } from './matrix-parts.js';
 
@@ -79,29 +79,45 @@ export function nearestByTiles(
   k: number,
   options: DeltaMatrixOptions = {},
 ): NearestNeighbours {
+  return nearestOfEach(z, [method], k, options)[0]!;
+}
+
+/**
+ * nearestByTiles for several variants in one walk over the pairs (Burrows', Eder's and Cosine Delta
+ * share one loop over the words: segmentsOf), one result per variant.
+ */
+export function nearestOfEach(
+  z: ZScoreMatrix,
+  methods: readonly DeltaMethod[],
+  k: number,
+  options: DeltaMatrixOptions = {},
+): NearestNeighbours[] {
   const n = z.rows;
   const words = wordsOf(z, options);
-  const table = new NearestTable(n, Math.min(k, Math.max(0, n - 1)));
-  if (table.k === 0) return table.result();
-  const segment = segmentOf(z, method, words);
+  const tables = methods.map(() => new NearestTable(n, Math.min(k, Math.max(0, n - 1))));
+  if (k === 0 || n < 2) return tables.map((table) => table.result());
+  const segments = segmentsOf(z, methods, words);
   const rowsPerTile = tileRows(words);
-  const scratch = new Float64Array(rowsPerTile);
+  const scratch = methods.map(() => new Float64Array(rowsPerTile));
   // Row j hears of rows i < j in its own tile's block, in ascending i, then of rows above it, ascending.
   forEachSegment(
     n,
     rowsPerTile,
     (i, jFrom, jTo) => {
-      segment(i, jFrom, jTo, scratch, 0);
-      for (let j = jFrom; j < jTo; j += 1) {
-        const d = scratch[j - jFrom]!;
-        table.offer(i, j, d);
-        table.offer(j, i, d);
-      }
+      segments(i, jFrom, jTo, scratch, 0);
+      tables.forEach((table, m) => {
+        const distances = scratch[m]!;
+        for (let j = jFrom; j < jTo; j += 1) {
+          const d = distances[j - jFrom]!;
+          table.offer(i, j, d);
+          table.offer(j, i, d);
+        }
+      });
     },
     options.onPairs,
     partOf(n, options.part),
   );
-  return table.result();
+  return tables.map((table) => table.result());
 }
 
 /** The nearest neighbours of several parts of one matrix together: by distance, ties to the lower index. */

@@ -16,6 +16,7 @@ import {
   addBurrowsSums,
   nearestByTiles,
   nearestInCondensed,
+  nearestOfEach,
   seededRandom,
   type ZScoreMatrix,
 } from '../../src/stylometry/index.js';
@@ -138,6 +139,15 @@ describe('Delta matrices', () => {
     const whole = new Float64Array(condensedLength(70));
     addBurrowsSums(z, whole, 0, 12);
     expect(sums).toEqual(whole);
+  });
+
+  it("finds every variant's neighbours in one walk, as each alone (one loop for Burrows, Eder and Cosine)", () => {
+    const z = randomZ(40, 16, 21);
+    const methods = [...DELTA_METHODS].reverse();
+    const together = nearestOfEach(z, methods, 5, { words: 11 });
+    methods.forEach((method, m) => expect(together[m]).toEqual(nearestByTiles(z, method, 5, { words: 11 })));
+    const pair = nearestOfEach(z, ['cosine', 'burrows'], 3);
+    expect(pair).toEqual([nearestByTiles(z, 'cosine', 3), nearestByTiles(z, 'burrows', 3)]);
   });
 
   it('refuses a wrong output size or word count', () => {

@@ -158,7 +158,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const consensus = trees && n >= 3 ? [...new Set(consensusSizes)].sort((a, b) => a - b) : [];
 
   // The reference at the largest size asked: the main analysis's words are its first ones.
+  const referencing = createProgress(io.stderr, 1, 'most frequent words', { lines: true });
   const reference = counts.reference(labelled, Math.max(mostFrequent, ...consensus), culling);
+  referencing.tick();
+  referencing.done();
   const words = Math.min(mostFrequent, reference.words.length);
   const wordList = reference.words.slice(0, words);
   const authors = [...new Set(labels.filter((label): label is string => label !== undefined))].sort();
@@ -212,7 +215,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   });
   await summary.phaseDone('attribution', ['confusion.csv']);
 
+  const analysing = createProgress(io.stderr, 1, 'PCA', { lines: true });
   const pca = pcaOfMatrix({ values: z.values, rows: n, columns: words, stride: z.columns }, 2);
+  analysing.tick();
+  analysing.done();
   await writePca(out, documents, pca, wordList);
   summary.set({ pca: { explained: pca.explained } });
   await summary.phaseDone('pca', ['pca.csv', 'pca-loadings.csv']);

@@ -139,36 +139,41 @@ async function inMemory(plan: TreePlan, workers: DeltaWorkers, results: TreeResu
 /** The matrices without holding the pairs: nearest neighbours tile by tile, or whole rows computed one by one. */
 async function byTiles(plan: TreePlan, workers: DeltaWorkers, results: TreeResults): Promise<void> {
   const { z, words, names } = plan;
-  for (const method of plan.methods) {
-    const file = matrixFile(method, plan.matrices);
-    if (plan.matrices === 'nearest') {
-      const progress = createProgress(plan.stderr, condensedLength(z.rows), `${method} Delta, nearest`, {
-        lines: true,
-        percent: true,
-      });
-      const nearest = await workers.nearest(method, plan.nearest, words, progress);
-      progress.done();
-      await writeNearest(join(plan.out, file), names, nearest);
-    } else {
-      const progress = createProgress(plan.stderr, z.rows, `writing ${file}`, { lines: true });
-      const rowOf = deltaRows(z, method, { words });
-      const row = new Float64Array(z.rows);
-      const csv = await CsvFile.create(join(plan.out, file), ['document', ...names]);
-      try {
-        for (let i = 0; i < z.rows; i += 1) {
-          rowOf(i, row);
-          const full = csv.line(`${csvCell(names[i])},${Array.from(row, String).join(',')}\n`);
-          if (full !== undefined) await full;
-          progress.tick();
-        }
-      } catch (error) {
-        await csv.abort();
-        throw error;
-      } finally {
-        progress.done();
-      }
-      await csv.close();
+  if (plan.matrices === 'nearest') {
+    // Every variant in one walk over the pairs.
+    const progress = createProgress(plan.stderr, condensedLength(z.rows), 'Delta, nearest neighbours', {
+      lines: true,
+      percent: true,
+    });
+    const found = await workers.nearest(plan.methods, plan.nearest, words, progress);
+    progress.done();
+    for (const [m, method] of plan.methods.entries()) {
+      const file = matrixFile(method, 'nearest');
+      await writeNearest(join(plan.out, file), names, found[m]!);
+      await results.onMatrix(file);
     }
+    return;
+  }
+  for (const method of plan.methods) {
+    const file = matrixFile(method, 'full');
+    const progress = createProgress(plan.stderr, z.rows, `writing ${file}`, { lines: true });
+    const rowOf = deltaRows(z, method, { words });
+    const row = new Float64Array(z.rows);
+    const csv = await CsvFile.create(join(plan.out, file), ['document', ...names]);
+    try {
+      for (let i = 0; i < z.rows; i += 1) {
+        rowOf(i, row);
+        const full = csv.line(`${csvCell(names[i])},${Array.from(row, String).join(',')}\n`);
+        if (full !== undefined) await full;
+        progress.tick();
+      }
+    } catch (error) {
+      await csv.abort();
+      throw error;
+    } finally {
+      progress.done();
+    }
+    await csv.close();
     await results.onMatrix(file);
   }
 }

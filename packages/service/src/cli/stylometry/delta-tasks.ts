@@ -9,7 +9,7 @@
 import {
   addBurrowsSums,
   condensedDeltas,
-  nearestByTiles,
+  nearestOfEach,
   partLength,
   partStart,
   type MatrixPart,
@@ -32,9 +32,15 @@ export const tasks = {
   burrowsSumsPart(z: ZScoreMatrix, sums: SharedArrayBuffer, from: number, to: number, part: MatrixPart): void {
     addBurrowsSums(z, stretchOf(sums, z.rows, part), from, to, undefined, part);
   },
-  /** The nearest neighbours among the part's pairs. */
-  nearestPart(z: ZScoreMatrix, method: DeltaMethod, k: number, words: number, part: MatrixPart): NearestNeighbours {
-    return nearestByTiles(z, method, k, { words, part });
+  /** The nearest neighbours among the part's pairs, by each variant (one walk for them all). */
+  nearestPart(
+    z: ZScoreMatrix,
+    methods: DeltaMethod[],
+    k: number,
+    words: number,
+    part: MatrixPart,
+  ): NearestNeighbours[] {
+    return nearestOfEach(z, methods, k, { words, part });
   },
 };
 

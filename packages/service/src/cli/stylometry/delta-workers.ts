@@ -81,9 +81,15 @@ export class DeltaWorkers {
     await this.#each('burrowsSumsPart', (part) => [this.#z, buffer, from, to, part], progress, to - from);
   }
 
-  /** Each document's k nearest by `method` over the first `words` words. */
-  async nearest(method: DeltaMethod, k: number, words: number, progress: Progress): Promise<NearestNeighbours> {
-    return mergeNearest(await this.#each('nearestPart', (part) => [this.#z, method, k, words, part], progress, 1));
+  /** Each document's k nearest by each of `methods` over the first `words` words (one walk for them all). */
+  async nearest(
+    methods: readonly DeltaMethod[],
+    k: number,
+    words: number,
+    progress: Progress,
+  ): Promise<NearestNeighbours[]> {
+    const parts = await this.#each('nearestPart', (part) => [this.#z, [...methods], k, words, part], progress, 1);
+    return methods.map((_, m) => mergeNearest(parts.map((found) => found[m]!)));
   }
 
   close(): Promise<void> {

@@ -259,7 +259,7 @@ describe('styler corpus', () => {
       .sort((a, b) => a.distance - b.distance)[0]!;
     expect(first[2]).toBe(expected.name);
     expect(Number(first[3])).toBe(expected.distance);
-    expect(err).toMatch(/Delta, nearest: 100\.0 %/);
+    expect(err).toMatch(/Delta, nearest neighbours: 100\.0 %/);
   });
 
   it('writes whole matrices row by row past the tree limit (--matrices full), the same as from memory', async () => {
