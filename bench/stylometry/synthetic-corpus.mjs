@@ -4,20 +4,9 @@
 // to unknown/ (its author kept in truth.json). Written as author folders, as `styler corpus` reads them.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom } from '../../packages/analytics/dist/stylometry/index.js';
 
 const CORPORA = process.env.STYLER_CORPORA ?? '/work/shared/corpora';
-
-/** Mulberry32, as the library's seededRandom. */
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Each author's paragraphs (blank-line separated). */
 function paragraphsByAuthor() {
@@ -47,7 +36,7 @@ export function syntheticCorpus(root, documents, { words = 1000, seed = 1 } = {}
   const truthPath = join(root, 'truth.json');
   if (existsSync(truthPath)) return { folders, unknown, truth: JSON.parse(readFileSync(truthPath, 'utf8')) };
   for (const folder of [...folders, unknown]) mkdirSync(folder, { recursive: true });
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const truth = {};
   const digits = String(documents).length;
   for (let i = 0; i < documents; i += 1) {
