@@ -6,14 +6,18 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
+/** The flags a command accepts, by how many values each takes. */
+export interface ArgSpec {
+  boolean?: readonly string[];
+  multi?: readonly string[];
+  single?: readonly string[];
+}
+
 /**
  * Parses `--flag value...` arguments. A flag listed in `multi` takes every following value up to
  * the next flag (`--ground-truth a.txt b.txt`); one in `boolean` takes none; others take exactly one.
  */
-export function parseArgs(
-  argv: readonly string[],
-  spec: { boolean?: readonly string[]; multi?: readonly string[]; single?: readonly string[] },
-): ParsedArgs {
+export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
   const known = new Set([...(spec.boolean ?? []), ...(spec.multi ?? []), ...(spec.single ?? [])]);
   const flags = new Map<string, string[]>();
   const positionals: string[] = [];

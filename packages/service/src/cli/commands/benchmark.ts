@@ -9,7 +9,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createAnalyticsPool } from '@styler/analytics/pool';
-import { parseArgs, single, type ParsedArgs } from '../args.js';
+import { parseArgs, single, type ArgSpec, type ParsedArgs } from '../args.js';
 import { loadAuthors } from '../benchmark/authors.js';
 import { evaluateRow, evaluationContext } from '../benchmark/evaluate.js';
 import { completedRows, inShard, parseInputRow, parseShard, readLines, rowKey } from '../benchmark/rows.js';
@@ -23,6 +23,11 @@ import { loadPlotLibraries } from '../../report/plots.js';
 export const BENCHMARK_USAGE =
   'styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N] [--threads N] [--resamples N] [--seed N]\n' +
   '       styler benchmark merge OUT_DIR... --out DIR [--resamples N] [--seed N]';
+
+export const BENCHMARK_ARGS: ArgSpec = {
+  boolean: ['rouge'],
+  single: ['authors', 'out', 'shard', 'threads', 'resamples', 'seed'],
+};
 
 const ROWS_FILE = 'rows.jsonl';
 
@@ -87,10 +92,7 @@ async function countLines(path: string): Promise<number> {
 }
 
 async function run(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, {
-    boolean: ['rouge'],
-    single: ['authors', 'out', 'shard', 'threads', 'resamples', 'seed'],
-  });
+  const args = parseArgs(argv, BENCHMARK_ARGS);
   const out = single(args, 'out');
   const authorsFolder = single(args, 'authors');
   const [input] = args.positionals;

@@ -1,4 +1,5 @@
 /** The full help of `styler corpus`: every flag, stylo's options included. */
+import { STRICT_HELP } from '../stylometry/left-out.js';
 import { CLASSIFY_HELP, FEATURE_HELP } from '../stylometry/options.js';
 
 export const CORPUS_HELP = [
@@ -22,6 +23,7 @@ export const CORPUS_HELP = [
   '                                   worker pool; without it only the word forms are read',
   '  --threads N                      worker threads of the Delta matrices and the analytics profiles',
   '                                   (default: one per CPU)',
+  ...STRICT_HELP,
   ...FEATURE_HELP,
   ...CLASSIFY_HELP,
   '  --mds                            classical multidimensional scaling too (mds.csv and a map in the report),',

@@ -20,7 +20,7 @@ import {
   type ConsensusTree,
   type Merge,
 } from '@styler/analytics/stylometry';
-import { parseArgs, single } from '../args.js';
+import { parseArgs, single, type ArgSpec } from '../args.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { jsonArray } from '../json-file.js';
 import { positiveInteger } from '../numbers.js';
@@ -28,6 +28,7 @@ import { createProgress } from '../progress.js';
 import { corpusMethods } from '../stylometry/corpus-methods.js';
 import { authorProfiles, hardWrappedTexts, readCorpus } from '../stylometry/corpus-read.js';
 import { corpusSources } from '../stylometry/corpus-sources.js';
+import { LeftOutFiles } from '../stylometry/left-out.js';
 import { reportAnalysis } from '../stylometry/corpus-report-input.js';
 import { RunSummary } from '../stylometry/run-summary.js';
 import {
@@ -80,24 +81,26 @@ function matrixFormat(text: string | undefined, documents: number): MatrixFormat
   return text;
 }
 
+export const CORPUS_ARGS: ArgSpec = {
+  single: [
+    'unknown',
+    'list',
+    'out',
+    'mfw',
+    'culling',
+    'threads',
+    'consensus-mfw',
+    'matrices',
+    'nearest',
+    'tree-limit',
+    ...FEATURE_FLAGS,
+    ...CLASSIFY_FLAGS,
+  ],
+  boolean: ['mds', 'profiles', 'strict'],
+};
+
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, {
-    single: [
-      'unknown',
-      'list',
-      'out',
-      'mfw',
-      'culling',
-      'threads',
-      'consensus-mfw',
-      'matrices',
-      'nearest',
-      'tree-limit',
-      ...FEATURE_FLAGS,
-      ...CLASSIFY_FLAGS,
-    ],
-    boolean: ['mds', 'profiles', 'strict'],
-  });
+  const args = parseArgs(argv, CORPUS_ARGS);
   const out = single(args, 'out');
   if ((args.positionals.length === 0 && single(args, 'list') === undefined) || out === undefined) {
     throw new CliError(`usage: ${CORPUS_USAGE}`);
@@ -120,13 +123,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
   // Files that cannot be read or have no words are left out, each with a message on stderr; with
   // --strict the run stops instead, listing them all.
-  const strict = args.flags.has('strict');
-  const passedOver: string[] = [];
-  const note = (message: string): void => {
-    passedOver.push(message);
-    io.stderr.write(`${message}\n`);
-  };
-  const sources = await corpusSources(args.positionals, single(args, 'list'), single(args, 'unknown'), note);
+  const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
+  const sources = await corpusSources(args.positionals, single(args, 'list'), single(args, 'unknown'), leftOut.note);
   if (new Set(sources.filter((s) => s.author).map((s) => s.author)).size < 2) {
     throw new CliError(
       'give at least two authors: folders (one per author, named after the author) or a --list of labelled files',
@@ -143,11 +141,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     progress: createProgress(io.stderr, sources.length, withProfiles ? 'reading and analysing' : 'reading', {
       lines: true,
     }),
-    onProblem: note,
+    onProblem: leftOut.note,
   });
-  if (strict && passedOver.length > 0) {
-    throw new CliError(`--strict: ${passedOver.length} files could not be used:\n${passedOver.join('\n')}`);
-  }
+  leftOut.check();
   if (corpus.skipped > 0) io.stderr.write(`${corpus.skipped} texts shorter than one sample were left out\n`);
   const { counts, names, authors: labels } = corpus;
   const n = names.length;

@@ -7,16 +7,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DISTANCES, distanceLabel, featureLabel, isDistanceName, verifyCorpus } from '@styler/analytics/stylometry';
-import { parseArgs, single } from '../args.js';
+import { parseArgs, single, type ArgSpec } from '../args.js';
 import { csvText } from '../csv.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { positiveInteger } from '../numbers.js';
+import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { featureSettings, FEATURE_FLAGS, FEATURE_HELP } from '../stylometry/options.js';
 import { readAuthors, readUnknown } from '../stylometry/texts.js';
 import { impostersReport } from '../../report/stylometry-report.js';
 
 export const IMPOSTERS_USAGE =
-  'styler imposters AUTHOR_DIR... --unknown PATH --out DIR [--candidate NAME...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--sample N[:mode]] [--seed N]';
+  'styler imposters AUTHOR_DIR... --unknown PATH --out DIR [--candidate NAME...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--sample N[:mode]] [--seed N] [--strict]';
 
 export const IMPOSTERS_HELP = [
   `usage: ${IMPOSTERS_USAGE}`,
@@ -34,8 +35,25 @@ export const IMPOSTERS_HELP = [
   '  --mfw N                          features compared (default 100)',
   '  --culling PERCENT                a feature must occur in this share of the labelled texts (default 0)',
   ...FEATURE_HELP,
+  ...STRICT_HELP,
   '',
 ].join('\n');
+
+export const IMPOSTERS_ARGS: ArgSpec = {
+  single: [
+    'unknown',
+    'out',
+    'iterations',
+    'feature-share',
+    'imposter-share',
+    'distance',
+    'mfw',
+    'culling',
+    ...FEATURE_FLAGS,
+  ],
+  multi: ['candidate'],
+  boolean: ['strict'],
+};
 
 function share(text: string | undefined, name: string): number {
   if (text === undefined) return 0.5;
@@ -45,20 +63,7 @@ function share(text: string | undefined, name: string): number {
 }
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, {
-    single: [
-      'unknown',
-      'out',
-      'iterations',
-      'feature-share',
-      'imposter-share',
-      'distance',
-      'mfw',
-      'culling',
-      ...FEATURE_FLAGS,
-    ],
-    multi: ['candidate'],
-  });
+  const args = parseArgs(argv, IMPOSTERS_ARGS);
   const out = single(args, 'out');
   const unknown = single(args, 'unknown');
   if (args.positionals.length < 2 || out === undefined || unknown === undefined) {
@@ -80,7 +85,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     ...(settings.wordList !== undefined && { words: settings.wordList }),
     ...(args.flags.has('candidate') && { candidates: args.flags.get('candidate')! }),
   };
-  const documents = [...(await readAuthors(args.positionals, settings)), ...(await readUnknown([unknown], settings))];
+  const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
+  const documents = [
+    ...(await readAuthors(args.positionals, settings, leftOut.note)),
+    ...(await readUnknown([unknown], settings, leftOut.note)),
+  ];
+  leftOut.check();
   let result;
   try {
     result = verifyCorpus(documents, options);

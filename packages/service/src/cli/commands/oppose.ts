@@ -7,17 +7,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { craigZeta, featureLabel } from '@styler/analytics/stylometry';
-import { parseArgs, single } from '../args.js';
+import { parseArgs, single, type ArgSpec } from '../args.js';
 import { csvText } from '../csv.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { positiveInteger } from '../numbers.js';
+import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { featureSettings, FEATURE_HELP } from '../stylometry/options.js';
 import { readSequences } from '../stylometry/texts.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 import { opposeReport } from '../../report/stylometry-report.js';
 
 export const OPPOSE_USAGE =
-  'styler oppose PRIMARY_DIR SECONDARY_DIR --out DIR [--test DIR] [--slice N] [--rare N] [--filter X] [--features words|word-ngrams:N|char-ngrams:N]';
+  'styler oppose PRIMARY_DIR SECONDARY_DIR --out DIR [--test DIR] [--slice N] [--rare N] [--filter X] [--features words|word-ngrams:N|char-ngrams:N] [--strict]';
 
 export const OPPOSE_HELP = [
   `usage: ${OPPOSE_USAGE}`,
@@ -30,11 +31,17 @@ export const OPPOSE_HELP = [
   "  --filter X                       keep words whose p_A − p_B is beyond ±X (default 0.1, stylo's)",
   FEATURE_HELP[0],
   FEATURE_HELP[1],
+  ...STRICT_HELP,
   '',
 ].join('\n');
 
+export const OPPOSE_ARGS: ArgSpec = {
+  single: ['out', 'test', 'slice', 'rare', 'filter', 'features'],
+  boolean: ['strict'],
+};
+
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, { single: ['out', 'test', 'slice', 'rare', 'filter', 'features'] });
+  const args = parseArgs(argv, OPPOSE_ARGS);
   const out = single(args, 'out');
   if (args.positionals.length !== 2 || out === undefined) throw new CliError(`usage: ${OPPOSE_USAGE}`);
   const sliceLength = positiveInteger(single(args, 'slice'), 'slice', 3_000);
@@ -48,11 +55,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const primaryName = basename(resolve(primaryFolder));
   const secondaryName = basename(resolve(secondaryFolder));
   const test = single(args, 'test');
+  const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
   const [primary, secondary, tests] = await Promise.all([
-    readSequences([primaryFolder], settings),
-    readSequences([secondaryFolder], settings),
-    test === undefined ? [] : readSequences([test], settings),
+    readSequences([primaryFolder], settings, leftOut.note),
+    readSequences([secondaryFolder], settings, leftOut.note),
+    test === undefined ? [] : readSequences([test], settings, leftOut.note),
   ]);
+  leftOut.check();
   let zeta;
   try {
     zeta = craigZeta(primary, secondary, { sliceLength, rareThreshold: rare, filter }, tests);

@@ -7,18 +7,19 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { wordFormSequence } from '@styler/analytics/metrics';
 import { DISTANCES, distanceLabel, featureLabel, isDistanceName, rollingDelta } from '@styler/analytics/stylometry';
-import { parseArgs, single } from '../args.js';
+import { parseArgs, single, type ArgSpec } from '../args.js';
 import { csvText } from '../csv.js';
 import { readDocument } from '../documents.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { positiveInteger } from '../numbers.js';
+import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { featureSettings, FEATURE_HELP } from '../stylometry/options.js';
 import { readAuthors } from '../stylometry/texts.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 import { rollingReport } from '../../report/stylometry-report.js';
 
 export const ROLLING_USAGE =
-  'styler rolling TEXT AUTHOR_DIR... --out DIR [--window N] [--step N] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE]';
+  'styler rolling TEXT AUTHOR_DIR... --out DIR [--window N] [--step N] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--strict]';
 
 export const ROLLING_HELP = [
   `usage: ${ROLLING_USAGE}`,
@@ -34,13 +35,17 @@ export const ROLLING_HELP = [
   '  --mfw N                          features compared (default 100)',
   '  --culling PERCENT                a feature must occur in this share of the reference texts (default 0)',
   ...FEATURE_HELP.slice(0, 4),
+  ...STRICT_HELP,
   '',
 ].join('\n');
 
+export const ROLLING_ARGS: ArgSpec = {
+  single: ['out', 'window', 'step', 'distance', 'mfw', 'culling', 'features', 'wordlist'],
+  boolean: ['strict'],
+};
+
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, {
-    single: ['out', 'window', 'step', 'distance', 'mfw', 'culling', 'features', 'wordlist'],
-  });
+  const args = parseArgs(argv, ROLLING_ARGS);
   const out = single(args, 'out');
   const [textPath, ...folders] = args.positionals;
   if (textPath === undefined || folders.length === 0 || out === undefined)
@@ -54,7 +59,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const settings = await featureSettings(args);
   await loadPlotLibraries();
   const words = wordFormSequence((await readDocument(textPath)).text);
-  const reference = await readAuthors(folders, settings);
+  const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
+  const reference = await readAuthors(folders, settings, leftOut.note);
+  leftOut.check();
   let result;
   try {
     result = rollingDelta(words, reference, {

@@ -5,7 +5,7 @@
  * on the worker pool; it runs only when they are asked for (--profiles): the most frequent words and
  * their culling need the word forms alone.
  */
-import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
+import { featureProfile, PROFILE_COLUMNS, wordFormSequence } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
 import { CorpusCounts, type CorpusDocument } from '@styler/analytics/stylometry';
 import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
@@ -107,7 +107,7 @@ export async function readCorpus(sources: readonly CorpusSource[], options: Read
       let read: Read;
       try {
         const { text } = await readDocument(source.path);
-        read = { source, pieces: textProfiles(text, source.name, options.features) };
+        read = { source, pieces: textProfiles(wordFormSequence(text), source.name, options.features) };
         // A text with nothing counted has no relative frequencies: it would be a row of NaN everywhere.
         if (read.pieces.length === 1 && read.pieces[0]!.profile.total === 0) {
           read = { source, pieces: [], problem: `${source.path}: left out, no words to count` };

@@ -5,7 +5,7 @@
  * are read in. With a word list, counts of other features are dropped but the total is kept, so the
  * listed features keep their relative frequencies and every table of the run compares only them.
  */
-import { wordFormSequence, type WordProfile } from '@styler/analytics/metrics';
+import type { WordProfile } from '@styler/analytics/metrics';
 import { featureCounts, fnv1a, sampleWords } from '@styler/analytics/stylometry';
 import type { FeatureSettings } from './options.js';
 
@@ -21,9 +21,8 @@ function restrict(profile: WordProfile, list: ReadonlySet<string> | undefined): 
   return { total: profile.total, counts };
 }
 
-/** The text's profile, or its samples' profiles (none when the text is shorter than a sample). */
-export function textProfiles(text: string, name: string, settings: FeatureSettings): ProfiledText[] {
-  const words = wordFormSequence(text);
+/** A text's profile from its word forms, or its samples' profiles (none when it is shorter than a sample). */
+export function textProfiles(words: readonly string[], name: string, settings: FeatureSettings): ProfiledText[] {
   const list = settings.wordList === undefined ? undefined : new Set(settings.wordList);
   if (settings.sample === undefined)
     return [{ name, profile: restrict(featureCounts(words, settings.features), list) }];

@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { wordFormSequence } from '@styler/analytics/metrics';
 import { featureSequence, type CorpusDocument } from '@styler/analytics/stylometry';
 import { mapBounded } from '../bounded.js';
-import { expandNamedPaths, readDocument } from '../documents.js';
+import { expandNamedPaths, readDocument, type NamedPath, type SkipNote } from '../documents.js';
 import { CliError } from '../io.js';
 import type { FeatureSettings } from './options.js';
 import { textProfiles } from './profiles.js';
@@ -16,23 +16,57 @@ export interface NamedSequence {
   words: string[];
 }
 
+/** By default a file that cannot be used stops the run. */
+const stop: SkipNote = (message) => {
+  throw new CliError(message);
+};
+
+/**
+ * The word forms of each document under `paths`, read `READING` at a time; a file that cannot be read
+ * or has no words goes to `onProblem` and is left out.
+ */
+async function readWordForms(
+  paths: readonly string[],
+  onProblem: SkipNote,
+): Promise<{ file: NamedPath; words: string[] }[]> {
+  const files = await expandNamedPaths(paths, onProblem);
+  const read = await mapBounded(files, READING, async (file) => {
+    try {
+      const words = wordFormSequence((await readDocument(file.path)).text);
+      if (words.length > 0) return [{ file, words }];
+      onProblem(`${file.path}: left out, no words to count`);
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      onProblem(`${error.message}: left out`);
+    }
+    return [];
+  });
+  return read.flat();
+}
+
 /** The feature sequence of every document under `paths` (word forms, or the chosen n-grams). */
-export async function readSequences(paths: readonly string[], settings: FeatureSettings): Promise<NamedSequence[]> {
-  const files = await expandNamedPaths(paths);
-  return mapBounded(files, READING, async ({ path, name }) => ({
-    name,
-    words: featureSequence(wordFormSequence((await readDocument(path)).text), settings.features),
+export async function readSequences(
+  paths: readonly string[],
+  settings: FeatureSettings,
+  onProblem: SkipNote = stop,
+): Promise<NamedSequence[]> {
+  return (await readWordForms(paths, onProblem)).map(({ file, words }) => ({
+    name: file.name,
+    words: featureSequence(words, settings.features),
   }));
 }
 
 /** Each folder's documents labelled with the folder's name (named `author/file`), profiled (or sampled) as `settings` say. */
-export async function readAuthors(folders: readonly string[], settings: FeatureSettings): Promise<CorpusDocument[]> {
+export async function readAuthors(
+  folders: readonly string[],
+  settings: FeatureSettings,
+  onProblem: SkipNote = stop,
+): Promise<CorpusDocument[]> {
   const documents: CorpusDocument[] = [];
   for (const folder of folders) {
     const author = basename(resolve(folder));
-    const files = await expandNamedPaths([folder]);
-    const read = await mapBounded(files, READING, async ({ path, name }) =>
-      textProfiles((await readDocument(path)).text, name, settings),
+    const read = (await readWordForms([folder], onProblem)).map(({ file, words }) =>
+      textProfiles(words, file.name, settings),
     );
     if (read.every((pieces) => pieces.length === 0)) {
       throw new CliError(`${folder}: every text is shorter than one sample (--sample)`);
@@ -43,10 +77,10 @@ export async function readAuthors(folders: readonly string[], settings: FeatureS
 }
 
 /** The documents under `paths`, unlabelled. */
-export async function readUnknown(paths: readonly string[], settings: FeatureSettings): Promise<CorpusDocument[]> {
-  const files = await expandNamedPaths(paths);
-  const read = await mapBounded(files, READING, async ({ path, name }) =>
-    textProfiles((await readDocument(path)).text, name, settings),
-  );
-  return read.flat();
+export async function readUnknown(
+  paths: readonly string[],
+  settings: FeatureSettings,
+  onProblem: SkipNote = stop,
+): Promise<CorpusDocument[]> {
+  return (await readWordForms(paths, onProblem)).flatMap(({ file, words }) => textProfiles(words, file.name, settings));
 }

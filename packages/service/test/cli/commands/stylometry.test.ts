@@ -3,12 +3,18 @@
  * list, cross-validation and MDS; `styler oppose`, `styler imposters` and `styler rolling`; and every
  * research command's --help listing all its flags.
  */
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { habitText } from '../../../../../test-support/habit-texts.js';
 import { memoryIo as io } from '../support/memory-io.js';
+import type { ArgSpec } from '../../../src/cli/args.js';
+import { BENCHMARK_ARGS } from '../../../src/cli/commands/benchmark.js';
+import { CORPUS_ARGS } from '../../../src/cli/commands/corpus.js';
+import { IMPOSTERS_ARGS } from '../../../src/cli/commands/imposters.js';
+import { OPPOSE_ARGS } from '../../../src/cli/commands/oppose.js';
+import { ROLLING_ARGS } from '../../../src/cli/commands/rolling.js';
 import { main } from '../../../src/cli/main.js';
 import { darwin, fixture } from '../../http/support/fixtures.js';
 
@@ -292,53 +298,54 @@ describe('styler rolling', () => {
   });
 });
 
+describe('files the research commands cannot use', () => {
+  // Alice's folder with an empty file and a link to nothing beside her texts.
+  const withBadFiles = (name: string): string => {
+    const path = folder(
+      `alice-${name}`,
+      [1, 2, 3, 4, 5, 6].map((seed) => habitText('A', seed, 400)),
+    );
+    writeFileSync(join(path, 'empty.txt'), ' \n');
+    symlinkSync(join(path, 'gone.txt'), join(path, 'dangling.txt'));
+    return path;
+  };
+  const long = join(root, 'long-strict.txt');
+  writeFileSync(long, habitText('A', 33, 900));
+  const commands: Record<string, (alicePath: string, out: string) => string[]> = {
+    imposters: (a, out) => ['imposters', a, bob, '--unknown', unknown, '--out', out, '--iterations', '10'],
+    oppose: (a, out) => ['oppose', a, bob, '--out', out, '--slice', '100'],
+    rolling: (a, out) => ['rolling', long, a, bob, '--out', out, '--window', '300', '--step', '150'],
+  };
+
+  it.each(Object.keys(commands))('styler %s names each file it leaves out, or stops under --strict', async (name) => {
+    const bad = withBadFiles(name);
+    const going = await run(commands[name]!(bad, join(root, `${name}-going`)));
+    expect(going.code, going.err).toBe(0);
+    expect(going.err).toContain(`${join(bad, 'empty.txt')}: left out, no words to count`);
+    expect(going.err).toContain(`${join(bad, 'dangling.txt')}: skipped, a link to nothing`);
+    const stopped = await run([...commands[name]!(bad, join(root, `${name}-strict`)), '--strict']);
+    expect(stopped.code).toBe(2);
+    expect(stopped.err).toMatch(/--strict: 2 files could not be used/);
+  });
+});
+
 describe('--help of the research commands', () => {
   // Every flag each command's parser accepts.
-  const flags: Record<string, string[]> = {
-    corpus: [
-      'list',
-      'unknown',
-      'out',
-      'mfw',
-      'culling',
-      'consensus-mfw',
-      'threads',
-      'features',
-      'wordlist',
-      'sample',
-      'seed',
-      'distance',
-      'classify',
-      'k',
-      'shrinkage',
-      'cost',
-      'cv',
-      'mds',
-    ],
-    oppose: ['out', 'test', 'slice', 'rare', 'filter', 'features'],
-    imposters: [
-      'unknown',
-      'out',
-      'candidate',
-      'iterations',
-      'feature-share',
-      'imposter-share',
-      'distance',
-      'mfw',
-      'culling',
-      'features',
-      'wordlist',
-      'sample',
-      'seed',
-    ],
-    rolling: ['out', 'window', 'step', 'distance', 'mfw', 'culling', 'features', 'wordlist'],
-    benchmark: ['authors', 'out', 'rouge', 'shard', 'threads', 'resamples', 'seed'],
+  const flags: Record<string, ArgSpec> = {
+    corpus: CORPUS_ARGS,
+    oppose: OPPOSE_ARGS,
+    imposters: IMPOSTERS_ARGS,
+    rolling: ROLLING_ARGS,
+    benchmark: BENCHMARK_ARGS,
   };
 
   it.each(Object.keys(flags))('styler %s --help lists every flag', async (command) => {
     const result = await run([command, '--help']);
     expect(result.code).toBe(0);
-    for (const flag of flags[command]!) expect(result.out, `--${flag}`).toMatch(new RegExp(`--${flag}\\b`));
+    const { boolean = [], multi = [], single = [] } = flags[command]!;
+    for (const flag of [...boolean, ...multi, ...single]) {
+      expect(result.out, `--${flag}`).toMatch(new RegExp(`--${flag}\\b`));
+    }
   });
 
   it('accepts no flag the help does not list', async () => {
