@@ -1,3 +1,4 @@
+import { COMMAND_HELP } from './command-help.js';
 import { CliError, EXIT, type CliIO } from './io.js';
 
 type Command = (argv: string[], io: CliIO) => Promise<number>;
@@ -65,13 +66,14 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   keys: async () => (await import('./commands/keys.js')).main,
 };
 
-/** Each research command's full help (`styler COMMAND --help`), loaded as lazily as the command. */
+/** Each command's full help (`styler COMMAND --help`); the research commands' loaded as lazily as the command. */
 const HELPS: Record<string, () => Promise<string>> = {
   corpus: async () => (await import('./commands/corpus-help.js')).CORPUS_HELP,
   benchmark: async () => `usage: ${(await import('./commands/benchmark.js')).BENCHMARK_USAGE}\n`,
   oppose: async () => (await import('./commands/oppose.js')).OPPOSE_HELP,
   imposters: async () => (await import('./commands/imposters.js')).IMPOSTERS_HELP,
   rolling: async () => (await import('./commands/rolling.js')).ROLLING_HELP,
+  ...Object.fromEntries(Object.entries(COMMAND_HELP).map(([name, text]) => [name, () => Promise.resolve(text)])),
 };
 
 /** Runs one CLI command; returns the process exit code. Never throws. */

@@ -1,6 +1,6 @@
 import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
-import { parseArgs, single } from '../args.js';
+import { parseArgs, single, type ArgSpec } from '../args.js';
 import { expandPaths, readDocument } from '../documents.js';
 import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
@@ -9,12 +9,14 @@ import { csvCell } from '../csv.js';
 
 export const ANALYZE_USAGE = 'styler analyze PATH... [--format json|csv] [--threads N]';
 
+export const ANALYZE_ARGS: ArgSpec = { single: ['format', 'threads'] };
+
 /**
  * `styler analyze`: one row of feature values per document (files, or folders of .txt/.md files),
  * computed on the worker pool, as CSV or JSON Lines-free JSON array.
  */
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, { single: ['format', 'threads'] });
+  const args = parseArgs(argv, ANALYZE_ARGS);
   const format = single(args, 'format') ?? 'csv';
   if (format !== 'csv' && format !== 'json') throw new CliError(`--format must be json or csv, got ${format}`);
   const threadsText = single(args, 'threads');

@@ -4,14 +4,16 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { createStylePool, splitDocuments } from '@styler/engine';
-import { parseArgs, single } from '../args.js';
+import { parseArgs, single, type ArgSpec } from '../args.js';
 import { readDocuments } from '../documents.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 
 export const FIT_USAGE = 'styler fit PATH... --out model.json [--shorten]';
 
+export const FIT_ARGS: ArgSpec = { single: ['out'], boolean: ['shorten'] };
+
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, { single: ['out'], boolean: ['shorten'] });
+  const args = parseArgs(argv, FIT_ARGS);
   const out = single(args, 'out');
   if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${FIT_USAGE}`);
   const files = await readDocuments(args.positionals);

@@ -1,7 +1,7 @@
 /** `styler keys create|list|revoke`: manage API keys in the service's database (DATABASE_URL or STYLER_DATA_DIR). */
 import { SERVICE_DEFAULTS, SERVICE_ENV_VARS } from '../../http/config.js';
 import { openStore, type ApiKeyInfo } from '../../store/index.js';
-import { parseArgs, single } from '../args.js';
+import { parseArgs, single, type ArgSpec } from '../args.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 
 const USAGE = `usage:
@@ -38,10 +38,12 @@ function formatKeys(keys: ApiKeyInfo[]): string {
   );
 }
 
+export const KEYS_ARGS: ArgSpec = { single: ['org', 'project', 'data-dir'] };
+
 /** Runs a keys subcommand against DATABASE_URL (PostgreSQL) or the SQLite database in --data-dir, STYLER_DATA_DIR or ./data. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [action, ...rest] = argv;
-  const args = parseArgs(rest, { single: ['org', 'project', 'data-dir'] });
+  const args = parseArgs(rest, KEYS_ARGS);
   const dataDir =
     single(args, 'data-dir') ?? (process.env[SERVICE_ENV_VARS.dataDir]?.trim() || SERVICE_DEFAULTS.dataDir);
   if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new CliError(USAGE);

@@ -1,5 +1,5 @@
 import { createAnalyticsPool } from '@styler/analytics/pool';
-import { parseArgs, single } from '../args.js';
+import { parseArgs, single, type ArgSpec } from '../args.js';
 import { batchPoolOptions } from '../bounded.js';
 import { readDocument, readDocuments } from '../documents.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
@@ -7,13 +7,15 @@ import { CliError, EXIT, type CliIO } from '../io.js';
 export const QUALITY_USAGE =
   'styler quality --personalized FILE --unpersonalized FILE --ground-truth PATH... [--rouge]';
 
+export const QUALITY_ARGS: ArgSpec = {
+  boolean: ['rouge'],
+  multi: ['ground-truth'],
+  single: ['personalized', 'unpersonalized'],
+};
+
 /** `styler quality`: prints the quality_analytics JSON of two texts against a ground-truth corpus. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, {
-    boolean: ['rouge'],
-    multi: ['ground-truth'],
-    single: ['personalized', 'unpersonalized'],
-  });
+  const args = parseArgs(argv, QUALITY_ARGS);
   const personalizedPath = single(args, 'personalized');
   const unpersonalizedPath = single(args, 'unpersonalized');
   const groundTruthPaths = args.flags.get('ground-truth') ?? [];

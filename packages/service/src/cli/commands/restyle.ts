@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createStylePool } from '@styler/engine';
-import { parseArgs, single } from '../args.js';
+import { parseArgs, single, type ArgSpec } from '../args.js';
 import { expandPaths, readDocument } from '../documents.js';
 import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
@@ -15,8 +15,10 @@ import { readModelFile } from './model-file.js';
 
 export const RESTYLE_USAGE = 'styler restyle --model model.json PATH... --out DIR [--threads N]';
 
+export const RESTYLE_ARGS: ArgSpec = { single: ['model', 'out', 'threads'] };
+
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, { single: ['model', 'out', 'threads'] });
+  const args = parseArgs(argv, RESTYLE_ARGS);
   const modelPath = single(args, 'model');
   const out = single(args, 'out');
   if (modelPath === undefined || out === undefined || args.positionals.length === 0) {

@@ -2,7 +2,7 @@
 import { loadProviderConfig } from '@styler/engine/providers';
 import { loadServiceConfig, startService, type ServiceConfig } from '../../http/index.js';
 import { SERVICE_ROLES, type ServiceRole } from '../../http/config.js';
-import { parseArgs, single } from '../args.js';
+import { parseArgs, single, type ArgSpec } from '../args.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { isDatabaseUnavailable } from '../../store/index.js';
 import { redactedUrl } from '../../http/server.js';
@@ -10,7 +10,7 @@ import { redactedUrl } from '../../http/server.js';
 const USAGE = 'usage: styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]';
 
 function flagOverrides(argv: string[]): Partial<ServiceConfig> {
-  const args = parseArgs(argv, { single: ['port', 'host', 'data-dir', 'role'] });
+  const args = parseArgs(argv, SERVE_ARGS);
   if (args.positionals.length > 0) throw new CliError(`unexpected argument '${args.positionals[0]}'\n${USAGE}`);
   const overrides: { -readonly [K in keyof ServiceConfig]?: ServiceConfig[K] } = {};
   const port = single(args, 'port');
@@ -52,6 +52,8 @@ export function unreachableDatabase(error: unknown, config: ServiceConfig): CliE
       'Start PostgreSQL or fix DATABASE_URL; leave it unset for the embedded SQLite store.',
   );
 }
+
+export const SERVE_ARGS: ArgSpec = { single: ['port', 'host', 'data-dir', 'role'] };
 
 /**
  * Starts the service (settings from the environment: PORT, STYLER_DATA_DIR, STYLER_API_KEY, ...;

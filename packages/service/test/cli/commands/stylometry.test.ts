@@ -1,7 +1,7 @@
 /**
  * stylo's methods on the command line: `styler corpus` with a classifier, features, sampling, a word
  * list, cross-validation and MDS; `styler oppose`, `styler imposters` and `styler rolling`; and every
- * research command's --help listing all its flags.
+ * command's --help listing all its flags.
  */
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { habitText } from '../../../../../test-support/habit-texts.js';
 import { memoryIo as io } from '../support/memory-io.js';
 import type { ArgSpec } from '../../../src/cli/args.js';
+import { ANALYZE_ARGS } from '../../../src/cli/commands/analyze.js';
 import { BENCHMARK_ARGS } from '../../../src/cli/commands/benchmark.js';
+import { FIT_ARGS } from '../../../src/cli/commands/fit.js';
+import { KEYS_ARGS } from '../../../src/cli/commands/keys.js';
+import { QUALITY_ARGS } from '../../../src/cli/commands/quality.js';
+import { RESTYLE_ARGS } from '../../../src/cli/commands/restyle.js';
+import { SERVE_ARGS } from '../../../src/cli/commands/serve.js';
 import { CORPUS_ARGS } from '../../../src/cli/commands/corpus.js';
 import { IMPOSTERS_ARGS } from '../../../src/cli/commands/imposters.js';
 import { OPPOSE_ARGS } from '../../../src/cli/commands/oppose.js';
@@ -329,7 +335,7 @@ describe('files the research commands cannot use', () => {
   });
 });
 
-describe('--help of the research commands', () => {
+describe('--help of every command', () => {
   // Every flag each command's parser accepts.
   const flags: Record<string, ArgSpec> = {
     corpus: CORPUS_ARGS,
@@ -337,6 +343,15 @@ describe('--help of the research commands', () => {
     imposters: IMPOSTERS_ARGS,
     rolling: ROLLING_ARGS,
     benchmark: BENCHMARK_ARGS,
+    quality: QUALITY_ARGS,
+    analyze: ANALYZE_ARGS,
+    fit: FIT_ARGS,
+    restyle: RESTYLE_ARGS,
+    serve: SERVE_ARGS,
+    keys: KEYS_ARGS,
+    rouge: { boolean: ['jsonl'] },
+    classify: { boolean: ['jsonl'] },
+    describe: {},
   };
 
   it.each(Object.keys(flags))('styler %s --help lists every flag', async (command) => {

@@ -1,0 +1,67 @@
+/**
+ * `styler COMMAND --help` of the commands that are not research commands (those keep their help
+ * beside their code): what each does and every flag its parser accepts.
+ */
+export const COMMAND_HELP: Record<string, string> = {
+  quality: `usage: styler quality --personalized FILE --unpersonalized FILE --ground-truth PATH... [--rouge]
+
+Prints the quality_analytics JSON of two texts against the author's documents.
+  --personalized FILE               the text written for the author
+  --unpersonalized FILE             the same content written without personalisation
+  --ground-truth PATH...            the author's documents (files or folders of .txt, .md, .docx)
+  --rouge                           ROUGE of each text against the documents too
+`,
+  analyze: `usage: styler analyze PATH... [--format json|csv] [--threads N]
+
+The features of each document (files or folders of .txt, .md, .docx), one row each.
+  --format json|csv                 output on stdout (default csv)
+  --threads N                       worker threads (default: one per CPU)
+`,
+  rouge: `usage: styler rouge --jsonl
+
+ROUGE-1/2/L of each JSON Lines row on stdin, {"id","target","prediction","use_stemmer"}, as rouge-score.
+  --jsonl                           read JSON Lines on stdin, write one result line per row on stdout
+`,
+  classify: `usage: styler classify --jsonl
+
+Voice and structure of each JSON Lines row on stdin, {"id","text"} (each text one sentence).
+  --jsonl                           read JSON Lines on stdin, write one result line per row on stdout
+`,
+  fit: `usage: styler fit PATH... --out model.json [--shorten]
+
+A style model from sample documents, as a fine-tuning job makes it (a line holding only *** splits a
+file into documents).
+  --out FILE                        where the model's JSON goes
+  --shorten                         the model may shorten texts (a job's match_output_length: false)
+`,
+  restyle: `usage: styler restyle --model model.json PATH... --out DIR [--threads N]
+
+The embedded engine over files or folders (rewrite mode), one output file per input under its name.
+  --model FILE                      a model written by styler fit
+  --out DIR                         where the restyled files go
+  --threads N                       worker threads (default: one per CPU)
+`,
+  describe: `usage: styler describe model.json
+
+The readable summary of a style model, as GET /v1/models/{model} shows it. No flags.
+`,
+  serve: `usage: styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]
+
+Starts the HTTP service until SIGINT or SIGTERM. Every flag overrides its environment variable
+(docs/api.md lists them all: PORT, HOST, STYLER_DATA_DIR, DATABASE_URL, STYLER_ROLE, ...).
+  --port N                          port to listen on (default 8080; 0 picks a free one)
+  --host HOST                       address to listen on (default 127.0.0.1; 0.0.0.0 in containers)
+  --data-dir DIR                    the embedded store's folder (SQLite and uploads)
+  --role all|api|worker             serve the API, run fine-tuning jobs, or both (default all)
+`,
+  keys: `usage:
+  styler keys create --org ORG --project PROJECT [--data-dir DIR]   prints a new key (shown once)
+  styler keys list [--data-dir DIR]
+  styler keys revoke KEY_ID [--data-dir DIR]
+
+API keys in the service's database (DATABASE_URL, else the data directory).
+  --org ORG                         the organization the key belongs to
+  --project PROJECT                 the project the key belongs to
+  --data-dir DIR                    the embedded store's folder (default STYLER_DATA_DIR or ./data)
+`,
+};
