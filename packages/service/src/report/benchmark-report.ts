@@ -6,6 +6,7 @@ import {
   improvementScaleIsLog,
   improvementSpec,
   renderPlot,
+  SHARED_SYSTEMS,
   SYMLOG_RATIO,
   type DistributionValue,
 } from './plots.js';
@@ -32,15 +33,42 @@ function metricRow(m: MetricSummary): string[] {
   ];
 }
 
+/** The same numbers in any order: equal when sorted. */
+function sameValues(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort((p, q) => p - q);
+  const y = [...b].sort((p, q) => p - q);
+  return x.every((value, i) => Object.is(value, y[i]));
+}
+
+/**
+ * One box per system for the personalized texts; the unpersonalized texts and the ground truth once,
+ * when every system was given the same rows (their values are then the same numbers, and drawing
+ * them per system would repeat one box), else once per system as well.
+ */
 function distributionValues(samples: EvaluationSummary['samples'], metric: string): DistributionValue[] {
-  const values: DistributionValue[] = [];
-  for (const [system, bySystem] of Object.entries(samples)) {
-    for (const sample of (bySystem[metric] ?? []) as MetricSample[]) {
-      values.push({ system, text: 'personalized', value: sample.personalized });
-      values.push({ system, text: 'unpersonalized', value: sample.unpersonalized });
-      if (sample.ground_truth !== undefined) values.push({ system, text: 'ground truth', value: sample.ground_truth });
+  const systems = Object.keys(samples).sort();
+  const of = (system: string) => (samples[system]?.[metric] ?? []) as MetricSample[];
+  const values: DistributionValue[] = systems.flatMap((system) =>
+    of(system).map((sample) => ({ system, text: `personalized · ${system}`, value: sample.personalized })),
+  );
+  const shared = (kind: 'unpersonalized' | 'ground truth', pick: (sample: MetricSample) => number | undefined) => {
+    const bySystem = systems.map((system) =>
+      of(system).flatMap((sample) => {
+        const value = pick(sample);
+        return value === undefined ? [] : [value];
+      }),
+    );
+    if (bySystem.every((list) => sameValues(list, bySystem[0]!))) {
+      values.push(...(bySystem[0] ?? []).map((value) => ({ system: SHARED_SYSTEMS, text: kind, value })));
+    } else {
+      systems.forEach((system, i) =>
+        values.push(...bySystem[i]!.map((value) => ({ system, text: `${kind} · ${system}`, value }))),
+      );
     }
-  }
+  };
+  shared('unpersonalized', (sample) => sample.unpersonalized);
+  shared('ground truth', (sample) => sample.ground_truth);
   return values.filter((value) => Number.isFinite(value.value));
 }
 

@@ -6,21 +6,8 @@
  * in the colours of the Vega-Lite plots (tableau10 over the sorted authors), with each clade's support.
  */
 import type { Clade } from '@styler/analytics/stylometry';
+import { TABLEAU10 } from './colours.js';
 import { escapeHtml } from './html.js';
-
-/** Vega's default categorical scheme, so an author has the same colour here as in the other plots. */
-const TABLEAU10 = [
-  '#4c78a8',
-  '#f58518',
-  '#e45756',
-  '#72b7b2',
-  '#54a24b',
-  '#eeca3b',
-  '#b279a2',
-  '#ff9da6',
-  '#9d755d',
-  '#bab0ac',
-];
 
 interface Node {
   members: readonly number[];

@@ -11,6 +11,7 @@
 import type * as Vega from 'vega';
 import type { compile as Compile, TopLevelSpec } from 'vega-lite';
 import type { Merge } from '@styler/analytics/stylometry';
+import { TABLEAU10 } from './colours.js';
 import { escapeHtml } from './html.js';
 
 /** What a research report needs installed to draw its plots. */
@@ -116,7 +117,7 @@ export function improvementSpec(rows: readonly IntervalRow[], title: string): To
   const byMetric = {
     y: { field: 'metric', type: 'nominal', sort: null, title: null, axis: { labelLimit: 300 } },
     ...(systems > 1 && { yOffset: { field: 'system', type: 'nominal' } }),
-    color: { field: 'system', type: 'nominal', title: 'system', legend: systems > 1 ? {} : null },
+    color: { field: 'system', type: 'nominal', title: 'system', legend: systems > 1 ? { orient: 'top' } : null },
   };
   return {
     title,
@@ -161,25 +162,37 @@ export function improvementSpec(rows: readonly IntervalRow[], title: string): To
 }
 
 export interface DistributionValue {
+  /** The system whose texts these are, or SHARED_SYSTEMS for texts every system was given. */
   system: string;
+  /** The box's label: which texts ('unpersonalized', 'personalized · llm', ...). */
   text: string;
   value: number;
 }
 
-/** Box plots of one metric for the personalized, unpersonalized and ground-truth texts. */
+/** The system of the texts all systems share (the unpersonalized inputs, the ground truth). */
+export const SHARED_SYSTEMS = 'all systems';
+
+/** Box plots of one metric, one box per label, coloured by system (shared texts in grey). */
 export function distributionSpec(values: readonly DistributionValue[], metric: string): TopLevelSpec {
+  const labels = [...new Set(values.map((value) => value.text))];
+  const systems = [...new Set(values.map((value) => value.system))].filter((system) => system !== SHARED_SYSTEMS);
+  const colours = systems.map((_, i) => TABLEAU10[i % TABLEAU10.length]!);
   return {
     title: metric,
     description: `Distribution of ${metric} for personalized and unpersonalized texts and the authors' ground truth.`,
     width: 420,
-    height: { step: 14 * new Set(values.map((value) => value.system)).size + 8 },
+    height: { step: 22 },
     data: { values: values.map((value) => ({ ...value })) },
-    mark: { type: 'boxplot', extent: 1.5, size: 10 },
+    mark: { type: 'boxplot', extent: 1.5, size: 12 },
     encoding: {
       x: { field: 'value', type: 'quantitative', title: metric, scale: { zero: false } },
-      y: { field: 'text', type: 'nominal', title: null, sort: ['personalized', 'unpersonalized', 'ground truth'] },
-      yOffset: { field: 'system', type: 'nominal' },
-      color: { field: 'system', type: 'nominal', title: 'system' },
+      y: { field: 'text', type: 'nominal', title: null, sort: labels, axis: { labelLimit: 300 } },
+      color: {
+        field: 'system',
+        type: 'nominal',
+        legend: null,
+        scale: { domain: [...systems, SHARED_SYSTEMS], range: [...colours, '#8c8c8c'] },
+      },
     },
   } as TopLevelSpec;
 }

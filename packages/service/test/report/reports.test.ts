@@ -42,13 +42,15 @@ async function corpusFixture(): Promise<string> {
   });
 }
 
-async function benchmarkFixture(): Promise<string> {
+/** A benchmark of two systems over 30 rows; the engine answered only the first `engineRows`. */
+async function benchmarkFixture(engineRows = 30): Promise<string> {
   const accumulator = new EvaluationAccumulator({
     resamples: 200,
     sampledMetrics: ['sentence_length_stats.mean', 'authorship.delta'],
   });
   for (let i = 0; i < 30; i += 1) {
     for (const system of ['llm', 'engine']) {
+      if (system === 'engine' && i >= engineRows) continue;
       const shift = system === 'llm' ? 0.2 : 0.05;
       const improvement = shift + Math.sin(i) / 5;
       accumulator.add({
@@ -127,6 +129,26 @@ describe('reports', () => {
     expect(benchmark).toContain('n = 30');
     expect(corpus).toMatch(/<nav aria-label="Contents"[^>]*>[\s\S]*href="#section-1"/);
     expect(corpus).toContain('<h2 id="section-1">');
+  });
+
+  it('draws the texts every system was given once, not once per system', async () => {
+    const boxLabels = (html: string): string[] =>
+      [...new Set(html.match(/(personalized|unpersonalized|ground truth)( · \w+)?(?=<\/text>)/g) ?? [])].sort();
+    expect(boxLabels(benchmark)).toEqual([
+      'ground truth',
+      'personalized · engine',
+      'personalized · llm',
+      'unpersonalized',
+    ]);
+    // Rows the systems do not share make their inputs differ: each system's then has its own box.
+    expect(boxLabels(await benchmarkFixture(20))).toEqual([
+      'ground truth · engine',
+      'ground truth · llm',
+      'personalized · engine',
+      'personalized · llm',
+      'unpersonalized · engine',
+      'unpersonalized · llm',
+    ]);
   });
 
   it('sets the improvement axis from the data: linear, or symmetric log when one effect dwarfs the rest', () => {
