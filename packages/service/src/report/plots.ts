@@ -213,7 +213,7 @@ export function pcaSpec(
     encoding: {
       x: { field: 'pc1', type: 'quantitative', title: axis(0) },
       y: { field: 'pc2', type: 'quantitative', title: axis(1) },
-      color: { field: 'author', type: 'nominal', title: 'author' },
+      color: { field: 'author', type: 'nominal', title: 'author', legend: { labelLimit: 300 } },
       shape: { field: 'author', type: 'nominal', title: 'author' },
     },
   } as TopLevelSpec;
@@ -293,6 +293,8 @@ export function dendrogramSpec(
   merges: readonly Merge[],
 ): TopLevelSpec {
   const { segments, leaves } = dendrogramLayout(labels, merges);
+  // One row per leaf, exactly: a "nice" domain would pad the tree with empty rows above and below.
+  const rows = { domain: [-0.5, leaves.length - 0.5], nice: false, zero: false };
   return {
     title: 'Cluster analysis (Ward, Burrows’ Delta)',
     description: 'Dendrogram of the documents: the further right two branches join, the less alike they are.',
@@ -305,7 +307,7 @@ export function dendrogramSpec(
         encoding: {
           x: { field: 'x', type: 'quantitative', title: 'merge height (Ward)' },
           x2: { field: 'x2' },
-          y: { field: 'y', type: 'quantitative', axis: null, scale: { domain: [-0.5, leaves.length - 0.5] } },
+          y: { field: 'y', type: 'quantitative', axis: null, scale: rows },
           y2: { field: 'y2' },
         },
       },
@@ -315,9 +317,9 @@ export function dendrogramSpec(
         mark: { type: 'text', align: 'right', dx: -4, fontSize: 10 },
         encoding: {
           x: { datum: 0, type: 'quantitative' },
-          y: { field: 'y', type: 'quantitative' },
+          y: { field: 'y', type: 'quantitative', axis: null, scale: rows },
           text: { field: 'label' },
-          color: { field: 'author', type: 'nominal', title: 'author' },
+          color: { field: 'author', type: 'nominal', title: 'author', legend: { labelLimit: 300 } },
         },
       },
     ],

@@ -184,6 +184,17 @@ describe('reports', () => {
     expect(segments.filter((s) => s.x === s.x2).map((s) => s.x)).toEqual([1, 3]);
   });
 
+  it('gives each dendrogram leaf one row, with no empty rows around the tree', () => {
+    const merges = [
+      { left: 0, right: 1, height: 1, size: 2 },
+      { left: 2, right: 3, height: 3, size: 3 },
+    ];
+    const spec = dendrogramSpec(['a', 'b', 'c'], ['x', 'x', 'y'], merges) as unknown as {
+      layer: Array<{ encoding: { y: { scale?: { domain: number[]; nice: boolean } } } }>;
+    };
+    for (const layer of spec.layer) expect(layer.encoding.y.scale).toMatchObject({ domain: [-0.5, 2.5], nice: false });
+  });
+
   it("colours each dendrogram leaf by its own document's author, whatever the labels", () => {
     const spec = dendrogramSpec(
       ['01.txt', '01.txt', '02.txt'],
