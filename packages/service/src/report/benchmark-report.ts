@@ -78,6 +78,7 @@ export async function benchmarkReport({ summary, settings, input }: BenchmarkRep
     `<p>Input: ${input.map((path) => `<code>${escapeHtml(path)}</code>`).join(', ')}. ${summary.rows} rows; ` +
       `intervals: ${settings.resamples} bootstrap resamples, seed ${settings.seed}. A positive improvement ` +
       'means the personalized text is nearer the author than the unpersonalized one (docs/metrics.md).</p>',
+    '<h2>Attribution</h2>',
     htmlTable(
       'Attribution to the right author among all authors (Burrows’ Delta)',
       ['system', 'rows', 'unpersonalized', 'personalized'],
@@ -91,6 +92,7 @@ export async function benchmarkReport({ summary, settings, input }: BenchmarkRep
   ];
   const groupMeans = summary.metrics;
   sections.push(
+    '<h2>Per metric</h2>',
     htmlTable(
       'Per metric: mean improvement, 95 % CI, share of rows improved, Wilcoxon signed-rank test of the paired distances',
       ['metric', 'system', 'rows', 'mean improvement', '95 % CI', 'improved', 'p (Wilcoxon)', 'rank-biserial r'],

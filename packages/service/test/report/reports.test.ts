@@ -129,6 +129,7 @@ describe('reports', () => {
     expect(benchmark).toContain('n = 30');
     expect(corpus).toMatch(/<nav aria-label="Contents"[^>]*>[\s\S]*href="#section-1"/);
     expect(corpus).toContain('<h2 id="section-1">');
+    expect(benchmark).toMatch(/<nav aria-label="Contents"[^>]*>[\s\S]*href="#section-1">Attribution</);
   });
 
   it('draws the texts every system was given once, not once per system', async () => {
