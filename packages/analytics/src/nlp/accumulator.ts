@@ -1,4 +1,6 @@
 import { emptyCounts } from '../vocabulary/counts.js';
+import { FUNCTION_WORD_LIST } from './function-words.js';
+import { uposIndex } from './sentence-model/context.js';
 import {
   UPOS_TAGS,
   type PunctuationMark,
@@ -9,14 +11,7 @@ import {
   type Upos,
 } from '../vocabulary/features.js';
 
-const TAG_INDEX: ReadonlyMap<string, number> = new Map(UPOS_TAGS.map((tag, index) => [tag, index]));
-const X_INDEX = TAG_INDEX.get('X') ?? UPOS_TAGS.length - 1;
-
-function mapToRecord<K extends string | number>(map: ReadonlyMap<K, number>): Record<string, number> {
-  const record: Record<string, number> = {};
-  for (const [key, count] of map) record[String(key)] = count;
-  return record;
-}
+const X_INDEX = UPOS_TAGS.indexOf('X');
 
 /** A histogram of small non-negative integers as a dense array (lengths are small; holes are 0). */
 function arrayToRecord(counts: readonly number[]): Record<string, number> {
@@ -33,10 +28,6 @@ function incrementAt(counts: number[], value: number): void {
   counts[value] = (counts[value] ?? 0) + 1;
 }
 
-function increment<K>(map: Map<K, number>, key: K): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
-}
-
 /**
  * Counts gathered while walking tokens, in structures that are cheap to update (Maps and a typed
  * array); `toFeatures` turns them into the plain serialisable TextFeatures.
@@ -50,22 +41,29 @@ export class FeatureAccumulator {
   private readonly posCounts = new Float64Array(UPOS_TAGS.length);
   private readonly sentenceLengths: number[] = [];
   private readonly wordLengths: number[] = [];
-  private readonly functionWords = new Map<string, number>();
+  /** Count of each function word by FUNCTION_WORD_LIST index, and the indices in order of first use. */
+  private readonly functionWordCounts = new Int32Array(FUNCTION_WORD_LIST.length);
+  private readonly functionWordOrder: number[] = [];
   private readonly structure = emptyCounts().structure;
   private readonly voice = emptyCounts().voice;
   private readonly sentenceClasses: SentenceClass[] = [];
 
   addTag(tag: string): void {
-    const index = TAG_INDEX.get(tag) ?? X_INDEX;
+    const known = uposIndex(tag);
+    const index = known >= 0 ? known : X_INDEX;
     this.posCounts[index] = (this.posCounts[index] ?? 0) + 1;
   }
 
-  addWord(letters: number, syllables: number, functionWord: string | undefined, content: boolean): void {
+  /** `functionWord`: index in FUNCTION_WORD_LIST, or -1 for any other word. */
+  addWord(letters: number, syllables: number, functionWord: number, content: boolean): void {
     this.words += 1;
     this.syllables += syllables;
     if (content) this.contentWords += 1;
     incrementAt(this.wordLengths, letters);
-    if (functionWord !== undefined) increment(this.functionWords, functionWord);
+    if (functionWord >= 0) {
+      if (this.functionWordCounts[functionWord] === 0) this.functionWordOrder.push(functionWord);
+      this.functionWordCounts[functionWord]! += 1;
+    }
   }
 
   addSentence(words: number, structure: SentenceStructure, voice: SentenceVoice): void {
@@ -74,6 +72,13 @@ export class FeatureAccumulator {
     this.structure[structure] += 1;
     this.voice[voice] += 1;
     this.sentenceClasses.push({ words, structure, voice });
+  }
+
+  /** Function word → count, in order of first use. */
+  #functionWordRecord(): Record<string, number> {
+    const record: Record<string, number> = {};
+    for (const index of this.functionWordOrder) record[FUNCTION_WORD_LIST[index]!] = this.functionWordCounts[index]!;
+    return record;
   }
 
   toFeatures(): TextFeatures {
@@ -88,7 +93,7 @@ export class FeatureAccumulator {
       contentWords: this.contentWords,
       sentenceLengths: arrayToRecord(this.sentenceLengths),
       wordLengths: arrayToRecord(this.wordLengths),
-      functionWords: mapToRecord(this.functionWords),
+      functionWords: this.#functionWordRecord(),
       pos,
       structure: { ...this.structure },
       voice: { ...this.voice },

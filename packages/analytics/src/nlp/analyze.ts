@@ -1,13 +1,12 @@
 import { CONTENT_TAGS, type TextFeatures } from '../vocabulary/features.js';
 import { FeatureAccumulator } from './accumulator.js';
 import { classifyTokens } from './clauses/index.js';
-import { FUNCTION_WORDS } from './function-words.js';
+import { FUNCTION_WORD_INDEX } from './function-words.js';
 import { normalizeText, parseBlocks } from './markdown.js';
 import { countPunctuation } from './punctuation.js';
 import { countSyllablesOfLowerCase } from './syllables.js';
-import type { TaggedToken } from './tagged-token.js';
-import { tagText } from './tagger.js';
-import { groupWords } from './words.js';
+import { type LexemeTaggedDocument, tagTextWithLexemes } from './tagger.js';
+import { ADDRESS_TYPES, INTERNAL_HYPHENS, letterCountIfWordlikeType } from './words.js';
 
 // Prose is tagged in batches of whole blocks so a huge text never builds one huge wink document.
 const BATCH_CHARACTERS = 64_000;
@@ -36,31 +35,100 @@ function batches(blocks: readonly string[]): string[] {
   return out;
 }
 
-function addSentence(counts: FeatureAccumulator, tokens: readonly TaggedToken[]): void {
-  for (const token of tokens) {
+/** Letters and digits of token `i` when word-like, else 0 (words.ts). */
+function lettersAt(doc: LexemeTaggedDocument, i: number): number {
+  const lexeme = doc.lexemes[i];
+  if (lexeme) return lexeme.letters;
+  const token = doc.tokens[i]!;
+  return letterCountIfWordlikeType(token.text, token.type);
+}
+
+/**
+ * Counts one word of tokens `first`..`last`. A one-token word reads its syllables and function
+ * word from its lexeme's facts; a longer one is joined and looked up as `groupWords` would give it.
+ */
+function addWord(
+  counts: FeatureAccumulator,
+  doc: LexemeTaggedDocument,
+  first: number,
+  last: number,
+  letters: number,
+  isAddress: boolean,
+): void {
+  const { tokens, lexemes } = doc;
+  let content = false;
+  for (let i = first; i <= last && !content; i += 1) content = CONTENT_TAGS.has(tokens[i]!.pos);
+  const lexeme = lexemes[first];
+  if (first === last && lexeme) {
+    counts.addWord(letters, lexeme.syllables, lexeme.functionWord, content);
+    return;
+  }
+  let text = '';
+  for (let i = first; i <= last; i += 1) text += tokens[i]!.text;
+  const lower = text.toLowerCase();
+  const key = lower.includes('\u2019') ? lower.replace(/\u2019/g, "'") : lower;
+  counts.addWord(letters, isAddress ? 0 : countSyllablesOfLowerCase(key), FUNCTION_WORD_INDEX.get(key) ?? -1, content);
+}
+
+/**
+ * Counts the sentence of tokens `first`..`last`: tags, punctuation, its words (the rule of
+ * `groupWords`, walked here without building Word objects) and its class.
+ */
+function addSentence(counts: FeatureAccumulator, doc: LexemeTaggedDocument, first: number, last: number): void {
+  const tokens = doc.tokens;
+  for (let i = first; i <= last; i += 1) {
+    const token = tokens[i]!;
     counts.addTag(token.pos);
     if (token.type === 'punctuation') countPunctuation(token.text, counts.punctuation);
   }
-  const words = groupWords(tokens);
-  if (words.length === 0) return;
-
-  for (const word of words) {
-    const lower = word.text.toLowerCase();
-    const key = lower.includes('\u2019') ? lower.replace(/\u2019/g, "'") : lower;
-    let content = false;
-    for (let i = word.firstToken; i <= word.lastToken && !content; i += 1) {
-      const pos = tokens[i]?.pos;
-      content = pos !== undefined && CONTENT_TAGS.has(pos);
+  let words = 0;
+  // The word being read: its first and last token, letters and whether it is an address.
+  let inWord = false;
+  let wordFirst = 0;
+  let wordLast = 0;
+  let wordLetters = 0;
+  let wordIsAddress = false;
+  let nextLetters = first <= last ? lettersAt(doc, first) : 0;
+  for (let i = first; i <= last; i += 1) {
+    const token = tokens[i]!;
+    const letters = nextLetters;
+    nextLetters = i < last ? lettersAt(doc, i + 1) : 0;
+    if (letters > 0) {
+      if (inWord && !token.spaceBefore && wordLast === i - 1) {
+        wordLetters += letters;
+        wordIsAddress ||= ADDRESS_TYPES.has(token.type);
+        wordLast = i;
+        continue;
+      }
+      if (inWord) addWord(counts, doc, wordFirst, wordLast, wordLetters, wordIsAddress);
+      words += 1;
+      inWord = true;
+      wordFirst = i;
+      wordLast = i;
+      wordLetters = letters;
+      wordIsAddress = ADDRESS_TYPES.has(token.type);
+      continue;
     }
-    counts.addWord(
-      word.letters,
-      word.isAddress ? 0 : countSyllablesOfLowerCase(key),
-      FUNCTION_WORDS.has(key) ? key : undefined,
-      content,
-    );
+    const next = i < last ? tokens[i + 1] : undefined;
+    const joinsHyphenated =
+      inWord &&
+      wordLast === i - 1 &&
+      INTERNAL_HYPHENS.has(token.text) &&
+      !token.spaceBefore &&
+      next !== undefined &&
+      !next.spaceBefore &&
+      nextLetters > 0;
+    if (joinsHyphenated) {
+      wordLast = i;
+      continue;
+    }
+    if (inWord) addWord(counts, doc, wordFirst, wordLast, wordLetters, wordIsAddress);
+    inWord = false;
   }
-  const { structure, voice } = classifyTokens(tokens as TaggedToken[]);
-  counts.addSentence(words.length, structure, voice);
+  if (inWord) addWord(counts, doc, wordFirst, wordLast, wordLetters, wordIsAddress);
+  if (words === 0) return;
+  const { structure, voice } = classifyTokens(tokens.slice(first, last + 1));
+  counts.addSentence(words, structure, voice);
 }
 
 /**
@@ -72,8 +140,8 @@ export function analyzeText(text: string): TextFeatures {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
   const counts = new FeatureAccumulator();
   for (const batch of batches(proseBlocks(text))) {
-    const { tokens, sentences } = tagText(batch);
-    for (const [first, last] of sentences) addSentence(counts, tokens.slice(first, last + 1));
+    const doc = tagTextWithLexemes(batch);
+    for (const [first, last] of doc.sentences) addSentence(counts, doc, first, last);
   }
   return counts.toFeatures();
 }

@@ -51,3 +51,9 @@ const GROUPS: Record<string, string> = {
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
   Object.values(GROUPS).flatMap((group) => group.split(/\s+/).filter(Boolean)),
 );
+
+/** The function words in a fixed order (that of FUNCTION_WORDS), so a word can be counted by index. */
+export const FUNCTION_WORD_LIST: readonly string[] = [...FUNCTION_WORDS];
+
+/** Index in FUNCTION_WORD_LIST of each function word. */
+export const FUNCTION_WORD_INDEX: ReadonlyMap<string, number> = new Map(FUNCTION_WORD_LIST.map((word, i) => [word, i]));

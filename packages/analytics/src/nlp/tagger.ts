@@ -1,6 +1,7 @@
 import type { Upos } from '../vocabulary/features.js';
 import type { TaggedToken } from './tagged-token.js';
-import { wink } from './wink.js';
+import type { LexemeFact } from './lexeme-facts.js';
+import { wink, winkLexemeFacts } from './wink.js';
 
 /** Parallel token arrays of one wink pass, with sentence spans as [first, last] token indices. */
 export interface TaggedDocument {
@@ -21,31 +22,45 @@ function hasApostrophe(value: string): boolean {
   return value.includes("'") || value.includes('\u2019');
 }
 
+/** A TaggedDocument with the facts of each token's wink lexeme (null for the halves of a clitic split here). */
+export interface LexemeTaggedDocument extends TaggedDocument {
+  lexemes: Array<LexemeFact | null>;
+}
+
 /**
  * Tags a text in one wink-nlp pass: tokens with UPOS, type and spacing, and sentence spans.
  * Whitespace tokens (wink's `tabCRLF`, tagged SPACE) are dropped.
  */
 export function tagText(text: string): TaggedDocument {
+  const { tokens, sentences } = tagTextWithLexemes(text);
+  return { tokens, sentences };
+}
+
+/** `tagText` with each token's wink lexeme (see LexemeTaggedDocument). */
+export function tagTextWithLexemes(text: string): LexemeTaggedDocument {
   const nlp = wink();
+  const facts = winkLexemeFacts();
   const its = nlp.its;
   const doc = nlp.readDoc(text);
   const tokenItems = doc.tokens();
-  const values = tokenItems.out() as string[];
+  // A token's text and type are those of its lexeme (`its.value`, `its.type`): read once per lexeme.
+  const ids = tokenItems.out(its.uniqueId) as unknown as number[];
   const tags = tokenItems.out(its.pos) as string[];
-  const types = tokenItems.out(its.type) as string[];
   const spaces = tokenItems.out(its.precedingSpaces) as string[];
   const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
 
   // Map wink token indices to indices in the filtered token list.
-  const newIndex = new Int32Array(values.length + 1);
+  const newIndex = new Int32Array(ids.length + 1);
   const tokens: TaggedToken[] = [];
+  const lexemes: Array<LexemeFact | null> = [];
   // Filtered indices before which a blank line stands: sentences never cross a block boundary.
   const blockStarts = new Set<number>();
   let pendingSpace = false;
-  for (let i = 0; i < values.length; i += 1) {
+  for (let i = 0; i < ids.length; i += 1) {
     newIndex[i] = tokens.length;
-    const type = types[i] ?? 'word';
-    const value = values[i] ?? '';
+    const lexeme = facts.of(ids[i]!);
+    const type = lexeme.type;
+    const value = lexeme.text;
     if (type === WHITESPACE_TYPE || tags[i] === 'SPACE') {
       pendingSpace = true;
       if (PARAGRAPH_BREAK.test(value)) blockStarts.add(tokens.length);
@@ -60,12 +75,14 @@ export function tagText(text: string): TaggedDocument {
       const rest = clitic[2] ?? '';
       tokens.push({ text: base, lower: base.toLowerCase(), pos: baseTag, type, spaceBefore });
       tokens.push({ text: rest, lower: rest.toLowerCase(), pos: 'AUX', type, spaceBefore: false });
+      lexemes.push(null, null);
     } else {
-      tokens.push({ text: value, lower: value.toLowerCase(), pos: (tags[i] ?? 'X') as Upos, type, spaceBefore });
+      tokens.push({ text: value, lower: lexeme.lower, pos: (tags[i] ?? 'X') as Upos, type, spaceBefore });
+      lexemes.push(lexeme);
     }
     pendingSpace = false;
   }
-  newIndex[values.length] = tokens.length;
+  newIndex[ids.length] = tokens.length;
 
   const sentences: Array<[number, number]> = [];
   for (const [start, end] of spans) {
@@ -80,7 +97,7 @@ export function tagText(text: string): TaggedDocument {
     }
     if (afterLast > from) sentences.push([from, afterLast - 1]);
   }
-  return { tokens, sentences };
+  return { tokens, sentences, lexemes };
 }
 
 /** Tags a text as exactly one sentence (no re-splitting): all its tokens, in order. */

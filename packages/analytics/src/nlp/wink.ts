@@ -1,5 +1,6 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { LexemeFacts, type WinkLexemeReader } from './lexeme-facts.js';
 import { type FeatureTable, LexemeMemory, type WinkLexemeCache } from './wink-lexemes.js';
 
 /**
@@ -54,6 +55,7 @@ class WinkInstance {
   readonly #lexemeSize: number;
   #instance: ReturnType<typeof winkNLP> | undefined;
   #memory: LexemeMemory | undefined;
+  #facts: LexemeFacts | undefined;
   /** The lexeme cache of the instance being made, handed to the model's `pos` extractor. */
   #cache: WinkLexemeCache | undefined;
 
@@ -111,11 +113,18 @@ class WinkInstance {
       const instance = winkNLP(this.#loaders as unknown as Parameters<typeof winkNLP>[0], [...WINK_PIPELINE]);
       instance.readDoc(UNKNOWN_WORD);
       this.#memory = new LexemeMemory(this.#lexeme);
-      this.#memory.install(this.#takeCache(), this.#lexemeSize);
+      const cache = this.#takeCache();
+      this.#memory.install(cache, this.#lexemeSize);
+      this.#facts = new LexemeFacts(cache as WinkLexemeCache & WinkLexemeReader);
       this.#instance = instance;
     }
     this.#memory!.hideText();
     return this.#instance;
+  }
+
+  /** Facts of the current instance's lexemes (a new table with each new instance). */
+  get facts(): LexemeFacts {
+    return this.#facts!;
   }
 
   /** The lexeme cache the new instance handed to the model while reading UNKNOWN_WORD. */
@@ -146,4 +155,10 @@ let thread: WinkInstance | undefined;
 export function wink(): ReturnType<typeof winkNLP> {
   thread ??= new WinkInstance();
   return thread.forNextText();
+}
+
+/** Facts of the lexemes of the instance `wink()` last returned, by lexeme index (`its.uniqueId`). */
+export function winkLexemeFacts(): LexemeFacts {
+  if (thread === undefined) throw new Error('winkLexemeFacts() before wink()');
+  return thread.facts;
 }

@@ -15,8 +15,10 @@ export interface Word {
 
 // Any token with a letter or digit is word-like unless wink typed it as one of these (e.g. `:-D`, `$`).
 const NON_WORD_TYPES = new Set(['punctuation', 'emoji', 'emoticon', 'symbol', 'currency', 'tabCRLF']);
-const ADDRESS_TYPES = new Set(['url', 'email']);
-const INTERNAL_HYPHENS = new Set(['-', '\u2010', '\u2011']);
+/** Token types of URLs and e-mail addresses: one word of zero syllables. */
+export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['url', 'email']);
+/** Hyphens that join two word-like tokens written without spaces into one word. */
+export const INTERNAL_HYPHENS: ReadonlySet<string> = new Set(['-', '\u2010', '\u2011']);
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
 
 /** Letters and digits in `text`; an ASCII fast path, since this runs on every token. */
@@ -30,9 +32,14 @@ function letterCount(text: string): number {
   return count;
 }
 
+/** Letters and digits of a token of wink type `type` when it is word-like; 0 for any other token. */
+export function letterCountIfWordlikeType(text: string, type: string): number {
+  return NON_WORD_TYPES.has(type) ? 0 : letterCount(text);
+}
+
 /** Letters and digits of a word-like token; 0 for any other token (or none). */
 function letterCountIfWordlike(token: TaggedToken | undefined): number {
-  return token !== undefined && !NON_WORD_TYPES.has(token.type) ? letterCount(token.text) : 0;
+  return token !== undefined ? letterCountIfWordlikeType(token.text, token.type) : 0;
 }
 
 /**
