@@ -1,3 +1,4 @@
+import { type CliticSplit, cliticSplit } from './clitic-split.js';
 import { FUNCTION_WORD_INDEX } from './function-words.js';
 import { countSyllablesOfLowerCase } from './syllables.js';
 import { ADDRESS_TYPES, letterCountIfWordlikeType } from './words.js';
@@ -22,7 +23,13 @@ export interface LexemeFact {
   readonly syllables: number;
   /** Index in FUNCTION_WORD_LIST of its lower case with straight apostrophes, or -1. */
   readonly functionWord: number;
+  /** How the tagger splits it ("I'm" → "I" + "'m"), or null. */
+  readonly clitic: CliticSplit | null;
+  /** A blank line: whitespace holding two line breaks. */
+  readonly paragraphBreak: boolean;
 }
+
+const PARAGRAPH_BREAK = /\n[ \t]*\n/;
 
 /**
  * Facts about a wink lexeme that depend only on its spelling and token type, read once per
@@ -66,6 +73,8 @@ export class LexemeFacts {
       letters,
       syllables: letters > 0 && !ADDRESS_TYPES.has(type) ? countSyllablesOfLowerCase(key) : 0,
       functionWord: FUNCTION_WORD_INDEX.get(key) ?? -1,
+      clitic: cliticSplit(text, type),
+      paragraphBreak: PARAGRAPH_BREAK.test(text),
     };
     this.#facts[index] = fact;
     return fact;

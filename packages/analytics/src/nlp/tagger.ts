@@ -11,17 +11,6 @@ export interface TaggedDocument {
 }
 
 const WHITESPACE_TYPE = 'tabCRLF';
-const PARAGRAPH_BREAK = /\n[ \t]*\n/;
-const UNSPLIT_CLITIC = /^([A-Za-z]+)(['\u2019](?:m|s|re|ve|ll|d))$/i;
-const CLITIC_BASE_TAGS: ReadonlyMap<string, Upos> = new Map([
-  ...['i', 'you', 'he', 'she', 'it', 'we', 'they', 'that', 'what', 'who', 'there'].map((w) => [w, 'PRON'] as const),
-  ...['here', 'where', 'how', 'when', 'why'].map((w) => [w, 'ADV'] as const),
-]);
-
-function hasApostrophe(value: string): boolean {
-  return value.includes("'") || value.includes('\u2019');
-}
-
 /** A TaggedDocument with the facts of each token's wink lexeme (null for the halves of a clitic split here). */
 export interface LexemeTaggedDocument extends TaggedDocument {
   lexemes: Array<LexemeFact | null>;
@@ -63,18 +52,15 @@ export function tagTextWithLexemes(text: string): LexemeTaggedDocument {
     const value = lexeme.text;
     if (type === WHITESPACE_TYPE || tags[i] === 'SPACE') {
       pendingSpace = true;
-      if (PARAGRAPH_BREAK.test(value)) blockStarts.add(tokens.length);
+      if (lexeme.paragraphBreak) blockStarts.add(tokens.length);
       continue;
     }
     const spaceBefore = pendingSpace || (spaces[i] ?? '') !== '';
-    const clitic = type === 'word' && hasApostrophe(value) ? UNSPLIT_CLITIC.exec(value) : null;
-    const baseTag = clitic ? CLITIC_BASE_TAGS.get((clitic[1] ?? '').toLowerCase()) : undefined;
-    if (clitic && baseTag !== undefined) {
+    const clitic = lexeme.clitic;
+    if (clitic !== null) {
       // wink leaves "I'm" and "here's" whole; UD (and METRICS.md) tag the clitic on its own.
-      const base = clitic[1] ?? '';
-      const rest = clitic[2] ?? '';
-      tokens.push({ text: base, lower: base.toLowerCase(), pos: baseTag, type, spaceBefore });
-      tokens.push({ text: rest, lower: rest.toLowerCase(), pos: 'AUX', type, spaceBefore: false });
+      tokens.push({ text: clitic.base, lower: clitic.baseLower, pos: clitic.baseTag, type, spaceBefore });
+      tokens.push({ text: clitic.rest, lower: clitic.restLower, pos: 'AUX', type, spaceBefore: false });
       lexemes.push(null, null);
     } else {
       tokens.push({ text: value, lower: lexeme.lower, pos: (tags[i] ?? 'X') as Upos, type, spaceBefore });

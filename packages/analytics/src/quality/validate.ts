@@ -13,8 +13,9 @@ function requireCountRecord(value: unknown, path: string, keys?: readonly string
   if (!isRecord(value)) throw new TypeError(`${path} must be an object of counts`);
   for (const key of keys ?? [])
     if (!isCount(value[key])) throw new TypeError(`${path}.${key} must be a non-negative number`);
-  for (const [key, count] of Object.entries(value)) {
-    if (!isCount(count)) throw new TypeError(`${path}.${key} must be a non-negative number`);
+  // Object.keys rather than Object.entries: the same keys, without an array per entry (this runs per call).
+  for (const key of Object.keys(value)) {
+    if (!isCount(value[key])) throw new TypeError(`${path}.${key} must be a non-negative number`);
   }
 }
 

@@ -17,13 +17,18 @@ export interface LinearModelJson {
 export class LinearModel implements FeatureSink {
   readonly classes: readonly string[];
   readonly #bias: Float64Array;
-  /** Weight rows, one per feature; single precision is ample for weights stored to 1/scale. */
-  readonly #weights: Float32Array;
   /**
-   * Open-addressing table of [feature key, weight offset] pairs (key -1: empty), side by side so
-   * that a lookup touches one cache line.
+   * Open-addressing table of entries [feature key, one weight per class] (key -1: empty), read
+   * through two views of one buffer: the key as an integer, the weights as single precision (ample
+   * for weights stored to 1/scale). A lookup touches one entry instead of a key table and a
+   * separate weight row.
    */
-  readonly #slots: Int32Array;
+  readonly #keys: Int32Array;
+  readonly #weights: Float32Array;
+  /** Entry size in 32-bit words: the key and `classes.length` weights. */
+  readonly #stride: number;
+  /** Entries - 1 (their number is a power of two). */
+  readonly #mask: number;
   readonly #shift: number;
   readonly #scores: Float64Array;
 
@@ -45,14 +50,18 @@ export class LinearModel implements FeatureSink {
     const entries = Object.entries(json.weights);
     // A power of two at least twice the features: short probe runs.
     const bits = Math.max(4, Math.ceil(Math.log2(entries.length * 2 + 1)));
-    this.#slots = new Int32Array(2 << bits).fill(-1);
+    this.#stride = width + 1;
+    this.#mask = (1 << bits) - 1;
     this.#shift = 32 - bits;
+    const buffer = new ArrayBuffer((1 << bits) * this.#stride * 4);
+    this.#keys = new Int32Array(buffer);
+    this.#weights = new Float32Array(buffer);
+    for (let entry = 0; entry <= this.#mask; entry += 1) this.#keys[entry * this.#stride] = -1;
     this.classes = classes;
     this.#bias = Float64Array.from(json.bias, (w) => w / scale);
-    this.#weights = new Float32Array(entries.length * width);
     this.#scores = new Float64Array(width);
     const templates = new Map(TEMPLATE_NAMES.map((name, id) => [name, id]));
-    entries.forEach(([name, row], index) => {
+    for (const [name, row] of entries) {
       if (!isRow(row)) throw new TypeError(`${label}.weights["${name}"] must hold ${width} numbers`);
       const [templateName = '', ...symbols] = name.split('|');
       const template = templates.get(templateName);
@@ -61,30 +70,28 @@ export class LinearModel implements FeatureSink {
       // An unused symbol slot is 0, as the extractors pass it.
       const [a, b] = symbols.map((symbol) => table.grow(symbol));
       const key = featureKey(template, a ?? 0, b ?? 0);
-      const slot = this.#slot(key);
-      if (this.#slots[slot] === key) throw new TypeError(`${label}.weights names "${name}" twice`);
-      this.#slots[slot] = key;
-      this.#slots[slot + 1] = index * width;
-      for (let k = 0; k < width; k += 1) this.#weights[index * width + k] = (row[k] ?? 0) / scale;
-    });
+      const at = this.#entry(key);
+      if (this.#keys[at] === key) throw new TypeError(`${label}.weights names "${name}" twice`);
+      this.#keys[at] = key;
+      for (let k = 0; k < width; k += 1) this.#weights[at + 1 + k] = (row[k] ?? 0) / scale;
+    }
   }
 
-  /** Index of the pair holding `key`, or of the empty pair where it would go (Fibonacci hashing, linear probing). */
-  #slot(key: number): number {
-    const slots = this.#slots;
-    const mask = slots.length - 1;
-    let slot = (Math.imul(key, 0x9e3779b1) >>> this.#shift) << 1;
+  /** Offset of the entry holding `key`, or of the empty entry where it would go (Fibonacci hashing, linear probing). */
+  #entry(key: number): number {
+    let entry = Math.imul(key, 0x9e3779b1) >>> this.#shift;
     for (;;) {
-      const found = slots[slot] ?? -1;
-      if (found === key || found === -1) return slot;
-      slot = (slot + 2) & mask;
+      const at = entry * this.#stride;
+      const found = this.#keys[at] ?? -1;
+      if (found === key || found === -1) return at;
+      entry = (entry + 1) & this.#mask;
     }
   }
 
   /** Number of features with weights. */
   get features(): number {
     let count = 0;
-    for (let slot = 0; slot < this.#slots.length; slot += 2) if (this.#slots[slot] !== -1) count += 1;
+    for (let at = 0; at < this.#keys.length; at += this.#stride) if (this.#keys[at] !== -1) count += 1;
     return count;
   }
 
@@ -97,21 +104,23 @@ export class LinearModel implements FeatureSink {
   add(template: number, a: number, b: number): void {
     if (a < 0 || b < 0) return;
     const key = featureKey(template, a, b);
-    // The probe of #slot, inlined: this runs for every feature of every sentence.
-    const slots = this.#slots;
-    const mask = slots.length - 1;
-    let slot = (Math.imul(key, 0x9e3779b1) >>> this.#shift) << 1;
-    let found = slots[slot]!;
+    // The probe of #entry, inlined: this runs for every feature of every sentence.
+    const keys = this.#keys;
+    const stride = this.#stride;
+    const mask = this.#mask;
+    let entry = Math.imul(key, 0x9e3779b1) >>> this.#shift;
+    let at = entry * stride;
+    let found = keys[at]!;
     while (found !== key) {
       if (found === -1) return;
-      slot = (slot + 2) & mask;
-      found = slots[slot]!;
+      entry = (entry + 1) & mask;
+      at = entry * stride;
+      found = keys[at]!;
     }
-    const row = slots[slot + 1]!;
     const scores = this.#scores;
     const weights = this.#weights;
     const width = scores.length;
-    for (let k = 0; k < width; k += 1) scores[k] = scores[k]! + weights[row + k]!;
+    for (let k = 0; k < width; k += 1) scores[k] = scores[k]! + weights[at + 1 + k]!;
   }
 
   /** Softmax of the scores so far into `out` (length = classes); returns `out`. */
