@@ -9,12 +9,15 @@ import {
   SHARED_SYSTEMS,
   SYMLOG_RATIO,
   type DistributionValue,
+  type FigureSink,
 } from './plots.js';
 
 export interface BenchmarkReportInput {
   summary: EvaluationSummary;
   settings: { resamples: number; confidence: number; seed: number };
   input: readonly string[];
+  /** Receives each figure, to be written beside the report. */
+  figures?: FigureSink;
 }
 
 const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
@@ -72,7 +75,7 @@ function distributionValues(samples: EvaluationSummary['samples'], metric: strin
   return values.filter((value) => Number.isFinite(value.value));
 }
 
-export async function benchmarkReport({ summary, settings, input }: BenchmarkReportInput): Promise<string> {
+export async function benchmarkReport({ summary, settings, input, figures }: BenchmarkReportInput): Promise<string> {
   const { samples } = summary;
   const sections: string[] = [
     `<p>Input: ${input.map((path) => `<code>${escapeHtml(path)}</code>`).join(', ')}. ${summary.rows} rows; ` +
@@ -134,6 +137,7 @@ export async function benchmarkReport({ summary, settings, input }: BenchmarkRep
           (improvementScaleIsLog(intervals)
             ? `One interval reaches more than ${SYMLOG_RATIO} times past the typical one, so the axis is a symmetric log scale (the table above has every value).`
             : 'The axis spans every interval.'),
+        { name: 'improvement', sink: figures },
       ),
     );
   }
@@ -146,6 +150,7 @@ export async function benchmarkReport({ summary, settings, input }: BenchmarkRep
       await renderPlot(
         distributionSpec(values, metric),
         `${escapeHtml(metric)} of the personalized and unpersonalized texts${metric === 'authorship.delta' ? ' (distance to the author)' : ' and the authors’ ground truth'}; boxes span the middle half, whiskers 1.5 × IQR.`,
+        { name: `distribution-${metric}`, sink: figures },
       ),
     );
   }

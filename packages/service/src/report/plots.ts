@@ -56,8 +56,7 @@ export type FigureSink = (name: string, svg: string) => void | Promise<void>;
 
 /**
  * One plot as an inline SVG element, inside a figure with its caption; with `figure`, the same SVG
- * is also handed to its sink under the figure's name (PNG would need the native `canvas` package,
- * so figures are exported as SVG only).
+ * is also handed to its sink under the figure's name (figure-files.ts writes it as SVG and PNG).
  */
 export async function renderPlot(
   spec: TopLevelSpec,

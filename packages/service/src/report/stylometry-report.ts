@@ -5,7 +5,7 @@
  */
 import type { CorpusClassification, MdsResult, ZetaResult } from '@styler/analytics/stylometry';
 import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
-import { confusionSpec, renderPlot } from './plots.js';
+import { confusionSpec, renderPlot, type FigureSink } from './plots.js';
 import { mdsSpec, rollingSpec, zetaSpec } from './stylometry-plots.js';
 
 const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
@@ -15,6 +15,7 @@ export async function classificationSections(
   result: CorpusClassification,
   description: string,
   authors: readonly string[],
+  figures?: FigureSink,
 ): Promise<string[]> {
   const sections = [
     `<h2>Classification: ${escapeHtml(result.classifier)}</h2>`,
@@ -62,6 +63,7 @@ export async function classificationSections(
       await renderPlot(
         { ...confusionSpec(cv.metrics.confusion), title: `${cv.folds}-fold cross-validation` },
         'Each labelled document classified by a model trained on the other folds; the diagonal is right.',
+        { name: 'cross-validation', sink: figures },
       ),
     );
   }
@@ -73,6 +75,7 @@ export async function mdsSection(
   mds: MdsResult,
   documents: ReadonlyArray<{ name: string; author: string | null }>,
   distance: string,
+  figures?: FigureSink,
 ): Promise<string[]> {
   return [
     '<h2>Multidimensional scaling</h2>',
@@ -89,6 +92,7 @@ export async function mdsSection(
       `Classical (Torgerson) MDS of the ${escapeHtml(distance)} between documents${
         mds.fit === null ? '' : `; the two dimensions keep ${percent(mds.fit[1])} of the positive eigenvalues`
       }.`,
+      { name: 'mds', sink: figures },
     ),
   ];
 }
@@ -99,6 +103,7 @@ export async function opposeReport(
   primary: string,
   secondary: string,
   sliceLength: number,
+  figures?: FigureSink,
 ): Promise<string> {
   const words = (list: ZetaResult['preferred']) =>
     list.slice(0, 50).map((w) => [w.word, w.zeta, w.score, w.primaryShare, w.secondaryShare]);
@@ -123,6 +128,7 @@ export async function opposeReport(
         secondary,
       ),
       'Each slice placed by the share of each group’s marker words it uses; test texts’ slices fall nearer the group they share markers with.',
+      { name: 'zeta', sink: figures },
     ),
   ]);
 }
@@ -150,6 +156,7 @@ export async function rollingReport(
   text: string,
   distance: string,
   description: string,
+  figures?: FigureSink,
 ): Promise<string> {
   return htmlPage(`Rolling ${distance}: ${text}`, [
     `<p>${escapeHtml(description)}</p>`,
@@ -159,6 +166,7 @@ export async function rollingReport(
         distance,
       ),
       'Each window’s distance to every author; where the lines cross, the text reads more like another author.',
+      { name: 'rolling', sink: figures },
     ),
     htmlTable(
       'Windows',

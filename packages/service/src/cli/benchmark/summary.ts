@@ -11,6 +11,7 @@ import {
   type MetricSample,
 } from '@styler/analytics/stylometry';
 import { benchmarkReport } from '../../report/benchmark-report.js';
+import { figureFiles } from '../../report/figure-files.js';
 import { writeCsv } from '../csv.js';
 import { writeJsonFile } from '../json-file.js';
 import type { BenchmarkRow } from './evaluate.js';
@@ -104,14 +105,17 @@ const SUMMARY_COLUMNS = [
   'effect_r',
 ];
 
-/** Writes summary.json, summary.csv and report.html into `out`. */
+/** Writes summary.json, summary.csv, report.html and its figures (figure-*.svg, .png) into `out`. */
 export async function writeSummary(
   out: string,
   summary: EvaluationSummary,
   options: SummaryOptions,
   input: string[],
+  warn: (message: string) => void,
 ): Promise<string[]> {
-  const files = ['rows.jsonl', 'summary.json', 'summary.csv', 'report.html'];
+  const figures = figureFiles(out, warn);
+  const report = await benchmarkReport({ summary, settings: options, input, figures: figures.sink });
+  const files = ['rows.jsonl', 'summary.json', 'summary.csv', 'report.html', ...figures.files];
   // The sampled raw values are for the plots only.
   const { samples: _samples, ...numbers } = summary;
   const json = {
@@ -140,7 +144,7 @@ export async function writeSummary(
   await Promise.all([
     writeJsonFile(join(out, 'summary.json'), json),
     writeCsv(join(out, 'summary.csv'), SUMMARY_COLUMNS, rows),
-    writeFile(join(out, 'report.html'), await benchmarkReport({ summary, settings: options, input })),
+    writeFile(join(out, 'report.html'), report),
   ]);
   return files;
 }

@@ -29,6 +29,7 @@ import { corpusMethods } from '../stylometry/corpus-methods.js';
 import { authorProfiles, hardWrappedTexts, readCorpus } from '../stylometry/corpus-read.js';
 import { corpusSources } from '../stylometry/corpus-sources.js';
 import { LeftOutFiles } from '../stylometry/left-out.js';
+import { figureFiles } from '../../report/figure-files.js';
 import { reportAnalysis } from '../stylometry/corpus-report-input.js';
 import { RunSummary } from '../stylometry/run-summary.js';
 import {
@@ -263,6 +264,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     },
   );
 
+  // Each figure of the report also as its own files (figure-pca.svg and .png, …), for papers and slides.
+  const figures = figureFiles(out, (message) => io.stderr.write(`${message}\n`));
   // stylo's other methods, on the documents' whole profiles.
   const methods =
     corpus.documents === undefined
@@ -274,12 +277,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
           ...(mds && { mds: { distance: classify?.distance ?? 'burrows' } }),
           mostFrequent,
           culling,
+          figures: figures.sink,
         });
   if (methods !== undefined) {
     for (const note of methods.notes) io.stderr.write(`${note}\n`);
     await Promise.all(Object.entries(methods.files).map(([name, text]) => writeFile(join(out, name), text)));
     summary.set(methods.summary);
-    await summary.phaseDone('methods', Object.keys(methods.files));
+    await summary.phaseDone('methods', [...Object.keys(methods.files), ...figures.files]);
   }
 
   const profiles = authorProfiles(corpus.featureSums, authors);
@@ -296,8 +300,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
 
   const reporting = createProgress(io.stderr, 1, 'report.html', { lines: true });
-  // Each figure of the report also as its own SVG file (figure-pca.svg, …), for papers and slides.
-  const figureFiles: string[] = [];
+  const methodFigures = figures.files.length;
   const report = await corpusReport({
     analysis: reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree }),
     profiles,
@@ -305,15 +308,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     settings: { mostFrequent, culling },
     consensus: consensusTree,
     sections: methods?.sections ?? [],
-    figures: async (name, svg) => {
-      figureFiles.push(`figure-${name}.svg`);
-      await writeFile(join(out, `figure-${name}.svg`), `<?xml version="1.0" encoding="utf-8"?>\n${svg}\n`);
-    },
+    figures: figures.sink,
   });
   await writeFile(join(out, 'report.html'), report);
   reporting.tick();
   reporting.done();
-  await summary.phaseDone('report', [...figureFiles, 'report.html'], true);
+  await summary.phaseDone('report', [...figures.files.slice(methodFigures), 'report.html'], true);
   io.stdout.write(
     `${authors.length} authors, ${n} documents; leave-one-out accuracy ` +
       `${attributed.looAccuracy === null ? '–' : attributed.looAccuracy.toFixed(3)}; ` +

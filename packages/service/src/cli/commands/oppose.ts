@@ -15,6 +15,7 @@ import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { featureSettings, FEATURE_HELP } from '../stylometry/options.js';
 import { readSequences } from '../stylometry/texts.js';
 import { loadPlotLibraries } from '../../report/plots.js';
+import { figureFiles } from '../../report/figure-files.js';
 import { opposeReport } from '../../report/stylometry-report.js';
 
 export const OPPOSE_USAGE =
@@ -94,6 +95,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       ]),
     ),
   };
+  await mkdir(out, { recursive: true });
+  const figures = figureFiles(out, (message) => io.stderr.write(`${message}\n`));
+  const report = await opposeReport(zeta, primaryName, secondaryName, sliceLength, figures.sink);
   const summary = {
     primary: primaryName,
     secondary: secondaryName,
@@ -103,17 +107,16 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     words_considered: zeta.words.length,
     preferred: zeta.preferred,
     avoided: zeta.avoided,
-    files: [...Object.keys(files), 'report.html'].sort(),
+    files: [...Object.keys(files), 'report.html', ...figures.files].sort(),
   };
   files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
-  files['report.html'] = await opposeReport(zeta, primaryName, secondaryName, sliceLength);
-  await mkdir(out, { recursive: true });
+  files['report.html'] = report;
   await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
   const tooShort = zeta.tooShort.primary.length + zeta.tooShort.secondary.length + zeta.tooShort.test.length;
   if (tooShort > 0) io.stderr.write(`${tooShort} texts shorter than a slice of ${sliceLength} words gave no slice\n`);
   io.stdout.write(
     `${zeta.slices.primary} + ${zeta.slices.secondary} slices; ${zeta.preferred.length} words preferred and ` +
-      `${zeta.avoided.length} avoided by ${primaryName}. Wrote ${Object.keys(files).length} files to ${out}\n`,
+      `${zeta.avoided.length} avoided by ${primaryName}. Wrote ${Object.keys(files).length + figures.files.length} files to ${out}\n`,
   );
   return EXIT.ok;
 }

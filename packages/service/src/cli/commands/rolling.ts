@@ -16,6 +16,7 @@ import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { featureSettings, FEATURE_HELP } from '../stylometry/options.js';
 import { readAuthors } from '../stylometry/texts.js';
 import { loadPlotLibraries } from '../../report/plots.js';
+import { figureFiles } from '../../report/figure-files.js';
 import { rollingReport } from '../../report/stylometry-report.js';
 
 export const ROLLING_USAGE =
@@ -87,6 +88,16 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       result.windows.map((w) => [w.start, w.end, w.nearest, ...result.authors.map((a) => w.distances[a] ?? null)]),
     ),
   };
+  await mkdir(out, { recursive: true });
+  const figures = figureFiles(out, (message) => io.stderr.write(`${message}\n`));
+  const report = await rollingReport(
+    result.windows,
+    result.authors,
+    text,
+    distanceLabel(distance),
+    description,
+    figures.sink,
+  );
   const summary = {
     text,
     words: words.length,
@@ -100,21 +111,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       culling,
     },
     windows: result.windows,
-    files: [...Object.keys(files), 'report.html'].sort(),
+    files: [...Object.keys(files), 'report.html', ...figures.files].sort(),
   };
   files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
-  files['report.html'] = await rollingReport(
-    result.windows,
-    result.authors,
-    text,
-    distanceLabel(distance),
-    description,
-  );
-  await mkdir(out, { recursive: true });
+  files['report.html'] = report;
   await Promise.all(Object.entries(files).map(([name, body]) => writeFile(join(out, name), body)));
   const counts = result.authors.map((a) => `${a} ${result.windows.filter((w) => w.nearest === a).length}`).join(', ');
   io.stdout.write(
-    `${result.windows.length} windows nearest to: ${counts}. Wrote ${Object.keys(files).length} files to ${out}\n`,
+    `${result.windows.length} windows nearest to: ${counts}. Wrote ${Object.keys(files).length + figures.files.length} files to ${out}\n`,
   );
   return EXIT.ok;
 }

@@ -15,6 +15,7 @@ import {
   type DistanceName,
 } from '@styler/analytics/stylometry';
 import { csvText } from '../csv.js';
+import type { FigureSink } from '../../report/plots.js';
 import { classificationSections, mdsSection } from '../../report/stylometry-report.js';
 import { featuresDescription, type ClassifySettings, type FeatureSettings } from './options.js';
 
@@ -25,6 +26,8 @@ export interface MethodsInput {
   mds?: { distance: DistanceName };
   mostFrequent: number;
   culling: number;
+  /** Receives each figure of the methods' report sections. */
+  figures?: FigureSink;
 }
 
 export interface MethodsOutput {
@@ -129,7 +132,7 @@ export async function corpusMethods(input: MethodsInput): Promise<MethodsOutput>
               confusion: cv.metrics.confusion,
             },
     };
-    output.sections.push(...(await classificationSections(result, description, authors)));
+    output.sections.push(...(await classificationSections(result, description, authors, input.figures)));
   }
   if (input.mds !== undefined) {
     const labelled = input.documents.filter((document) => document.author !== undefined);
@@ -155,6 +158,7 @@ export async function corpusMethods(input: MethodsInput): Promise<MethodsOutput>
         mds,
         input.documents.map((d) => ({ name: d.name, author: d.author ?? null })),
         distanceLabel(input.mds.distance),
+        input.figures,
       )),
     );
   }

@@ -61,7 +61,20 @@ describe('styler benchmark', () => {
     const out = join(root, 'full');
     const run = io();
     expect(await main(args(out), run.io), run.err()).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['report.html', 'rows.jsonl', 'summary.csv', 'summary.json']);
+    const figures = readdirSync(out).filter((file) => file.startsWith('figure-'));
+    expect(readdirSync(out).filter((file) => !file.startsWith('figure-'))).toEqual([
+      'report.html',
+      'rows.jsonl',
+      'summary.csv',
+      'summary.json',
+    ]);
+    // Each plot of the report as SVG and PNG: the improvement plot and one distribution per metric.
+    expect(figures).toContain('figure-improvement.svg');
+    expect(figures).toContain('figure-improvement.png');
+    expect(figures.filter((file) => file.endsWith('.svg')).map((file) => file.replace(/svg$/, 'png'))).toEqual(
+      figures.filter((file) => file.endsWith('.png')),
+    );
+    expect(figures.length).toBe(2 * (readFileSync(join(out, 'report.html'), 'utf8').match(/<figure>/g) ?? []).length);
     expect(rowLines(out)).toHaveLength(8);
     const row = JSON.parse(rowLines(out)[0]!) as Record<string, unknown>;
     expect(Object.keys(row).sort()).toEqual(['attribution', 'author', 'delta', 'id', 'quality_analytics', 'system']);

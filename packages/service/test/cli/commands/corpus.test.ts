@@ -75,9 +75,13 @@ describe('styler corpus', () => {
         'delta-burrows.csv',
         'delta-cosine.csv',
         'delta-eder.csv',
+        'figure-confusion.png',
         'figure-confusion.svg',
+        'figure-consensus-tree.png',
         'figure-consensus-tree.svg',
+        'figure-dendrogram.png',
         'figure-dendrogram.svg',
+        'figure-pca.png',
         'figure-pca.svg',
         'frequencies.csv',
         'mfw.csv',
@@ -115,12 +119,17 @@ describe('styler corpus', () => {
     expect(report).toMatch(/^<!doctype html>/);
     expect(report).toContain('<caption>Summary</caption>');
     expect(report).toContain('unknown/mystery-letter.txt');
-    // Confusion, PCA, the Ward dendrogram and the consensus tree, each also a standalone SVG file.
+    // Confusion, PCA, the Ward dendrogram and the consensus tree, each also a standalone SVG file
+    // and a PNG of it at 300 dpi (the SVG's CSS pixels at 96 to the inch).
     expect(report.match(/<figure>/g)).toHaveLength(4);
     for (const name of ['confusion', 'pca', 'dendrogram', 'consensus-tree']) {
       const svg = readFileSync(join(out, `figure-${name}.svg`), 'utf8');
       expect(svg).toMatch(/^<\?xml[^>]*>\n<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       expect(report).toContain(svg.split('\n')[1]!.slice(0, 200));
+      const png = readFileSync(join(out, `figure-${name}.png`));
+      expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      const width = Number(/<svg [^>]*?width="([\d.]+)"/.exec(svg)![1]);
+      expect(png.readUInt32BE(16)).toBe(Math.round(width * (300 / 96)));
     }
     // Every leaf of the consensus tree is a document, in its author's colour.
     const tree = readFileSync(join(out, 'figure-consensus-tree.svg'), 'utf8');
