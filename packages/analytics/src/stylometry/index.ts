@@ -41,6 +41,7 @@ export {
   condensedIndex,
   condensedLength,
   linkage,
+  linkageLabel,
   LINKAGE_METHODS,
   type LinkageMethod,
   type Merge,

@@ -29,6 +29,12 @@ export type LinkageMethod = 'ward' | 'single' | 'complete' | 'average';
 /** The linkages offered, for validation and listings. */
 export const LINKAGE_METHODS: readonly LinkageMethod[] = ['ward', 'single', 'complete', 'average'];
 
+/** A linkage's name in a report ("Ward", "average linkage (UPGMA)", …). */
+export function linkageLabel(method: LinkageMethod): string {
+  if (method === 'ward') return 'Ward';
+  return method === 'average' ? 'average linkage (UPGMA)' : `${method} linkage`;
+}
+
 /** Entries of the condensed matrix of n items: the pairs i < j, row by row (as scipy's pdist). */
 export function condensedLength(n: number): number {
   return (n * (n - 1)) / 2;

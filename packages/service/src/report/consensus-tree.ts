@@ -51,6 +51,7 @@ export function consensusTreeSvg(
   names: readonly string[],
   authors: ReadonlyArray<string | null>,
   clades: readonly Clade[],
+  linkage = 'Ward',
 ): string {
   const root = consensusHierarchy(names.length, clades);
   const depthOf = (node: Node): number =>
@@ -102,8 +103,7 @@ export function consensusTreeSvg(
   });
   const width = 20 + treeWidth + longest * LABEL_PX;
   const height = legendY + authorNames.length * ROW_PX;
-  const label =
-    'Bootstrap consensus tree: documents joined by the groups found in most Ward trees, each group with its support in percent; leaves coloured by author.';
+  const label = `Bootstrap consensus tree: documents joined by the groups found in most ${linkage} trees, each group with its support in percent; leaves coloured by author.`;
   return (
     `<svg role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif">` +
     `<title>${escapeHtml(label)}</title>${parts.join('')}</svg>`

@@ -1,5 +1,10 @@
 /** The HTML report of `styler corpus`: attribution first, then the tables behind it. */
-import type { ConsensusTree, CorpusAnalysis } from '@styler/analytics/stylometry';
+import {
+  linkageLabel,
+  type ConsensusTree,
+  type CorpusAnalysis,
+  type LinkageMethod,
+} from '@styler/analytics/stylometry';
 import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
 import { consensusTreeSvg } from './consensus-tree.js';
 import { confusionSpec, dendrogramSpec, pcaSpec, renderPlot, type FigureSink } from './plots.js';
@@ -10,7 +15,8 @@ export interface CorpusReportInput {
   profiles: Record<string, Record<string, number>>;
   /** Per author with any: how many of its texts look hard-wrapped (sentence figures unreliable). */
   hardWrapped?: Record<string, { hardWrapped: number; texts: number }>;
-  settings: { mostFrequent: number; culling: number };
+  /** linkage: how the trees join clusters (default ward). */
+  settings: { mostFrequent: number; culling: number; linkage?: LinkageMethod };
   /** The bootstrap consensus tree over several MFW sizes, when it was made. */
   consensus?: ConsensusTree | undefined;
   /** Sections of stylo's other methods asked for (classification, cross-validation, MDS), after the unknown texts. */
@@ -41,8 +47,9 @@ async function consensusFigure(
   authors: ReadonlyArray<string | null>,
   consensus: ConsensusTree,
   figures: FigureSink | undefined,
+  linkage: string,
 ): Promise<string> {
-  const svg = consensusTreeSvg(names, authors, consensus.clades);
+  const svg = consensusTreeSvg(names, authors, consensus.clades, linkage);
   await figures?.('consensus-tree', svg);
   return `<figure>${svg}<figcaption>The consensus tree: a branch for each group, its support (percent of the trees) beside it; documents in no group hang from the root.</figcaption></figure>`;
 }
@@ -57,6 +64,7 @@ export async function corpusReport({
   figures,
 }: CorpusReportInput): Promise<string> {
   const labelled = analysis.documents.filter((document) => document.author !== null).length;
+  const linkage = linkageLabel(settings.linkage ?? 'ward');
   const sections: string[] = [];
   sections.push(
     htmlTable(
@@ -135,10 +143,10 @@ export async function corpusReport({
         .slice(0, 15)
         .map(({ word, pc1, pc2 }) => [word, pc1, pc2]),
     ),
-    '<h2>Cluster analysis (Ward, Burrows’ Delta)</h2>',
+    `<h2>Cluster analysis (${linkage}, Burrows’ Delta)</h2>`,
     await renderPlot(
-      dendrogramSpec(names, authors, analysis.clusters.merges),
-      'Ward’s clustering of the Burrows’ Delta distances between documents.',
+      dendrogramSpec(names, authors, analysis.clusters.merges, linkage),
+      `Hierarchical clustering (${linkage}) of the Burrows’ Delta distances between documents.`,
       { name: 'dendrogram', sink: figures },
     ),
     `<p>The tree in Newick format (open it in any tree viewer):</p><pre>${escapeHtml(analysis.clusters.newick)}</pre>`,
@@ -146,9 +154,9 @@ export async function corpusReport({
   if (consensus !== undefined) {
     sections.push(
       '<h2>Bootstrap consensus tree</h2>',
-      `<p>Ward trees at ${consensus.mostFrequent.length} MFW sizes (${consensus.mostFrequent.join(', ')}); ` +
+      `<p>${linkage} trees at ${consensus.mostFrequent.length} MFW sizes (${consensus.mostFrequent.join(', ')}); ` +
         'groups found in more than half of them, each with the percentage of trees that have it (beside its branch in the tree).</p>',
-      await consensusFigure(names, authors, consensus, figures),
+      await consensusFigure(names, authors, consensus, figures, linkage),
       htmlTable(
         'Consensus groups',
         ['documents', 'support'],

@@ -285,17 +285,18 @@ export function dendrogramLayout(
   return { segments, leaves: order.map((leaf) => ({ label: labels[leaf]!, index: leaf, y: y.get(leaf)! })) };
 }
 
-/** The Ward dendrogram, leaves labelled and coloured by author. */
+/** The dendrogram of a clustering (`linkage` names it: "Ward", …), leaves labelled and coloured by author. */
 export function dendrogramSpec(
   labels: readonly string[],
   authors: ReadonlyArray<string | null>,
   merges: readonly Merge[],
+  linkage = 'Ward',
 ): TopLevelSpec {
   const { segments, leaves } = dendrogramLayout(labels, merges);
   // One row per leaf, exactly: a "nice" domain would pad the tree with empty rows above and below.
   const rows = { domain: [-0.5, leaves.length - 0.5], nice: false, zero: false };
   return {
-    title: 'Cluster analysis (Ward, Burrows’ Delta)',
+    title: `Cluster analysis (${linkage}, Burrows’ Delta)`,
     description: 'Dendrogram of the documents: the further right two branches join, the less alike they are.',
     width: 360,
     height: Math.max(120, leaves.length * 14),
@@ -304,7 +305,7 @@ export function dendrogramSpec(
         data: { values: segments.map((segment) => ({ ...segment })) },
         mark: { type: 'rule', color: '#555' },
         encoding: {
-          x: { field: 'x', type: 'quantitative', title: 'merge height (Ward)' },
+          x: { field: 'x', type: 'quantitative', title: `merge height (${linkage})` },
           x2: { field: 'x2' },
           y: { field: 'y', type: 'quantitative', axis: null, scale: rows },
           y2: { field: 'y2' },

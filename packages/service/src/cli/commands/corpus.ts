@@ -14,6 +14,7 @@ import { PROFILE_COLUMNS } from '@styler/analytics/metrics';
 import {
   attributeCorpus,
   consensusNewick,
+  LINKAGE_METHODS,
   newick,
   pcaOfMatrix,
   zScoreMatrix,
@@ -54,7 +55,7 @@ import { loadPlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
   'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] ' +
-  '[--matrices full|nearest] [--nearest K] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
+  '[--matrices full|nearest] [--nearest K] [--linkage ward|single|complete|average] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
   '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--seed N] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds]';
 
 /** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
@@ -94,6 +95,7 @@ export const CORPUS_ARGS: ArgSpec = {
     'matrices',
     'nearest',
     'tree-limit',
+    'linkage',
     ...FEATURE_FLAGS,
     ...CLASSIFY_FLAGS,
   ],
@@ -120,6 +122,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const matricesText = single(args, 'matrices');
   matrixFormat(matricesText, 0);
   const withProfiles = args.flags.has('profiles');
+  const linkageName = single(args, 'linkage') ?? 'ward';
+  const treeLinkage = LINKAGE_METHODS.find((method) => method === linkageName);
+  if (treeLinkage === undefined) throw new CliError(`--linkage must be one of ${LINKAGE_METHODS.join(', ')}`);
   await loadPlotLibraries();
 
   // Files that cannot be read or have no words are left out, each with a message on stderr; with
@@ -172,7 +177,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       delta: [...MATRIX_METHODS],
       features: featuresDescription(featureOptions, words),
       matrices: matrices === 'full' ? 'full' : { nearest },
-      trees: trees ? 'ward' : `none: more than ${treeLimit} documents (--tree-limit)`,
+      trees: trees ? treeLinkage : `none: more than ${treeLimit} documents (--tree-limit)`,
     },
   });
   await writeMfw(out, reference, words);
@@ -234,6 +239,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       nearest,
       trees,
       consensusSizes: consensus,
+      linkage: treeLinkage,
       stderr: io.stderr,
       ...(threads !== undefined && { threads }),
     },
@@ -305,7 +311,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     analysis: reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree }),
     profiles,
     hardWrapped,
-    settings: { mostFrequent, culling },
+    settings: { mostFrequent, culling, linkage: treeLinkage },
     consensus: consensusTree,
     sections: methods?.sections ?? [],
     figures: figures.sink,

@@ -13,6 +13,8 @@ import {
   condensedLength,
   deltaRows,
   linkage,
+  linkageLabel,
+  type LinkageMethod,
   nearestInCondensed,
   type Merge,
   type ZScoreMatrix,
@@ -44,11 +46,13 @@ export interface TreePlan {
   trees: boolean;
   /** MFW sizes of the consensus trees (none: no consensus). */
   consensusSizes: readonly number[];
+  /** How the trees join clusters. */
+  linkage: LinkageMethod;
   stderr: NodeJS.WritableStream;
 }
 
 export interface TreeResults {
-  /** The main Ward tree (null without trees). */
+  /** The main tree (null without trees). */
   onMainTree(merges: Merge[]): Promise<void>;
   /** Each matrix file as it is written. */
   onMatrix(file: string): Promise<void>;
@@ -105,7 +109,7 @@ async function inMemory(plan: TreePlan, workers: DeltaWorkers, results: TreeResu
   const progress = createProgress(
     plan.stderr,
     pairs * (lastWords + TREE_COST_WORDS * sorted.length),
-    counter === undefined ? "Burrows' Delta and the Ward tree" : "Burrows' Delta and the Ward trees",
+    `Burrows' Delta and the ${linkageLabel(plan.linkage)} tree${counter === undefined ? '' : 's'}`,
     { lines: true, percent: true },
   );
   let reached = 0;
@@ -120,7 +124,7 @@ async function inMemory(plan: TreePlan, workers: DeltaWorkers, results: TreeResu
     reached = at;
     if (stop.main && plan.methods.includes('burrows'))
       await results.onMatrix(await writeFromCondensed(plan, 'burrows', work));
-    const merges = linkage(work, n, 'ward');
+    const merges = linkage(work, n, plan.linkage);
     progress.advance(pairs * TREE_COST_WORDS);
     if (stop.main) await results.onMainTree(merges);
     for (let c = 0; c < stop.consensus; c += 1) counter!.add(merges);

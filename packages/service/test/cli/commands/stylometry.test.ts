@@ -101,6 +101,34 @@ describe('styler corpus with stylo options', () => {
     expect(report).toContain('Multidimensional scaling');
   });
 
+  it('clusters by the linkage asked, with the heights that linkage gives', async () => {
+    // Real prose: two authors whose documents are at many different distances.
+    const letters = folder('linkage-letters', [1, 2, 3, 4, 5, 6, 7].map(darwin));
+    const assistant = folder('linkage-assistant', [fixture('ai-input-01.txt'), fixture('ai-input-02.txt')]);
+    const heights = async (linkage: string): Promise<{ heights: number[]; report: string; trees: unknown }> => {
+      const out = join(root, `linkage-${linkage}`);
+      const result = await run(['corpus', letters, assistant, '--out', out, '--mfw', '50', '--linkage', linkage]);
+      expect(result.code, result.err).toBe(0);
+      const rows = readFileSync(join(out, 'tree.csv'), 'utf8').trim().split('\n').slice(1);
+      const header = readFileSync(join(out, 'tree.csv'), 'utf8').split('\n')[0]!.split(',');
+      return {
+        heights: rows.map((row) => Number(row.split(',')[header.indexOf('height')])),
+        report: readFileSync(join(out, 'report.html'), 'utf8'),
+        trees: json<{ settings: { trees: unknown } }>(join(out, 'summary.json')).settings.trees,
+      };
+    };
+    const single = await heights('single');
+    const complete = await heights('complete');
+    expect(single.trees).toBe('single');
+    expect(single.report).toContain('Cluster analysis (single linkage, Burrows’ Delta)');
+    // Single linkage joins at the nearest pair, complete at the farthest: never higher, and lower at the top.
+    single.heights.forEach((height, i) => expect(height).toBeLessThanOrEqual(complete.heights[i]! + 1e-12));
+    expect(single.heights.at(-1)).toBeLessThan(complete.heights.at(-1)!);
+    const refused = await run(['corpus', alice, bob, '--out', join(root, 'linkage-x'), '--linkage', 'median']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/--linkage must be one of ward, single, complete, average/);
+  });
+
   it('samples texts, counts character n-grams and uses the nearest text by a chosen distance', async () => {
     const out = join(root, 'sampled');
     const result = await run([
