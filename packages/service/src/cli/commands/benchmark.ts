@@ -48,7 +48,9 @@ async function finish(io: CliIO, out: string, rowsPath: string, options: Summary
         `${a.system}: ${a.rows} rows, attributed ${(100 * a.accuracy_unpersonalized).toFixed(1)} % → ${(100 * a.accuracy_personalized).toFixed(1)} %`,
     )
     .join('; ');
-  io.stdout.write(`${accuracy}. Wrote ${files.join(', ')} to ${out}\n`);
+  const figures = files.filter((file) => file.startsWith('figure-')).length;
+  const named = files.filter((file) => !file.startsWith('figure-')).join(', ');
+  io.stdout.write(`${accuracy}. Wrote ${named}${figures > 0 ? ` and ${figures} figure files` : ''} to ${out}\n`);
 }
 
 async function merge(argv: string[], io: CliIO): Promise<number> {
