@@ -58,9 +58,12 @@ describe('styler (service and CLI) as a user installs it (npm pack, then npm ci 
     }
   });
 
-  it('carries no vega: `styler corpus` says how to install it for the report plots', async () => {
+  it('carries no vega nor PNG rasterizer: `styler corpus` says how to install vega for the report plots', async () => {
     expect(existsSync(join(install.dir, 'node_modules/vega'))).toBe(false);
     expect(existsSync(join(install.dir, 'node_modules/vega-lite'))).toBe(false);
+    // The PNG figures' packages are optional peers too (png.ts says what to install).
+    expect(existsSync(join(install.dir, 'node_modules/@resvg/resvg-wasm'))).toBe(false);
+    expect(existsSync(join(install.dir, 'node_modules/@fontsource/dejavu-sans'))).toBe(false);
     const out = mkdtempSync(join(tmpdir(), 'styler-packed-report-'));
     try {
       const child = spawn(
