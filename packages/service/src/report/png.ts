@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { inflateSync } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 
 /** Print resolution: the SVG's pixels are CSS pixels, 96 to the inch. */
 export const PNG_DPI = 300;
@@ -109,6 +109,24 @@ function loadRasterizer(): Promise<Rasterizer | undefined> {
   return loading;
 }
 
+/**
+ * The PNG with a pHYs chunk after its header saying its resolution (pixels per metre), so that
+ * LaTeX, word processors and image viewers print it at its size rather than guess 72 or 96 dpi.
+ */
+export function withResolution(png: Uint8Array, dotsPerInch: number): Uint8Array {
+  const bytes = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  const afterHeader = 8 + 12 + bytes.readUInt32BE(8);
+  const perMetre = Math.round(dotsPerInch / 0.0254);
+  const chunk = Buffer.alloc(21);
+  chunk.writeUInt32BE(9, 0);
+  chunk.write('pHYs', 4, 'latin1');
+  chunk.writeUInt32BE(perMetre, 8);
+  chunk.writeUInt32BE(perMetre, 12);
+  chunk.writeUInt8(1, 16);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 17)), 17);
+  return new Uint8Array(Buffer.concat([bytes.subarray(0, afterHeader), chunk, bytes.subarray(afterHeader)]));
+}
+
 /** Whether PNG figures can be drawn here (both optional packages installed). */
 export async function pngAvailable(): Promise<boolean> {
   return (await loadRasterizer()) !== undefined;
@@ -118,8 +136,9 @@ export async function pngAvailable(): Promise<boolean> {
 export async function svgToPng(svg: string): Promise<Uint8Array | undefined> {
   const rasterizer = await loadRasterizer();
   if (rasterizer === undefined) return undefined;
+  const zoom = pngZoom(svg);
   const image = new rasterizer.Resvg(svg, {
-    fitTo: { mode: 'zoom', value: pngZoom(svg) },
+    fitTo: { mode: 'zoom', value: zoom },
     background: 'white',
     font: {
       fontBuffers: rasterizer.fonts,
@@ -133,7 +152,7 @@ export async function svgToPng(svg: string): Promise<Uint8Array | undefined> {
     const rendered = image.render();
     const png = rendered.asPng();
     rendered.free();
-    return png;
+    return withResolution(png, zoom * CSS_DPI);
   } finally {
     image.free();
   }

@@ -1,7 +1,7 @@
 /** PNG figures: real PNGs at print resolution, their text drawn in the bundled font, bounded in size. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { inflateSync } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PNG_DPI, PNG_MAX_PIXELS, pngZoom, svgToPng, woffToSfnt } from '../../src/report/png.js';
 
@@ -69,6 +69,18 @@ describe('PNG figures', () => {
     const { width, height, pixels } = decode((await svgToPng(svg('')))!);
     expect([width, height]).toEqual([Math.round((200 * PNG_DPI) / 96), Math.round((50 * PNG_DPI) / 96)]);
     expect(inked(pixels)).toBe(0);
+  });
+
+  it('says its resolution in a pHYs chunk, so a paper prints it at its size', async () => {
+    const png = Buffer.from((await svgToPng(svg('')))!);
+    // Right after the 13-byte header chunk: pixels per metre in x and y, unit 1 (metre).
+    expect(png.toString('latin1', 37, 41)).toBe('pHYs');
+    expect(png.readUInt32BE(41)).toBe(Math.round(PNG_DPI / 0.0254));
+    expect(png.readUInt32BE(45)).toBe(Math.round(PNG_DPI / 0.0254));
+    expect(png[49]).toBe(1);
+    expect(png.readUInt32BE(50)).toBe(crc32(png.subarray(37, 50)));
+    // Still a PNG any decoder reads.
+    expect(decode(png).width).toBe(Math.round((200 * PNG_DPI) / 96));
   });
 
   it('sets text in the bundled DejaVu Sans, whatever fonts the machine has', async () => {
