@@ -1,9 +1,23 @@
 /**
  * `styler COMMAND --help` of the commands that are not research commands (those keep their help
- * beside their code): what each does and every flag its parser accepts.
+ * beside their code): what each does and every flag its parser accepts. Each usage line is the one
+ * its command prints on a usage error; this module imports nothing, so the help loads no command.
  */
+export const COMMAND_USAGE = {
+  quality: 'styler quality --personalized FILE --unpersonalized FILE --ground-truth PATH... [--rouge]',
+  analyze: 'styler analyze PATH... [--format json|csv] [--threads N]',
+  fit: 'styler fit PATH... --out model.json [--shorten]',
+  restyle: 'styler restyle --model model.json PATH... --out DIR [--threads N]',
+  describe: 'styler describe model.json',
+  serve: 'styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]',
+  keys: `
+  styler keys create --org ORG --project PROJECT [--data-dir DIR]   prints a new key (shown once)
+  styler keys list [--data-dir DIR]
+  styler keys revoke KEY_ID [--data-dir DIR]`,
+};
+
 export const COMMAND_HELP: Record<string, string> = {
-  quality: `usage: styler quality --personalized FILE --unpersonalized FILE --ground-truth PATH... [--rouge]
+  quality: `usage: ${COMMAND_USAGE.quality}
 
 Prints the quality_analytics JSON of two texts against the author's documents.
   --personalized FILE               the text written for the author
@@ -11,7 +25,7 @@ Prints the quality_analytics JSON of two texts against the author's documents.
   --ground-truth PATH...            the author's documents (files or folders of .txt, .md, .docx)
   --rouge                           ROUGE of each text against the documents too
 `,
-  analyze: `usage: styler analyze PATH... [--format json|csv] [--threads N]
+  analyze: `usage: ${COMMAND_USAGE.analyze}
 
 The features of each document (files or folders of .txt, .md, .docx), one row each.
   --format json|csv                 output on stdout (default csv)
@@ -27,25 +41,25 @@ ROUGE-1/2/L of each JSON Lines row on stdin, {"id","target","prediction","use_st
 Voice and structure of each JSON Lines row on stdin, {"id","text"} (each text one sentence).
   --jsonl                           read JSON Lines on stdin, write one result line per row on stdout
 `,
-  fit: `usage: styler fit PATH... --out model.json [--shorten]
+  fit: `usage: ${COMMAND_USAGE.fit}
 
 A style model from sample documents, as a fine-tuning job makes it (a line holding only *** splits a
 file into documents).
   --out FILE                        where the model's JSON goes
   --shorten                         the model may shorten texts (a job's match_output_length: false)
 `,
-  restyle: `usage: styler restyle --model model.json PATH... --out DIR [--threads N]
+  restyle: `usage: ${COMMAND_USAGE.restyle}
 
 The embedded engine over files or folders (rewrite mode), one output file per input under its name.
   --model FILE                      a model written by styler fit
   --out DIR                         where the restyled files go
   --threads N                       worker threads (default: one per CPU)
 `,
-  describe: `usage: styler describe model.json
+  describe: `usage: ${COMMAND_USAGE.describe}
 
 The readable summary of a style model, as GET /v1/models/{model} shows it. No flags.
 `,
-  serve: `usage: styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]
+  serve: `usage: ${COMMAND_USAGE.serve}
 
 Starts the HTTP service until SIGINT or SIGTERM. Every flag overrides its environment variable
 (docs/api.md lists them all: PORT, HOST, STYLER_DATA_DIR, DATABASE_URL, STYLER_ROLE, ...).
@@ -54,10 +68,7 @@ Starts the HTTP service until SIGINT or SIGTERM. Every flag overrides its enviro
   --data-dir DIR                    the embedded store's folder (SQLite and uploads)
   --role all|api|worker             serve the API, run fine-tuning jobs, or both (default all)
 `,
-  keys: `usage:
-  styler keys create --org ORG --project PROJECT [--data-dir DIR]   prints a new key (shown once)
-  styler keys list [--data-dir DIR]
-  styler keys revoke KEY_ID [--data-dir DIR]
+  keys: `usage:${COMMAND_USAGE.keys}
 
 API keys in the service's database (DATABASE_URL, else the data directory).
   --org ORG                         the organization the key belongs to

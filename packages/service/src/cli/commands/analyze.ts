@@ -3,11 +3,10 @@ import { createAnalyticsPool } from '@styler/analytics/pool';
 import { parseArgs, single, type ArgSpec } from '../args.js';
 import { expandPaths, readDocument } from '../documents.js';
 import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
+import { COMMAND_USAGE } from '../command-help.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { createProgress } from '../progress.js';
 import { csvCell } from '../csv.js';
-
-export const ANALYZE_USAGE = 'styler analyze PATH... [--format json|csv] [--threads N]';
 
 export const ANALYZE_ARGS: ArgSpec = { single: ['format', 'threads'] };
 
@@ -23,7 +22,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const threads = threadsText === undefined ? undefined : Number(threadsText);
   if (threads !== undefined && (!Number.isInteger(threads) || threads < 1))
     throw new CliError('--threads must be a positive integer');
-  if (args.positionals.length === 0) throw new CliError(`usage: ${ANALYZE_USAGE}`);
+  if (args.positionals.length === 0) throw new CliError(`usage: ${COMMAND_USAGE.analyze}`);
 
   const files = await expandPaths(args.positionals);
   const pool = createAnalyticsPool(batchPoolOptions(threads));

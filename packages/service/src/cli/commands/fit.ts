@@ -6,16 +6,15 @@ import { writeFile } from 'node:fs/promises';
 import { createStylePool, splitDocuments } from '@styler/engine';
 import { parseArgs, single, type ArgSpec } from '../args.js';
 import { readDocuments } from '../documents.js';
+import { COMMAND_USAGE } from '../command-help.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
-
-export const FIT_USAGE = 'styler fit PATH... --out model.json [--shorten]';
 
 export const FIT_ARGS: ArgSpec = { single: ['out'], boolean: ['shorten'] };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, FIT_ARGS);
   const out = single(args, 'out');
-  if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${FIT_USAGE}`);
+  if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${COMMAND_USAGE.fit}`);
   const files = await readDocuments(args.positionals);
   const documents = files.flatMap((file) => splitDocuments(file.text));
   if (documents.length === 0) throw new CliError('the files hold no documents to learn from');

@@ -2,12 +2,10 @@
 import { SERVICE_DEFAULTS, SERVICE_ENV_VARS } from '../../http/config.js';
 import { openStore, type ApiKeyInfo } from '../../store/index.js';
 import { parseArgs, single, type ArgSpec } from '../args.js';
+import { COMMAND_USAGE } from '../command-help.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 
-const USAGE = `usage:
-  styler keys create --org ORG --project PROJECT [--data-dir DIR]   prints a new key (shown once)
-  styler keys list [--data-dir DIR]
-  styler keys revoke KEY_ID [--data-dir DIR]`;
+const USAGE = `usage:${COMMAND_USAGE.keys}`;
 
 function isoDate(seconds: number): string {
   return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -2,10 +2,8 @@ import { createAnalyticsPool } from '@styler/analytics/pool';
 import { parseArgs, single, type ArgSpec } from '../args.js';
 import { batchPoolOptions } from '../bounded.js';
 import { readDocument, readDocuments } from '../documents.js';
+import { COMMAND_USAGE } from '../command-help.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
-
-export const QUALITY_USAGE =
-  'styler quality --personalized FILE --unpersonalized FILE --ground-truth PATH... [--rouge]';
 
 export const QUALITY_ARGS: ArgSpec = {
   boolean: ['rouge'],
@@ -20,7 +18,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const unpersonalizedPath = single(args, 'unpersonalized');
   const groundTruthPaths = args.flags.get('ground-truth') ?? [];
   if (!personalizedPath || !unpersonalizedPath || groundTruthPaths.length === 0 || args.positionals.length > 0) {
-    throw new CliError(`usage: ${QUALITY_USAGE}`);
+    throw new CliError(`usage: ${COMMAND_USAGE.quality}`);
   }
   const [personalized, unpersonalized, truth] = await Promise.all([
     readDocument(personalizedPath),

@@ -9,11 +9,10 @@ import { createStylePool } from '@styler/engine';
 import { parseArgs, single, type ArgSpec } from '../args.js';
 import { expandPaths, readDocument } from '../documents.js';
 import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
+import { COMMAND_USAGE } from '../command-help.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { createProgress } from '../progress.js';
 import { readModelFile } from './model-file.js';
-
-export const RESTYLE_USAGE = 'styler restyle --model model.json PATH... --out DIR [--threads N]';
 
 export const RESTYLE_ARGS: ArgSpec = { single: ['model', 'out', 'threads'] };
 
@@ -22,7 +21,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const modelPath = single(args, 'model');
   const out = single(args, 'out');
   if (modelPath === undefined || out === undefined || args.positionals.length === 0) {
-    throw new CliError(`usage: ${RESTYLE_USAGE}`);
+    throw new CliError(`usage: ${COMMAND_USAGE.restyle}`);
   }
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : Number(threadsText);

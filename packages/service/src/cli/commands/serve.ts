@@ -3,11 +3,12 @@ import { loadProviderConfig } from '@styler/engine/providers';
 import { loadServiceConfig, startService, type ServiceConfig } from '../../http/index.js';
 import { SERVICE_ROLES, type ServiceRole } from '../../http/config.js';
 import { parseArgs, single, type ArgSpec } from '../args.js';
+import { COMMAND_USAGE } from '../command-help.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { isDatabaseUnavailable } from '../../store/index.js';
 import { redactedUrl } from '../../http/server.js';
 
-const USAGE = 'usage: styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]';
+const USAGE = `usage: ${COMMAND_USAGE.serve}`;
 
 function flagOverrides(argv: string[]): Partial<ServiceConfig> {
   const args = parseArgs(argv, SERVE_ARGS);
