@@ -6,7 +6,7 @@ import { normalizeText, parseBlocks } from './markdown.js';
 import { countPunctuation } from './punctuation.js';
 import { countSyllablesOfLowerCase } from './syllables.js';
 import { type LexemeTaggedDocument, tagTextWithLexemes } from './tagger.js';
-import { ADDRESS_TYPES, INTERNAL_HYPHENS, letterCountIfWordlikeType } from './words.js';
+import { forEachWord, letterCountIfWordlikeType } from './words.js';
 
 // Prose is tagged in batches of whole blocks so a huge text never builds one huge wink document.
 const BATCH_CHARACTERS = 64_000;
@@ -35,8 +35,14 @@ function batches(blocks: readonly string[]): string[] {
   return out;
 }
 
+/** What counting a batch's words needs: the counts and the tagged batch. */
+interface Counting {
+  counts: FeatureAccumulator;
+  doc: LexemeTaggedDocument;
+}
+
 /** Letters and digits of token `i` when word-like, else 0 (words.ts). */
-function lettersAt(doc: LexemeTaggedDocument, i: number): number {
+function lettersAt({ doc }: Counting, i: number): number {
   const lexeme = doc.lexemes[i];
   if (lexeme) return lexeme.letters;
   const token = doc.tokens[i]!;
@@ -47,14 +53,7 @@ function lettersAt(doc: LexemeTaggedDocument, i: number): number {
  * Counts one word of tokens `first`..`last`. A one-token word reads its syllables and function
  * word from its lexeme's facts; a longer one is joined and looked up as `groupWords` would give it.
  */
-function addWord(
-  counts: FeatureAccumulator,
-  doc: LexemeTaggedDocument,
-  first: number,
-  last: number,
-  letters: number,
-  isAddress: boolean,
-): void {
+function addWord({ counts, doc }: Counting, first: number, last: number, letters: number, isAddress: boolean): void {
   const { tokens, lexemes } = doc;
   let content = false;
   for (let i = first; i <= last && !content; i += 1) content = CONTENT_TAGS.has(tokens[i]!.pos);
@@ -70,62 +69,16 @@ function addWord(
   counts.addWord(letters, isAddress ? 0 : countSyllablesOfLowerCase(key), FUNCTION_WORD_INDEX.get(key) ?? -1, content);
 }
 
-/**
- * Counts the sentence of tokens `first`..`last`: tags, punctuation, its words (the rule of
- * `groupWords`, walked here without building Word objects) and its class.
- */
-function addSentence(counts: FeatureAccumulator, doc: LexemeTaggedDocument, first: number, last: number): void {
+/** Counts the sentence of tokens `first`..`last`: tags, punctuation, its words and its class. */
+function addSentence(counting: Counting, first: number, last: number): void {
+  const { counts, doc } = counting;
   const tokens = doc.tokens;
   for (let i = first; i <= last; i += 1) {
     const token = tokens[i]!;
     counts.addTag(token.pos);
     if (token.type === 'punctuation') countPunctuation(token.text, counts.punctuation);
   }
-  let words = 0;
-  // The word being read: its first and last token, letters and whether it is an address.
-  let inWord = false;
-  let wordFirst = 0;
-  let wordLast = 0;
-  let wordLetters = 0;
-  let wordIsAddress = false;
-  let nextLetters = first <= last ? lettersAt(doc, first) : 0;
-  for (let i = first; i <= last; i += 1) {
-    const token = tokens[i]!;
-    const letters = nextLetters;
-    nextLetters = i < last ? lettersAt(doc, i + 1) : 0;
-    if (letters > 0) {
-      if (inWord && !token.spaceBefore && wordLast === i - 1) {
-        wordLetters += letters;
-        wordIsAddress ||= ADDRESS_TYPES.has(token.type);
-        wordLast = i;
-        continue;
-      }
-      if (inWord) addWord(counts, doc, wordFirst, wordLast, wordLetters, wordIsAddress);
-      words += 1;
-      inWord = true;
-      wordFirst = i;
-      wordLast = i;
-      wordLetters = letters;
-      wordIsAddress = ADDRESS_TYPES.has(token.type);
-      continue;
-    }
-    const next = i < last ? tokens[i + 1] : undefined;
-    const joinsHyphenated =
-      inWord &&
-      wordLast === i - 1 &&
-      INTERNAL_HYPHENS.has(token.text) &&
-      !token.spaceBefore &&
-      next !== undefined &&
-      !next.spaceBefore &&
-      nextLetters > 0;
-    if (joinsHyphenated) {
-      wordLast = i;
-      continue;
-    }
-    if (inWord) addWord(counts, doc, wordFirst, wordLast, wordLetters, wordIsAddress);
-    inWord = false;
-  }
-  if (inWord) addWord(counts, doc, wordFirst, wordLast, wordLetters, wordIsAddress);
+  const words = forEachWord(tokens, first, last, counting, lettersAt, addWord);
   if (words === 0) return;
   const { structure, voice } = classifyTokens(tokens.slice(first, last + 1));
   counts.addSentence(words, structure, voice);
@@ -140,8 +93,8 @@ export function analyzeText(text: string): TextFeatures {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
   const counts = new FeatureAccumulator();
   for (const batch of batches(proseBlocks(text))) {
-    const doc = tagTextWithLexemes(batch);
-    for (const [first, last] of doc.sentences) addSentence(counts, doc, first, last);
+    const counting: Counting = { counts, doc: tagTextWithLexemes(batch) };
+    for (const [first, last] of counting.doc.sentences) addSentence(counting, first, last);
   }
   return counts.toFeatures();
 }

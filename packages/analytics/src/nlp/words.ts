@@ -42,54 +42,91 @@ function letterCountIfWordlike(token: TaggedToken | undefined): number {
   return token !== undefined ? letterCountIfWordlikeType(token.text, token.type) : 0;
 }
 
+/** What the word rule reads of a token. */
+export type WordToken = Pick<TaggedToken, 'text' | 'type' | 'spaceBefore'>;
+
+/** Receives one word: its first and last token, its letters and digits, whether it is an address. */
+export type WordVisitor<S> = (state: S, first: number, last: number, letters: number, isAddress: boolean) => void;
+
 /**
- * Groups a sentence's tokens into words: adjacent word-like tokens with no space between them
- * ("ca" + "n't", "can" + "not") are one word, and so are word-like tokens joined by an internal
- * hyphen with no spaces ("well" + "-" + "known"). Tokens without letters or digits are never words.
+ * Walks tokens `first`..`last` of a sentence as words, building nothing: adjacent word-like tokens
+ * with no space between them ("ca" + "n't", "can" + "not") are one word, and so are word-like tokens
+ * joined by an internal hyphen with no spaces ("well" + "-" + "known"); tokens without letters or
+ * digits are never words. `lettersAt(state, i)` gives token i's letters and digits when word-like,
+ * else 0 (so a caller can read them from a cache). Calls `visit` for each word in order; returns how
+ * many. `state` is handed to both, so a hot caller passes module functions rather than closures.
  */
-export function groupWords(tokens: readonly TaggedToken[]): Word[] {
-  const words: Word[] = [];
-  let current: Word | undefined;
+export function forEachWord<S>(
+  tokens: readonly WordToken[],
+  first: number,
+  last: number,
+  state: S,
+  lettersAt: (state: S, index: number) => number,
+  visit: WordVisitor<S>,
+): number {
+  let words = 0;
+  // The word being read: its first and last token, letters and whether it is an address.
+  let inWord = false;
+  let wordFirst = 0;
+  let wordLast = 0;
+  let wordLetters = 0;
+  let wordIsAddress = false;
   // Letters of the next token, carried over so each token is counted once.
-  let nextLetters = tokens.length > 0 ? letterCountIfWordlike(tokens[0]) : 0;
-  for (let i = 0; i < tokens.length; i += 1) {
-    const token = tokens[i];
+  let nextLetters = first <= last ? lettersAt(state, first) : 0;
+  for (let i = first; i <= last; i += 1) {
+    const token = tokens[i]!;
     const letters = nextLetters;
-    nextLetters = letterCountIfWordlike(tokens[i + 1]);
-    if (token === undefined) continue;
+    nextLetters = i < last ? lettersAt(state, i + 1) : 0;
     if (letters > 0) {
-      if (current && !token.spaceBefore && current.lastToken === i - 1) {
-        current.text += token.text;
-        current.letters += letters;
-        current.isAddress ||= ADDRESS_TYPES.has(token.type);
-        current.lastToken = i;
+      if (inWord && !token.spaceBefore && wordLast === i - 1) {
+        wordLetters += letters;
+        wordIsAddress ||= ADDRESS_TYPES.has(token.type);
+        wordLast = i;
         continue;
       }
-      current = {
-        text: token.text,
-        letters,
-        isAddress: ADDRESS_TYPES.has(token.type),
-        firstToken: i,
-        lastToken: i,
-      };
-      words.push(current);
+      if (inWord) visit(state, wordFirst, wordLast, wordLetters, wordIsAddress);
+      words += 1;
+      inWord = true;
+      wordFirst = i;
+      wordLast = i;
+      wordLetters = letters;
+      wordIsAddress = ADDRESS_TYPES.has(token.type);
       continue;
     }
-    const next = tokens[i + 1];
+    const next = i < last ? tokens[i + 1] : undefined;
     const joinsHyphenated =
-      current !== undefined &&
-      current.lastToken === i - 1 &&
+      inWord &&
+      wordLast === i - 1 &&
       INTERNAL_HYPHENS.has(token.text) &&
       !token.spaceBefore &&
       next !== undefined &&
       !next.spaceBefore &&
       nextLetters > 0;
-    if (joinsHyphenated && current) {
-      current.text += token.text;
-      current.lastToken = i;
+    if (joinsHyphenated) {
+      wordLast = i;
       continue;
     }
-    current = undefined;
+    if (inWord) visit(state, wordFirst, wordLast, wordLetters, wordIsAddress);
+    inWord = false;
   }
+  if (inWord) visit(state, wordFirst, wordLast, wordLetters, wordIsAddress);
+  return words;
+}
+
+/** A sentence's tokens grouped into words by the rule of `forEachWord`. */
+export function groupWords(tokens: readonly TaggedToken[]): Word[] {
+  const words: Word[] = [];
+  forEachWord(
+    tokens,
+    0,
+    tokens.length - 1,
+    tokens,
+    (all, i) => letterCountIfWordlike(all[i]),
+    (all, first, last, letters, isAddress) => {
+      let text = '';
+      for (let i = first; i <= last; i += 1) text += all[i]!.text;
+      words.push({ text, letters, isAddress, firstToken: first, lastToken: last });
+    },
+  );
   return words;
 }
