@@ -1,7 +1,16 @@
 import type { Upos } from '../vocabulary/features.js';
 import type { TaggedToken } from './tagged-token.js';
 import type { LexemeFact } from './lexeme-facts.js';
-import { wink, winkLexemeFacts } from './wink.js';
+import {
+  wink,
+  winkDocumentData,
+  winkLexemeAt,
+  winkLexemeFacts,
+  winkPosIndexAt,
+  winkPosNames,
+  winkSpaceBefore,
+  WINK_TOKEN_SIZE,
+} from './wink.js';
 
 /** Parallel token arrays of one wink pass, with sentence spans as [first, last] token indices. */
 export interface TaggedDocument {
@@ -27,35 +36,32 @@ export function tagText(text: string): TaggedDocument {
 
 /** `tagText` with each token's wink lexeme (see LexemeTaggedDocument). */
 export function tagTextWithLexemes(text: string): LexemeTaggedDocument {
-  const nlp = wink();
+  wink().readDoc(text);
   const facts = winkLexemeFacts();
-  const its = nlp.its;
-  const doc = nlp.readDoc(text);
-  const tokenItems = doc.tokens();
+  const posNames = winkPosNames();
   // A token's text and type are those of its lexeme (`its.value`, `its.type`): read once per lexeme.
-  const ids = tokenItems.out(its.uniqueId) as unknown as number[];
-  const tags = tokenItems.out(its.pos) as string[];
-  const spaces = tokenItems.out(its.precedingSpaces) as string[];
-  const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
+  const data = winkDocumentData();
+  const count = data.tokens.length / WINK_TOKEN_SIZE;
 
   // Map wink token indices to indices in the filtered token list.
-  const newIndex = new Int32Array(ids.length + 1);
+  const newIndex = new Int32Array(count + 1);
   const tokens: TaggedToken[] = [];
   const lexemes: Array<LexemeFact | null> = [];
   // Filtered indices before which a blank line stands: sentences never cross a block boundary.
   const blockStarts = new Set<number>();
   let pendingSpace = false;
-  for (let i = 0; i < ids.length; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     newIndex[i] = tokens.length;
-    const lexeme = facts.of(ids[i]!);
+    const lexeme = facts.of(winkLexemeAt(data, i));
     const type = lexeme.type;
     const value = lexeme.text;
-    if (type === WHITESPACE_TYPE || tags[i] === 'SPACE') {
+    const tag = posNames[winkPosIndexAt(data, i)];
+    if (type === WHITESPACE_TYPE || tag === 'SPACE') {
       pendingSpace = true;
       if (lexeme.paragraphBreak) blockStarts.add(tokens.length);
       continue;
     }
-    const spaceBefore = pendingSpace || (spaces[i] ?? '') !== '';
+    const spaceBefore = pendingSpace || winkSpaceBefore(data, i);
     const clitic = lexeme.clitic;
     if (clitic !== null) {
       // wink leaves "I'm" and "here's" whole; UD (and METRICS.md) tag the clitic on its own.
@@ -63,15 +69,15 @@ export function tagTextWithLexemes(text: string): LexemeTaggedDocument {
       tokens.push({ text: clitic.rest, lower: clitic.restLower, pos: 'AUX', type, spaceBefore: false });
       lexemes.push(null, null);
     } else {
-      tokens.push({ text: value, lower: lexeme.lower, pos: (tags[i] ?? 'X') as Upos, type, spaceBefore });
+      tokens.push({ text: value, lower: lexeme.lower, pos: (tag ?? 'X') as Upos, type, spaceBefore });
       lexemes.push(lexeme);
     }
     pendingSpace = false;
   }
-  newIndex[ids.length] = tokens.length;
+  newIndex[count] = tokens.length;
 
   const sentences: Array<[number, number]> = [];
-  for (const [start, end] of spans) {
+  for (const [start = 0, end = 0] of data.sentences) {
     const first = newIndex[start] ?? 0;
     const afterLast = newIndex[end + 1] ?? tokens.length;
     let from = first;

@@ -18,6 +18,45 @@ type WordFeatures = Record<string, unknown> & {
   pos: (word: string, category: number, cache: WinkLexemeCache) => unknown;
 };
 
+/**
+ * The raw data wink keeps of a document (`rdd` in wink-nlp/src/wink-nlp.js), which its `out()`
+ * calls read token by token through `its` functions. The tagger reads it directly: one array walk
+ * instead of four `out()` passes, each building an array through a function call per token.
+ */
+export interface WinkDocumentData {
+  /** WINK_TOKEN_SIZE numbers per token (wink-nlp/src/dd-wrapper.js): see the readers below. */
+  tokens: readonly number[];
+  /** Per sentence: its first and last token index, then two flags. */
+  sentences: ReadonlyArray<readonly number[]>;
+  /** Spaces before a token that are not plain spaces, by token index (its space count is then 0xFFFF). */
+  nonBreakingSpaces: Readonly<Record<number, string>>;
+}
+
+// wink-nlp/src/constants.js (checked against it by test/nlp/wink.test.ts).
+/** Numbers per token in WinkDocumentData.tokens. */
+export const WINK_TOKEN_SIZE = 4;
+/** Bits of a token's second number that count its preceding spaces (0xFFFF: see nonBreakingSpaces). */
+export const WINK_SPACES_MASK = 0xffff;
+/** Bits of a token's third number that hold its part of speech, above the lemma's 20 bits. */
+export const WINK_POS_MASK = 0x3f00000;
+export const WINK_LEMMA_BITS = 20;
+
+/** Lexeme index of token `index` (what `its.uniqueId` gives). */
+export function winkLexemeAt(data: WinkDocumentData, index: number): number {
+  return data.tokens[index * WINK_TOKEN_SIZE]!;
+}
+
+/** Index into the model's part-of-speech names of token `index` (what `its.pos` names). */
+export function winkPosIndexAt(data: WinkDocumentData, index: number): number {
+  return (data.tokens[index * WINK_TOKEN_SIZE + 2]! & WINK_POS_MASK) >>> WINK_LEMMA_BITS;
+}
+
+/** Whether whitespace precedes token `index` (`its.precedingSpaces` is not empty). */
+export function winkSpaceBefore(data: WinkDocumentData, index: number): boolean {
+  const count = data.tokens[index * WINK_TOKEN_SIZE + 1]! & WINK_SPACES_MASK;
+  return count < WINK_SPACES_MASK ? count > 0 : (data.nonBreakingSpaces[index] ?? '') !== '';
+}
+
 /** A word outside the model's vocabulary, read once by each new instance to reach its lexeme cache. */
 const UNKNOWN_WORD = 'qzxjvk';
 
@@ -58,6 +97,10 @@ class WinkInstance {
   #facts: LexemeFacts | undefined;
   /** The lexeme cache of the instance being made, handed to the model's `pos` extractor. */
   #cache: WinkLexemeCache | undefined;
+  /** The data of the document read last, handed to the model's part-of-speech setter (its last stage). */
+  #document: WinkDocumentData | undefined;
+  /** The model's part-of-speech names, by the index a token holds. */
+  readonly posNames: readonly string[];
 
   constructor() {
     const loaders = model as unknown as Loaders;
@@ -69,6 +112,7 @@ class WinkInstance {
       })
       .map((table) => ({ table, size: table.list.length }));
     this.#lexeme = this.#core.features.lexeme as FeatureTable;
+    this.posNames = (this.#core.features.pos as FeatureTable).list as string[];
     this.#lexemeSize = this.#tables.find(({ table }) => table === this.#lexeme)!.size;
     const once = (name: Stage): (() => unknown) => {
       let loaded: { machines: unknown[] } | undefined;
@@ -84,11 +128,12 @@ class WinkInstance {
         return loaded;
       };
     };
+    const pos = once('pos');
     this.#loaders = {
       ...(model as unknown as Record<string, unknown>),
       core: () => this.#reset(),
       sbd: once('sbd'),
-      pos: once('pos'),
+      pos: () => this.#withDocumentCapture(pos()),
       ner: once('ner'),
       negation: once('negation'),
       sa: once('sa'),
@@ -120,6 +165,25 @@ class WinkInstance {
     }
     this.#memory!.hideText();
     return this.#instance;
+  }
+
+  /** The data of the document the instance read last (see WinkDocumentData). */
+  get document(): WinkDocumentData {
+    if (this.#document === undefined) throw new Error('wink-nlp did not hand a document to the model');
+    return this.#document;
+  }
+
+  /** The pos stage as loaded, its setter also keeping the document it completes. */
+  #withDocumentCapture(loaded: unknown): unknown {
+    const stage = loaded as { setter: (data: WinkDocumentData, ...rest: unknown[]) => unknown };
+    const setter = stage.setter;
+    return {
+      ...stage,
+      setter: (data: WinkDocumentData, ...rest: unknown[]) => {
+        this.#document = data;
+        return setter(data, ...rest);
+      },
+    };
   }
 
   /** Facts of the current instance's lexemes (a new table with each new instance). */
@@ -155,6 +219,18 @@ let thread: WinkInstance | undefined;
 export function wink(): ReturnType<typeof winkNLP> {
   thread ??= new WinkInstance();
   return thread.forNextText();
+}
+
+/** The raw data of the document the instance `wink()` last returned has just read. */
+export function winkDocumentData(): WinkDocumentData {
+  if (thread === undefined) throw new Error('winkDocumentData() before wink()');
+  return thread.document;
+}
+
+/** The model's part-of-speech names, by the index `winkPosIndexAt` gives. */
+export function winkPosNames(): readonly string[] {
+  if (thread === undefined) throw new Error('winkPosNames() before wink()');
+  return thread.posNames;
 }
 
 /** Facts of the lexemes of the instance `wink()` last returned, by lexeme index (`its.uniqueId`). */

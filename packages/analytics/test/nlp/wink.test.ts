@@ -1,11 +1,24 @@
 /** The thread's wink instance reads every text as a new instance would, whatever it read before. */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { analyzeText } from '../../src/nlp/index.js';
 import { tagText } from '../../src/nlp/tagger.js';
-import { wink, WINK_PIPELINE } from '../../src/nlp/wink.js';
+import {
+  wink,
+  WINK_LEMMA_BITS,
+  WINK_PIPELINE,
+  WINK_POS_MASK,
+  WINK_SPACES_MASK,
+  WINK_TOKEN_SIZE,
+  winkDocumentData,
+  winkLexemeAt,
+  winkPosIndexAt,
+  winkPosNames,
+  winkSpaceBefore,
+} from '../../src/nlp/wink.js';
 
 const gold = readFileSync(new URL('../fixtures/gold/ud-ewt-dev.jsonl', import.meta.url), 'utf8')
   .trim()
@@ -46,6 +59,29 @@ describe('wink', () => {
     const backward = [...texts].reverse().map((text) => tagged(wink(), text));
     expect(forward).toEqual(expected);
     expect(backward.reverse()).toEqual(expected);
+  });
+
+  it("reads a document's raw data with wink's own layout", () => {
+    const constants = createRequire(import.meta.url)('wink-nlp/src/constants.js') as Record<string, number>;
+    expect([WINK_TOKEN_SIZE, WINK_SPACES_MASK, WINK_POS_MASK, WINK_LEMMA_BITS]).toEqual([
+      constants.tkSize,
+      constants.psMask,
+      constants.posMask,
+      constants.bits4lemma,
+    ]);
+    for (const text of [...texts.slice(0, 10), 'Tabs\tand\u00a0non-breaking  spaces.\n\nA new paragraph.', '']) {
+      const nlp = wink();
+      const doc = nlp.readDoc(text);
+      const tokens = doc.tokens();
+      const data = winkDocumentData();
+      const count = data.tokens.length / WINK_TOKEN_SIZE;
+      const indices = Array.from({ length: count }, (_, i) => i);
+      expect(indices.map((i) => winkLexemeAt(data, i))).toEqual(tokens.out(nlp.its.uniqueId));
+      expect(indices.map((i) => winkPosNames()[winkPosIndexAt(data, i)])).toEqual(tokens.out(nlp.its.pos));
+      const spaces = tokens.out(nlp.its.precedingSpaces) as string[];
+      expect(indices.map((i) => winkSpaceBefore(data, i))).toEqual(spaces.map((space) => space !== ''));
+      expect(data.sentences.map((sentence) => sentence.slice(0, 2))).toEqual(doc.sentences().out(nlp.its.span));
+    }
   });
 
   it('gives the same features whatever was analysed before', () => {
