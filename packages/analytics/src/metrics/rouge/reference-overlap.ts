@@ -28,6 +28,32 @@ function addClippedCounts(
   }
 }
 
+/** Per-id counts of one prediction, all zero between calls (see `countsFor`). */
+interface CountBuffers {
+  unigrams: Int32Array;
+  bigrams: Int32Array;
+}
+
+const countBuffers = new WeakMap<ReferenceIndex, CountBuffers>();
+
+/**
+ * Zeroed count arrays over the index's vocabularies, kept with the index. Why: a fresh pair per
+ * prediction cost a zero-filled allocation of every bigram id of every reference (hundreds of
+ * kilobytes for a 100-document ground truth) where a prediction touches a few thousand entries;
+ * `referenceOverlaps` zeroes only those again when it is done.
+ */
+function countsFor(index: ReferenceIndex): CountBuffers {
+  let buffers = countBuffers.get(index);
+  if (buffers === undefined) {
+    buffers = {
+      unigrams: new Int32Array(index.vocabularySize),
+      bigrams: new Int32Array(index.bigramVocabularySize),
+    };
+    countBuffers.set(index, buffers);
+  }
+  return buffers;
+}
+
 /**
  * rouge-score's clipped unigram and bigram match counts of a prediction against every reference.
  * `predictionIds` are ids of the index's vocabulary, -1 for a token no reference has (it matches
@@ -37,8 +63,7 @@ function addClippedCounts(
  */
 export function referenceOverlaps(index: ReferenceIndex, predictionIds: Int32Array): ReferenceOverlaps {
   const { bigramTable, referenceCount } = index;
-  const unigramCounts = new Int32Array(index.vocabularySize);
-  const bigramCounts = new Int32Array(index.bigramVocabularySize);
+  const { unigrams: unigramCounts, bigrams: bigramCounts } = countsFor(index);
   const distinctUnigrams = new Int32Array(predictionIds.length);
   const distinctBigrams = new Int32Array(predictionIds.length);
   let unigramCount = 0;
@@ -57,5 +82,7 @@ export function referenceOverlaps(index: ReferenceIndex, predictionIds: Int32Arr
   const bigrams = new Int32Array(referenceCount);
   addClippedCounts(index.unigramPostings, distinctUnigrams, unigramCount, unigramCounts, unigrams);
   addClippedCounts(index.bigramPostings, distinctBigrams, bigramCount, bigramCounts, bigrams);
+  for (let d = 0; d < unigramCount; d++) unigramCounts[distinctUnigrams[d]!] = 0;
+  for (let d = 0; d < bigramCount; d++) bigramCounts[distinctBigrams[d]!] = 0;
   return { unigrams, bigrams };
 }
