@@ -10,6 +10,9 @@ export interface WinkLexemeCache {
   add(text: string, category: number): number;
 }
 
+/** Most model words LexemeMemory answers from its own Map. */
+const MAX_MODEL_WORDS = 4096;
+
 /** A lexeme wink added: its token category, its index in the lexeme table, the index of its normal. */
 interface AddedLexeme {
   category: number;
@@ -37,6 +40,14 @@ export class LexemeMemory {
   readonly #added = new Map<string, AddedLexeme[]>();
   /** Words made visible in the current text (model words excepted). */
   #visible: string[] = [];
+  /** Lexemes below this index are the model's own: their lookup entries never change. */
+  #modelSize = 0;
+  /**
+   * Model words met through `add` (mostly punctuation, which wink's tokenizer adds without a lookup
+   * first), with their index, when their lower case is a model word too. Why: such an `add` only
+   * returns the index, and a small Map answers it without a probe of wink's huge lookup table.
+   */
+  readonly #modelWords = new Map<string, number>();
 
   constructor(lexeme: FeatureTable) {
     this.#hash = lexeme.hash;
@@ -49,6 +60,7 @@ export class LexemeMemory {
    */
   install(cache: WinkLexemeCache, firstAdded: number): void {
     const add = cache.add;
+    this.#modelSize = firstAdded;
     // Added before the memory was in place (their categories unknown): only hidden.
     for (let i = firstAdded; i < this.#list.length; i += 1) this.#visible.push(this.#list[i] as string);
     cache.add = (text, category) => this.#add(add, text, category);
@@ -62,6 +74,8 @@ export class LexemeMemory {
   }
 
   #add(add: WinkLexemeCache['add'], text: string, category: number): number {
+    const known = this.#modelWords.get(text);
+    if (known !== undefined) return known;
     const hash = this.#hash;
     const lower = text.toLowerCase();
     const index = hash[text];
@@ -69,6 +83,8 @@ export class LexemeMemory {
       // wink adds the lower case of a visible word if it is missing.
       if (lower !== text && hash[lower] === undefined && this.#restore(lower, category, undefined) === undefined)
         this.#create(add, text, category);
+      else if (index < this.#modelSize && (lower === text || hash[lower]! < this.#modelSize))
+        this.#keepModelWord(text, index);
       return index;
     }
     const normal = lower === text ? undefined : (hash[lower] ?? this.#restore(lower, category, undefined));
@@ -77,6 +93,12 @@ export class LexemeMemory {
       if (restored !== undefined) return restored;
     }
     return this.#create(add, text, category);
+  }
+
+  #keepModelWord(text: string, index: number): void {
+    // Bounded: a text of unusual spellings never grows the Map past a few hundred kilobytes.
+    if (this.#modelWords.size >= MAX_MODEL_WORDS) this.#modelWords.clear();
+    this.#modelWords.set(text, index);
   }
 
   /** Makes a kept lexeme visible: `word` with `category` whose normal is `normal` (undefined: itself). */
