@@ -167,10 +167,15 @@ class WinkInstance {
     return this.#instance;
   }
 
-  /** The data of the document the instance read last (see WinkDocumentData). */
-  get document(): WinkDocumentData {
-    if (this.#document === undefined) throw new Error('wink-nlp did not hand a document to the model');
-    return this.#document;
+  /**
+   * The data of the document the instance read last (see WinkDocumentData), handed over once: kept
+   * here until the next text, it would outlive its reader and be promoted to the old generation.
+   */
+  takeDocument(): WinkDocumentData {
+    const document = this.#document;
+    this.#document = undefined;
+    if (document === undefined) throw new Error('wink-nlp did not hand a document to the model');
+    return document;
   }
 
   /** The pos stage as loaded, its setter also keeping the document it completes. */
@@ -221,10 +226,10 @@ export function wink(): ReturnType<typeof winkNLP> {
   return thread.forNextText();
 }
 
-/** The raw data of the document the instance `wink()` last returned has just read. */
+/** The raw data of the document the instance `wink()` last returned has just read (once per document). */
 export function winkDocumentData(): WinkDocumentData {
   if (thread === undefined) throw new Error('winkDocumentData() before wink()');
-  return thread.document;
+  return thread.takeDocument();
 }
 
 /** The model's part-of-speech names, by the index `winkPosIndexAt` gives. */
