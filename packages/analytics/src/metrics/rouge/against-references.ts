@@ -4,7 +4,7 @@ import { assertString } from './options.js';
 import { referenceIndexFor, type ReferenceIndex } from './reference-index.js';
 import { referenceOverlaps } from './reference-overlap.js';
 import { scoreFromMatches, zeroScore } from './score.js';
-import { tokenizeRouge } from './tokenize.js';
+import { stemRougeToken, tokenizeRouge } from './tokenize.js';
 import type { RougeNLScores } from './types.js';
 
 /**
@@ -22,6 +22,39 @@ function assertReferences(references: unknown): asserts references is readonly R
     const tokens = (reference as { tokens?: unknown } | null)?.tokens;
     if (!Array.isArray(tokens)) throw new TypeError(`references[${index}].tokens must be an array of strings`);
   });
+}
+
+/** Id of the stem of each raw (unstemmed) token met, per index; DROPPED for an empty stem. */
+const stemIds = new WeakMap<ReferenceIndex, Map<string, number>>();
+const DROPPED = -2;
+/** Past this many raw tokens an index's map is dropped and refilled, which bounds memory. */
+const STEM_IDS_LIMIT = 100_000;
+
+/**
+ * The ids in `index` of the tokens of `tokenizeRouge(text, true)`, read from the unstemmed tokens:
+ * one Map lookup per token where the stem cache and then the index's table (which hashes the
+ * stem's characters again) took two. Tokens whose stem is empty are left out, as rouge-score does.
+ */
+function stemmedTokenIds(index: ReferenceIndex, text: string): Int32Array {
+  let known = stemIds.get(index);
+  if (known === undefined) {
+    known = new Map();
+    stemIds.set(index, known);
+  }
+  const raw = tokenizeRouge(text, false);
+  const ids = new Int32Array(raw.length);
+  let length = 0;
+  for (const token of raw) {
+    let id = known.get(token);
+    if (id === undefined) {
+      const stem = stemRougeToken(token);
+      id = stem.length === 0 ? DROPPED : index.tokenIdTable.idOf(stem);
+      if (known.size >= STEM_IDS_LIMIT) known.clear();
+      known.set(token, id);
+    }
+    if (id !== DROPPED) ids[length++] = id;
+  }
+  return length === raw.length ? ids : ids.subarray(0, length);
 }
 
 /** Multi-reference scores with, per type, the index of the winning reference (-1: no references). */
@@ -49,12 +82,22 @@ export function scoreManyAgainstIndex(
   index: ReferenceIndex,
   options: BestLcsOptions = {},
 ): ChosenRougeNLScores[] {
-  const referenceTokens = (r: number): number => index.tokenStart[r + 1]! - index.tokenStart[r]!;
-  const predictions = predictionTokens.map((tokens) => {
+  const predictionIds = predictionTokens.map((tokens) => {
     const ids = new Int32Array(tokens.length);
     for (let i = 0; i < tokens.length; i++) ids[i] = index.tokenIdTable.idOf(tokens[i]!);
-    return { ids, overlaps: referenceOverlaps(index, ids) };
+    return ids;
   });
+  return scoreIdsAgainstIndex(predictionIds, index, options);
+}
+
+/** `scoreManyAgainstIndex` of predictions already given as token ids of the index (-1: in no reference). */
+function scoreIdsAgainstIndex(
+  predictionIds: readonly Int32Array[],
+  index: ReferenceIndex,
+  options: BestLcsOptions = {},
+): ChosenRougeNLScores[] {
+  const referenceTokens = (r: number): number => index.tokenStart[r + 1]! - index.tokenStart[r]!;
+  const predictions = predictionIds.map((ids) => ({ ids, overlaps: referenceOverlaps(index, ids) }));
   const rougeL = bestLcsReferences(
     index,
     predictions.map(({ ids, overlaps }) => ({ ids, unigramOverlaps: overlaps.unigrams })),
@@ -103,8 +146,8 @@ export function rougeAgainstReferencesMany(
     return predictions.map(() => ({ rouge1: zeroScore(), rouge2: zeroScore(), rougeL: zeroScore() }));
   }
   const index = referenceIndexFor(references);
-  const tokens = predictions.map((prediction) => tokenizeRouge(prediction, true));
-  return scoreManyAgainstIndex(tokens, index).map((chosen) => chosen.scores);
+  const ids = predictions.map((prediction) => stemmedTokenIds(index, prediction));
+  return scoreIdsAgainstIndex(ids, index).map((chosen) => chosen.scores);
 }
 
 /** `rougeAgainstReferencesMany([prediction], references)[0]`: one prediction's multi-reference scores. */

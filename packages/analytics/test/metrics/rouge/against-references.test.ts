@@ -10,6 +10,7 @@ import {
 import type { BestLcsOptions } from '../../../src/metrics/rouge/best-lcs.js';
 import { scoreMulti } from '../../../src/metrics/rouge/index.js';
 import { buildReferenceIndex } from '../../../src/metrics/rouge/reference-index.js';
+import { tokenizeRouge } from '../../../src/metrics/rouge/tokenize.js';
 
 const NL_TYPES = ['rouge1', 'rouge2', 'rougeL'] as const;
 
@@ -118,6 +119,29 @@ describe('rougeAgainstReferencesMany()', () => {
     const predictions = ['the cat runs home', 'a dog sat'];
     expect(rougeAgainstReferencesMany(predictions, structuredClone(references))).toEqual(
       rougeAgainstReferencesMany(predictions, references),
+    );
+  });
+
+  it('reads the same token ids from raw tokens as from the stemmed tokens, call after call', () => {
+    // Capitals, inflections that stem alike, and the two code points Python lowers to ASCII letters.
+    const words = ['Running', 'runs', 'ran', 'the', 'THE', 'Cities', 'city', 'İstanbul', '\u212Aelvin', 'a', 'of'];
+    const text = fc.array(fc.constantFrom(...words), { maxLength: 30 }).map((picked) => picked.join(' '));
+    fc.assert(
+      fc.property(
+        fc.array(text, { minLength: 1, maxLength: 4 }),
+        fc.array(text, { minLength: 1, maxLength: 3 }),
+        (docs, predictions) => {
+          const references = docs.map((doc) => prepareRougeReference(doc));
+          const index = buildReferenceIndex(references);
+          const expected = scoreManyAgainstIndex(
+            predictions.map((prediction) => tokenizeRouge(prediction, true)),
+            index,
+          ).map((chosen) => chosen.scores);
+          expect(rougeAgainstReferencesMany(predictions, references)).toEqual(expected);
+          expect(rougeAgainstReferencesMany(predictions, references)).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 
