@@ -1,5 +1,5 @@
 import type { FeatureContext } from './context.js';
-import { digit, isClosedAt, roleAt, roleSubjectAt, wordAt } from './context.js';
+import { digit, isClosedAt, roleAt, roleSubjectAt, subjectIntroducerAt, wordAt } from './context.js';
 import type { FeatureSink } from './templates.js';
 import {
   C_AFTER,
@@ -7,6 +7,7 @@ import {
   C_AROUND,
   C_BEFORE,
   C_BEFORE2,
+  C_ENCLOSURE,
   C_FIRST_WORD,
   C_FORMS,
   C_FORM_SUBJECT,
@@ -16,6 +17,8 @@ import {
   C_INVERTED,
   C_LAST_WORD,
   C_NEXT,
+  C_NEXT_LINK,
+  C_PREVIOUS_VERB,
   C_POSITION,
   C_PREVIOUS,
   C_REPORTING_TAIL,
@@ -34,7 +37,8 @@ const SHORT_GAP = 4;
 /**
  * Features of one verb group (`rule.readings[index]`) for the clause model, which tells whether
  * the group heads a main clause, a dependent clause or none: the rules' reading of it and of its
- * neighbours, the words around it, what separates it from the group before, and the rules'
+ * neighbours, the words around it, what separates it from the group before and from the group
+ * after, the verb ending the group before, quotation marks or brackets around it, and the rules'
  * counts for the sentence. Bounded work per group, so O(n) over a sentence.
  */
 export function clauseFeatures(context: FeatureContext, index: number, sink: FeatureSink): void {
@@ -91,4 +95,17 @@ export function clauseFeatures(context: FeatureContext, index: number, sink: Fea
   sink.add(C_GAP, context.tag[from] ?? common.end, gap > SHORT_GAP ? common.long : digit(context, gap, SHORT_GAP));
   sink.add(C_SENTENCE_COUNTS, digit(context, rule.independentClauses, 3), digit(context, rule.dependentClauses, 3));
   sink.add(C_SENTENCE_END, wordAt(context, view.length - 1), 0);
+  // The verb before: "think", "say", "mean" … take a clause without "that" ("I think he left").
+  if (index > 0) sink.add(C_PREVIOUS_VERB, wordAt(context, from - 1), subjectIntroducerAt(context, index));
+  sink.add(C_ENCLOSURE, roleSymbol, digit(context, context.enclosure[index] ?? 0, 2));
+  // The first closed-class word before the next group (", and she", "because", "which") and that
+  // group's subject: a clause followed by a coordinated one with its own subject is a main clause.
+  const next = readings[index + 1];
+  if (next !== undefined) {
+    for (let k = group.last + 1; k < next.group.first; k += 1) {
+      if (!isClosedAt(context, k)) continue;
+      sink.add(C_NEXT_LINK, wordAt(context, k), common.subjects[context.subjectKind[index + 1] ?? -1] ?? -1);
+      break;
+    }
+  }
 }

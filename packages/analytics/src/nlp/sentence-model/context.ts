@@ -123,10 +123,14 @@ export function uposIndex(tag: string): number {
   }
 }
 
+/** UPOS_TAGS index of PUNCT: only punctuation opens or closes quotation marks and brackets. */
+const PUNCT_INDEX = uposIndex('PUNCT');
+
 /** Reusable arrays: one sentence at a time, so scoring allocates no typed arrays. */
 export class ContextBuffers {
   word = new Int32Array(64);
   tag = new Int32Array(64);
+  enclosed = new Int8Array(64);
   firstForm = new Int8Array(16);
   lastForm = new Int8Array(16);
   finiteBefore = new Int32Array(16);
@@ -134,6 +138,7 @@ export class ContextBuffers {
   role = new Int8Array(16);
   subjectKind = new Int8Array(16);
   introducerKind = new Int8Array(16);
+  enclosure = new Int8Array(16);
 
   /** Arrays for at least `tokens` view positions and `groups` verb groups (grown by doubling). */
   ensure(tokens: number, groups: number): void {
@@ -141,6 +146,7 @@ export class ContextBuffers {
       const size = grown(this.word.length, tokens);
       this.word = new Int32Array(size);
       this.tag = new Int32Array(size);
+      this.enclosed = new Int8Array(size);
     }
     if (this.firstForm.length < groups) {
       const size = grown(this.firstForm.length, groups);
@@ -151,6 +157,7 @@ export class ContextBuffers {
       this.role = new Int8Array(size);
       this.subjectKind = new Int8Array(size);
       this.introducerKind = new Int8Array(size);
+      this.enclosure = new Int8Array(size);
     }
   }
 }
@@ -182,6 +189,11 @@ export interface FeatureContext {
   role: Int8Array;
   subjectKind: Int8Array;
   introducerKind: Int8Array;
+  /**
+   * Per verb group: 0 in the open, 1 inside quotation marks, 2 inside brackets. Quoted and
+   * bracketed clauses are often sentences of their own or asides, whatever the words around them.
+   */
+  enclosure: Int8Array;
   /** Admit open-class words into the table (training) instead of leaving them out (-1). */
   grow: boolean;
 }
@@ -200,14 +212,25 @@ export function featureContext(
 ): FeatureContext {
   const { view, readings } = rule;
   buffers.ensure(view.length, readings.length);
-  const { word, tag, firstForm, lastForm, finiteBefore, mainBefore, role, subjectKind, introducerKind } = buffers;
+  const { word, tag, enclosed, firstForm, lastForm, finiteBefore, mainBefore } = buffers;
+  const { role, subjectKind, introducerKind, enclosure } = buffers;
+  let quoted = false;
+  let brackets = 0;
   for (let i = 0; i < view.length; i += 1) {
     const index = uposIndex(tagAt(view, i));
     // A malformed tag outside UPOS names no symbol: -1 leaves the feature out.
     const tagId = index < 0 ? -1 : common.tagBase + index;
-    const closed = table.closedWord(lowerAt(view, i));
+    const lower = lowerAt(view, i);
+    const closed = table.closedWord(lower);
     tag[i] = tagId;
     word[i] = closed >= 0 ? closed : tagId;
+    enclosed[i] = brackets > 0 ? 2 : quoted ? 1 : 0;
+    if (index !== PUNCT_INDEX) continue;
+    if (lower === '"') quoted = !quoted;
+    else if (lower === '“') quoted = true;
+    else if (lower === '”') quoted = false;
+    else if (lower === '(' || lower === '[') brackets += 1;
+    else if ((lower === ')' || lower === ']') && brackets > 0) brackets -= 1;
   }
   const context: FeatureContext = {
     rule,
@@ -223,6 +246,7 @@ export function featureContext(
     role,
     subjectKind,
     introducerKind,
+    enclosure,
     grow,
   };
   let finite = 0;
@@ -237,6 +261,7 @@ export function featureContext(
     role[index] = roleIndex(reading);
     subjectKind[index] = subjectIndex(reading);
     introducerKind[index] = introducerIndex(reading);
+    enclosure[index] = enclosed[reading.group.first] ?? 0;
     if (reading.finite) finite += 1;
     if (reading.role === 'main' && reading.counted) main = 1;
   }

@@ -4,7 +4,7 @@
  * what the weights file stores. Changing a template's meaning means retraining: bump
  * FEATURE_SET, which the weights file must carry.
  */
-export const FEATURE_SET = 'clause-readings/1';
+export const FEATURE_SET = 'clause-readings/2';
 
 const names: string[] = [];
 const arities: number[] = [];
@@ -40,6 +40,9 @@ export const C_GAP_WORD = template('c.gap-word', 1);
 export const C_GAP = template('c.gap', 2);
 export const C_SENTENCE_COUNTS = template('c.sentence-counts', 2);
 export const C_SENTENCE_END = template('c.sentence-end', 1);
+export const C_PREVIOUS_VERB = template('c.previous-verb', 2);
+export const C_NEXT_LINK = template('c.next-link', 2);
+export const C_ENCLOSURE = template('c.enclosure', 2);
 
 // Sentence model: the rules' counts, every group's reading, words, tags, punctuation, length.
 export const S_COUNTS = template('s.counts', 2);
@@ -61,11 +64,11 @@ export const S_NONFINITE_INTRO = template('s.nonfinite-intro', 2);
 export const S_FINITE_GROUPS = template('s.finite-groups', 1);
 export const S_GROUPS = template('s.groups', 1);
 export const S_TAG_BIGRAM = template('s.tag-bigram', 2);
-export const S_WORD_NEXT = template('s.word-next', 2);
 export const S_FIRST = template('s.first', 1);
 export const S_LAST = template('s.last', 1);
 export const S_LENGTH = template('s.length', 1);
 export const S_COMMAS = template('s.commas', 1);
+export const S_ROLE_ENCLOSURE = template('s.role-enclosure', 2);
 
 // Voice model: the rule's answer and every "be/get … participle" it considered.
 export const V_RULE = template('v.rule', 1);
