@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { LexemeFacts, type WinkLexemeReader } from './lexeme-facts.js';
@@ -55,6 +56,47 @@ export function winkPosIndexAt(data: WinkDocumentData, index: number): number {
 export function winkSpaceBefore(data: WinkDocumentData, index: number): boolean {
   const count = data.tokens[index * WINK_TOKEN_SIZE + 1]! & WINK_SPACES_MASK;
   return count < WINK_SPACES_MASK ? count > 0 : (data.nonBreakingSpaces[index] ?? '') !== '';
+}
+
+/** The installed wink-nlp's version, for the message when its document layout is not the one read here. */
+const WINK_NLP_VERSION = (createRequire(import.meta.url)('wink-nlp/package.json') as { version: string }).version;
+
+/**
+ * Read once by each new instance to check the raw readers against `out()`: two sentences, plain,
+ * non-breaking and no spaces, a clitic and a line break.
+ */
+const LAYOUT_PROBE = "I\u00a0can't  stop.\nThe cat, quickly, ran home!";
+
+type WinkDocument = ReturnType<ReturnType<typeof winkNLP>['readDoc']>;
+type WinkIts = ReturnType<typeof winkNLP>['its'];
+
+/**
+ * Whether the raw readers above give, for every token of `doc` (whose raw data is `data`), what
+ * `out()` gives: lexeme, part of speech (`posNames` by index), whether a space precedes it, and the
+ * same sentence spans.
+ */
+export function rawReadersAgree(
+  data: WinkDocumentData,
+  doc: WinkDocument,
+  its: WinkIts,
+  posNames: readonly string[],
+): boolean {
+  const tokens = doc.tokens();
+  const ids = tokens.out(its.uniqueId) as unknown as number[];
+  const tags = tokens.out(its.pos) as string[];
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
+  return (
+    data.tokens.length === ids.length * WINK_TOKEN_SIZE &&
+    ids.every(
+      (id, i) =>
+        winkLexemeAt(data, i) === id &&
+        posNames[winkPosIndexAt(data, i)] === tags[i] &&
+        winkSpaceBefore(data, i) === ((spaces[i] ?? '') !== ''),
+    ) &&
+    data.sentences.length === spans.length &&
+    spans.every(([first, last], k) => data.sentences[k]?.[0] === first && data.sentences[k]?.[1] === last)
+  );
 }
 
 /** A word outside the model's vocabulary, read once by each new instance to reach its lexeme cache. */
@@ -157,6 +199,7 @@ class WinkInstance {
     if (this.#instance === undefined || this.#lexeme.list.length - this.#lexemeSize > MAX_ADDED_WORDS) {
       const instance = winkNLP(this.#loaders as unknown as Parameters<typeof winkNLP>[0], [...WINK_PIPELINE]);
       instance.readDoc(UNKNOWN_WORD);
+      this.#checkLayout(instance);
       this.#memory = new LexemeMemory(this.#lexeme);
       const cache = this.#takeCache();
       this.#memory.install(cache, this.#lexemeSize);
@@ -189,6 +232,20 @@ class WinkInstance {
         return setter(data, ...rest);
       },
     };
+  }
+
+  /**
+   * Reads LAYOUT_PROBE through `out()` and through the raw readers and throws if they disagree: the
+   * readers follow wink-nlp 2.4's internal layout, and a wink-nlp that stores documents otherwise
+   * must stop the analytics with a clear message rather than give wrong numbers. Once per instance;
+   * the probe's words are hidden before the first text, like UNKNOWN_WORD's.
+   */
+  #checkLayout(instance: ReturnType<typeof winkNLP>): void {
+    const doc = instance.readDoc(LAYOUT_PROBE);
+    if (!rawReadersAgree(this.takeDocument(), doc, instance.its, this.posNames))
+      throw new Error(
+        `wink-nlp ${WINK_NLP_VERSION} stores documents differently from the 2.4 layout Styler reads; install wink-nlp 2.4`,
+      );
   }
 
   /** Facts of the current instance's lexemes (a new table with each new instance). */

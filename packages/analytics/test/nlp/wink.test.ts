@@ -13,6 +13,7 @@ import {
   WINK_POS_MASK,
   WINK_SPACES_MASK,
   WINK_TOKEN_SIZE,
+  rawReadersAgree,
   winkDocumentData,
   winkLexemeAt,
   winkPosIndexAt,
@@ -82,6 +83,23 @@ describe('wink', () => {
       expect(indices.map((i) => winkSpaceBefore(data, i))).toEqual(spaces.map((space) => space !== ''));
       expect(data.sentences.map((sentence) => sentence.slice(0, 2))).toEqual(doc.sentences().out(nlp.its.span));
     }
+  });
+
+  it('tells a document layout other than the one it reads (the check each new instance makes)', () => {
+    const read = (text: string) => {
+      const nlp = wink();
+      const doc = nlp.readDoc(text);
+      return { nlp, doc, data: winkDocumentData() };
+    };
+    const text = "It\u00a0can't  stop.\nThe cat ran home!";
+    const { nlp, doc, data } = read(text);
+    expect(rawReadersAgree(data, doc, nlp.its, winkPosNames())).toBe(true);
+    // Five numbers per token instead of four; tags moved to other bits; sentences without spans.
+    const wider = { ...data, tokens: data.tokens.flatMap((n, i) => (i % WINK_TOKEN_SIZE === 0 ? [n, 0] : [n])) };
+    expect(rawReadersAgree(wider, doc, nlp.its, winkPosNames())).toBe(false);
+    const moved = { ...data, tokens: data.tokens.map((n, i) => (i % WINK_TOKEN_SIZE === 2 ? n >>> 1 : n)) };
+    expect(rawReadersAgree(moved, doc, nlp.its, winkPosNames())).toBe(false);
+    expect(rawReadersAgree({ ...data, sentences: [] }, doc, nlp.its, winkPosNames())).toBe(false);
   });
 
   it('gives the same features whatever was analysed before', () => {
