@@ -13,8 +13,8 @@ export interface FigureFiles {
   files: string[];
 }
 
-/** A sink writing into `out`; `warn` hears once that PNGs are left out, and how to get them. */
-export function figureFiles(out: string, warn: (message: string) => void): FigureFiles {
+/** A sink writing into `out`; `stderr` is told once, in a line, that PNGs are left out and how to get them. */
+export function figureFiles(out: string, stderr: NodeJS.WritableStream): FigureFiles {
   const files: string[] = [];
   let warned = false;
   const sink: FigureSink = async (name, svg) => {
@@ -23,7 +23,7 @@ export function figureFiles(out: string, warn: (message: string) => void): Figur
     files.push(svgFile);
     const png = await svgToPng(svg);
     if (png === undefined) {
-      if (!warned) warn(PNG_LIBRARIES_MISSING);
+      if (!warned) stderr.write(`${PNG_LIBRARIES_MISSING}\n`);
       warned = true;
       return;
     }

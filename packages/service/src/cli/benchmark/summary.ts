@@ -111,9 +111,9 @@ export async function writeSummary(
   summary: EvaluationSummary,
   options: SummaryOptions,
   input: string[],
-  warn: (message: string) => void,
+  stderr: NodeJS.WritableStream,
 ): Promise<string[]> {
-  const figures = figureFiles(out, warn);
+  const figures = figureFiles(out, stderr);
   const report = await benchmarkReport({ summary, settings: options, input, figures: figures.sink });
   const files = ['rows.jsonl', 'summary.json', 'summary.csv', 'report.html', ...figures.files];
   // The sampled raw values are for the plots only.

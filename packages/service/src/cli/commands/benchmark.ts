@@ -41,7 +41,7 @@ function summaryOptions(args: ParsedArgs): SummaryOptions {
 
 async function finish(io: CliIO, out: string, rowsPath: string, options: SummaryOptions, input: string[]) {
   const summary = await summarizeRows(rowsPath, options);
-  const files = await writeSummary(out, summary, options, input, (message) => io.stderr.write(`${message}\n`));
+  const files = await writeSummary(out, summary, options, input, io.stderr);
   const accuracy = summary.attribution
     .map(
       (a) =>

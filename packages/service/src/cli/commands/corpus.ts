@@ -271,7 +271,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   );
 
   // Each figure of the report also as its own files (figure-pca.svg and .png, …), for papers and slides.
-  const figures = figureFiles(out, (message) => io.stderr.write(`${message}\n`));
+  const figures = figureFiles(out, io.stderr);
   // stylo's other methods, on the documents' whole profiles.
   const methods =
     corpus.documents === undefined

@@ -96,7 +96,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     ),
   };
   await mkdir(out, { recursive: true });
-  const figures = figureFiles(out, (message) => io.stderr.write(`${message}\n`));
+  const figures = figureFiles(out, io.stderr);
   const report = await opposeReport(zeta, primaryName, secondaryName, sliceLength, figures.sink);
   const summary = {
     primary: primaryName,

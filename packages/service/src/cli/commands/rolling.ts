@@ -89,7 +89,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     ),
   };
   await mkdir(out, { recursive: true });
-  const figures = figureFiles(out, (message) => io.stderr.write(`${message}\n`));
+  const figures = figureFiles(out, io.stderr);
   const report = await rollingReport(
     result.windows,
     result.authors,
