@@ -5,6 +5,11 @@
 // The feature code is imported file by file, not through nlp/index.js: that would load the shipped
 // weights, which need not exist (or match) while they are being rebuilt.
 import { readSentenceRules, structureFromCounts } from '../../packages/analytics/dist/nlp/clauses/rule-reading.js';
+import {
+  addClauseToStates,
+  CLAUSE_STATES,
+  STRUCTURE_OF_STATE,
+} from '../../packages/analytics/dist/nlp/sentence-model/clause-states.js';
 import { clauseFeatures } from '../../packages/analytics/dist/nlp/sentence-model/clause-features.js';
 import { commonSymbols, featureContext } from '../../packages/analytics/dist/nlp/sentence-model/context.js';
 import { sentenceFeatures } from '../../packages/analytics/dist/nlp/sentence-model/sentence-features.js';
@@ -20,7 +25,6 @@ import { fitSoftmax, probabilities } from './softmax-regression.mjs';
 /** Settings, fixed before looking at any score: features seen in fewer training sentences are dropped. */
 export const MIN_COUNT = 5;
 export const LEARNING_RATE = 0.05;
-export const CLAUSE_CLASSES = ['none', 'main', 'dependent'];
 /** The settings the weights are chosen from on EWT dev (train-sentence-model.mjs; --grid of the cross-validation). */
 export const SETTING_GRID = {
   clauseL2: [3e-4, 1e-3, 3e-3],
@@ -28,8 +32,6 @@ export const SETTING_GRID = {
   voiceL2: [3e-5, 1e-4, 3e-4, 1e-3],
   mix: [0, 0.25, 0.5, 0.75, 1],
 };
-/** SENTENCE_STRUCTURES index of each (min(I, 2), min(D, 1)) state, state = I × 2 + D. */
-const STRUCTURE_OF_STATE = [4, 4, 0, 2, 1, 3];
 
 /** Template ids of the names in `list` (comma-separated, for --drop); throws on an unknown name. */
 export function templateIds(list) {
@@ -153,17 +155,12 @@ export const fit = (examples, vocabulary, classes, l2, iterations) =>
 export function clauseDistributions(model, vocabulary, split) {
   const p = new Float64Array(3);
   return split.sentences.map((s) => {
-    let states = [1, 0, 0, 0, 0, 0];
+    let states = new Float64Array(CLAUSE_STATES);
+    states[0] = 1;
     for (const keys of s.clauses) {
       probabilities(model, encode(vocabulary.columns, keys, 0), p);
-      const next = [0, 0, 0, 0, 0, 0];
-      states.forEach((mass, state) => {
-        const i = state >> 1;
-        const d = state & 1;
-        next[state] += mass * p[0];
-        next[Math.min(i + 1, 2) * 2 + d] += mass * p[1];
-        next[i * 2 + 1] += mass * p[2];
-      });
+      const next = new Float64Array(CLAUSE_STATES);
+      addClauseToStates(states, p, next);
       states = next;
     }
     const out = [0, 0, 0, 0, 0];

@@ -14,10 +14,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
+import { CLAUSE_CLASSES } from '../../packages/analytics/dist/nlp/sentence-model/clause-states.js';
 import { FEATURE_SET } from '../../packages/analytics/dist/nlp/sentence-model/templates.js';
 import { SENTENCE_STRUCTURES, SENTENCE_VOICES } from '../../packages/analytics/dist/vocabulary/features.js';
 import {
-  CLAUSE_CLASSES,
   clauseDistributions,
   Featurizer,
   fit,

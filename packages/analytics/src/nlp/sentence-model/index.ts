@@ -3,11 +3,11 @@
  * models (clause, sentence, voice), and the shipped weights file, loaded when this is imported.
  */
 export { clauseFeatures } from './clause-features.js';
+export { addClauseToStates, CLAUSE_CLASSES, CLAUSE_STATES, STRUCTURE_OF_STATE } from './clause-states.js';
 export { commonSymbols, ContextBuffers, featureContext, type CommonSymbols, type FeatureContext } from './context.js';
 export { LinearModel, type LinearModelJson } from './linear-model.js';
 export { sentenceFeatures } from './sentence-features.js';
 export {
-  CLAUSE_CLASSES,
   decideSentence,
   loadSentenceModel,
   parseSentenceModel,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { SENTENCE_STRUCTURES, SENTENCE_VOICES, type SentenceStructure } from '../../vocabulary/features.js';
 import type { RuleReading, SentenceClassification } from '../clauses/rule-reading.js';
 import { clauseFeatures } from './clause-features.js';
+import { addClauseToStates, CLAUSE_CLASSES, CLAUSE_STATES, STRUCTURE_OF_STATE } from './clause-states.js';
 import type { CommonSymbols, FeatureContext } from './context.js';
 import { commonSymbols, ContextBuffers, featureContext } from './context.js';
 import type { LinearModelJson } from './linear-model.js';
@@ -13,9 +14,6 @@ import { voiceFeatures } from './voice-features.js';
 
 /** The weights file shipped with the package (rebuilt by bench/accuracy/train-sentence-model.mjs). */
 export const SENTENCE_MODEL_URL = new URL('../../../models/sentence-classifier.json', import.meta.url);
-
-/** What a verb group heads, as the clause model tells it. */
-export const CLAUSE_CLASSES = ['none', 'main', 'dependent'] as const;
 
 /** The weights file: three linear models over one feature set, and how to mix the two structure answers. */
 export interface SentenceModelJson {
@@ -109,12 +107,6 @@ export function shippedSentenceModel(): SentenceModel {
 }
 
 /**
- * Index into SENTENCE_STRUCTURES of each (I, D) state of `clauseCountDistribution`, state =
- * min(I, 2) × 2 + min(D, 1): I = 0 is a fragment whatever D is.
- */
-const STRUCTURE_OF_STATE = [4, 4, 0, 2, 1, 3];
-
-/**
  * Distribution over (min(I, 2), min(D, 1)) from the clause model: each verb group adds a main
  * clause, a dependent clause or nothing with its own probabilities (a Poisson-binomial, 6 states).
  */
@@ -126,18 +118,7 @@ function clauseCountDistribution(model: SentenceModel, context: FeatureContext):
     model.clause.reset();
     clauseFeatures(context, index, model.clause);
     model.clause.probabilities(p);
-    next.fill(0);
-    for (let state = 0; state < 6; state += 1) {
-      const mass = counts[state] ?? 0;
-      if (mass === 0) continue;
-      const i = state >> 1;
-      const d = state & 1;
-      next[state] = (next[state] ?? 0) + mass * (p[0] ?? 0);
-      const withMain = Math.min(i + 1, 2) * 2 + d;
-      next[withMain] = (next[withMain] ?? 0) + mass * (p[1] ?? 0);
-      const withDependent = i * 2 + 1;
-      next[withDependent] = (next[withDependent] ?? 0) + mass * (p[2] ?? 0);
-    }
+    addClauseToStates(counts, p, next);
     counts.set(next);
   }
   return counts;
@@ -155,7 +136,7 @@ function mixedStructure(model: SentenceModel, context: FeatureContext): Sentence
   const fromSentence = model.sentence.probabilities(model.buffers.sentence);
   const mixed = model.buffers.mixed;
   mixed.fill(0);
-  for (let state = 0; state < 6; state += 1) {
+  for (let state = 0; state < CLAUSE_STATES; state += 1) {
     const k = STRUCTURE_OF_STATE[state] ?? 4;
     mixed[k] = (mixed[k] ?? 0) + (1 - model.mix) * (fromClauses[state] ?? 0);
   }

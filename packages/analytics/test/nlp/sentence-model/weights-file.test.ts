@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CLAUSE_CLASSES } from '../../../src/nlp/sentence-model/clause-states.js';
 import {
-  CLAUSE_CLASSES,
   parseSentenceModel,
   SENTENCE_MODEL_URL,
   shippedSentenceModel,
