@@ -1,13 +1,35 @@
 // Shared helpers of the style benchmarks: the corpora and their split.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+//
+// The corpora folder holds one sub-folder of NN.txt files per author and ai-inputs/ beside them. It is
+// STYLER_CORPORA, else ../shared/corpora beside the repository; a bench may choose another one with
+// setCorpora before it reads anything (llm.mjs's --corpora), and every helper here then reads that one.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const CORPORA = process.env.STYLER_CORPORA ?? '/work/shared/corpora';
+const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+let corpora = process.env.STYLER_CORPORA ?? join(REPOSITORY_ROOT, '..', 'shared', 'corpora');
+
+/** Training files per author in the development corpora (01–21); the rest (22–30) are held out. */
 export const TRAIN_FILES = 21;
+
+/** The corpora folder the helpers read. */
+export function corporaDir() {
+  return corpora;
+}
+
+/** Makes the helpers read `dir` from now on; throws TypeError when it is not a folder. */
+export function setCorpora(dir) {
+  const folder = resolve(dir);
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+    throw new TypeError(`corpora folder not found: ${folder}`);
+  corpora = folder;
+}
 
 /** Author folders (every folder but ai-inputs), sorted. */
 export function authors() {
-  return readdirSync(CORPORA, { withFileTypes: true })
+  return readdirSync(corpora, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'ai-inputs')
     .map((entry) => entry.name)
     .sort();
@@ -15,15 +37,20 @@ export function authors() {
 
 /** The texts of a folder's .txt files, sorted by name. */
 export function readFolder(name) {
-  const folder = join(CORPORA, name);
+  const folder = join(corpora, name);
   return readdirSync(folder)
     .filter((file) => file.endsWith('.txt'))
     .sort()
     .map((file) => ({ file, text: readFileSync(join(folder, file), 'utf8') }));
 }
 
-/** An author's training files (the first 21 by name) and held-out files (the rest: 22–30). */
+/**
+ * An author's training files (the first TRAIN_FILES by name) and held-out files (the rest: 22–30).
+ * An author with TRAIN_FILES files or fewer (a small test corpus) would have nothing held out, so
+ * there the last third (rounded up) is held out and the rest trains, at least one file.
+ */
 export function splitAuthor(name) {
   const files = readFolder(name);
-  return { train: files.slice(0, TRAIN_FILES), heldOut: files.slice(TRAIN_FILES) };
+  const trainCount = files.length > TRAIN_FILES ? TRAIN_FILES : Math.max(1, files.length - Math.ceil(files.length / 3));
+  return { train: files.slice(0, trainCount), heldOut: files.slice(trainCount) };
 }
