@@ -103,6 +103,14 @@ function choiceLines(pairs) {
   ].join('\n');
 }
 
+/** Where a run's answers came from: the endpoint's URL, or the batch files and the model they name. */
+export function answerSource(result) {
+  if (result.batch === undefined) return `at ${result.baseUrl}`;
+  if (result.batch.in.length === 0) return 'with no batch answers yet';
+  const models = result.batch.models.length === 0 ? 'none' : result.batch.models.join(', ');
+  return `answered from the batch files ${result.batch.in.join(', ')} (the model the answers name: ${models})`;
+}
+
 /** The benchmark's tables as Markdown. */
 export function reportText(result) {
   const cost =
@@ -160,7 +168,7 @@ export function readingSample(result, count) {
     '',
     result.scripted
       ? `**Scripted server, not an LLM.** ${result.note}`
-      : `Model ${result.baseModel} at ${result.baseUrl}, temperature ${result.settings.temperature}, n ${result.settings.n}.`,
+      : `Model ${result.baseModel} ${answerSource(result)}, temperature ${result.settings.temperature}, n ${result.settings.n}.`,
   ];
   return `${[...heading, ...result.pairs.slice(0, count).map((pair) => `\n${readingPair(pair)}`)].join('\n')}\n`;
 }
