@@ -6,7 +6,7 @@ export { documentParts, splitDocuments } from './split-documents.js';
 export { describeStyle } from './describe.js';
 export { learnedChoices, type LearnedChoice } from './habits/choices.js';
 export { styleCard } from './style-card.js';
-export { draftWithLLM, restyleWithLLM, type RestyleWithLLMOptions } from './llm.js';
+export { draftWithLLM, restyleWithLLM, rewriteWithLLM, type RestyleWithLLMOptions } from './llm.js';
 export { STYLE_DEFAULTS } from './defaults.js';
 export {
   briefMessages,
@@ -28,6 +28,8 @@ export {
   CANDIDATE_DEFAULTS,
   checkKept,
   chooseDraft,
+  KEEP_POLICY,
+  type KeepCheckOptions,
   measureDraft,
   measuredDifferences,
   scoringContext,

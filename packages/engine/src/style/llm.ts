@@ -1,24 +1,68 @@
 import type { ChatProvider } from '../providers/index.js';
+import { chooseDraft, type DraftChoice } from './candidates/choose.js';
+import type { CostCap } from './candidates/budget.js';
 import { STYLE_DEFAULTS } from './defaults.js';
 import { rewriteMessages } from './llm-prompt.js';
 import { restyle } from './restyle.js';
-import { keepsInvariants } from './candidates/keep-checks.js';
-import { cleanRewrite } from './candidates/reply.js';
 import type { RestyleOptions, StyleModel } from './types.js';
 import { assertRestyleOptions, assertStyleModel } from './validate.js';
 
-/** Options of restyleWithLLM: restyle's, plus the provider's model and sampling. */
-export type RestyleWithLLMOptions = RestyleOptions & { baseModel: string; temperature?: number; signal?: AbortSignal };
-
-export { keepsInvariants } from './candidates/keep-checks.js';
+/**
+ * Options of rewriteWithLLM, draftWithLLM and restyleWithLLM: restyle's, plus the provider's model
+ * and sampling, and the choice among drafts (chooseDraft's n, revise and cost cap).
+ */
+export type RestyleWithLLMOptions = RestyleOptions &
+  CostCap & {
+    baseModel: string;
+    temperature?: number;
+    /** Drafts to ask for (default 1). */
+    n?: number;
+    /** One revision round with measured feedback where it helps (default false). */
+    revise?: boolean;
+    /** Completion tokens per draft (max_tokens). */
+    maxTokens?: number;
+    signal?: AbortSignal;
+  };
 
 /**
- * The LLM's draft of `text` for the engine to restyle: the rewrite rules and the author's style
- * brief with example passages chosen for their voice (rewriteMessages), sent to `provider` as
- * `options.baseModel`. When the reply lost a number, URL, e-mail address or code of the input,
- * changed its Markdown blocks (kinds and order), or came back empty, the draft is the input itself.
- * Provider failures reject (ProviderError provider_failed). Kept apart from restyle so a service can
- * run the engine's pass on its worker pool.
+ * The LLM's rewrite of `text` toward `model`, chosen: the rewrite rules and the author's style brief
+ * (rewriteMessages, or `messages` when the caller built them, e.g. with a keyness reference), n
+ * drafts, the closest that passes the keep policy (keep-checks.ts: facts kept, polarity of each
+ * clause kept, nothing invented, the length within a tenth when the model matches it), and with
+ * `revise` one revision round. The choice says what happened at each step; its text is the input
+ * when no draft passed. Provider failures reject (ProviderError provider_failed).
+ */
+export async function rewriteWithLLM(
+  text: string,
+  model: StyleModel,
+  provider: ChatProvider,
+  options: RestyleWithLLMOptions,
+  messages = rewriteMessages(text, model, STYLE_DEFAULTS.llmExamples),
+): Promise<DraftChoice> {
+  if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
+  assertStyleModel(model);
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('options must be an object with a baseModel');
+  const { baseModel, temperature, signal, n, revise, maxTokens, maxCalls, maxTotalTokens, ...restyleOptions } = options;
+  assertRestyleOptions(restyleOptions);
+  return chooseDraft(model, provider, {
+    baseModel,
+    messages,
+    input: text,
+    ...(restyleOptions.matchOutputLength !== undefined && { matchOutputLength: restyleOptions.matchOutputLength }),
+    ...(n !== undefined && { n }),
+    ...(revise !== undefined && { revise }),
+    ...(temperature !== undefined && { temperature }),
+    ...(maxTokens !== undefined && { maxTokens }),
+    ...(maxCalls !== undefined && { maxCalls }),
+    ...(maxTotalTokens !== undefined && { maxTotalTokens }),
+    ...(signal !== undefined && { signal }),
+  });
+}
+
+/**
+ * The LLM's draft of `text` (rewriteWithLLM's chosen text): the input itself when no draft passed
+ * the keep policy. Kept apart from restyle so a service can run the engine's pass on its worker pool.
  */
 export async function draftWithLLM(
   text: string,
@@ -26,37 +70,12 @@ export async function draftWithLLM(
   provider: ChatProvider,
   options: RestyleWithLLMOptions,
 ): Promise<string> {
-  if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
-  assertStyleModel(model);
-  if (typeof provider !== 'object' || provider === null || typeof provider.complete !== 'function') {
-    throw new TypeError('provider must be a ChatProvider');
-  }
-  if (typeof options !== 'object' || options === null)
-    throw new TypeError('options must be an object with a baseModel');
-  if (typeof options.baseModel !== 'string' || options.baseModel.trim() === '')
-    throw new TypeError('options.baseModel must be a non-empty string');
-  if (
-    options.temperature !== undefined &&
-    (typeof options.temperature !== 'number' || !Number.isFinite(options.temperature) || options.temperature < 0)
-  ) {
-    throw new RangeError('options.temperature must be a finite number ≥ 0');
-  }
-  const { baseModel, temperature, signal, ...restyleOptions } = options;
-  assertRestyleOptions(restyleOptions);
-  if (text.trim().length === 0) return text;
-  const result = await provider.complete({
-    model: baseModel,
-    messages: rewriteMessages(text, model, STYLE_DEFAULTS.llmExamples),
-    temperature: temperature ?? STYLE_DEFAULTS.llmTemperature,
-    ...(signal !== undefined ? { signal } : {}),
-  });
-  const reply = cleanRewrite(result.content, text);
-  return reply.length > 0 && keepsInvariants(text, reply) ? reply : text;
+  return (await rewriteWithLLM(text, model, provider, options)).text;
 }
 
 /**
- * Restyles with an LLM (draftWithLLM): its draft, kept as it is, or, when the draft was refused
- * (it lost a fact or the text's structure), the deterministic engine's restyle of the text. No
+ * Restyles with an LLM (draftWithLLM): its chosen draft, kept as it is, or, when every draft was
+ * refused by the keep policy, the deterministic engine's restyle of the text. No
  * rule-based pass runs over an accepted draft: over an LLM's text the engine errs most, and the
  * brief the LLM wrote under already carries the habits it would apply.
  */
@@ -67,6 +86,16 @@ export async function restyleWithLLM(
   options: RestyleWithLLMOptions,
 ): Promise<string> {
   const draft = await draftWithLLM(text, model, provider, options);
-  const { baseModel: _baseModel, temperature: _temperature, signal: _signal, ...restyleOptions } = options;
+  const {
+    baseModel: _baseModel,
+    temperature: _temperature,
+    signal: _signal,
+    n: _n,
+    revise: _revise,
+    maxTokens: _maxTokens,
+    maxCalls: _maxCalls,
+    maxTotalTokens: _maxTotalTokens,
+    ...restyleOptions
+  } = options;
   return draft === text ? restyle(text, model, restyleOptions) : draft;
 }

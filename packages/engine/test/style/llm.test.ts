@@ -3,7 +3,7 @@ import { createOpenAICompatibleProvider } from '../../src/providers/index.js';
 import { renderBrief, restyle, restyleWithLLM, styleBrief, styleCard } from '../../src/style/index.js';
 import { REWRITE_RULES } from '../../src/style/brief/messages.js';
 import { closestPassages, rewriteMessages } from '../../src/style/llm-prompt.js';
-import { keepsInvariants } from '../../src/style/llm.js';
+import { checkKept } from '../../src/style/candidates/index.js';
 import { startOpenAITestServer, type OpenAITestServer } from '../../../../test-support/openai-test-server.js';
 import { FORMAL_MODEL } from './ops-helpers.js';
 
@@ -39,10 +39,10 @@ describe('LLM prompt', () => {
     expect(user).toEqual({ role: 'user', content: `Rewrite this text in the author's style:\n\n${INPUT}` });
   });
 
-  it('checks that a rewrite keeps blocks, numbers and URLs', () => {
-    expect(keepsInvariants(INPUT, GOOD_REPLY)).toBe(true);
-    expect(keepsInvariants(INPUT, BAD_REPLY)).toBe(false);
-    expect(keepsInvariants('# Title\n\nText.', 'Title\n\nText.')).toBe(false);
+  it('judges a rewrite by the one keep policy: blocks, numbers and URLs', () => {
+    expect(checkKept(INPUT, GOOD_REPLY).kept).toBe(true);
+    expect(checkKept(INPUT, BAD_REPLY).kept).toBe(false);
+    expect(checkKept('# Title\n\nText.', 'Title\n\nText.').kept).toBe(false);
   });
 });
 

@@ -56,6 +56,17 @@ export class CallBudget {
   }
 
   /**
+   * The completion tokens a call may ask for per choice (its max_tokens): `wanted`, or less when the
+   * token cap leaves less after the prompt (estimated at `promptTokens`) for `choices` completions.
+   * Zero or less: the call does not fit.
+   */
+  completionRoom(promptTokens: number, choices: number, wanted: number): number {
+    if (this.#cap.maxTotalTokens === undefined) return wanted;
+    const left = this.#cap.maxTotalTokens - this.#tokens - this.#reservedTokens - promptTokens;
+    return Math.min(wanted, Math.floor(left / choices));
+  }
+
+  /**
    * Settles a reserved call: its usage when reported, else `fallbackTokens` (an estimate from the
    * texts sent and received); a failed call (no result) counts its estimate.
    */

@@ -67,6 +67,11 @@ export interface DraftChoice {
   failures: string[];
 }
 
+/** Rewrite mode with the output length matched (the option, else the model's setting). */
+function matchesLength(model: StyleModel, options: ResolvedChooseDraftOptions): boolean {
+  return options.input !== undefined && (options.matchOutputLength ?? model.matchOutputLength);
+}
+
 /** Lowest Delta first, then the earlier draft. */
 function closer(a: { delta: number; index: number }, b: { delta: number; index: number }): number {
   return a.delta - b.delta || a.index - b.index;
@@ -103,7 +108,7 @@ async function reviseOnce(
   target: RevisionTarget,
 ): Promise<{ revision: DraftRevision; text?: string }> {
   const { draft } = target;
-  const feedback = chooseFeedback(measuredDifferences(draft, model));
+  const feedback = chooseFeedback(measuredDifferences(draft, model, { rewrite: options.input !== undefined }));
   if (feedback.length === 0 && draft.score.losses.length === 0) {
     return { revision: { status: 'skipped', reason: 'no-difference' } };
   }
@@ -113,9 +118,15 @@ async function reviseOnce(
     { role: 'assistant' as const, content: draft.text },
     { role: 'user' as const, content: message },
   ];
-  const estimate =
-    messages.reduce((sum, m) => sum + estimateTokens(m.content), 0) + (options.maxTokens ?? estimateTokens(draft.text));
-  if (!budget.reserve(estimate)) return { revision: { status: 'skipped', reason: 'cost-cap' } };
+  const prompt = messages.reduce((sum, m) => sum + estimateTokens(m.content), 0);
+  // The revision may be as long as the draft and a half again, within what the cap leaves.
+  const maxTokens = budget.completionRoom(
+    prompt,
+    1,
+    options.maxTokens ?? Math.ceil(estimateTokens(draft.text) * 1.5) + 64,
+  );
+  const estimate = prompt + maxTokens;
+  if (maxTokens < 1 || !budget.reserve(estimate)) return { revision: { status: 'skipped', reason: 'cost-cap' } };
   const made = { revised: draft.index, feedback, message };
   let content: string;
   try {
@@ -123,7 +134,7 @@ async function reviseOnce(
       model: options.baseModel,
       messages,
       temperature: options.temperature,
-      ...(options.maxTokens !== undefined && { maxTokens: options.maxTokens }),
+      maxTokens,
       ...(options.signal !== undefined && { signal: options.signal }),
     });
     budget.settle(estimate, result, estimate);
@@ -140,6 +151,7 @@ async function reviseOnce(
     ...(options.input !== undefined && { input: options.input }),
     ...(options.reference !== undefined && { reference: options.reference }),
     drafts: [...target.drafts, text],
+    matchLength: matchesLength(model, options),
   });
   const score = measureDraft(text, context).score;
   const barDelta = deltaToModel(target.bar, context);
@@ -193,6 +205,7 @@ export async function chooseDraft(
     ...(input !== undefined && { input }),
     ...(resolved.reference !== undefined && { reference: resolved.reference }),
     drafts: texts,
+    matchLength: matchesLength(model, resolved),
   });
   const measured = texts.map((text) => measureDraft(text, context));
   const drafts: ScoredDraft[] = measured.map((draft, index) => ({

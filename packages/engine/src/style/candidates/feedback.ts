@@ -4,6 +4,12 @@
  * never does."). Every difference is a count of the draft against the author's count over their
  * words (or, for sentence length, a mean against the author's mean and spread), tested as χ² with
  * one degree of freedom, so differences of different kinds compare on one scale.
+ *
+ * A rewrite's feedback names only what rewording can reach: sentence length, punctuation,
+ * contractions, voice, AI-typical words, and the connectives, prepositions and articles the author
+ * favours or shuns. Never the first and second person (the input's point of view fixes them: an LLM
+ * asked for the author's "I" invents asides to supply it), pronouns, quantifiers, modals and tense
+ * auxiliaries (reaching the author's rate of "he", "all" or "was" means changing what is said).
  */
 import { histogramStats, type PUNCTUATION_MARKS } from '@styler/analytics/metrics';
 import { FUNCTION_WORDS } from '@styler/analytics/nlp';
@@ -82,6 +88,20 @@ const MARK_NAMES: Partial<Record<(typeof PUNCTUATION_MARKS)[number], string>> = 
 // Feedback never asks for fewer or more negations: that would invite a change of meaning.
 const NEGATION_WORDS = new Set(['not', 'no', 'never', 'nor', 'none', 'nobody', 'nothing', 'nowhere', 'neither']);
 const GROUPED_WORDS = new Set([...PERSON_GROUPS.flatMap((group) => group.forms), ...CONTRACTED.values()]);
+// The function words a rewrite can use more or less of without changing what it says: articles,
+// demonstratives and relatives, prepositions and conjunctions (those that deny left out: polarity
+// is kept, not styled).
+const REWORDABLE_WORDS = new Set(
+  (
+    'a an the this that these those which what such there to ' +
+    'of in for with on at by from about as into like through after over between out against during ' +
+    'before under around among across along behind beyond within upon toward towards above below ' +
+    'beneath beside besides near since till until unto amid amidst amongst throughout despite except ' +
+    'unlike than whilst and but or so yet because although though while whereas if whether once ' +
+    'whenever wherever whereby hence thus therefore however moreover furthermore nevertheless ' +
+    'nonetheless otherwise accordingly consequently meanwhile indeed'
+  ).split(' '),
+);
 const CONTRACTED_FORMS = new Set(CONTRACTED.values());
 
 function times(count: number): string {
@@ -151,13 +171,14 @@ function sentenceLengthItem(draft: MeasuredDraft, model: StyleModel): FeedbackIt
   };
 }
 
-function wordItems(draft: MeasuredDraft, model: StyleModel): FeedbackItem[] {
+function wordItems(draft: MeasuredDraft, model: StyleModel, rewrite: boolean): FeedbackItem[] {
   const profile = model.groundTruth.wordForms;
   const draftWords = draft.score.words;
   const items: (FeedbackItem | undefined)[] = [];
   if (profile !== undefined) {
     for (const word of FUNCTION_WORDS) {
       if (GROUPED_WORDS.has(word) || NEGATION_WORDS.has(word)) continue;
+      if (rewrite && !REWORDABLE_WORDS.has(word)) continue;
       const comparison = {
         draft: draft.wordCounts[word] ?? 0,
         draftSize: draftWords,
@@ -188,10 +209,10 @@ function wordItems(draft: MeasuredDraft, model: StyleModel): FeedbackItem[] {
   return items.filter((item) => item !== undefined);
 }
 
-function otherItems(draft: MeasuredDraft, model: StyleModel): FeedbackItem[] {
+function otherItems(draft: MeasuredDraft, model: StyleModel, rewrite: boolean): FeedbackItem[] {
   const items: (FeedbackItem | undefined)[] = [sentenceLengthItem(draft, model)];
   const profile = model.groundTruth.wordForms;
-  if (profile !== undefined) {
+  if (profile !== undefined && !rewrite) {
     for (const group of PERSON_GROUPS) {
       const sum = (counts: Readonly<Record<string, number>>): number =>
         group.forms.reduce((total, form) => total + (counts[form] ?? 0), 0);
@@ -246,13 +267,18 @@ function otherItems(draft: MeasuredDraft, model: StyleModel): FeedbackItem[] {
 /**
  * Every measured difference between `draft` and the author whose statistic reaches
  * CANDIDATE_DEFAULTS.feedbackMinStatistic, largest first (ties by measure): sentence length; how
- * often the draft addresses the reader or speaks as "I" or "we"; each function word (negations
- * left out) and each AI-typical word or phrase of the lexicon the draft overuses; commas,
- * semicolons, colons, question and exclamation marks and parentheses per word; passive sentences;
- * contractions.
+ * often the draft addresses the reader or speaks as "I" or "we" (full mode only); each function
+ * word (negations left out; in rewrite mode only the rewordable ones, see the module's comment) and
+ * each AI-typical word or phrase of the lexicon the draft overuses; commas, semicolons, colons,
+ * question and exclamation marks and parentheses per word; passive sentences; contractions.
+ * `rewrite`: the draft rewrites an input, whose content and point of view it must keep.
  */
-export function measuredDifferences(draft: MeasuredDraft, model: StyleModel): FeedbackItem[] {
-  return [...otherItems(draft, model), ...wordItems(draft, model)]
+export function measuredDifferences(
+  draft: MeasuredDraft,
+  model: StyleModel,
+  { rewrite = false }: { rewrite?: boolean } = {},
+): FeedbackItem[] {
+  return [...otherItems(draft, model, rewrite), ...wordItems(draft, model, rewrite)]
     .filter((item) => item.statistic >= CANDIDATE_DEFAULTS.feedbackMinStatistic)
     .sort((a, b) => b.statistic - a.statistic || (a.measure < b.measure ? -1 : 1));
 }
@@ -275,7 +301,7 @@ export function chooseFeedback(differences: readonly FeedbackItem[]): FeedbackIt
   return chosen;
 }
 
-const LOSS_NAMES: Record<Exclude<KeepLoss['kind'], 'negation' | 'markdown' | 'text'>, string> = {
+const LOSS_NAMES: Record<'number' | 'name' | 'quotation' | 'address' | 'code', string> = {
   number: 'the number',
   name: 'the name',
   quotation: 'the quotation',
@@ -283,25 +309,35 @@ const LOSS_NAMES: Record<Exclude<KeepLoss['kind'], 'negation' | 'markdown' | 'te
   code: 'the code',
 };
 
-/** A loss in plain words. */
+/** A loss in plain words, addressed to the model that wrote the draft. */
 export function describeLoss(loss: KeepLoss): string {
   switch (loss.kind) {
     case 'text':
       return 'The draft is empty; rewrite the whole text.';
     case 'negation':
-      return loss.change === 'missing'
-        ? `The draft has one '${loss.text}' fewer than the original, which changes its meaning; keep every negation.`
-        : `The draft has one '${loss.text}' more than the original, which changes its meaning; keep every negation.`;
+      return (
+        `The draft reverses what the original says in "${loss.text}"` +
+        (loss.output !== undefined ? ` (the draft: "${loss.output}")` : '') +
+        '; keep every statement affirmed or denied as the original has it.'
+      );
     case 'markdown':
       return `The draft's Markdown blocks differ from the original's (${loss.text}); keep the same headings, lists and paragraphs in the same order.`;
+    case 'person':
+      return `The draft speaks in the first person ('${loss.text}') where the original never does; keep the original's point of view and add no remarks, opinions or experiences of your own.`;
+    case 'length': {
+      const [words, , , original] = loss.text.split(' ');
+      return `The draft has ${words} words; the original has ${original}. Keep the length within a tenth of the original's: add nothing and leave nothing out.`;
+    }
     default:
-      return `The draft lost ${LOSS_NAMES[loss.kind]} "${loss.text}"; keep it exactly as written.`;
+      return loss.change === 'added'
+        ? `The draft adds ${LOSS_NAMES[loss.kind]} "${loss.text}", which the original does not have; add no facts.`
+        : `The draft lost ${LOSS_NAMES[loss.kind]} "${loss.text}"; keep it exactly as written.`;
   }
 }
 
 /**
- * The user message of a revision round: what the draft lost (each once), the chosen differences,
- * and the request to revise while keeping every fact.
+ * The user message of a revision round: what the draft lost or added (each once), the chosen
+ * differences, and the request to revise the wording only, keeping every fact and the point of view.
  */
 export function revisionMessage(items: readonly FeedbackItem[], losses: readonly KeepLoss[]): string {
   const lines = [...new Set(losses.map(describeLoss))];
@@ -310,7 +346,8 @@ export function revisionMessage(items: readonly FeedbackItem[], losses: readonly
     "Your draft differs from the author's writing in ways that were measured:",
     ...lines.map((line) => `- ${line}`),
     '',
-    'Revise the draft to read more like the author. Keep its meaning and every fact, number, name, ' +
-      'quotation, link and Markdown element. Reply with the revised text only.',
+    'Revise the draft to read more like the author by changing how things are said, not what is said: ' +
+      'keep its meaning, its point of view and every fact, number, name, quotation, link and Markdown ' +
+      'element, and add no facts, examples, opinions or remarks of your own. Reply with the revised text only.',
   ].join('\n');
 }

@@ -98,9 +98,14 @@ export async function generateDrafts(
   n: number,
   budget: CallBudget,
 ): Promise<Generation> {
-  const firstEstimate = estimatedCall(request.messages, []) + (request.maxTokens ?? 0) * n;
+  const prompt = estimatedCall(request.messages, []);
+  // Under a token cap, each choice's max_tokens is what the cap leaves after the prompt.
+  const room = budget.completionRoom(prompt, n, request.maxTokens ?? Number.POSITIVE_INFINITY);
+  if (room < 1) throw new RangeError('the token cap leaves no room for a draft: raise maxTotalTokens');
+  const capped: DraftRequest = Number.isFinite(room) ? { ...request, maxTokens: room } : request;
+  const firstEstimate = prompt + (capped.maxTokens ?? 0) * n;
   budget.reserve(firstEstimate);
-  const first = await call(provider, request, request.temperature, n, budget, firstEstimate);
+  const first = await call(provider, capped, request.temperature, n, budget, firstEstimate);
   const firstChoices = choicesOf(first).slice(0, n);
   const drafts: GeneratedDraft[] = firstChoices.map((choice) => ({ ...choice, temperature: request.temperature }));
   const failures: string[] = [];
@@ -110,9 +115,12 @@ export async function generateDrafts(
     first.usage !== undefined
       ? first.usage.promptTokens + Math.ceil(first.usage.completionTokens / Math.max(1, firstChoices.length))
       : estimatedCall(request.messages, [firstChoices[0]?.content ?? '']);
-  const extra = variedTemperatures(request.temperature, n - drafts.length).filter(() => budget.reserve(perCall));
+  // Under a token cap an extra request is reserved at its most (prompt + max_tokens), so no call can pass the cap.
+  const reserved =
+    capped.maxTokens !== undefined && Number.isFinite(room) ? Math.max(perCall, prompt + capped.maxTokens) : perCall;
+  const extra = variedTemperatures(request.temperature, n - drafts.length).filter(() => budget.reserve(reserved));
   const settled = await Promise.allSettled(
-    extra.map((temperature) => call(provider, request, temperature, 1, budget, perCall)),
+    extra.map((temperature) => call(provider, capped, temperature, 1, budget, reserved)),
   );
   settled.forEach((outcome, index) => {
     if (outcome.status === 'fulfilled') {

@@ -19,10 +19,12 @@ export {
   type QualityGroups,
   type ScoringContext,
 } from './scoring.js';
+export { alignClauses, clausesOf, polarityChanges, type Clause, type PolarityChange } from './polarity.js';
 export {
   checkKept,
   keptParts,
-  keepsInvariants,
+  KEEP_POLICY,
+  type KeepCheckOptions,
   KEEP_KINDS,
   type KeepKind,
   type KeepLoss,

@@ -1,13 +1,19 @@
 /**
- * What a rewrite must keep of its input: numbers, names, quotations, URLs and e-mail addresses,
- * code, the count of negations, and the Markdown block structure. One pass of the engine's own
- * tokenizer (tokenizeBlock locks numbers, names, quoted speech, addresses and code) finds them.
+ * The keep policy: what a rewrite must keep of its input, and what it must not add. Kept: numbers,
+ * names, quotations, URLs and e-mail addresses, code, the polarity of each aligned clause
+ * (polarity.ts), the Markdown block structure and, when the model matches output length, the
+ * length within a tenth. Not added: numbers, names, or a first person the input does not speak in
+ * (the claims an LLM invents that can be detected). One pass of the engine's own tokenizer
+ * (tokenizeBlock locks numbers, names, quoted speech, addresses and code) finds them. Every LLM path
+ * (chooseDraft, and through it the service's transform and chat completions) judges drafts here.
  */
 import { normalizeText, parseBlocks } from '@styler/analytics/nlp';
 import { tokenizeBlock } from '../text/tokenize.js';
+import { clausesOf, polarityChanges, type Clause } from './polarity.js';
 
 /** The kinds of things a rewrite must keep. */
-export type KeepKind = 'text' | 'number' | 'name' | 'quotation' | 'address' | 'code' | 'negation' | 'markdown';
+export type KeepKind =
+  'text' | 'number' | 'name' | 'quotation' | 'address' | 'code' | 'negation' | 'markdown' | 'person' | 'length';
 
 /** Every kind, in the order a report lists them. */
 export const KEEP_KINDS: readonly KeepKind[] = [
@@ -19,18 +25,25 @@ export const KEEP_KINDS: readonly KeepKind[] = [
   'code',
   'negation',
   'markdown',
+  'person',
+  'length',
 ];
 
 /**
- * One thing a rewrite lost. `missing`: an item of the input absent from the rewrite (its text; for
- * `text`, a rewrite with no word left of an input that had some);
- * `added`/`missing` for negations: a negation word the rewrite has more or fewer of (the word,
- * "n't" and "cannot" counted as "not"); `changed`: the Markdown blocks, as "input kinds → output kinds".
+ * One thing a rewrite lost or invented. `missing`: an item of the input absent from the rewrite (its
+ * text; for `text`, a rewrite with no word left of an input that had some); `added`: a number or
+ * name the input does not have, or (`person`) the first person singular ("I") or plural ("we")
+ * where the input has none, its text the words added; `changed`: for `negation`, a clause of the
+ * input whose rewrite affirms what it denied or denies what it affirmed (`text` the input's
+ * clause, `output` the rewrite's); for `markdown`, the blocks as "input kinds → output kinds"; for
+ * `length`, "N words for M" when the rewrite is more than a tenth longer or shorter.
  */
 export interface KeepLoss {
   kind: KeepKind;
   change: 'missing' | 'added' | 'changed';
   text: string;
+  /** The rewrite's side of a changed clause (negation). */
+  output?: string;
 }
 
 /** What checkKept found: whether everything was kept, and each loss. */
@@ -53,14 +66,21 @@ export interface KeptParts {
   code: string[];
   /** Quoted passages: their words between the quotation marks, normalised (quotationKey). */
   quotations: string[];
-  /** Negation word (normalised: "n't" and "cannot" as "not") → occurrences. */
-  negations: Map<string, number>;
+  /** Prose clauses with their negations, to compare polarity clause by clause. */
+  clauses: Clause[];
+  /** Word tokens of the prose and headings. */
+  wordCount: number;
+  /** First-person words, singular ("I", "me", "my", …) and plural ("we", "us", "our", …), as written. */
+  firstSingular: string[];
+  firstPlural: string[];
   /** Every word token's name key (nameKey), to find names wherever they stand in a rewrite. */
   words: Set<string>;
+  /** The same, lower case: a name the rewrite capitalised is not new. */
+  lowerWords: Set<string>;
 }
 
-const NEGATIONS = new Set(['not', 'no', 'never', 'nor', 'none', 'nobody', 'nothing', 'nowhere', 'neither', 'cannot']);
-const CONTRACTED_NOT = /n['’]t$/i;
+const FIRST_SINGULAR = new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'll", "i'd"]);
+const FIRST_PLURAL = new Set(['we', 'us', 'our', 'ours', 'ourselves', "we're", "we've", "we'll", "we'd"]);
 // Quoted speech: a straight pair opening after a space, start or bracket; a curly double pair; a
 // curly single pair whose closing mark is not an apostrophe inside a word ("don’t").
 const QUOTATION = /(?<![\p{L}\p{N}])"([^"\n]+)"|“([^”]+)”|‘((?:[^’]|’(?=\p{L}))+)’/gu;
@@ -79,15 +99,6 @@ function quotationKey(text: string): string {
     .replace(/[\s,.;:]+$/u, '');
 }
 
-/** The negation a word is, normalised, or undefined. "not only" is additive, not a negation. */
-function negationOf(word: string, next: string | undefined): string | undefined {
-  const lower = word.toLowerCase();
-  if (CONTRACTED_NOT.test(lower) || lower === 'cannot') return 'not';
-  if (!NEGATIONS.has(lower)) return undefined;
-  if (lower === 'not' && next?.toLowerCase() === 'only') return undefined;
-  return lower;
-}
-
 /** Collects what a rewrite of `text` must keep (see KeptParts). */
 export function keptParts(text: string): KeptParts {
   const blocks = parseBlocks(normalizeText(text));
@@ -98,22 +109,32 @@ export function keptParts(text: string): KeptParts {
     addresses: [],
     code: [],
     quotations: [],
-    negations: new Map(),
+    clauses: [],
+    wordCount: 0,
+    firstSingular: [],
+    firstPlural: [],
     words: new Set(),
+    lowerWords: new Set(),
   };
   for (const block of blocks) {
     if (block.kind === 'code') parts.code.push(block.raw.trim());
     if (!block.prose && block.kind !== 'heading') continue;
     const words = tokenizeBlock(block.raw, block.kind).filter((piece) => piece.kind === 'word');
-    words.forEach((piece, index) => {
-      parts.words.add(nameKey(piece.text));
+    parts.wordCount += words.length;
+    for (const piece of words) {
+      const key = nameKey(piece.text);
+      parts.words.add(key);
+      parts.lowerWords.add(key.toLowerCase());
       if (piece.lock === 'number') parts.numbers.push(piece.text);
       else if (piece.lock === 'address') parts.addresses.push(piece.text);
       else if (piece.lock === 'code') parts.code.push(piece.text);
-      else if (piece.lock === 'name') parts.names.push(nameKey(piece.text));
-      const negation = negationOf(piece.text, words[index + 1]?.text);
-      if (negation !== undefined) parts.negations.set(negation, (parts.negations.get(negation) ?? 0) + 1);
-    });
+      else if (piece.lock === 'name' && !isFirstPerson(piece.text)) parts.names.push(key);
+      const lower = piece.text.toLowerCase().replace(/’/gu, "'");
+      if (FIRST_SINGULAR.has(lower)) parts.firstSingular.push(piece.text);
+      // "US" in capitals is the country, not the pronoun.
+      else if (FIRST_PLURAL.has(lower) && piece.text !== 'US') parts.firstPlural.push(piece.text);
+    }
+    if (block.prose) parts.clauses.push(...clausesOf(block.raw));
     for (const match of block.raw.matchAll(QUOTATION)) {
       const quoted = quotationKey(match[1] ?? match[2] ?? match[3] ?? '');
       if (/[\p{L}\p{N}]/u.test(quoted)) parts.quotations.push(quoted);
@@ -122,65 +143,108 @@ export function keptParts(text: string): KeptParts {
   return parts;
 }
 
+/** "I" and its contractions are capitalised but no name. */
+function isFirstPerson(word: string): boolean {
+  return FIRST_SINGULAR.has(word.toLowerCase().replace(/’/gu, "'"));
+}
+
 function missing(kind: KeepKind, items: readonly string[], present: (item: string) => boolean): KeepLoss[] {
   return [...new Set(items)].filter((item) => !present(item)).map((text) => ({ kind, change: 'missing', text }));
 }
 
-/** Negation words whose count changed, when the total changed (a swap of "never" for "not" keeps the meaning). */
-function negationLosses(before: Map<string, number>, after: Map<string, number>): KeepLoss[] {
-  const total = (counts: Map<string, number>): number => [...counts.values()].reduce((sum, n) => sum + n, 0);
-  if (total(before) === total(after)) return [];
-  const words = [...new Set([...before.keys(), ...after.keys()])].sort();
-  return words.flatMap((text): KeepLoss[] => {
-    const difference = (after.get(text) ?? 0) - (before.get(text) ?? 0);
-    const change = difference > 0 ? 'added' : 'missing';
-    return Array.from({ length: Math.abs(difference) }, () => ({ kind: 'negation', change, text }));
-  });
+function added(kind: KeepKind, items: readonly string[], present: (item: string) => boolean): KeepLoss[] {
+  return [...new Set(items)].filter((item) => !present(item)).map((text) => ({ kind, change: 'added', text }));
+}
+
+/** The first person the rewrite speaks in where the input never does: an invented point of view. */
+function personLosses(before: KeptParts, after: KeptParts): KeepLoss[] {
+  const losses: KeepLoss[] = [];
+  const words = (forms: readonly string[]): string => [...new Set(forms.map((form) => form.toLowerCase()))].join(', ');
+  if (before.firstSingular.length === 0 && after.firstSingular.length > 0)
+    losses.push({ kind: 'person', change: 'added', text: words(after.firstSingular) });
+  if (before.firstPlural.length === 0 && after.firstPlural.length > 0)
+    losses.push({ kind: 'person', change: 'added', text: words(after.firstPlural) });
+  return losses;
+}
+
+/** A clause, shortened for a message. */
+function clip(text: string): string {
+  return text.length <= 160 ? text : `${text.slice(0, 157).trimEnd()}…`;
+}
+
+/** The rewrite's word count outside the input's ± KEEP_POLICY.lengthTolerance (and at least ± minLengthSlack words). */
+function lengthLosses(before: KeptParts, after: KeptParts): KeepLoss[] {
+  const slack = Math.max(KEEP_POLICY.minLengthSlack, before.wordCount * KEEP_POLICY.lengthTolerance);
+  if (Math.abs(after.wordCount - before.wordCount) <= slack) return [];
+  return [{ kind: 'length', change: 'changed', text: `${after.wordCount} words for ${before.wordCount}` }];
+}
+
+/** Bounds of the keep policy. */
+export const KEEP_POLICY = Object.freeze({
+  /** Matching output length, a rewrite may be this share longer or shorter than its input. */
+  lengthTolerance: 0.1,
+  /** ...and at least this many words, so a one-line input may gain or lose a word or two. */
+  minLengthSlack: 2,
+});
+
+/** Which checks checkKept makes. */
+export interface KeepCheckOptions {
+  /** The kinds checked (default every kind but `length`). */
+  kinds?: readonly KeepKind[];
+  /** Check the length too (the model matches output length). Default false. */
+  matchLength?: boolean;
 }
 
 /**
- * What `output` lost of `input` among `kinds` (default all): an output without words lost the whole
- * text (the one loss reported then); otherwise each number, name, quotation, URL or
- * e-mail address and code span of the input must appear in the output (names anywhere, as words;
- * quotations between quotation marks, with the same words), the output must have as many negations ("not", "n't",
- * "no", "never", "nor", "none", "nobody", "nothing", "nowhere", "neither", "cannot"; "not only"
- * excepted) and the same Markdown block kinds in the same order. Additions other than negations
- * are not losses. Pure; never throws on strings.
+ * What `output` lost of `input`, or invented, among the kinds checked (KeepCheckOptions): an output
+ * without words lost the whole text (the one loss reported then); otherwise each number, name,
+ * quotation, URL or e-mail address and code span of the input must appear in the output (names
+ * anywhere, as words; quotations between quotation marks, with the same words); each aligned clause
+ * must keep its polarity (polarityChanges: a reworded negation keeps it, a reversed claim does not);
+ * the Markdown block kinds must stay in order; no number or name may be added, nor a first person
+ * the input never uses; and, with `matchLength`, the word count must stay within a tenth (at least
+ * two words). Pure; never throws on strings.
  */
 export function checkKept(
   input: string | KeptParts,
   output: string | KeptParts,
-  kinds: readonly KeepKind[] = KEEP_KINDS,
+  options: KeepCheckOptions = {},
 ): KeepReport {
   const before = typeof input === 'string' ? keptParts(input) : input;
   const after = typeof output === 'string' ? keptParts(output) : output;
-  const checked = new Set(kinds);
-  const numbers = new Set(after.numbers);
-  const addresses = new Set(after.addresses);
-  const code = new Set(after.code);
-  const quotations = new Set(after.quotations);
+  const checked = new Set(options.kinds ?? KEEP_KINDS);
   // An emptied rewrite lost everything: one loss says so, rather than every item of the input.
   if (checked.has('text') && before.words.size > 0 && after.words.size === 0) {
     return { kept: false, losses: [{ kind: 'text', change: 'missing', text: 'the whole text' }] };
   }
+  const numbers = new Set(after.numbers);
+  const addresses = new Set(after.addresses);
+  const code = new Set(after.code);
+  const quotations = new Set(after.quotations);
+  const inputNumbers = new Set(before.numbers);
   const losses: KeepLoss[] = [
     ...(checked.has('number') ? missing('number', before.numbers, (item) => numbers.has(item)) : []),
+    ...(checked.has('number') ? added('number', after.numbers, (item) => inputNumbers.has(item)) : []),
     ...(checked.has('name') ? missing('name', before.names, (item) => after.words.has(item)) : []),
+    ...(checked.has('name')
+      ? added('name', after.names, (item) => before.words.has(item) || before.lowerWords.has(item.toLowerCase()))
+      : []),
     ...(checked.has('quotation') ? missing('quotation', before.quotations, (item) => quotations.has(item)) : []),
     ...(checked.has('address') ? missing('address', before.addresses, (item) => addresses.has(item)) : []),
     ...(checked.has('code') ? missing('code', before.code, (item) => code.has(item)) : []),
-    ...(checked.has('negation') ? negationLosses(before.negations, after.negations) : []),
+    ...(checked.has('negation')
+      ? polarityChanges(before.clauses, after.clauses).map((change): KeepLoss => ({
+          kind: 'negation',
+          change: 'changed',
+          text: clip(change.input),
+          output: clip(change.output),
+        }))
+      : []),
     ...(checked.has('markdown') && before.blocks !== after.blocks
       ? [{ kind: 'markdown' as const, change: 'changed' as const, text: `${before.blocks} → ${after.blocks}` }]
       : []),
+    ...(checked.has('person') ? personLosses(before, after) : []),
+    ...(checked.has('length') && options.matchLength === true ? lengthLosses(before, after) : []),
   ];
   return { kept: losses.length === 0, losses };
-}
-
-/** What draftWithLLM has always checked: numbers, addresses, code and the Markdown blocks. */
-const DRAFT_KINDS: readonly KeepKind[] = ['number', 'address', 'code', 'markdown'];
-
-/** True when `reply` keeps the input's block structure and every number, URL, e-mail address and code span. */
-export function keepsInvariants(input: string, reply: string): boolean {
-  return checkKept(input, reply, DRAFT_KINDS).kept;
 }

@@ -17,6 +17,11 @@ export interface ChooseDraftOptions extends CostCap {
    * does not loses to one that does. Absent: full mode (the drafts are answers, nothing to keep).
    */
   input?: string;
+  /**
+   * Rewrite mode: a draft more than a tenth longer or shorter than the input loses (the keep
+   * policy's `length`). Default: the model's matchOutputLength.
+   */
+  matchOutputLength?: boolean;
   /** Drafts to ask for, an integer from 1 to CANDIDATE_DEFAULTS.maxN. Default 1. */
   n?: number;
   /** One revision round with feedback from the winner's measured differences. Default false. */
@@ -84,6 +89,9 @@ export function resolveChooseDraftOptions(options: unknown): ResolvedChooseDraft
   if (input !== undefined && typeof input !== 'string') throw new TypeError('options.input must be a string');
   assertInteger(options.n, 'n', 1, CANDIDATE_DEFAULTS.maxN);
   if (revise !== undefined && typeof revise !== 'boolean') throw new TypeError('options.revise must be a boolean');
+  if (options.matchOutputLength !== undefined && typeof options.matchOutputLength !== 'boolean') {
+    throw new TypeError('options.matchOutputLength must be a boolean');
+  }
   if (
     temperature !== undefined &&
     (typeof temperature !== 'number' ||

@@ -62,6 +62,8 @@ export interface ScoringContext {
   input?: KeptParts;
   /** What the author never uses, to count in each draft. */
   avoided: AvoidedPatterns;
+  /** Rewrite mode: a draft must keep the input's length within a tenth (the model matches output length). */
+  matchLength: boolean;
 }
 
 /** A draft's scores with the measurements feedback is derived from. */
@@ -88,7 +90,7 @@ export interface MeasuredDraft {
  */
 export function scoringContext(
   model: StyleModel,
-  options: { input?: string; drafts?: readonly string[]; reference?: DeltaReference } = {},
+  options: { input?: string; drafts?: readonly string[]; reference?: DeltaReference; matchLength?: boolean } = {},
 ): ScoringContext {
   const profile = profileOfGroundTruth(model.groundTruth, 'model.groundTruth');
   let reference = options.reference;
@@ -104,6 +106,7 @@ export function scoringContext(
     profile,
     reference,
     avoided: avoidedPatterns(model),
+    matchLength: options.matchLength ?? false,
     ...(options.input !== undefined && { input: keptParts(options.input) }),
   };
 }
@@ -138,7 +141,7 @@ export function measureDraft(text: string, context: ScoringContext): MeasuredDra
   const wordCounts = countWordForms(text);
   const losses: KeepLoss[] =
     context.input !== undefined
-      ? checkKept(context.input, text).losses
+      ? checkKept(context.input, text, { matchLength: context.matchLength }).losses
       : text.trim() === ''
         ? [{ kind: 'text', change: 'missing', text: 'the whole text' }]
         : [];

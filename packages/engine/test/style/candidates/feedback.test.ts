@@ -44,19 +44,36 @@ describe('measuredDifferences', () => {
     const items = measuredDifferences(measureDraft(AI_DRAFT, context), DARWIN_MODEL);
     expect(items.map((item) => item.measure).slice(0, 3)).toEqual([
       'contractions',
-      'person:first-singular',
       'person:reader',
+      'person:first-singular',
     ]);
     const contractions = items[0]!;
     expect(contractions.draft).toBe(7);
     expect(contractions.text).toMatch(
       /^You used contractions \('don't', 'it's'\) 7 times; the author rarely does \(about 0\.\d times per 1,000 words, less than once in a text this long\)\.$/,
     );
-    expect(items[1]!.text).toMatch(
-      /^You wrote in the first person singular \('I', 'me', 'my'\) not once; the author does so \(about \d+ times per 1,000 words, about \d+ times in a text this long\)\.$/,
+    expect(items[2]!.text).toMatch(
+      /^You wrote in the first person singular \('I', 'me', 'my'\) once; the author does so \(about \d+ times per 1,000 words, about \d+ times in a text this long\)\.$/,
     );
     for (let i = 1; i < items.length; i += 1) expect(items[i]!.statistic).toBeLessThanOrEqual(items[i - 1]!.statistic);
     for (const item of items) expect(item.statistic).toBeGreaterThanOrEqual(10.83);
+  });
+
+  it('asks a rewrite only for what rewording can reach: no person, pronoun, quantifier or tense', () => {
+    const all = measuredDifferences(measureDraft(AI_DRAFT, context), DARWIN_MODEL);
+    const rewrite = measuredDifferences(measureDraft(AI_DRAFT, context), DARWIN_MODEL, { rewrite: true });
+    expect(all.some((item) => item.measure.startsWith('person:'))).toBe(true);
+    expect(rewrite.some((item) => item.measure.startsWith('person:'))).toBe(false);
+    const forbidden =
+      /^word:(?:i|me|my|we|our|you|your|he|his|she|her|it|its|they|them|their|all|some|many|was|were|had|will|would|must|may|can)$/;
+    expect(rewrite.filter((item) => forbidden.test(item.measure))).toEqual([]);
+    // What remains is what the full list says of the rest, in the same order.
+    expect(rewrite).toEqual(
+      all.filter(
+        (item) => !item.measure.startsWith('person:') && rewrite.some((kept) => kept.measure === item.measure),
+      ),
+    );
+    expect(rewrite.map((item) => item.measure)).toContain('contractions');
   });
 
   it("finds nothing significant in Darwin's own words", () => {
@@ -111,13 +128,22 @@ describe('revisionMessage', () => {
       '- The draft lost the number "4.99"; keep it exactly as written.',
       '- You did X.',
       '',
-      'Revise the draft to read more like the author. Keep its meaning and every fact, number, name, quotation, link and Markdown element. Reply with the revised text only.',
+      'Revise the draft to read more like the author by changing how things are said, not what is said: keep its meaning, its point of view and every fact, number, name, quotation, link and Markdown element, and add no facts, examples, opinions or remarks of your own. Reply with the revised text only.',
     ]);
   });
 
   it('says each kind of loss plainly', () => {
-    expect(describeLoss({ kind: 'negation', change: 'added', text: 'never' })).toMatch(
-      /one 'never' more than the original/,
+    expect(describeLoss({ kind: 'negation', change: 'changed', text: 'It works.', output: 'It never works.' })).toBe(
+      'The draft reverses what the original says in "It works." (the draft: "It never works."); keep every statement affirmed or denied as the original has it.',
+    );
+    expect(describeLoss({ kind: 'person', change: 'added', text: 'i, my' })).toMatch(
+      /first person \('i, my'\) where the original never does/,
+    );
+    expect(describeLoss({ kind: 'number', change: 'added', text: '40' })).toBe(
+      'The draft adds the number "40", which the original does not have; add no facts.',
+    );
+    expect(describeLoss({ kind: 'length', change: 'changed', text: '130 words for 100' })).toMatch(
+      /^The draft has 130 words; the original has 100\./,
     );
     expect(describeLoss({ kind: 'markdown', change: 'changed', text: 'heading → paragraph' })).toMatch(
       /Markdown blocks differ/,

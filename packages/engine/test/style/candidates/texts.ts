@@ -18,26 +18,32 @@ function letter(number: number): string {
 /** The author's model: seven of Darwin's letters. */
 export const DARWIN_MODEL = fitStyle([1, 2, 3, 4, 5, 6, 7].map(letter));
 
+/** About the words of AI_PROSE, the length Darwin's prose is cut to. */
+const AI_PROSE_WORDS = 145;
+
 /**
- * Darwin's own sentences from the held-out letter, in order, about 250 words, leaving out those
- * with a negation (so that the facts sentence alone decides the count of negations).
+ * Darwin's own sentences from the held-out letters, in order, about as many words as AI_PROSE,
+ * leaving out those with a negation (so that the facts sentence alone decides polarity) and those
+ * the keep policy would count as invented (a number or a name; AI_PROSE speaks in the first person).
  */
 export const DARWIN_PROSE: string = (() => {
-  const sentences = letter(8).match(/[^.!?]+[.!?]+["”]?\s*/g) ?? [];
+  const sentences = [8, 7, 6].flatMap((number) => letter(number).match(/[^.!?]+[.!?]+["”]?\s*/g) ?? []);
   const kept: string[] = [];
   let words = 0;
   for (const sentence of sentences) {
     const parts = keptParts(sentence);
-    if (parts.negations.size > 0) continue;
+    if (parts.clauses.some((clause) => clause.negations > 0)) continue;
+    if (parts.numbers.length + parts.names.length > 0) continue;
     kept.push(sentence.trim());
     words += sentence.split(/\s+/).length;
-    if (words >= 250) break;
+    if (words >= AI_PROSE_WORDS) break;
   }
   return kept.join(' ');
 })();
 
-/** Generic AI-assistant prose (written for these tests): contractions, the reader addressed, no "I". */
+/** Generic AI-assistant prose (written for these tests): contractions, the reader addressed, one "I" and "we". */
 export const AI_PROSE =
+  'I think we all work better with a plan. ' +
   "Staying organized is one of the simplest ways to boost your productivity. That's why it's worth " +
   'building a routine that works for you. Moreover, a clear plan helps you focus on what matters most. ' +
   'Start each morning by listing your top three priorities. Then, block out time on your calendar so ' +
@@ -67,7 +73,7 @@ export const FACTS_LOSING: Record<'number' | 'name' | 'quotation' | 'negation' |
   ],
   negation: [
     'The survey of 1,250 gardens, led by Dr. Margaret Hale, is "the largest of its kind", and it will be repeated; the notes are at https://example.org/survey.',
-    ['never'],
+    ['it will never be repeated'],
   ],
   address: [
     'The survey of 1,250 gardens, led by Dr. Margaret Hale, is "the largest of its kind", and it will never be repeated; the notes are online.',

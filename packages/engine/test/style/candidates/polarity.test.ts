@@ -1,0 +1,78 @@
+/** Polarity of aligned clauses: rewording keeps it, a reversed claim does not. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { alignClauses, clausesOf, polarityChanges } from '../../../src/style/candidates/index.js';
+
+function changes(input: string, output: string): number {
+  return polarityChanges(clausesOf(input), clausesOf(output)).length;
+}
+
+const REWORDINGS: readonly (readonly [string, string])[] = [
+  ['Avoid sending the same letter to every employer.', 'Never send the same letter to every employer.'],
+  [
+    'Rather than beginning with a greeting, open with the point of the letter.',
+    'Do not begin with a greeting; open with the point of the letter.',
+  ],
+  ["Don't forget to water the tomatoes every morning.", 'Remember to water the tomatoes every morning.'],
+  ['It is not possible to finish the report by Friday.', 'Finishing the report by Friday is impossible.'],
+  ['The garden needs no special tools.', 'The garden does not need any special tools.'],
+  ['Not only is it cheap, it is also fast.', 'It is cheap, and it is fast as well.'],
+  [
+    'Plants need water. They also need light, and they cannot grow without good soil.',
+    'Plants need water and light; without good soil they can never grow.',
+  ],
+];
+
+const REVERSALS: readonly (readonly [string, string])[] = [
+  ['The plan works well in cold weather.', 'The plan does not work well in cold weather.'],
+  ['Never water the seedlings at noon.', 'Water the seedlings at noon.'],
+  ['You can skip the second coat of paint.', "You can't skip the second coat of paint."],
+  [
+    'Plants need water. They also need light, and they cannot grow without good soil.',
+    'Plants need water. They also need light, and they grow without good soil.',
+  ],
+];
+
+describe('polarityChanges', () => {
+  it.each(REWORDINGS)('keeps a faithful rewording: %s', (input, output) => {
+    expect(changes(input, output)).toBe(0);
+  });
+
+  it.each(REVERSALS)('finds a reversed claim: %s', (input, output) => {
+    expect(changes(input, output)).toBe(1);
+  });
+
+  it('names the clauses on both sides', () => {
+    expect(
+      polarityChanges(clausesOf('It rains. The road is open.'), clausesOf('It rains. The road is not open.')),
+    ).toEqual([{ input: 'The road is open.', output: 'The road is not open.' }]);
+  });
+
+  it('aligns a split sentence and a join as one group each', () => {
+    const input = clausesOf('The bridge opened in May and traffic doubled. Shops along the river gained customers.');
+    const output = clausesOf('The bridge opened in May. Traffic doubled. Shops along the river gained customers.');
+    expect(alignClauses(input, output).map((group) => [group.input.length, group.output.length])).toEqual([
+      [1, 2],
+      [1, 1],
+    ]);
+  });
+
+  it('never reports a text against itself, and always finds one inserted "not"', () => {
+    const sentence = fc
+      .array(fc.constantFrom('garden', 'river', 'letter', 'winter', 'market', 'bridge', 'engine', 'orchard'), {
+        minLength: 3,
+        maxLength: 7,
+      })
+      .map((words) => `The ${words.join(' ')} is ready.`);
+    fc.assert(
+      fc.property(fc.array(sentence, { minLength: 1, maxLength: 6 }), fc.nat(), (sentences, pick) => {
+        const text = sentences.join(' ');
+        expect(changes(text, text)).toBe(0);
+        const reversed = sentences.map((one, index) =>
+          index === pick % sentences.length ? one.replace(' is ready', ' is not ready') : one,
+        );
+        expect(changes(text, reversed.join(' '))).toBe(1);
+      }),
+    );
+  });
+});
