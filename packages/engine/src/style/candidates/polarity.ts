@@ -83,7 +83,7 @@ function clauseTexts(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split(/\n+/u)) {
     let start = 0;
-    const ends = /[.!?]+["'”’)\]]*(?=\s+["'“‘(\[]?[\p{Lu}\p{N}])|;\s+/gu;
+    const ends = /[.!?]+["'”’)\]]*(?=\s+["'“‘([]?[\p{Lu}\p{N}])|;\s+/gu;
     for (const match of line.matchAll(ends)) {
       const end = match.index + match[0].length;
       if (match[0].startsWith('.') && ABBREVIATION.test(line.slice(start, match.index + 1))) continue;
