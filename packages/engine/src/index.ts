@@ -3,6 +3,7 @@ export {
   CANDIDATE_DEFAULTS,
   checkKept,
   chooseDraft,
+  estimateTokens,
   KEEP_POLICY,
   type KeepCheckOptions,
   measureDraft,

@@ -9,7 +9,13 @@ import { MAX_MESSAGES } from './transform/limits.js';
 import { closed, component, name, optional } from './schema-kit.js';
 
 /** Choices and drafts per request: each draft is a base-model call and a scoring pass. */
-export const CHAT_LIMITS = Object.freeze({ maxChoices: 8, maxCandidates: 8, maxLlmCalls: 20, maxStops: 4 });
+export const CHAT_LIMITS = Object.freeze({
+  maxChoices: 8,
+  maxCandidates: 8,
+  maxLlmCalls: 20,
+  maxLlmTokens: 1_000_000,
+  maxStops: 4,
+});
 
 const TextPart = closed({ type: Type.Literal('text'), text: Type.String() });
 
@@ -54,27 +60,44 @@ export const ChatCompletionRequest = Type.Object(
     }),
     candidates: count(
       CHAT_LIMITS.maxCandidates,
-      'Styler extension: drafts to ask for and choose among (at least n; default n).',
+      'Styler extension: drafts to ask for and choose among (at least n; default: 2, or n if larger; 1 when streaming).',
     ),
     revise: optional(Type.Boolean(), {
-      description: 'Styler extension: send the closest draft back once with feedback in words (one more call).',
+      description:
+        'Styler extension: send the closest draft back once with feedback in words (one more call; default true, false when streaming).',
     }),
     max_llm_calls: count(CHAT_LIMITS.maxLlmCalls, 'Styler extension: a cap on base-model calls for this request.'),
+    max_llm_tokens: optional(Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxLlmTokens }), {
+      description: 'Styler extension: a cap on base-model tokens (prompt + completion, all calls) for this request.',
+    }),
   },
   { $id: 'ChatCompletionRequest', additionalProperties: true },
 );
 export type ChatCompletionRequest = Static<typeof ChatCompletionRequest>;
 
+const KeepLossReport = closed(
+  {
+    kind: Type.String({
+      description: 'text, number, name, quotation, address, code, negation, markdown, person or length.',
+    }),
+    change: Type.Union([Type.Literal('missing'), Type.Literal('added'), Type.Literal('changed')]),
+    text: Type.String({ description: 'What was lost or added (negation: the clause of the input it reversed).' }),
+  },
+  { description: 'One thing a draft lost or invented (the keep policy).' },
+);
+
 export const DraftReport = closed(
   {
-    winner: Type.Union([Type.Integer(), Type.Literal('revision')], {
-      description: "The draft returned first: its index among the drafts, or 'revision'.",
+    winner: Type.Union([Type.Integer(), Type.Literal('revision'), Type.Literal('input')], {
+      description:
+        "The text returned first: a draft's index, 'revision', or 'input' (a rewrite whose every draft failed the keep policy).",
     }),
     drafts: Type.Array(
       closed({
         index: Type.Integer(),
         delta: Type.Number({ description: "Burrows' Delta to the author's word profile (lower is closer)." }),
         kept: Type.Boolean({ description: 'Nothing that must be kept was lost (full mode: the draft is not empty).' }),
+        losses: Type.Array(KeepLossReport),
         avoided: Type.Integer({
           description: 'Uses of the AI-typical words and openers the author never writes (fewer wins before Delta).',
         }),
@@ -89,12 +112,29 @@ export const DraftReport = closed(
           Type.Literal('rejected'),
           Type.Literal('failed'),
         ]),
-        feedback: Type.Array(Type.String(), { description: 'The differences named in the feedback.' }),
+        reason: Type.Optional(
+          Type.Union([Type.Literal('no-difference'), Type.Literal('cost-cap')], {
+            description: 'Why it was skipped: nothing measured to name and nothing lost, or no call fits the cap.',
+          }),
+        ),
+        feedback: Type.Array(Type.String(), { description: 'What the feedback named: losses, then differences.' }),
         delta: Type.Optional(Type.Number()),
+        losses: Type.Optional(Type.Array(KeepLossReport)),
       }),
     ),
     calls: Type.Integer({ description: 'Base-model calls made.' }),
+    usage: closed(
+      { total_tokens: Type.Integer(), prompt_tokens: Type.Integer(), completion_tokens: Type.Integer() },
+      { description: 'Tokens of every base-model call, as the provider reported them.' },
+    ),
+    cap: closed(
+      {
+        max_calls: Type.Optional(Type.Integer()),
+        max_total_tokens: Type.Optional(Type.Integer()),
+      },
+      { description: 'The cost cap of this request: base-model calls and tokens (prompt + completion, all calls).' },
+    ),
   },
-  { $id: 'DraftReport', description: 'Styler extension: how the returned text was chosen.' },
+  { $id: 'DraftReport', description: 'Styler extension: how the returned text was chosen, step by step.' },
 );
 export type DraftReport = Static<typeof DraftReport>;

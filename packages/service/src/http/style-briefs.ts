@@ -45,6 +45,11 @@ export class StyleBriefs {
     return briefMessages(await this.of(organizationId, name, model), { kind: 'full', messages });
   }
 
+  /** A rewrite's messages for `model`: the rewrite rules and its brief, then the text to rewrite. */
+  async rewriteMessages(organizationId: string, name: string, model: StyleModel, text: string): Promise<ChatMessage[]> {
+    return briefMessages(await this.of(organizationId, name, model), { kind: 'rewrite', text });
+  }
+
   async #make(organizationId: string, name: string, model: StyleModel): Promise<StyleBrief> {
     const page = await this.#store.models.list(organizationId, { limit: REFERENCE_MODELS + 1 });
     const others = (page?.data ?? []).filter((record) => record.name !== name).slice(0, REFERENCE_MODELS);

@@ -94,6 +94,36 @@ describe('chat completions with a style model', () => {
     expect(completion.usage?.total_tokens).toBeGreaterThan(0);
   });
 
+  it('runs the LLM pipeline by default: two drafts, the closest, a revision where it helps, within the stated cap', async () => {
+    const before = llm.requests.length;
+    const completion = await client.chat.completions.create({ model, messages: [ask] });
+    const report = (completion as unknown as { styler: StylerReport & Record<string, unknown> }).styler;
+    expect(report.drafts).toHaveLength(2);
+    expect((llm.requests[before]!.body as ChatCompletionRequestBody).n).toBe(2);
+    expect(report).toMatchObject({ cap: { max_calls: 3, max_total_tokens: 60_000 } });
+    expect(report.calls).toBe(llm.requests.length - before);
+    expect(report.calls).toBeLessThanOrEqual(3);
+    const usage = report.usage as { total_tokens: number };
+    expect(usage.total_tokens).toBeGreaterThan(0);
+    expect(usage.total_tokens).toBeLessThanOrEqual(60_000);
+    // Every request carried a completion limit within what the cap left.
+    for (const request of llm.requests.slice(before)) expect(request.body).toHaveProperty('max_tokens');
+    expect(completion.choices[0]!.message.content).toBe(AUTHOR_DRAFT);
+  });
+
+  it('refuses a token cap too small for one draft, naming it', async () => {
+    const error = await client.chat.completions
+      .create({
+        model,
+        messages: [ask],
+        // @ts-expect-error Styler's extensions to the request
+        max_llm_tokens: 5,
+      })
+      .catch((caught: unknown) => caught as { status: number; message: string });
+    expect(error).toMatchObject({ status: 400 });
+    expect(String((error as { message: string }).message)).toMatch(/token cap leaves no room/);
+  });
+
   it('chooses the draft closest to the author among the candidates, and ranks the choices', async () => {
     const completion = await client.chat.completions.create({
       model,
@@ -123,6 +153,7 @@ describe('chat completions with a style model', () => {
       model,
       messages: [ask],
       // @ts-expect-error Styler's extensions to the request
+      candidates: 1,
       revise: true,
     });
     const report = (completion as unknown as { styler: StylerReport }).styler;

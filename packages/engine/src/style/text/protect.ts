@@ -57,6 +57,8 @@ export function isSentenceInitial(tokens: readonly Token[], index: number): bool
     )
       return true;
     if (piece.kind === 'punct' && (CLOSERS.test(piece.text) || /^[([]$/.test(piece.text))) continue;
+    // Emphasis marks ("- **Start** with…") stand outside the sentence.
+    if (piece.kind === 'punct' && /^[*_]+$/.test(piece.text)) continue;
     return piece.kind === 'punct' && SENTENCE_END.test(piece.text);
   }
   return true;

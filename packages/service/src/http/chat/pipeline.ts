@@ -1,8 +1,9 @@
 /**
  * POST /chat/completions for a style model: the base model writes the answer to the user's
  * messages under the model's style brief (a system message ahead of theirs, so the first draft is
- * already in the voice); with more than one candidate, the drafts are scored against the model and
- * the closest come back first (chooseDraft). No rule-based pass runs over the LLM's text: over a
+ * already in the voice); the service's LLM pipeline (llm-pipeline.ts) asks for drafts, scores them
+ * against the model, revises the closest once where it helps, and returns the closest first
+ * (chooseDraft), within the request's cost cap. No rule-based pass runs over the LLM's text: over a
  * draft it is where the engine errs most, and the brief already carries the habits it would apply.
  */
 import { ServiceError } from '../errors.js';
@@ -20,6 +21,7 @@ import {
 } from '@styler/engine/providers';
 import { randomId, type Principal, type StylerStore } from '../../store/index.js';
 import type { ChatCompletionRequest, DraftReport } from '../chat-schemas.js';
+import { draftReport, pipelineCap } from '../llm-pipeline.js';
 import type { StyleBriefs } from '../style-briefs.js';
 import { DEFAULT_BASE_MODEL } from '../representations.js';
 import type { StyleModelCache } from '../style-models.js';
@@ -78,28 +80,6 @@ function ranked(choice: DraftChoice): ChatChoice[] {
   return [first, ...rest];
 }
 
-function reportOf(choice: DraftChoice): DraftReport {
-  const { revision } = choice;
-  return {
-    winner: choice.winner === 'input' ? 0 : choice.winner,
-    drafts: choice.drafts.map((draft) => ({
-      index: draft.index,
-      delta: draft.delta,
-      kept: draft.kept,
-      avoided: draft.avoided,
-      temperature: draft.temperature,
-    })),
-    ...(revision !== undefined && {
-      revision: {
-        status: revision.status,
-        feedback: 'feedback' in revision ? revision.feedback.map((item) => item.text) : [],
-        ...('score' in revision && revision.score !== undefined && { delta: revision.score.delta }),
-      },
-    }),
-    calls: choice.calls,
-  };
-}
-
 export class ChatPipeline {
   readonly #deps: ChatPipelineDeps;
 
@@ -145,6 +125,7 @@ export class ChatPipeline {
   /** The drafts, chosen and ranked; stop sequences applied to each returned choice. */
   async answer(prepared: PreparedChat, signal: AbortSignal): Promise<ChatAnswer> {
     const { request } = prepared;
+    const cap = pipelineCap(request, request.candidates + (request.revise ? 1 : 0));
     const choice = await chooseDraft(prepared.styleModel, prepared.provider, {
       baseModel: prepared.baseModel,
       messages: prepared.messages,
@@ -152,8 +133,10 @@ export class ChatPipeline {
       revise: request.revise,
       ...(request.temperature !== undefined && { temperature: request.temperature }),
       ...(request.maxTokens !== undefined && { maxTokens: request.maxTokens }),
-      ...(request.maxLlmCalls !== undefined && { maxCalls: request.maxLlmCalls }),
+      ...cap,
       signal,
+    }).catch((error: unknown) => {
+      throw error instanceof RangeError ? new ServiceError('invalid_input', `${error.message}.`) : error;
     });
     const choices = ranked(choice)
       .slice(0, request.n)
@@ -161,7 +144,7 @@ export class ChatPipeline {
         const cut = cutAtStop(one.content, request.stop);
         return { content: cut.text, finishReason: cut.stopped ? 'stop' : one.finishReason };
       });
-    return { choices, usage: this.usage(prepared, choice.usage, choices), report: reportOf(choice) };
+    return { choices, usage: this.usage(prepared, choice.usage, choices), report: draftReport(choice, cap) };
   }
 
   /**

@@ -7,6 +7,7 @@
 import { ServiceError } from '../errors.js';
 import type { ChatMessage } from '@styler/engine/providers';
 import type { ChatCompletionRequest } from '../chat-schemas.js';
+import { LLM_PIPELINE } from '../llm-pipeline.js';
 
 export interface ChatRequest {
   /** The fine-tuned model's name. */
@@ -25,6 +26,7 @@ export interface ChatRequest {
   baseModel?: string;
   baseModelService?: string;
   maxLlmCalls?: number;
+  maxLlmTokens?: number;
 }
 
 /** 'developer' is OpenAI's newer name for the system role. */
@@ -69,7 +71,9 @@ export function toChatRequest(body: ChatCompletionRequest, limits: { maxTextChar
     throw new ServiceError('text_too_long', `Text is too long: at most ${limits.maxTextChars} characters.`);
   }
   const n = body.n ?? 1;
-  const candidates = body.candidates ?? n;
+  const stream = body.stream === true;
+  // The pipeline's drafts and revision by default; a stream without them flows through as written.
+  const candidates = body.candidates ?? (stream ? n : Math.max(n, LLM_PIPELINE.drafts));
   if (candidates < n) {
     throw new ServiceError('invalid_input', `candidates (${candidates}) must be at least n (${n}).`);
   }
@@ -78,16 +82,17 @@ export function toChatRequest(body: ChatCompletionRequest, limits: { maxTextChar
   return {
     model: body.model.trim(),
     messages,
-    stream: body.stream === true,
+    stream,
     includeUsage: body.stream_options?.include_usage === true,
     n,
     candidates,
-    revise: body.revise === true,
+    revise: body.revise ?? (!stream && LLM_PIPELINE.revise),
     ...(body.temperature != null && { temperature: body.temperature }),
     ...(maxTokens != null && { maxTokens }),
     stop: typeof stop === 'string' ? [stop] : stop,
     ...(body.base_model != null && { baseModel: body.base_model.trim() }),
     ...(body.base_model_service != null && { baseModelService: body.base_model_service.trim() }),
     ...(body.max_llm_calls != null && { maxLlmCalls: body.max_llm_calls }),
+    ...(body.max_llm_tokens != null && { maxLlmTokens: body.max_llm_tokens }),
   };
 }

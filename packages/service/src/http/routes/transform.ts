@@ -20,7 +20,14 @@ async function respondJson(
   signal: AbortSignal,
 ): Promise<ReturnType<typeof completionObject>> {
   const result = await transforms.run(prepared, signal);
-  return completionObject(prepared.identity, result.styled, result.finishReason, result.usage, await result.extras);
+  return completionObject(
+    prepared.identity,
+    result.styled,
+    result.finishReason,
+    result.usage,
+    await result.extras,
+    result.report,
+  );
 }
 
 /** Streams the transform (see streamCompletion for what a failure answers). */
@@ -39,7 +46,7 @@ async function respondStream(
       await stream.send(deltaChunk(identity, { content: piece }));
     }
     await stream.send(deltaChunk(identity, {}, result.finishReason));
-    await stream.send(usageChunk(identity, result.usage, await result.extras));
+    await stream.send(usageChunk(identity, result.usage, await result.extras, result.report));
   });
 }
 

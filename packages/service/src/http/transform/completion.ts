@@ -2,6 +2,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { QualityAnalytics } from '@styler/analytics/metrics';
 import type { ChatCompletion, ChatCompletionChunk } from '../api-schemas.js';
+import type { DraftReport } from '../chat-schemas.js';
 import type { DistanceMetrics } from './edit-distance.js';
 import type { Usage } from './usage.js';
 import type { DiffSegment } from './word-diff.js';
@@ -31,18 +32,21 @@ function envelope<O extends 'chat.completion' | 'chat.completion.chunk'>(identit
   return { id: identity.id, object, created: identity.created, model: identity.model };
 }
 
+/** The whole completion; `report` (the LLM pipeline's steps) goes in the `styler` extension field. */
 export function completionObject(
   identity: CompletionIdentity,
   content: string,
   finishReason: string,
   usage: Usage,
   extras: TransformExtras,
+  report?: DraftReport,
 ): Static<typeof ChatCompletion> {
   return {
     ...envelope(identity, 'chat.completion'),
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
     usage,
     ...extras,
+    ...(report !== undefined && { styler: report }),
   };
 }
 
@@ -64,12 +68,14 @@ export function usageChunk(
   identity: CompletionIdentity,
   usage: Usage,
   extras: TransformExtras,
+  report?: DraftReport,
 ): Static<typeof ChatCompletionChunk> {
   return {
     ...envelope(identity, 'chat.completion.chunk'),
     choices: [],
     usage,
     ...extras,
+    ...(report !== undefined && { styler: report }),
   };
 }
 

@@ -15,8 +15,9 @@ import {
   type ProviderConfig,
 } from '@styler/engine/providers';
 import type { Principal } from '../../store/index.js';
-import { draftWithLLM } from '@styler/engine';
-import type { StyleModel } from '@styler/engine';
+import { chooseDraft, estimateTokens, rewriteWithLLM, type DraftChoice, type StyleModel } from '@styler/engine';
+import type { DraftReport } from '../chat-schemas.js';
+import { draftReport, LLM_PIPELINE, pipelineCap, rewriteMaxTokens, type PipelineCap } from '../llm-pipeline.js';
 import type { StyleBriefs } from '../style-briefs.js';
 import type { StyleModelCache } from '../style-models.js';
 import type { CompletionIdentity, TransformExtras } from './completion.js';
@@ -44,18 +45,16 @@ export type EngineBudget = Required<Pick<PoolCallOptions, 'tenant' | 'deadline' 
   signal: AbortSignal;
 };
 
-/** A transform's result: the styled text, why the base text stopped, usage, and the extras being computed. */
+/**
+ * A transform's result: the styled text, why the base text stopped, usage, the extras being
+ * computed, and (where an LLM wrote) the report of the LLM pipeline's steps.
+ */
 export interface TransformResult {
   styled: string;
   finishReason: string;
   usage: Usage;
   extras: Promise<TransformExtras>;
-}
-
-/** The base model's text and why it stopped ('stop', 'length', ...). */
-export interface BaseText {
-  text: string;
-  finishReason: string;
+  report?: DraftReport;
 }
 
 export interface TransformPipelineDeps {
@@ -116,27 +115,37 @@ export class TransformPipeline {
   }
 
   /**
-   * The whole transform: the text to style (the message in rewrite mode; the base model's answer
-   * in full mode, streamed when `onFirstDelta` is given, which is called as the first piece
-   * arrives), then the restyle on the pool, then the extras the flags ask for, started at once and
-   * left for the caller to await (a stream sends the text while they run).
+   * The whole transform: the text to style (rewrite mode: the message; full mode: the LLM
+   * pipeline's answer to the conversation under the style brief, llm-pipeline.ts), then the restyle
+   * on the pool, then the extras the flags ask for, started at once and left for the caller to await
+   * (a stream sends the text while they run). `onOpen` is called once the text to restyle is there.
    */
-  async run(prepared: PreparedTransform, signal: AbortSignal, onFirstDelta?: () => void): Promise<TransformResult> {
+  async run(prepared: PreparedTransform, signal: AbortSignal, onOpen?: () => void): Promise<TransformResult> {
     const { input } = prepared.request;
-    const base: BaseText =
-      input.mode === 'rewrite'
-        ? { text: input.message, finishReason: 'stop' }
-        : onFirstDelta
-          ? await this.#streamBase(prepared, signal, onFirstDelta)
-          : await this.#generateBase(prepared, signal);
+    let base = input.mode === 'rewrite' ? input.message : '';
+    let finishReason = 'stop';
+    let report: DraftReport | undefined;
+    if (input.mode === 'full') {
+      const written = await this.#fullMode(prepared, signal);
+      ({ report, finishReason } = written);
+      base = checkBaseText(written.choice.text);
+    }
     signal.throwIfAborted();
+    onOpen?.();
     const budget = this.#startBudget(prepared, signal);
-    const { styled, quality } = await this.#restyle(prepared, base.text, budget);
+    const restyled = await this.#restyle(prepared, base, budget, input.mode === 'rewrite');
+    report ??= restyled.report;
     signal.throwIfAborted();
-    const extras = this.#extras(prepared, base.text, styled, budget, quality);
+    const extras = this.#extras(prepared, base, restyled.styled, budget, restyled.quality);
     // Awaited by the caller; until then a failure must not count as unhandled.
     extras.catch(() => undefined);
-    return { styled, finishReason: base.finishReason, usage: this.#usage(prepared, styled), extras };
+    return {
+      styled: restyled.styled,
+      finishReason,
+      usage: this.#usage(prepared, restyled.styled),
+      extras,
+      ...(report !== undefined && { report }),
+    };
   }
 
   /**
@@ -159,54 +168,84 @@ export class TransformPipeline {
     return this.#deps.briefs.fullModeMessages(prepared.organizationId, model, prepared.styleModel, input.messages);
   }
 
-  /** Full mode: the base model's answer to `messages`, in one request. */
-  async #generateBase(prepared: PreparedTransform, signal: AbortSignal): Promise<BaseText> {
+  /** Full mode: the LLM pipeline's answer to the conversation under the style brief, with its report. */
+  async #fullMode(
+    prepared: PreparedTransform,
+    signal: AbortSignal,
+  ): Promise<{ choice: DraftChoice; report: DraftReport; finishReason: string }> {
     const { input } = prepared.request;
-    if (input.mode !== 'full' || !prepared.provider) throw new TypeError('generateBase needs a full-mode request');
-    const result = await prepared.provider.complete({
-      model: input.baseModel,
+    if (input.mode !== 'full' || !prepared.provider) throw new TypeError('fullMode needs a full-mode request');
+    const cap = pipelineCap({}, LLM_PIPELINE.maxCalls);
+    const choice = await chooseDraft(prepared.styleModel, prepared.provider, {
+      baseModel: input.baseModel,
       messages: await this.#fullModeMessages(prepared),
+      n: LLM_PIPELINE.drafts,
+      revise: LLM_PIPELINE.revise,
       temperature: input.baseTemperature,
+      ...cap,
       signal,
+    }).catch((error: unknown) => {
+      throw error instanceof RangeError ? new ServiceError('invalid_input', `${error.message}.`) : error;
     });
-    return { text: checkBaseText(result.content), finishReason: result.finishReason };
+    const winner = choice.drafts.find((draft) => draft.index === choice.winner);
+    return { choice, report: draftReport(choice, cap), finishReason: winner?.finishReason ?? 'stop' };
   }
 
   /**
-   * Full mode, streamed from the provider: calls `onFirstDelta` when the first piece arrives (so
-   * the caller can open its own stream only once the provider answered), and returns the whole text.
+   * Rewrite mode with the LLM rewrite configured: the pipeline's choice among drafts of `original`
+   * under the style brief, with as many drafts as the token cap holds (at least one).
    */
-  async #streamBase(prepared: PreparedTransform, signal: AbortSignal, onFirstDelta: () => void): Promise<BaseText> {
-    const { input } = prepared.request;
-    if (input.mode !== 'full' || !prepared.provider) throw new TypeError('streamBase needs a full-mode request');
-    let text = '';
-    let first = true;
-    for await (const delta of prepared.provider.stream({
-      model: input.baseModel,
-      messages: await this.#fullModeMessages(prepared),
-      temperature: input.baseTemperature,
-      signal,
-    })) {
-      if (first && delta !== '') {
-        first = false;
-        onFirstDelta();
-      }
-      text += delta;
-    }
-    return { text: checkBaseText(text), finishReason: 'stop' };
+  async #rewriteWithLLM(
+    prepared: PreparedTransform,
+    original: string,
+    options: { matchOutputLength: boolean; skipHeadings: boolean; skipH1: boolean; perspective: 'keep' | 'author' },
+    signal: AbortSignal,
+  ): Promise<{ choice?: DraftChoice; cap: PipelineCap }> {
+    const { provider, model } = this.#llmRewrite!;
+    const messages = await this.#deps.briefs.rewriteMessages(
+      prepared.organizationId,
+      prepared.request.model,
+      prepared.styleModel,
+      original,
+    );
+    const cap = pipelineCap({}, LLM_PIPELINE.maxCalls);
+    const maxTokens = rewriteMaxTokens(original);
+    const prompt = messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+    const fits = Math.floor((cap.maxTotalTokens - prompt) / maxTokens);
+    // A text too long for even one draft under the cap is the engine's alone.
+    if (fits < 1) return { cap };
+    const choice = await rewriteWithLLM(
+      original,
+      prepared.styleModel,
+      provider,
+      {
+        ...options,
+        baseModel: model,
+        n: Math.min(LLM_PIPELINE.drafts, fits),
+        revise: LLM_PIPELINE.revise,
+        maxTokens,
+        ...cap,
+        signal,
+      },
+      messages,
+    );
+    return { choice, cap };
   }
 
   /**
    * The styled text of `original` with the request's heading options and the model's length rule:
-   * the engine's restyle on the pool; with the LLM rewrite configured, the LLM's draft under the
-   * style brief (draftWithLLM), or the engine's restyle when the draft lost a fact. The engine's
-   * restyle measures its quality in the same task when the flags ask for it (each text analysed once).
+   * the engine's restyle on the pool; in rewrite mode with the LLM rewrite configured, the LLM
+   * pipeline's choice among drafts under the style brief (#rewriteWithLLM), or the engine's restyle
+   * when every draft failed the keep policy (the report says why). Full mode's text was written
+   * under the brief already: the engine's pass alone applies the flags and the length rule. The
+   * engine's restyle measures its quality in the same task when the flags ask for it.
    */
   async #restyle(
     prepared: PreparedTransform,
     original: string,
     budget: EngineBudget,
-  ): Promise<{ styled: string; quality?: QualityAnalytics }> {
+    llmMayRewrite: boolean,
+  ): Promise<{ styled: string; quality?: QualityAnalytics; report?: DraftReport }> {
     const { flags } = prepared.request;
     const options = {
       matchOutputLength: prepared.styleModel.matchOutputLength,
@@ -214,18 +253,17 @@ export class TransformPipeline {
       skipH1: flags.skipH1,
       perspective: prepared.request.perspective,
     };
-    if (this.#llmRewrite) {
-      const { provider, model } = this.#llmRewrite;
-      const draft = await draftWithLLM(original, prepared.styleModel, provider, {
-        ...options,
-        baseModel: model,
-        signal: budget.signal,
-      });
+    let report: DraftReport | undefined;
+    if (this.#llmRewrite && llmMayRewrite) {
+      const { choice, cap } = await this.#rewriteWithLLM(prepared, original, options, budget.signal);
+      if (choice !== undefined) report = draftReport(choice, cap);
       // An accepted draft is the answer: no rule-based pass over an LLM's text (restyleWithLLM).
-      if (draft !== original) return { styled: draft };
+      if (choice !== undefined && choice.winner !== 'input') return { styled: choice.text, ...(report && { report }) };
     }
-    if (!flags.includeQuality)
-      return { styled: await this.#deps.pool.restyle(original, prepared.styleModel, options, budget) };
+    if (!flags.includeQuality) {
+      const styled = await this.#deps.pool.restyle(original, prepared.styleModel, options, budget);
+      return { styled, ...(report && { report }) };
+    }
     const measured = await this.#deps.pool.restyleWithQuality(
       original,
       prepared.styleModel,
@@ -233,7 +271,7 @@ export class TransformPipeline {
       flags.includeRouge,
       budget,
     );
-    return { styled: measured.text, quality: measured.quality };
+    return { styled: measured.text, quality: measured.quality, ...(report && { report }) };
   }
 
   /**

@@ -1,0 +1,90 @@
+/**
+ * The service's LLM pipeline, one for the transform (rewrite with the LLM, full mode) and chat
+ * completions: the style brief, n drafts, the closest that passes the engine's keep policy, and one
+ * revision round with measured feedback where a difference is worth naming, within a cost cap per
+ * request. The report of every step goes back in the response's `styler` field.
+ */
+import { estimateTokens, type DraftChoice, type KeepLoss } from '@styler/engine';
+import type { DraftReport } from './chat-schemas.js';
+
+/** What a request gets unless it asks otherwise (docs/api.md, "The LLM pipeline"). */
+export const LLM_PIPELINE = Object.freeze({
+  /** Drafts asked for: one request with the API's n (two on a server that ignores n). */
+  drafts: 2,
+  /** One revision round where the closest draft differs measurably from the author or lost something. */
+  revise: true,
+  /** Most base-model calls: the drafts (one call, or one per draft) and the revision. */
+  maxCalls: 3,
+  /** Most tokens, prompt and completion, over all calls of one request. */
+  maxTotalTokens: 60_000,
+  /** A rewrite's draft may run to this many times the input's tokens, plus rewriteSlackTokens. */
+  rewriteLengthFactor: 1.5,
+  rewriteSlackTokens: 64,
+});
+
+/** The cost cap of one request, as chooseDraft takes it. */
+export interface PipelineCap {
+  maxCalls: number;
+  maxTotalTokens: number;
+}
+
+/** The cap a request asked for (its max_llm_calls and max_llm_tokens), else the pipeline's. */
+export function pipelineCap(asked: { maxLlmCalls?: number; maxLlmTokens?: number }, calls: number): PipelineCap {
+  return {
+    maxCalls: asked.maxLlmCalls ?? calls,
+    maxTotalTokens: asked.maxLlmTokens ?? LLM_PIPELINE.maxTotalTokens,
+  };
+}
+
+/** Completion tokens a rewrite's draft may use: the input's, with room to reword, never the whole cap. */
+export function rewriteMaxTokens(text: string): number {
+  return Math.ceil(estimateTokens(text) * LLM_PIPELINE.rewriteLengthFactor) + LLM_PIPELINE.rewriteSlackTokens;
+}
+
+function lossReport(loss: KeepLoss): DraftReport['drafts'][number]['losses'][number] {
+  return { kind: loss.kind, change: loss.change, text: loss.text };
+}
+
+/** The `styler` report of a choice: each draft's scores and losses, the revision, calls, tokens and the cap. */
+export function draftReport(choice: DraftChoice, cap: Partial<PipelineCap>): DraftReport {
+  const { revision } = choice;
+  return {
+    winner: choice.winner,
+    drafts: choice.drafts.map((draft) => ({
+      index: draft.index,
+      delta: draft.delta,
+      kept: draft.kept,
+      losses: draft.losses.map(lossReport),
+      avoided: draft.avoided,
+      temperature: draft.temperature,
+    })),
+    ...(revision !== undefined && {
+      revision: {
+        status: revision.status,
+        ...(revision.status === 'skipped' && { reason: revision.reason }),
+        feedback:
+          'message' in revision
+            ? revision.message
+                .split('\n')
+                .filter((line) => line.startsWith('- '))
+                .map((line) => line.slice(2))
+            : [],
+        ...('score' in revision &&
+          revision.score !== undefined && {
+            delta: revision.score.delta,
+            losses: revision.score.losses.map(lossReport),
+          }),
+      },
+    }),
+    calls: choice.calls,
+    usage: {
+      prompt_tokens: choice.usage.promptTokens,
+      completion_tokens: choice.usage.completionTokens,
+      total_tokens: choice.usage.totalTokens,
+    },
+    cap: {
+      ...(cap.maxCalls !== undefined && { max_calls: cap.maxCalls }),
+      ...(cap.maxTotalTokens !== undefined && { max_total_tokens: cap.maxTotalTokens }),
+    },
+  };
+}
