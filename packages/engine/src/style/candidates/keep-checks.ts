@@ -8,6 +8,7 @@
  * (chooseDraft, and through it the service's transform and chat completions) judges drafts here.
  */
 import { normalizeText, parseBlocks } from '@styler/analytics/nlp';
+import type { Token } from '../text/token.js';
 import { tokenizeBlock } from '../text/tokenize.js';
 import { clausesOf, polarityChanges, type Clause } from './polarity.js';
 
@@ -32,7 +33,7 @@ export const KEEP_KINDS: readonly KeepKind[] = [
 /**
  * One thing a rewrite lost or invented. `missing`: an item of the input absent from the rewrite (its
  * text; for `text`, a rewrite with no word left of an input that had some); `added`: a number or
- * name the input does not have, or (`person`) the first person singular ("I") or plural ("we")
+ * name the input does not have, or (`person`) the first person singular ("I")
  * where the input has none, its text the words added; `changed`: for `negation`, a clause of the
  * input whose rewrite affirms what it denied or denies what it affirmed (`text` the input's
  * clause, `output` the rewrite's); for `markdown`, the blocks as "input kinds → output kinds"; for
@@ -119,16 +120,18 @@ export function keptParts(text: string): KeptParts {
   for (const block of blocks) {
     if (block.kind === 'code') parts.code.push(block.raw.trim());
     if (!block.prose && block.kind !== 'heading') continue;
-    const words = tokenizeBlock(block.raw, block.kind).filter((piece) => piece.kind === 'word');
+    const pieces = tokenizeBlock(block.raw, block.kind);
+    const words = pieces.filter((piece) => piece.kind === 'word');
     parts.wordCount += words.length;
-    for (const piece of words) {
+    for (const [index, piece] of pieces.entries()) {
+      if (piece.kind !== 'word') continue;
       const key = nameKey(piece.text);
       parts.words.add(key);
       parts.lowerWords.add(key.toLowerCase());
       if (piece.lock === 'number') parts.numbers.push(piece.text);
       else if (piece.lock === 'address') parts.addresses.push(piece.text);
       else if (piece.lock === 'code') parts.code.push(piece.text);
-      else if (piece.lock === 'name' && !isFirstPerson(piece.text)) parts.names.push(key);
+      else if (piece.lock === 'name' && !isFirstPerson(piece.text) && !afterColon(pieces, index)) parts.names.push(key);
       const lower = piece.text.toLowerCase().replace(/’/gu, "'");
       if (FIRST_SINGULAR.has(lower)) parts.firstSingular.push(piece.text);
       // "US" in capitals is the country, not the pronoun.
@@ -141,6 +144,19 @@ export function keptParts(text: string): KeptParts {
     }
   }
   return parts;
+}
+
+/**
+ * True when the word opens what follows a colon ("**Pick a spot:** Start small"): a capital there
+ * opens a sentence, so the word is no name to keep.
+ */
+function afterColon(pieces: readonly Token[], index: number): boolean {
+  for (let i = index - 1; i >= 0; i -= 1) {
+    const piece = pieces[i]!;
+    if (piece.kind === 'space' || piece.kind === 'markup' || /^[*_]+$/u.test(piece.text)) continue;
+    return piece.text === ':';
+  }
+  return false;
 }
 
 /** "I" and its contractions are capitalised but no name. */
@@ -156,14 +172,16 @@ function added(kind: KeepKind, items: readonly string[], present: (item: string)
   return [...new Set(items)].filter((item) => !present(item)).map((text) => ({ kind, change: 'added', text }));
 }
 
-/** The first person the rewrite speaks in where the input never does: an invented point of view. */
+/**
+ * The first person singular where the input never speaks as "I": an invented voice, the carrier of
+ * invented asides and experiences ("as I have found"). An expository "we" ("in this post we look
+ * at") claims nothing, and is left to the feedback's point-of-view rule.
+ */
 function personLosses(before: KeptParts, after: KeptParts): KeepLoss[] {
   const losses: KeepLoss[] = [];
   const words = (forms: readonly string[]): string => [...new Set(forms.map((form) => form.toLowerCase()))].join(', ');
   if (before.firstSingular.length === 0 && after.firstSingular.length > 0)
     losses.push({ kind: 'person', change: 'added', text: words(after.firstSingular) });
-  if (before.firstPlural.length === 0 && after.firstPlural.length > 0)
-    losses.push({ kind: 'person', change: 'added', text: words(after.firstPlural) });
   return losses;
 }
 
