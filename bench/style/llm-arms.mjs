@@ -108,7 +108,7 @@ async function chosenDraft(provider, settings, model, messages, input, revise) {
  * { text, calls, usage, detail }; `settings` holds baseModel, temperature and n.
  */
 export function runArm(arm, { provider, settings, model, brief, input }) {
-  const briefed = () => briefMessages(brief, { kind: 'rewrite', text: input });
+  const briefed = () => briefMessages(brief, { kind: 'rewrite', text: input, matchLength: model.matchOutputLength });
   if (arm === 'plain') return singleCall(provider, settings, plainPromptMessages(model, input), input);
   if (arm === 'brief') return singleCall(provider, settings, briefed(), input);
   if (arm === 'choice') return chosenDraft(provider, settings, model, briefed(), input, false);

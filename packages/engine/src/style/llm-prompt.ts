@@ -61,8 +61,12 @@ export function closestPassages(text: string, model: StyleModel, count: number):
 /**
  * The chat messages for an LLM rewrite: a system message with the rules and the author's style
  * brief (styleBrief with at most `examples` example passages chosen for their voice), then the
- * text to rewrite (briefMessages).
+ * text to rewrite, with its length to keep when the model matches output length (briefMessages).
  */
 export function rewriteMessages(text: string, model: StyleModel, examples: number): ChatMessage[] {
-  return briefMessages(styleBrief(model, { maxExamples: examples }), { kind: 'rewrite', text });
+  return briefMessages(styleBrief(model, { maxExamples: examples }), {
+    kind: 'rewrite',
+    text,
+    matchLength: model.matchOutputLength,
+  });
 }

@@ -36,7 +36,11 @@ describe('LLM prompt', () => {
     );
     expect(system?.content).toMatch(/Never change numbers/);
     expect(system?.content).toContain('Writes full forms');
-    expect(user).toEqual({ role: 'user', content: `Rewrite this text in the author's style:\n\n${INPUT}` });
+    const words = INPUT.split(/\s+/).filter(Boolean).length;
+    expect(user).toEqual({
+      role: 'user',
+      content: `Rewrite this text in the author's style, keeping its length (${words} words; stay between ${Math.ceil(words * 0.93)} and ${Math.floor(words * 1.07)}):\n\n${INPUT}`,
+    });
   });
 
   it('judges a rewrite by the one keep policy: blocks, numbers and URLs', () => {

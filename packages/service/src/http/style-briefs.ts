@@ -47,7 +47,11 @@ export class StyleBriefs {
 
   /** A rewrite's messages for `model`: the rewrite rules and its brief, then the text to rewrite. */
   async rewriteMessages(organizationId: string, name: string, model: StyleModel, text: string): Promise<ChatMessage[]> {
-    return briefMessages(await this.of(organizationId, name, model), { kind: 'rewrite', text });
+    return briefMessages(await this.of(organizationId, name, model), {
+      kind: 'rewrite',
+      text,
+      matchLength: model.matchOutputLength,
+    });
   }
 
   async #make(organizationId: string, name: string, model: StyleModel): Promise<StyleBrief> {

@@ -66,6 +66,14 @@ describe('messages under the brief', () => {
     expect(system!.content).toMatch(/Answer with the rewritten text only/);
     expect(system!.content).toContain(renderBrief(brief));
     expect(user).toEqual({ role: 'user', content: `Rewrite this text in the author's style:\n\n${text}` });
+    const [, matched] = briefMessages(brief, {
+      kind: 'rewrite',
+      text: 'one two three four five six seven eight nine ten.',
+      matchLength: true,
+    });
+    expect(matched!.content).toMatch(
+      /^Rewrite this text in the author's style, keeping its length \(10 words; stay between 10 and 10\):/,
+    );
   });
 
   it('validates the task', () => {
