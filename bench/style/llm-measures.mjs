@@ -119,9 +119,17 @@ function costSummary(records) {
 }
 
 /**
+ * Below this distance between the inputs' mean Delta to their targets and the targets' own
+ * excerpts', the gap closed is not reported: at a few hundred words the two differ by a few
+ * hundredths, and a ratio over that swings by hundreds of percent with one pair (issue 32).
+ */
+export const MIN_GAP_DENOMINATOR = 0.2;
+
+/**
  * The numbers of one arm and variant over its records (one per pair). The gap closed is pooled
  * (from the mean Deltas, as attribution.mjs reports it) and, less stable where an input starts near
- * its own-excerpt Delta, the mean of the pairs' ratios.
+ * its own-excerpt Delta, the mean of the pairs' ratios; both null when the pooled denominator is
+ * under MIN_GAP_DENOMINATOR.
  */
 export function summarize(records) {
   const ratios = records.map(gapClosed).filter((ratio) => ratio !== null);
@@ -136,7 +144,10 @@ export function summarize(records) {
     ownCutToTarget: mean(records.map((r) => r.input.ownCut.attributed)),
     chance: records.length === 0 ? null : 1 / records[0].candidates,
     delta: { input: before, output: after, ownCut: own },
-    gapClosed: { pooled: before === null ? null : (before - after) / (before - own), mean: mean(ratios) },
+    gapClosed:
+      before === null || before - own < MIN_GAP_DENOMINATOR
+        ? { pooled: null, mean: null }
+        : { pooled: (before - after) / (before - own), mean: mean(ratios) },
     groups: groupSummary(records),
     keptEverything: share(records, (r) => r.output.kept),
     lossesByKind: lossesByKind(records),

@@ -1,5 +1,6 @@
 // Tables and the reading sample of the LLM benchmark (llm.mjs).
 import { KEEP_KINDS } from '../../packages/engine/dist/style/candidates/index.js';
+import { MIN_GAP_DENOMINATOR } from './llm-measures.mjs';
 import { ARMS } from './llm-arms.mjs';
 
 /** The two ways an arm's text is reported: the LLM's text, and the engine's rule-based pass over it. */
@@ -29,6 +30,7 @@ function mainTable(summaries) {
     'rule-based pass',
     'pairs',
     '→ target',
+    'mean Delta to target',
     'Delta gap closed (pooled)',
     'groups improved',
     'kept everything (keep-check)',
@@ -44,6 +46,7 @@ function mainTable(summaries) {
     variant.id === 'rules' ? 'yes' : 'no',
     String(s.pairs),
     pct(s.toTarget),
+    fixed(s.delta.output),
     pct(s.gapClosed.pooled),
     pct(s.groups.improvedTriples),
     pct(s.keptEverything),
@@ -57,6 +60,12 @@ function mainTable(summaries) {
     `Inputs as they are: ${pct(first.inputToTarget)} attributed to the target (chance ${pct(first.chance)});`,
     `the target's own training files cut to the inputs' lengths: ${pct(first.ownCutToTarget)} (the ceiling).`,
     `Mean Delta to the target: input ${fixed(first.delta.input)}, own excerpts ${fixed(first.delta.ownCut)}.`,
+    ...(first.gapClosed.pooled === null
+      ? [
+          `The Delta gap closed is left out ("–"): its denominator, ${fixed(first.delta.input - first.delta.ownCut)},`,
+          `is under ${MIN_GAP_DENOMINATOR}, too small at this length for the ratio to mean anything; read attribution and mean Delta.`,
+        ]
+      : []),
   ].join(' ');
   return `${markdownTable(header, rows)}\n\n${reference}`;
 }
