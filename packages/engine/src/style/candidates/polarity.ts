@@ -56,20 +56,25 @@ const NEGATIVE_WORDS = new Set([
   'rarely',
 ]);
 
-// Verbs that deny their complement ("avoid sending" = "do not send"), in every inflection.
+// Verbs that deny their complement ("avoid sending" = "do not send"), in every inflection; those
+// of DENYING_BEFORE_TO only with an infinitive ("forgot to lock"; "habits to forget" denies nothing).
 const DENYING_VERBS = new Set(
   [
     'avoid avoids avoided avoiding',
-    'forget forgets forgot forgetting',
-    'fail fails failed failing',
     'refrain refrains refrained refraining',
-    'neglect neglects neglected neglecting',
-    'lacks lacked',
-    'prevent prevents prevented preventing',
     'omit omits omitted omitting',
-    'refuse refuses refused refusing',
+    'prevent prevents prevented preventing',
     'shun shuns shunned shunning',
     'eschew eschews eschewed eschewing',
+    'lacks lacked',
+  ].flatMap((forms) => forms.split(' ')),
+);
+const DENYING_BEFORE_TO = new Set(
+  [
+    'forget forgets forgot forgetting',
+    'fail fails failed failing',
+    'neglect neglects neglected neglecting',
+    'refuse refuses refused refusing',
   ].flatMap((forms) => forms.split(' ')),
 );
 const DENYING_PHRASES: readonly (readonly [string, string])[] = [
@@ -123,7 +128,13 @@ function isNegativeWord(word: string, next: string | undefined): boolean {
   if (word === 'not') return !ADDITIVE_AFTER_NOT.has(next ?? '');
   if (ONLY_BEFORE_BUT.has(word) && next === 'but') return false;
   // "unlike" is "not like"; its other negative-prefix kin are judged against the other side.
-  return NEGATIVE_WORDS.has(word) || /n['’]t$/u.test(word) || DENYING_VERBS.has(word) || word === 'unlike';
+  return (
+    NEGATIVE_WORDS.has(word) ||
+    /n['’]t$/u.test(word) ||
+    DENYING_VERBS.has(word) ||
+    (DENYING_BEFORE_TO.has(word) && next === 'to') ||
+    word === 'unlike'
+  );
 }
 
 /** Clauses of `text` with their words, stems and negations. */
