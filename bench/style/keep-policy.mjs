@@ -109,6 +109,9 @@ function main() {
   let faithfulCount = 0;
   let reversedCount = 0;
   let reversedRefused = 0;
+  let faithfulReversed = 0;
+  let faithfulReversedRefused = 0;
+  const faithfulLossKinds = {};
   for (const draft of drafts) {
     const report = checkKept(draft.input, draft.text, options);
     if (report.kept) kept += 1;
@@ -118,23 +121,34 @@ function main() {
       faithfulCount += 1;
       if (report.kept) faithfulKept += 1;
       else if (values.verbose) console.log(`faithful but refused ${draft.id}:`, report.losses);
+      for (const kind of new Set(report.losses.map((loss) => loss.kind)))
+        faithfulLossKinds[kind] = (faithfulLossKinds[kind] ?? 0) + 1;
     }
     const reversed = reverseOneSentence(draft.text, random);
     if (reversed === undefined) continue;
     reversedCount += 1;
     const refused = checkKept(draft.input, reversed, { kinds: ['negation'] }).losses.length > 0;
     if (refused) reversedRefused += 1;
+    if (isFaithful) {
+      faithfulReversed += 1;
+      if (refused) faithfulReversedRefused += 1;
+    }
     else if (values.verbose) console.log(`reversed but kept ${draft.id}`);
   }
   console.log(`Drafts of rewrite requests: ${drafts.length} (length ${options.matchLength ? '' : 'not '}checked)`);
   console.log(`kept by the keep policy: ${share(kept, drafts.length)}`);
-  if (faithful) console.log(`faithful drafts (by reading) kept: ${share(faithfulKept, faithfulCount)}`);
+  if (faithful) {
+    console.log(`faithful drafts (by reading) kept: ${share(faithfulKept, faithfulCount)}`);
+    const kinds = Object.entries(faithfulLossKinds).map(([kind, count]) => `${kind} ${count}`);
+    console.log(`faithful drafts refused, by kind of loss: ${kinds.join(', ') || 'none'}`);
+  }
   console.log(
     `drafts refused, by kind of loss: ${Object.entries(lossKinds)
       .map(([kind, count]) => `${kind} ${count}`)
       .join(', ')}`,
   );
   console.log(`one sentence's polarity reversed, refused: ${share(reversedRefused, reversedCount)}`);
+  if (faithful) console.log(`  of the faithful drafts: ${share(faithfulReversedRefused, faithfulReversed)}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
