@@ -63,7 +63,6 @@ const DENYING_VERBS = new Set(
     'avoid avoids avoided avoiding',
     'refrain refrains refrained refraining',
     'omit omits omitted omitting',
-    'prevent prevents prevented preventing',
     'shun shuns shunned shunning',
     'eschew eschews eschewed eschewing',
     'lacks lacked',
@@ -126,6 +125,8 @@ export function stemOf(word: string): string {
 
 function isNegativeWord(word: string, next: string | undefined): boolean {
   if (word === 'not') return !ADDITIVE_AFTER_NOT.has(next ?? '');
+  // "can't wait" is eagerness, not a denial.
+  if ((word === "can't" || word === 'cannot') && next === 'wait') return false;
   if (ONLY_BEFORE_BUT.has(word) && next === 'but') return false;
   // "unlike" is "not like"; its other negative-prefix kin are judged against the other side.
   return (
