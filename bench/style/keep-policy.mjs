@@ -132,8 +132,7 @@ function main() {
     if (isFaithful) {
       faithfulReversed += 1;
       if (refused) faithfulReversedRefused += 1;
-    }
-    else if (values.verbose) console.log(`reversed but kept ${draft.id}`);
+    } else if (values.verbose) console.log(`reversed but kept ${draft.id}`);
   }
   console.log(`Drafts of rewrite requests: ${drafts.length} (length ${options.matchLength ? '' : 'not '}checked)`);
   console.log(`kept by the keep policy: ${share(kept, drafts.length)}`);
