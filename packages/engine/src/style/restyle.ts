@@ -8,6 +8,7 @@ import { habitScore } from './optimizer/habit-score.js';
 import { planContractions } from './optimizer/contraction-plan.js';
 import { Scorer } from './optimizer/scorer.js';
 import { searchEdits, type SearchStats } from './optimizer/search.js';
+import { HabitDirection, habitTargets } from './optimizer/direction.js';
 import { improvementsOf } from './optimizer/verify.js';
 import { casedHeading, headingTarget } from './ops/headings.js';
 import { authorPerson, isLetter, shiftPerspective, taggedHeading } from './ops/perspective.js';
@@ -102,7 +103,8 @@ export function restyleWithStats(text: string, model: StyleModel, options?: Rest
   for (const sentence of sentences) sentence.habit = habitScore(sentence.tokens, context);
   scorer.start(sentences, matchOutputLength ? STYLE_DEFAULTS.lengthTarget : undefined);
   const inputCounts = scorer.state.toCounts();
-  const stats = searchEdits(document, scorer, context, new Deadline(options?.deadline));
+  const direction = new HabitDirection(habitTargets(model), sentences);
+  const stats = searchEdits(document, scorer, context, new Deadline(options?.deadline), direction);
   const output = renderDocument(document);
   if (output === start) return { text: output, stats };
   if (matchOutputLength) {

@@ -2,6 +2,7 @@ import { CandidateHeap } from './heap.js';
 import { isCurrent, makeCandidate, pairCandidates, sentenceCandidates, type Candidate } from './candidates.js';
 import type { EditContext } from '../edits/context.js';
 import { Deadline } from './deadline.js';
+import type { HabitDirection } from './direction.js';
 import { newSentence, type EditBlock, type EditDocument, type EditSentence } from './document.js';
 import { EXPLORE_PENALTY, REPAIR_MARGIN, REPAIR_PENALTY, type Scorer } from './scorer.js';
 
@@ -110,12 +111,15 @@ function revertCandidates(history: readonly Applied[]): Candidate[] {
  * best is re-evaluated against the current text and applied only if its gain is still positive and
  * still the best; sentences it changed get fresh candidates. Work is bounded in proportion to the
  * text: edits and gain evaluations per sentence are capped, and `deadline` is checked as it goes.
+ * With `direction`, an edit that would move a counted habit away from the author, or past the
+ * author's rate, is never applied (direction.ts).
  */
 export function searchEdits(
   document: EditDocument,
   scorer: Scorer,
   context: EditContext,
   deadline: Deadline = new Deadline(undefined),
+  direction?: HabitDirection,
 ): SearchStats {
   const history: Applied[] = [];
   const blocks = runsOf(document);
@@ -123,7 +127,7 @@ export function searchEdits(
   const sentences = runs.reduce((sum, run) => sum + run.sentences.length, 0);
   const budget = Math.max(20, EDITS_PER_SENTENCE * sentences);
   try {
-    return searchRuns(runs, scorer, context, deadline, history, budget, sentences);
+    return searchRuns(runs, scorer, context, deadline, history, budget, sentences, direction);
   } finally {
     // Runs are views of their paragraph: put the edited sentences back in it.
     for (const { block, runs: parts } of blocks)
@@ -139,6 +143,7 @@ function searchRuns(
   history: Applied[],
   budget: number,
   sentences: number,
+  direction: HabitDirection | undefined,
 ): SearchStats {
   const stats: SearchStats = { sentences, applied: 0, evaluations: 0 };
   // Contractions move to the author's rate and no further (engine/contraction-plan.ts).
@@ -171,6 +176,8 @@ function searchRuns(
       if (!isCurrent(entry)) continue;
       const contraction = entry.op === 'contract' || entry.op === 'expand';
       if (contraction && contractionsLeft <= 0) continue;
+      // A habit moves toward the author or not at all; undoing an edit only goes back toward the input.
+      if (direction !== undefined && entry.op !== 'revert' && !direction.allows(entry.replaced, entry.next)) continue;
       evaluations -= 1;
       stats.evaluations += 1;
       deadline.check();
@@ -182,6 +189,7 @@ function searchRuns(
         continue;
       }
       const created = applyCandidate(entry, scorer);
+      direction?.apply(entry.replaced, created);
       if (contraction) contractionsLeft -= 1;
       history.push({ block: entry.block, removed: entry.replaced, created });
       applied += 1;

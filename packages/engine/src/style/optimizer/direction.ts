@@ -1,0 +1,137 @@
+/**
+ * Direction as an invariant of the search: an edit may change a countable habit only toward the
+ * author, and not past. For each habit (dashes, semicolons, colons, parentheses per word; words per
+ * sentence) the text's current count is compared with the author's rate scaled to the text's length,
+ * the target; an edit that changes the count must leave it closer to the target and on the same side
+ * (half a unit of slack: a count cannot land between two integers). Edits that leave a habit's count
+ * as it was (a spaced dash closed, a word swapped) are not judged on it. Contractions have their own
+ * plan (contraction-plan.ts); the analytics objective judges the rest.
+ */
+import { histogramStats } from '@styler/analytics/metrics';
+import { dashStyleAt } from '../habits/punctuation-habits.js';
+import type { Token } from '../text/token.js';
+import type { StyleModel } from '../types.js';
+import type { EditSentence } from './document.js';
+
+/** The counted habits, in the order of HabitCounts' marks. */
+export const DIRECTED_HABITS = ['dash', 'semicolon', 'colon', 'parenthesis'] as const;
+export type DirectedHabit = (typeof DIRECTED_HABITS)[number];
+
+/** A count may land this far past its target (a count is whole, a target need not be). */
+const SLACK = 0.5;
+
+/** What the direction gate counts in some sentences. */
+export interface HabitCounts {
+  words: number;
+  sentences: number;
+  /** Per DIRECTED_HABITS, in order. */
+  marks: number[];
+}
+
+function emptyCounts(): HabitCounts {
+  return { words: 0, sentences: 0, marks: DIRECTED_HABITS.map(() => 0) };
+}
+
+/** Marks of one sentence's tokens, per DIRECTED_HABITS. */
+export function markCounts(tokens: readonly Token[]): number[] {
+  const marks = DIRECTED_HABITS.map(() => 0);
+  tokens.forEach((piece, index) => {
+    if (piece.kind !== 'punct' || piece.lock !== undefined) return;
+    if (dashStyleAt(tokens, index) !== undefined) marks[0]! += 1;
+    else if (piece.text === ';') marks[1]! += 1;
+    else if (piece.text === ':') marks[2]! += 1;
+    else if (piece.text === '(') marks[3]! += 1;
+  });
+  return marks;
+}
+
+/** A sentence as the gate reads it: its tokens and its words. */
+type Counted = Pick<EditSentence, 'tokens' | 'words'>;
+
+function add(into: HabitCounts, sentences: readonly Counted[], sign: 1 | -1): void {
+  for (const sentence of sentences) {
+    into.words += sign * sentence.words;
+    into.sentences += sign;
+    markCounts(sentence.tokens).forEach((count, index) => {
+      into.marks[index]! += sign * count;
+    });
+  }
+}
+
+/** True when `next` is closer to `target` than `now` and not past it (by more than SLACK). */
+export function movesToward(now: number, next: number, target: number, slack = SLACK): boolean {
+  if (next === now) return true;
+  const before = now - target;
+  const after = next - target;
+  if (Math.abs(after) >= Math.abs(before)) return false;
+  return Math.sign(after) === Math.sign(before) || Math.abs(after) <= slack;
+}
+
+/** The author's rates the gate steers by. */
+export interface HabitTargets {
+  /** Per word, per DIRECTED_HABITS. */
+  perWord: number[];
+  /** Mean words per sentence. */
+  wordsPerSentence: number;
+}
+
+/** The author's rates, read from a model. */
+export function habitTargets(model: StyleModel): HabitTargets {
+  const punctuation = model.habits.punctuation;
+  return {
+    perWord: [
+      punctuation.dash.value.perThousandWords,
+      punctuation.semicolonPerThousandWords.value,
+      punctuation.colonPerThousandWords.value,
+      punctuation.parenthesesPerThousandWords.value,
+    ].map((perThousand) => perThousand / 1000),
+    wordsPerSentence: histogramStats(model.groundTruth.features.sentenceLengths).mean,
+  };
+}
+
+/** The text's habit counts as the search edits it, and whether an edit moves each toward the author. */
+export class HabitDirection {
+  readonly #targets: HabitTargets;
+  readonly #counts: HabitCounts = emptyCounts();
+
+  constructor(targets: HabitTargets, sentences: readonly Counted[]) {
+    this.#targets = targets;
+    add(this.#counts, sentences, 1);
+  }
+
+  /** The counts now (a copy). */
+  get counts(): HabitCounts {
+    return { ...this.#counts, marks: [...this.#counts.marks] };
+  }
+
+  #after(replaced: readonly Counted[], next: readonly Counted[]): HabitCounts {
+    const after = this.counts;
+    add(after, replaced, -1);
+    add(after, next, 1);
+    return after;
+  }
+
+  /** True when replacing `replaced` by `next` moves every habit it changes toward the author, none past. */
+  allows(replaced: readonly Counted[], next: readonly Counted[]): boolean {
+    const now = this.#counts;
+    const after = this.#after(replaced, next);
+    for (let i = 0; i < DIRECTED_HABITS.length; i += 1) {
+      const rate = this.#targets.perWord[i]!;
+      const [before, changed] = [now.marks[i]!, after.marks[i]!];
+      // Judged against the target at the old length and at the new: a shorter text wants fewer marks.
+      if (!movesToward(before, changed, rate * now.words) && !movesToward(before, changed, rate * after.words))
+        return false;
+    }
+    if (after.sentences !== now.sentences && now.sentences > 0 && after.sentences > 0) {
+      const mean = (counts: HabitCounts): number => counts.words / counts.sentences;
+      if (!movesToward(mean(now), mean(after), this.#targets.wordsPerSentence)) return false;
+    }
+    return true;
+  }
+
+  /** Takes an applied edit into the counts. */
+  apply(replaced: readonly Counted[], created: readonly Counted[]): void {
+    add(this.#counts, replaced, -1);
+    add(this.#counts, created, 1);
+  }
+}

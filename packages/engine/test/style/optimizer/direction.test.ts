@@ -1,0 +1,113 @@
+/** Direction as an invariant: every counted habit the engine edits moves toward the author, not past. */
+import { readFileSync, readdirSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { restyle } from '../../../src/style/index.js';
+import { buildDocument } from '../../../src/style/optimizer/document.js';
+import {
+  DIRECTED_HABITS,
+  HabitDirection,
+  habitTargets,
+  markCounts,
+  movesToward,
+  type HabitTargets,
+} from '../../../src/style/optimizer/direction.js';
+import { AUTHORS, authorDocuments, authorModel } from '../brief/authors.js';
+
+const AI_INPUTS = new URL('../../fixtures/ai-inputs/', import.meta.url);
+const aiInputs = readdirSync(AI_INPUTS)
+  .filter((file) => file.endsWith('.txt'))
+  .map((file) => readFileSync(new URL(file, AI_INPUTS), 'utf8'));
+
+/** Marks, words and sentences of a text as the gate counts them. */
+function countsOf(text: string): { marks: number[]; words: number; sentences: number } {
+  const sentences = buildDocument(text).blocks.flatMap((block) => block.sentences);
+  const marks = DIRECTED_HABITS.map(() => 0);
+  for (const sentence of sentences) markCounts(sentence.tokens).forEach((count, i) => (marks[i]! += count));
+  return { marks, words: sentences.reduce((sum, s) => sum + s.words, 0), sentences: sentences.length };
+}
+
+/** True when `output`'s count is no farther from the author's than `input`'s and not past it (half a mark). */
+function towardOrStill(input: number, output: number, target: number): boolean {
+  if (output === input) return true;
+  const before = Math.abs(input - target);
+  const after = Math.abs(output - target);
+  const past = Math.sign(output - target) !== Math.sign(input - target) && after > 0.5;
+  return after <= before + 1e-9 && !past;
+}
+
+describe('movesToward', () => {
+  it('lets a count move only closer to its target, and past it by half a unit at most', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.double({ min: 0, max: 40, noNaN: true }),
+        (now, next, target) => {
+          if (!movesToward(now, next, target)) return;
+          if (next === now) return;
+          expect(Math.abs(next - target)).toBeLessThan(Math.abs(now - target));
+          if (Math.sign(next - target) !== Math.sign(now - target))
+            expect(Math.abs(next - target)).toBeLessThanOrEqual(0.5);
+        },
+      ),
+    );
+  });
+
+  it('stops at the author: toward 1.3 semicolons, 0 → 1 but not 1 → 2; toward 1.6, 1 → 2 but not 2 → 3', () => {
+    expect(movesToward(0, 1, 1.3)).toBe(true);
+    expect(movesToward(1, 2, 1.3)).toBe(false);
+    expect(movesToward(1, 2, 1.6)).toBe(true);
+    expect(movesToward(2, 3, 1.6)).toBe(false);
+    expect(movesToward(3, 2, 0)).toBe(true);
+    expect(movesToward(2, 3, 0)).toBe(false);
+  });
+});
+
+describe('HabitDirection', () => {
+  // An author of a dash every five words and no semicolon, colon or parenthesis.
+  const targets: HabitTargets = { perWord: [0.2, 0, 0, 0], wordsPerSentence: 20 };
+  const sentences = (text: string) => buildDocument(text).blocks.flatMap((block) => block.sentences);
+
+  it('refuses to take away the dash of an author who writes dashes, and to add a semicolon for one who writes none', () => {
+    const text = 'The road was long—and the night was cold. We walked on and said little.';
+    const gate = new HabitDirection(targets, sentences(text));
+    const [first] = sentences(text);
+    expect(gate.allows([first!], sentences('The road was long, and the night was cold.'))).toBe(false);
+    expect(gate.allows([first!], sentences('The road was long; and the night was cold.'))).toBe(false);
+    expect(gate.allows([first!], sentences('The road was long — and the night was cold.'))).toBe(true);
+  });
+
+  it('refuses a join that carries the sentence length past the author', () => {
+    const short = 'We left. It rained. The road was long and the night was cold.';
+    const gate = new HabitDirection({ ...targets, wordsPerSentence: 5 }, sentences(short));
+    const [a, b] = sentences(short);
+    expect(gate.allows([a!, b!], sentences('We left and it rained.'))).toBe(false);
+    const toward = new HabitDirection({ ...targets, wordsPerSentence: 8 }, sentences(short));
+    expect(toward.allows([a!, b!], sentences('We left and it rained.'))).toBe(true);
+  });
+});
+
+describe('restyle keeps every counted habit moving toward the author', () => {
+  const inputs = [...aiInputs, ...AUTHORS.flatMap((author) => authorDocuments(author).slice(6, 8))];
+
+  it.each(AUTHORS)('toward %s, on AI inputs and the other authors’ prose', (author) => {
+    const model = authorModel(author);
+    const targets = habitTargets(model);
+    for (const input of inputs) {
+      const before = countsOf(input);
+      const after = countsOf(restyle(input, model));
+      DIRECTED_HABITS.forEach((habit, i) => {
+        const rate = targets.perWord[i]!;
+        const ok =
+          towardOrStill(before.marks[i]!, after.marks[i]!, rate * before.words) ||
+          towardOrStill(before.marks[i]!, after.marks[i]!, rate * after.words);
+        expect(ok, `${habit}: ${before.marks[i]} → ${after.marks[i]}, author ${rate * after.words}`).toBe(true);
+      });
+      if (after.sentences !== before.sentences) {
+        const mean = (counts: { words: number; sentences: number }): number => counts.words / counts.sentences;
+        expect(towardOrStill(mean(before), mean(after), targets.wordsPerSentence)).toBe(true);
+      }
+    }
+  });
+});
