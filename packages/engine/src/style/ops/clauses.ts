@@ -19,6 +19,23 @@ export function mayEditClauseWord(piece: Token, key: string): boolean {
   return piece.kind === 'word' && (COMPLEMENT_VERBS.has(key) || key === 'that' || key === 'which');
 }
 
+const WH_WORDS = new Set(['what', 'which', 'how', 'whose']);
+/** Words looked back for a wh-word that makes a following "that" demonstrative. */
+const WH_LOOKBACK = 4;
+
+/** True when a wh-word stands among the few words before token `index`, in its clause. */
+function afterWhWord(tokens: readonly Token[], index: number): boolean {
+  let seen = 0;
+  for (let i = index - 1; i >= 0 && seen < WH_LOOKBACK; i -= 1) {
+    const piece = tokens[i]!;
+    if (piece.kind === 'punct') return false;
+    if (piece.kind !== 'word') continue;
+    if (WH_WORDS.has(keyOf(piece))) return true;
+    seen += 1;
+  }
+  return false;
+}
+
 /**
  * Complementizer and relative-pronoun edits: "know we" ↔ "know that we" after verbs that take a
  * that-clause, and "that" ↔ "which" introducing a relative clause right after a noun.
@@ -61,6 +78,8 @@ export function clauseWordEdits(tokens: readonly Token[]): TokenEdit[] {
       if (nextLower === 'which' && !next.tags.includes('PRON') && !next.tags.includes('DET')) return;
       // "the man which has them": "which" never follows a person (a name, or a noun whose main sense is one).
       if (nextLower === 'that' && (piece.tags.includes('PROPN') || isPersonNoun(piece.text))) return;
+      // "what kind of earth that is": after a "what" the "that" is a demonstrative, no relative.
+      if (nextLower === 'that' && afterWhWord(tokens, i)) return;
       const swapped = nextLower === 'that' ? 'which' : 'that';
       edits.push({ op: 'relative', tokens: splice(tokens, i + 2, i + 3, [word(swapped, next.tags)]) });
     }

@@ -93,6 +93,24 @@ function apostrophe(context: EditContext, text: string): string {
   return context.curlyQuotes === true ? text.replace(/'/g, '’') : text;
 }
 
+const EXISTENTIAL = new Set(["there's", "here's", "where's", 'there’s', 'here’s', 'where’s']);
+const SINGULAR_AFTER_IS = new Set([
+  'a',
+  'an',
+  'one',
+  'no',
+  'nothing',
+  'something',
+  'someone',
+  'somebody',
+  'little',
+  'much',
+  'another',
+  'this',
+  'that',
+  'the',
+]);
+
 /** Contracting and expanding edits of one sentence. */
 export function contractionEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const edits: TokenEdit[] = [];
@@ -119,6 +137,9 @@ export function contractionEdits(tokens: readonly Token[], context: EditContext)
       continue;
     if (/ is$/.test(full) && next !== undefined && /^(?:been|got|gotten)$/i.test(next.text))
       full = full.replace(/ is$/, ' has');
+    // Spoken "there's so many issues" agrees with nothing written out: "there is so many" is wrong.
+    // "there's" and "here's" are expanded only before what "is" agrees with (a, an, one, no, …).
+    if (EXISTENTIAL.has(keyOf(piece)) && (next === undefined || !SINGULAR_AFTER_IS.has(keyOf(next)))) continue;
     const parts = full.split(' ');
     const firstTags = piece.tags.slice(0, 1);
     const restTags = piece.tags.length > 1 ? piece.tags.slice(1) : piece.tags;

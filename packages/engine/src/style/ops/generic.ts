@@ -153,6 +153,30 @@ function adjectival(tokens: readonly Token[], start: number, end: number): boole
   );
 }
 
+const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'that', 'there']);
+/** Words looked ahead for the finite verb of a clause ("ensure the door is locked"). */
+const CLAUSE_LOOKAHEAD = 6;
+
+/**
+ * True when a clause follows token `index` ("that …", a subject pronoun, or a finite verb within a
+ * few words before any punctuation): what "make sure" takes, where "ensure" also takes a bare object
+ * ("ensure the survival of the state" is no "make sure the survival of the state").
+ */
+function clauseFollows(tokens: readonly Token[], index: number): boolean {
+  let at = nextSolid(tokens, index);
+  const first = tokens[at];
+  if (first?.kind !== 'word') return false;
+  if (SUBJECT_PRONOUNS.has(keyOf(first))) return true;
+  for (let seen = 0; seen < CLAUSE_LOOKAHEAD; seen += 1) {
+    const piece = tokens[at];
+    if (piece === undefined || piece.kind !== 'word') return false;
+    if (seen > 0 && (piece.tags.includes('AUX') || (piece.tags.includes('VERB') && /(?:s|ed)$/.test(piece.text))))
+      return true;
+    at = nextSolid(tokens, at);
+  }
+  return false;
+}
+
 /**
  * Replacements of generic, AI-typical phrasing. Alternatives the author uses come first; if the
  * author uses none of them, all are offered and the objective chooses.
@@ -182,6 +206,7 @@ export function genericEdits(tokens: readonly Token[], context: EditContext): To
         text = `${text} of`;
         tags = [...tags, 'ADP'];
       } else if (!fitsPlace(tokens, match.start, match.end - 1, text)) continue;
+      if (/^(?:make|makes|made|making) sure$/i.test(text) && !clauseFollows(tokens, match.end - 1)) continue;
       const parts = text.split(' ');
       const replacement =
         parts.length === 1 && singleSource

@@ -172,6 +172,17 @@ const DASH_MARK: ReadonlyMap<DashStyle, readonly [string, boolean]> = new Map([
  * The first must end in an unlocked period and the second must open with a word that may lose
  * its capital (or a name, or "I").
  */
+/** True when two sentences open with the same two words (case aside). */
+export function opensAlike(first: readonly Token[], second: readonly Token[]): boolean {
+  const opening = (tokens: readonly Token[]): string[] =>
+    tokens
+      .filter((piece) => piece.kind === 'word')
+      .slice(0, 2)
+      .map((piece) => piece.text.toLowerCase());
+  const [a, b] = [opening(first), opening(second)];
+  return a.length === 2 && a[0] === b[0] && a[1] === b[1];
+}
+
 export function joinEdits(first: Part, second: Part, context: EditContext): StructureEdit[] {
   if (first.words === 0 || second.words === 0 || first.words + second.words + 1 > MAX_JOINED_WORDS) return [];
   if (first.classes.independentClauses + second.classes.independentClauses > MAX_JOINED_CLAUSES) return [];
@@ -183,6 +194,10 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   // A statement and a command keep their own sentences: joined, the command reads as the
   // statement's subject doing it ("Employers want …, and mention aspects of …").
   if (opensAsCommand(first.tokens) !== opensAsCommand(second.tokens)) return [];
+  // Sentences that open alike are a contrast or a correction ("This is not about politics. This is
+  // about doing the right thing"; "It was not that … It was that …"): joined, the second reads as an
+  // addition or a relative clause.
+  if (opensAlike(first.tokens, second.tokens)) return [];
   const mark = finalMark(first.tokens, /^\.$/);
   const end = solidEnd(first.tokens);
   if (mark < 0 || mark !== end - 1 || openingWord(second.tokens) !== 0) return [];

@@ -1,3 +1,4 @@
+import { FUNCTION_WORDS } from '@styler/analytics/nlp';
 import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { DashStyle, EllipsisStyle } from '../types.js';
 import { retext, type Token } from '../text/token.js';
@@ -136,6 +137,17 @@ function introducesWhole(tokens: readonly Token[], at: number): boolean {
   return index > 0 && leadingBareVerb(tokens.slice(index)) !== undefined && !/s$/i.test(tokens[index]?.text ?? '');
 }
 
+/**
+ * True when the dash at `index` breaks off a phrase left unfinished ("the problem has been—
+ * unemployment", "if you think it's—if you think"): the word before it is a function word or an
+ * auxiliary, which a phrase does not end on. A comma there reads as a slip, not a pause.
+ */
+function interrupts(tokens: readonly Token[], index: number): boolean {
+  const before = tokens[previousSolid(tokens, index)];
+  if (before?.kind !== 'word') return false;
+  return FUNCTION_WORDS.has(keyOf(before)) || before.tags.includes('AUX') || /['’]s$/u.test(before.text);
+}
+
 /** Dash edits: the author's dash form; a lone dash as a comma or colon; a pair as parentheses or commas. */
 function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
   const dashes = findDashes(tokens);
@@ -152,7 +164,10 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
   if (dashes.length === 1 && first !== undefined && tokens[first.index]?.joint !== true) {
     // A comma before a clause of its own would splice two clauses ("in control, you can …", "use
     // numbers, for example, this is far more compelling"); before a conjunction it joins them rightly.
-    if (!hasFiniteVerb(tokens.slice(first.to)) || startsWithConjunction(tokens, first.index)) {
+    if (
+      (!hasFiniteVerb(tokens.slice(first.to)) || startsWithConjunction(tokens, first.index)) &&
+      !interrupts(tokens, first.index)
+    ) {
       edits.push({ op: 'dash-comma', tokens: splice(tokens, first.from, first.to, [punct(','), space()]) });
     }
     // A colon introduces a clause that explains what precedes it; before a conjunction ("— and brings

@@ -110,6 +110,8 @@ export function splitClasses(
   return [make(1, leftDependent, left), make(rightIndependent, rightDependent, right)];
 }
 
+const PURPOSE_MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'shall', 'should']);
+
 /** True for a mark splitEdits may split at: an unlocked comma or semicolon. */
 export function maySplitAt(piece: Token): boolean {
   return piece.kind === 'punct' && piece.lock === undefined && (piece.text === ',' || piece.text === ';');
@@ -147,6 +149,12 @@ export function splitEdits(
     // ", and the strategies that can help", "; which might be employed", ", and caring for your
     // soil" continue a coordination or open a dependent clause: cut there, they are fragments.
     if (subject === undefined || !opensClause(tokens, at)) return;
+    // ", so we can prevent this": "so" before a subject and a modal says what for, not what follows;
+    // cut there, "Thus, we can prevent this" states another relation.
+    if (relation === 'consequence' && conjunction !== undefined && keyOf(conjunction) === 'so') {
+      const verb = tokens[nextSolid(tokens, at)];
+      if (verb !== undefined && PURPOSE_MODALS.has(keyOf(verb))) return;
+    }
     const left = tokens.slice(0, index);
     const right = tokens.slice(at);
     if (countWords(left) < MIN_PART_WORDS || countWords(right) < MIN_PART_WORDS) return;

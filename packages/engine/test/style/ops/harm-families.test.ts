@@ -359,3 +359,45 @@ describe('clause starts', () => {
     expect(at('Which might be employed later.')).toBe(false);
   });
 });
+
+// Issue 33: the families read in literary prose the engine had never seen, each fixed at its trigger.
+describe('literary prose stays whole', () => {
+  it('never joins two sentences that open alike: a contrast or a correction', () => {
+    expect(joinsOf('This is not about politics at all. This is about doing the right thing.')).toEqual([]);
+    expect(joinsOf('It was not that he was idle all his life. It was that he never finished anything.')).toEqual([]);
+  });
+
+  it('never splits before a purpose: ", so we can" is no "Thus, we can"', () => {
+    const consequence = { ...formal, connectiveCounts: { ...formal.connectiveCounts, Thus: 3, So: 3 } };
+    expect(
+      splitsOf('We must fix the levees before the next storm season comes, so we can prevent this flood.', consequence),
+    ).toEqual([]);
+  });
+
+  it('never expands "there\'s" where "is" would not agree', () => {
+    const expanded = (text: string) => textsOf(contractionEdits(firstSentence(text).tokens, both), 'expand');
+    expect(expanded("There's so many other pressing issues in the town.")).toEqual([]);
+    expect(expanded("There's a better way to do it.")).toEqual(['There is a better way to do it.']);
+  });
+
+  it('never makes "ensure" a "make sure" before a bare object', () => {
+    const swaps = (text: string) =>
+      textsOf(genericEdits(firstSentence(text).tokens, contextFor(FORMAL_MODEL)), 'generic').filter((out) =>
+        /make sure/.test(out),
+      );
+    expect(swaps('We must ensure the survival of the state.')).toEqual([]);
+    expect(swaps('We must ensure you are safe.')).toHaveLength(1);
+  });
+
+  it('never turns an interrupting dash into a comma', () => {
+    const commas = (text: string) => textsOf(punctuationEdits(firstSentence(text).tokens, formal), 'dash-comma');
+    expect(commas('The real problem here has been—unemployment.')).toEqual([]);
+    expect(commas('We walked for hours—alone and happy.')).toHaveLength(1);
+  });
+
+  it('never reads a demonstrative "that" after "what" as a relative', () => {
+    const relatives = (text: string) => textsOf(clauseWordEdits(firstSentence(text).tokens), 'relative');
+    expect(relatives('To see what kind of earth that is on which you have a house.')).toEqual([]);
+    expect(relatives('It is a bottle that keeps water cold.')).toHaveLength(1);
+  });
+});
