@@ -14,7 +14,7 @@
 //   awkward        — grammatical and faithful, but no careful writer would write it
 //   fine           — reads as good English that says the same thing
 //
-// Run: npm run build && node bench/style/reading.mjs [--set dev|check|blind] [--todo todo.json] [--json out.json]
+// Run: npm run build && node bench/style/reading.mjs [--set dev|check|blind|final|fresh] [--todo todo.json] [--json out.json]
 // Before/after: STYLER_ENGINE_DIST=DIR judges another build of the engine on the same sample.
 import '../support/node-version.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -42,6 +42,9 @@ const SAMPLES = {
   // Literary only (every AI input was in an earlier sample): training files 10–12 of each author
   // toward the author four ahead, whose model never saw them; read once, after the blind sample's fixes.
   final: { literary: { sample: 3, offset: 3, from: 'train' } },
+  // Literary only, read once after issue 33's direction gate and literary fixes: training files
+  // 16–18 of each author toward the next author, whose model never saw them.
+  fresh: { literary: { sample: 3, offset: 5, from: 'train' } },
 };
 
 /** The changed sentences of one of the protocol's samples, by kind. */

@@ -38,7 +38,8 @@ const PAIRS: Array<[string, string]> = [
   ...family('cent theat fib lit spect lust meag somb calib sab', 'er', 're', '- s'),
   ...family('cent', 'er', 're', 'ed'),
   ...family('def off pret', 'ense', 'ence', '- s'),
-  ...family(L_STEMS, 'l', 'll', 'ed ing er ers'),
+  // The stems end in their l: US doubles nothing (traveled), UK doubles it (travelled).
+  ...family(L_STEMS, '', 'l', 'ed ing er ers'),
   ['jewelry', 'jewellery'],
   ['woolen', 'woollen'],
   ['fulfill', 'fulfil'],

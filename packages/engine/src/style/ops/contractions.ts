@@ -2,7 +2,7 @@ import type { Upos } from '@styler/analytics/metrics';
 import { CONTRACTED, EXPANSIONS } from '../lexicon/contractions.js';
 import { capitalize, isCapitalized, isEditableWord, matchCase, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
-import { isVerbal, keyOf, nextSolid, openingWord, space, splice, word } from './tokens.js';
+import { isVerbal, keyOf, nextSolid, openingWord, previousSolid, space, splice, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 /** A contractible spot: two words whose full form has a contraction ("do not", "it is"). */
@@ -93,6 +93,7 @@ function apostrophe(context: EditContext, text: string): string {
   return context.curlyQuotes === true ? text.replace(/'/g, '’') : text;
 }
 
+const THIRD_SINGULAR = new Set(['he', 'she', 'it', 'this', 'that', 'there', 'who', 'what', 'one']);
 const EXISTENTIAL = new Set(["there's", "here's", "where's", 'there’s', 'here’s', 'where’s']);
 const SINGULAR_AFTER_IS = new Set([
   'a',
@@ -140,6 +141,11 @@ export function contractionEdits(tokens: readonly Token[], context: EditContext)
     // Spoken "there's so many issues" agrees with nothing written out: "there is so many" is wrong.
     // "there's" and "here's" are expanded only before what "is" agrees with (a, an, one, no, …).
     if (EXISTENTIAL.has(keyOf(piece)) && (next === undefined || !SINGULAR_AFTER_IS.has(keyOf(next)))) continue;
+    // "he don't like" is dialect written on purpose: "he do not" is neither the speaker's nor standard.
+    if (keyOf(piece) === "don't" || keyOf(piece) === 'don’t') {
+      const before = tokens[previousSolid(tokens, index)];
+      if (before !== undefined && THIRD_SINGULAR.has(keyOf(before))) continue;
+    }
     const parts = full.split(' ');
     const firstTags = piece.tags.slice(0, 1);
     const restTags = piece.tags.length > 1 ? piece.tags.slice(1) : piece.tags;

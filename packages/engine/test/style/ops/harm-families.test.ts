@@ -378,6 +378,10 @@ describe('literary prose stays whole', () => {
     const expanded = (text: string) => textsOf(contractionEdits(firstSentence(text).tokens, both), 'expand');
     expect(expanded("There's so many other pressing issues in the town.")).toEqual([]);
     expect(expanded("There's a better way to do it.")).toEqual(['There is a better way to do it.']);
+    expect(expanded("To this day he don't like to appear ignorant.")).toEqual([]);
+    expect(expanded("To this day they don't like to appear ignorant.")).toEqual([
+      'To this day they do not like to appear ignorant.',
+    ]);
   });
 
   it('never makes "ensure" a "make sure" before a bare object', () => {
@@ -393,6 +397,13 @@ describe('literary prose stays whole', () => {
     const commas = (text: string) => textsOf(punctuationEdits(firstSentence(text).tokens, formal), 'dash-comma');
     expect(commas('The real problem here has been—unemployment.')).toEqual([]);
     expect(commas('We walked for hours—alone and happy.')).toHaveLength(1);
+  });
+
+  it('spells "travelling" the UK way as it is, and "traveling" the US way as "traveled"', async () => {
+    const { US_TO_UK, UK_TO_US } = await import('../../../src/style/lexicon/spelling.js');
+    expect(US_TO_UK.get('traveling')).toBe('travelling');
+    expect(UK_TO_US.get('travelled')).toBe('traveled');
+    expect(US_TO_UK.get('travelling')).toBeUndefined();
   });
 
   it('never reads a demonstrative "that" after "what" as a relative', () => {
