@@ -1,6 +1,6 @@
 import { structureFromCounts } from '@styler/analytics/nlp';
 import type { Upos } from '@styler/analytics/metrics';
-import { decapitalize, retext, type Token } from '../text/token.js';
+import { decapitalize, joinTokens, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 import { canLowercase, findOpeningConnective, withoutConnective } from './connectives.js';
@@ -198,6 +198,9 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   // about doing the right thing"; "It was not that … It was that …"): joined, the second reads as an
   // addition or a relative clause.
   if (opensAlike(first.tokens, second.tokens)) return [];
+  // "If so, …" and "If not, …" answer a question or a list held up before them: joined to it, the
+  // condition has nothing to refer to.
+  if (/^if (?:so|not)\b/iu.test(joinTokens(second.tokens).trimStart())) return [];
   const mark = finalMark(first.tokens, /^\.$/);
   const end = solidEnd(first.tokens);
   if (mark < 0 || mark !== end - 1 || openingWord(second.tokens) !== 0) return [];

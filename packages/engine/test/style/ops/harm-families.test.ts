@@ -365,6 +365,7 @@ describe('literary prose stays whole', () => {
   it('never joins two sentences that open alike: a contrast or a correction', () => {
     expect(joinsOf('This is not about politics at all. This is about doing the right thing.')).toEqual([]);
     expect(joinsOf('It was not that he was idle all his life. It was that he never finished anything.')).toEqual([]);
+    expect(joinsOf("Drawers are full of gadgets you've forgotten about. If so, you're not alone in this.")).toEqual([]);
   });
 
   it('never splits before a purpose: ", so we can" is no "Thus, we can"', () => {
