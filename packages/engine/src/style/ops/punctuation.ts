@@ -225,6 +225,94 @@ function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] 
   return edits;
 }
 
+/**
+ * Openers of a comma-bounded aside: phrases a sentence holds up between commas and could hold between
+ * dashes or in parentheses ("the plan, of course, works" → "the plan—of course—works"). Only these:
+ * a comma pair around anything else may be a series, an apposition to a name, or a clause.
+ */
+const ASIDE_OPENERS = [
+  'of course',
+  'in fact',
+  'for example',
+  'for instance',
+  'in short',
+  'as it were',
+  'to be sure',
+  'no doubt',
+  'after all',
+  'by the way',
+  'as a rule',
+  'at least',
+  'in particular',
+  'above all',
+  'as usual',
+  'in general',
+  'i think',
+  'i believe',
+  'it seems',
+  'so to speak',
+].map((phrase) => phrase.split(' '));
+/** Words an aside may hold, at most. */
+const MAX_ASIDE_WORDS = 8;
+
+/**
+ * The asides between two commas in a sentence: a phrase of ASIDE_OPENERS and what follows it up to
+ * the next comma, with words on both sides ("the plan, of course, works"), not before "and" or "or"
+ * (a series), outside quotations and brackets. Returns [first comma, second comma] pairs.
+ */
+export function findCommaAsides(tokens: readonly Token[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  tokens.forEach((piece, index) => {
+    if (piece.kind !== 'punct' || piece.text !== ',' || piece.lock !== undefined) return;
+    if (tokens[previousSolid(tokens, index)]?.kind !== 'word') return;
+    const opener = ASIDE_OPENERS.find((words) => {
+      let at = index;
+      for (const expected of words) {
+        at = nextSolid(tokens, at);
+        const next = tokens[at];
+        if (next?.kind !== 'word' || next.lock !== undefined || keyOf(next) !== expected) return false;
+      }
+      return true;
+    });
+    if (opener === undefined) return;
+    let words = 0;
+    for (let at = nextSolid(tokens, index); at < tokens.length; at = nextSolid(tokens, at)) {
+      const next = tokens[at];
+      if (next === undefined) return;
+      if (next.kind === 'word') {
+        if (next.lock !== undefined || (words += 1) > MAX_ASIDE_WORDS) return;
+        continue;
+      }
+      if (next.text !== ',' || next.lock !== undefined) return;
+      const after = tokens[nextSolid(tokens, at)];
+      if (after?.kind !== 'word' || COORDINATING.has(keyOf(after))) return;
+      out.push([index, at]);
+      return;
+    }
+  });
+  return out;
+}
+
+/** Comma asides set off as the author does: between the author's dashes, or in parentheses. */
+function asideEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+  const edits: TokenEdit[] = [];
+  for (const [open, close] of findCommaAsides(tokens)) {
+    const inner = tokens.slice(nextSolid(tokens, open), close);
+    const rest = tokens.slice(nextSolid(tokens, close));
+    if (context.dash !== undefined && context.proposes.dashes) {
+      const dash = dashTokens(context.dash);
+      edits.push({ op: 'aside-dashes', tokens: [...tokens.slice(0, open), ...dash, ...inner, ...dash, ...rest] });
+    }
+    if (context.proposes.parentheses) {
+      edits.push({
+        op: 'aside-parentheses',
+        tokens: [...tokens.slice(0, open), space(), punct('('), ...inner, punct(')'), space(), ...rest],
+      });
+    }
+  }
+  return edits;
+}
+
 /** A series "a, b and c": the conjunction and whether a comma stands before it. */
 export interface SerialSpot {
   conjunction: number;
@@ -327,7 +415,12 @@ export function mayPunctuate(piece: Token, key: string): boolean {
  * have sent!", "If there were but a coach!", "There is happiness!"), and a flat "." changed it.
  */
 export function punctuationEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
-  const edits = [...dashEdits(tokens, context), ...oxfordEdits(tokens, context), ...quoteEdit(tokens, context)];
+  const edits = [
+    ...dashEdits(tokens, context),
+    ...asideEdits(tokens, context),
+    ...oxfordEdits(tokens, context),
+    ...quoteEdit(tokens, context),
+  ];
   tokens.forEach((piece, index) => {
     if (piece.kind !== 'punct' || piece.lock !== undefined) return;
     const style = context.ellipsis;

@@ -413,3 +413,26 @@ describe('literary prose stays whole', () => {
     expect(relatives('It is a bottle that keeps water cold.')).toHaveLength(1);
   });
 });
+
+describe('asides both ways', () => {
+  it("sets a comma-bounded aside between the author's dashes or in parentheses", () => {
+    const asides = (text: string, op: string) => textsOf(punctuationEdits(firstSentence(text).tokens, formal), op);
+    expect(asides('The plan, of course, works well enough for us.', 'aside-dashes')).toEqual([
+      'The plan—of course—works well enough for us.',
+    ]);
+    expect(asides('The plan, of course, works well enough for us.', 'aside-parentheses')).toEqual([
+      'The plan (of course) works well enough for us.',
+    ]);
+  });
+
+  it('leaves a series, an apposition and an opening phrase alone', () => {
+    const asides = (text: string) => [
+      ...textsOf(punctuationEdits(firstSentence(text).tokens, formal), 'aside-dashes'),
+      ...textsOf(punctuationEdits(firstSentence(text).tokens, formal), 'aside-parentheses'),
+    ];
+    expect(asides('We bought apples, pears, and plums at the market.')).toEqual([]);
+    expect(asides('Mr. Hale, the baker, came to the door at noon.')).toEqual([]);
+    expect(asides('Of course, we went home early that day.')).toEqual([]);
+    expect(asides('We saw the birds, of course, and the river too.')).toEqual([]);
+  });
+});
