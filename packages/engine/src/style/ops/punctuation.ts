@@ -1,7 +1,7 @@
 import { FUNCTION_WORDS } from '@styler/analytics/nlp';
 import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { DashStyle, EllipsisStyle } from '../types.js';
-import { retext, type Token } from '../text/token.js';
+import { decapitalize, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { isFiniteVerb, opensClause } from './clause-start.js';
 import { tokenHabit } from './token-habit.js';
@@ -313,6 +313,42 @@ function asideEdits(tokens: readonly Token[], context: EditContext): TokenEdit[]
   return edits;
 }
 
+/**
+ * Colons as an author who writes fewer sets what they introduce: a colon before a word of the
+ * sentence ("the answer is simple: exercise") as the author's dash, where the author writes dashes.
+ * The direction gate lets it through only while the text has more colons than the author and fewer
+ * dashes.
+ */
+function colonEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+  const edits: TokenEdit[] = [];
+  // Beside a dash already there, a second would read as one of a pair ("not a requirement—you can
+  // …—but follow it—a user might …").
+  if (findDashes(tokens).length > 0) return edits;
+  tokens.forEach((piece, index) => {
+    if (piece.kind !== 'punct' || piece.text !== ':' || piece.lock !== undefined) return;
+    const before = tokens[index - 1];
+    // After a name the colon is often a title's ("Godoc: documenting Go code").
+    if (before?.kind !== 'word' || before.lock !== undefined) return;
+    // A label's colon ("**Smart Tracking:** …") stays: as a period it would make the label a sentence.
+    const after = tokens[index + 1];
+    if (after !== undefined && (after.kind === 'punct' || after.kind === 'markup') && /^[*_]{1,3}$/u.test(after.text))
+      return;
+    const nextIndex = nextSolid(tokens, index);
+    const next = tokens[nextIndex];
+    if (next?.kind !== 'word' || context.dash === undefined || !context.proposes.dashes) return;
+    // After a dash a capital opens nothing: "simple: Never skip it" → "simple—never skip it".
+    const lowered =
+      next.lock === undefined && next.text !== 'I' && !/^I['’]/u.test(next.text)
+        ? retext(next, decapitalize(next.text))
+        : next;
+    edits.push({
+      op: 'colon-dash',
+      tokens: [...tokens.slice(0, index), ...dashTokens(context.dash), lowered, ...tokens.slice(nextIndex + 1)],
+    });
+  });
+  return edits;
+}
+
 /** A series "a, b and c": the conjunction and whether a comma stands before it. */
 export interface SerialSpot {
   conjunction: number;
@@ -396,7 +432,8 @@ function quoteEdit(tokens: readonly Token[], context: EditContext): TokenEdit[] 
   return changed ? [{ op: 'quotes', tokens: out }] : [];
 }
 
-const MARKS_EDITED: ReadonlySet<string> = new Set(['—', '–', '--', '-', '…', '...', '. . .']);
+// Commas (asides) and colons too: each is where an edit of its own may stand.
+const MARKS_EDITED: ReadonlySet<string> = new Set(['—', '–', '--', '-', '…', '...', '. . .', ',', ':']);
 const QUOTE_MARK = /["'“”‘’]/;
 
 /**
@@ -418,6 +455,7 @@ export function punctuationEdits(tokens: readonly Token[], context: EditContext)
   const edits = [
     ...dashEdits(tokens, context),
     ...asideEdits(tokens, context),
+    ...colonEdits(tokens, context),
     ...oxfordEdits(tokens, context),
     ...quoteEdit(tokens, context),
   ];

@@ -436,3 +436,19 @@ describe('asides both ways', () => {
     expect(asides('We saw the birds, of course, and the river too.')).toEqual([]);
   });
 });
+
+describe('colons for an author who writes dashes', () => {
+  const dashes = (text: string) => textsOf(punctuationEdits(firstSentence(text).tokens, formal), 'colon-dash');
+
+  it("sets a colon before the rest of the sentence as the author's dash", () => {
+    expect(dashes('He asked an interesting question: what is the oldest program here?')).toEqual([
+      'He asked an interesting question—what is the oldest program here?',
+    ]);
+  });
+
+  it("leaves a label's colon, a title's colon and a colon beside a dash", () => {
+    expect(dashes('1. **Time:** the longer you wait, the better it gets.')).toEqual([]);
+    expect(dashes('Read the Godoc: documenting Go code article to learn more.')).toEqual([]);
+    expect(dashes('It is not required—you may differ—but keep it for this reason: users expect it.')).toEqual([]);
+  });
+});
