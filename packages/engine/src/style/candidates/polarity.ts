@@ -80,6 +80,7 @@ const DENYING_PHRASES: readonly (readonly [string, string])[] = [
   ['rather', 'than'],
   ['instead', 'of'],
   ['steer', 'clear'],
+  ['free', 'of'],
   ['stay', 'away'],
 ];
 // "not only", "not just", "not merely": additive, not a denial; "nothing but", "no one but": "only".
@@ -123,7 +124,16 @@ export function stemOf(word: string): string {
   return stripped.slice(0, 6);
 }
 
-function isNegativeWord(word: string, next: string | undefined): boolean {
+/**
+ * Negations that deny nothing said: "it doesn't matter", "no matter", "makes no difference" (say
+ * "whatever"), "no doubt" (says "surely"), "not least" (says "especially").
+ */
+const IDIOM_AFTER_NEGATION = new Set(['matter', 'difference', 'doubt', 'least']);
+
+function isNegativeWord(word: string, next: string | undefined, previous?: string, beforePrevious?: string): boolean {
+  if (IDIOM_AFTER_NEGATION.has(next ?? '')) return false;
+  // "hurdles or no hurdles": whatever the case, not a denial.
+  if (word === 'no' && previous === 'or' && next !== undefined && next === beforePrevious) return false;
   if (word === 'not') return !ADDITIVE_AFTER_NOT.has(next ?? '');
   // "can't wait" is eagerness, not a denial.
   if ((word === "can't" || word === 'cannot') && next === 'wait') return false;
@@ -157,7 +167,7 @@ export function clausesOf(text: string): Clause[] {
       const next = tokens[index + 1];
       if (!/\p{L}/u.test(token)) return endReach();
       if (
-        isNegativeWord(token, next) ||
+        isNegativeWord(token, next, tokens[index - 1], tokens[index - 2]) ||
         DENYING_PHRASES.some(([first, second]) => token === first && next === second)
       ) {
         negations += 1;

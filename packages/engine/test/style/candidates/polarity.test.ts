@@ -21,6 +21,12 @@ const REWORDINGS: readonly (readonly [string, string])[] = [
     'Plants need water. They also need light, and they cannot grow without good soil.',
     'Plants need water and light; without good soil they can never grow.',
   ],
+  ['The move to solar power is not without obstacles.', "The move to solar power isn't free of obstacles."],
+  [
+    'Whether you have a large garden or a small balcony, you can grow herbs.',
+    'Large garden or small balcony, it makes no difference: you can grow herbs.',
+  ],
+  ['Despite these hurdles, progress on the bridge is fast.', 'Hurdles or no hurdles, progress on the bridge is fast.'],
 ];
 
 const REVERSALS: readonly (readonly [string, string])[] = [
