@@ -63,6 +63,19 @@ describe('polarityChanges', () => {
     ]);
   });
 
+  it('aligns a long text within its band: one reversed sentence among hundreds is found, and nothing else', () => {
+    const sentences = Array.from(
+      { length: 300 },
+      (_, k) => `The ${['garden', 'river', 'letter', 'market'][k % 4]} number ${k} is ready by the ${k % 7}th.`,
+    );
+    const text = sentences.join(' ');
+    expect(changes(text, text)).toBe(0);
+    const reversed = sentences.map((one, k) => (k === 270 ? one.replace(' is ready', ' is not ready') : one));
+    expect(polarityChanges(clausesOf(text), clausesOf(reversed.join(' ')))).toEqual([
+      { input: sentences[270], output: reversed[270] },
+    ]);
+  });
+
   it('never reports a text against itself, and always finds one inserted "not"', () => {
     const sentence = fc
       .array(fc.constantFrom('garden', 'river', 'letter', 'winter', 'market', 'bridge', 'engine', 'orchard'), {
