@@ -24,6 +24,22 @@ export type RestyleWithLLMOptions = RestyleOptions &
     signal?: AbortSignal;
   };
 
+/** restyle's own options among `options` (the rest are the LLM's). */
+function restyleOptionsOf(options: RestyleWithLLMOptions): RestyleOptions {
+  const {
+    baseModel: _baseModel,
+    temperature: _temperature,
+    signal: _signal,
+    n: _n,
+    revise: _revise,
+    maxTokens: _maxTokens,
+    maxCalls: _maxCalls,
+    maxTotalTokens: _maxTotalTokens,
+    ...restyleOptions
+  } = options;
+  return restyleOptions;
+}
+
 /**
  * The LLM's rewrite of `text` toward `model`, chosen: the rewrite rules and the author's style brief
  * (rewriteMessages, or `messages` when the caller built them, e.g. with a keyness reference), n
@@ -43,7 +59,8 @@ export async function rewriteWithLLM(
   assertStyleModel(model);
   if (typeof options !== 'object' || options === null)
     throw new TypeError('options must be an object with a baseModel');
-  const { baseModel, temperature, signal, n, revise, maxTokens, maxCalls, maxTotalTokens, ...restyleOptions } = options;
+  const { baseModel, temperature, signal, n, revise, maxTokens, maxCalls, maxTotalTokens } = options;
+  const restyleOptions = restyleOptionsOf(options);
   assertRestyleOptions(restyleOptions);
   return chooseDraft(model, provider, {
     baseModel,
@@ -86,16 +103,5 @@ export async function restyleWithLLM(
   options: RestyleWithLLMOptions,
 ): Promise<string> {
   const draft = await draftWithLLM(text, model, provider, options);
-  const {
-    baseModel: _baseModel,
-    temperature: _temperature,
-    signal: _signal,
-    n: _n,
-    revise: _revise,
-    maxTokens: _maxTokens,
-    maxCalls: _maxCalls,
-    maxTotalTokens: _maxTotalTokens,
-    ...restyleOptions
-  } = options;
-  return draft === text ? restyle(text, model, restyleOptions) : draft;
+  return draft === text ? restyle(text, model, restyleOptionsOf(options)) : draft;
 }

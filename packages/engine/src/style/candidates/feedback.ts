@@ -15,6 +15,7 @@ import { histogramStats, type PUNCTUATION_MARKS } from '@styler/analytics/metric
 import { FUNCTION_WORDS } from '@styler/analytics/nlp';
 import { CONTRACTED } from '../lexicon/contractions.js';
 import { GENERIC_FORMS } from '../lexicon/generic.js';
+import { FIRST_PLURAL_FORMS, FIRST_SINGULAR_FORMS, SECOND_PERSON_FORMS } from '../lexicon/person.js';
 import type { StyleModel } from '../types.js';
 import { CANDIDATE_DEFAULTS } from './defaults.js';
 import type { KeepLoss } from './keep-checks.js';
@@ -62,17 +63,17 @@ const PERSON_GROUPS: ReadonlyArray<{ measure: string; subject: string; forms: re
   {
     measure: 'person:reader',
     subject: "You addressed the reader ('you', 'your')",
-    forms: ['you', 'your', 'yours', 'yourself', 'yourselves', "you're", "you've", "you'll", "you'd"],
+    forms: SECOND_PERSON_FORMS,
   },
   {
     measure: 'person:first-singular',
     subject: "You wrote in the first person singular ('I', 'me', 'my')",
-    forms: ['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'll", "i'd"],
+    forms: FIRST_SINGULAR_FORMS,
   },
   {
     measure: 'person:first-plural',
     subject: "You wrote in the first person plural ('we', 'us', 'our')",
-    forms: ['we', 'us', 'our', 'ours', 'ourselves', "we're", "we've", "we'll", "we'd"],
+    forms: FIRST_PLURAL_FORMS,
   },
 ];
 

@@ -8,6 +8,7 @@
  * (chooseDraft, and through it the service's transform and chat completions) judges drafts here.
  */
 import { normalizeText, parseBlocks } from '@styler/analytics/nlp';
+import { FIRST_SINGULAR_FORMS } from '../lexicon/person.js';
 import type { Token } from '../text/token.js';
 import { tokenizeBlock } from '../text/tokenize.js';
 import { clausesOf, polarityChanges, type Clause } from './polarity.js';
@@ -71,17 +72,15 @@ export interface KeptParts {
   clauses: Clause[];
   /** Word tokens of the prose and headings. */
   wordCount: number;
-  /** First-person words, singular ("I", "me", "my", …) and plural ("we", "us", "our", …), as written. */
+  /** First-person singular words ("I", "me", "my", …), as written. */
   firstSingular: string[];
-  firstPlural: string[];
   /** Every word token's name key (nameKey), to find names wherever they stand in a rewrite. */
   words: Set<string>;
   /** The same, lower case: a name the rewrite capitalised is not new. */
   lowerWords: Set<string>;
 }
 
-const FIRST_SINGULAR = new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'll", "i'd"]);
-const FIRST_PLURAL = new Set(['we', 'us', 'our', 'ours', 'ourselves', "we're", "we've", "we'll", "we'd"]);
+const FIRST_SINGULAR = new Set(FIRST_SINGULAR_FORMS);
 // Quoted speech: a straight pair opening after a space, start or bracket; a curly double pair; a
 // curly single pair whose closing mark is not an apostrophe inside a word ("don’t").
 const QUOTATION = /(?<![\p{L}\p{N}])"([^"\n]+)"|“([^”]+)”|‘((?:[^’]|’(?=\p{L}))+)’/gu;
@@ -113,7 +112,6 @@ export function keptParts(text: string): KeptParts {
     clauses: [],
     wordCount: 0,
     firstSingular: [],
-    firstPlural: [],
     words: new Set(),
     lowerWords: new Set(),
   };
@@ -134,8 +132,6 @@ export function keptParts(text: string): KeptParts {
       else if (piece.lock === 'name' && !isFirstPerson(piece.text) && !afterColon(pieces, index)) parts.names.push(key);
       const lower = piece.text.toLowerCase().replace(/’/gu, "'");
       if (FIRST_SINGULAR.has(lower)) parts.firstSingular.push(piece.text);
-      // "US" in capitals is the country, not the pronoun.
-      else if (FIRST_PLURAL.has(lower) && piece.text !== 'US') parts.firstPlural.push(piece.text);
     }
     if (block.prose) parts.clauses.push(...clausesOf(block.raw));
     for (const match of block.raw.matchAll(QUOTATION)) {

@@ -1,5 +1,6 @@
 import { CONTRACTED, EXPANSIONS } from '../lexicon/contractions.js';
 import { GENERIC_FORMS } from '../lexicon/generic.js';
+import { FIRST_PLURAL_FORMS, FIRST_SINGULAR_FORMS, SECOND_PERSON_FORMS } from '../lexicon/person.js';
 import { UK_TO_US, US_TO_UK } from '../lexicon/spelling.js';
 import type { StyleHabits } from '../types.js';
 import { measured, perThousand, share } from './confidence.js';
@@ -9,9 +10,9 @@ export const VOCABULARY_LIMIT = 20_000;
 
 const SMALL_NUMBER_WORDS = new Set(['zero', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']);
 const SMALL_NUMBER_DIGITS = /^(?:[02-9]|10)$/;
-const FIRST_SINGULAR = new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'll", "i'd"]);
-const FIRST_PLURAL = new Set(['we', 'us', 'our', 'ours', 'ourselves', "we're", "we've", "we'll", "we'd"]);
-const SECOND = new Set(['you', 'your', 'yours', 'yourself', 'yourselves', "you're", "you've", "you'll", "you'd"]);
+const FIRST_SINGULAR = new Set(FIRST_SINGULAR_FORMS);
+const FIRST_PLURAL = new Set(FIRST_PLURAL_FORMS);
+const SECOND = new Set(SECOND_PERSON_FORMS);
 const NEGATED_FORM = /^[a-z]+n't$/;
 
 /** Lower-cased words of every prose sentence, one array per sentence. */
