@@ -4,8 +4,17 @@
  * revision round with measured feedback where a difference is worth naming, within a cost cap per
  * request. The report of every step goes back in the response's `styler` field.
  */
-import { estimateTokens, type DraftChoice, type KeepLoss } from '@styler/engine';
+import {
+  chooseDraft,
+  estimateTokens,
+  type ChooseDraftOptions,
+  type DraftChoice,
+  type KeepLoss,
+  type StyleModel,
+} from '@styler/engine';
+import type { ChatProvider } from '@styler/engine/providers';
 import type { DraftReport } from './chat-schemas.js';
+import { ServiceError } from './errors.js';
 
 /** What a request gets unless it asks otherwise (docs/api.md, "The LLM pipeline"). */
 export const LLM_PIPELINE = Object.freeze({
@@ -34,6 +43,22 @@ export function pipelineCap(asked: { maxLlmCalls?: number; maxLlmTokens?: number
     maxCalls: asked.maxLlmCalls ?? calls,
     maxTotalTokens: asked.maxLlmTokens ?? LLM_PIPELINE.maxTotalTokens,
   };
+}
+
+/**
+ * chooseDraft for a request: a cost cap too small for even one draft (the engine's RangeError) is the
+ * client's to fix, a 400 that says so.
+ */
+export async function chooseWithinCap(
+  model: StyleModel,
+  provider: ChatProvider,
+  options: ChooseDraftOptions,
+): Promise<DraftChoice> {
+  try {
+    return await chooseDraft(model, provider, options);
+  } catch (error) {
+    throw error instanceof RangeError ? new ServiceError('invalid_input', `${error.message}.`) : error;
+  }
 }
 
 /** Completion tokens a rewrite's draft may use: the input's, with room to reword, never the whole cap. */

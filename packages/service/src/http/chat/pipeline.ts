@@ -7,7 +7,7 @@
  * draft it is where the engine errs most, and the brief already carries the habits it would apply.
  */
 import { ServiceError } from '../errors.js';
-import { chooseDraft, type DraftChoice, type StyleModel } from '@styler/engine';
+import type { DraftChoice, StyleModel } from '@styler/engine';
 import {
   BASE_MODEL_SERVICE_ENV_VARS,
   BASE_MODEL_SERVICES,
@@ -21,7 +21,7 @@ import {
 } from '@styler/engine/providers';
 import { randomId, type Principal, type StylerStore } from '../../store/index.js';
 import type { ChatCompletionRequest, DraftReport } from '../chat-schemas.js';
-import { draftReport, pipelineCap } from '../llm-pipeline.js';
+import { chooseWithinCap, draftReport, pipelineCap } from '../llm-pipeline.js';
 import type { StyleBriefs } from '../style-briefs.js';
 import { DEFAULT_BASE_MODEL } from '../representations.js';
 import type { StyleModelCache } from '../style-models.js';
@@ -126,7 +126,7 @@ export class ChatPipeline {
   async answer(prepared: PreparedChat, signal: AbortSignal): Promise<ChatAnswer> {
     const { request } = prepared;
     const cap = pipelineCap(request, request.candidates + (request.revise ? 1 : 0));
-    const choice = await chooseDraft(prepared.styleModel, prepared.provider, {
+    const choice = await chooseWithinCap(prepared.styleModel, prepared.provider, {
       baseModel: prepared.baseModel,
       messages: prepared.messages,
       n: request.candidates,
@@ -135,8 +135,6 @@ export class ChatPipeline {
       ...(request.maxTokens !== undefined && { maxTokens: request.maxTokens }),
       ...cap,
       signal,
-    }).catch((error: unknown) => {
-      throw error instanceof RangeError ? new ServiceError('invalid_input', `${error.message}.`) : error;
     });
     const choices = ranked(choice)
       .slice(0, request.n)

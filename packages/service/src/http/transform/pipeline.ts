@@ -15,9 +15,16 @@ import {
   type ProviderConfig,
 } from '@styler/engine/providers';
 import type { Principal } from '../../store/index.js';
-import { chooseDraft, estimateTokens, rewriteWithLLM, type DraftChoice, type StyleModel } from '@styler/engine';
+import { estimateTokens, rewriteWithLLM, type DraftChoice, type StyleModel } from '@styler/engine';
 import type { DraftReport } from '../chat-schemas.js';
-import { draftReport, LLM_PIPELINE, pipelineCap, rewriteMaxTokens, type PipelineCap } from '../llm-pipeline.js';
+import {
+  chooseWithinCap,
+  draftReport,
+  LLM_PIPELINE,
+  pipelineCap,
+  rewriteMaxTokens,
+  type PipelineCap,
+} from '../llm-pipeline.js';
 import type { StyleBriefs } from '../style-briefs.js';
 import type { StyleModelCache } from '../style-models.js';
 import type { CompletionIdentity, TransformExtras } from './completion.js';
@@ -176,7 +183,7 @@ export class TransformPipeline {
     const { input } = prepared.request;
     if (input.mode !== 'full' || !prepared.provider) throw new TypeError('fullMode needs a full-mode request');
     const cap = pipelineCap({}, LLM_PIPELINE.maxCalls);
-    const choice = await chooseDraft(prepared.styleModel, prepared.provider, {
+    const choice = await chooseWithinCap(prepared.styleModel, prepared.provider, {
       baseModel: input.baseModel,
       messages: await this.#fullModeMessages(prepared),
       n: LLM_PIPELINE.drafts,
@@ -184,8 +191,6 @@ export class TransformPipeline {
       temperature: input.baseTemperature,
       ...cap,
       signal,
-    }).catch((error: unknown) => {
-      throw error instanceof RangeError ? new ServiceError('invalid_input', `${error.message}.`) : error;
     });
     const winner = choice.drafts.find((draft) => draft.index === choice.winner);
     return { choice, report: draftReport(choice, cap), finishReason: winner?.finishReason ?? 'stop' };
