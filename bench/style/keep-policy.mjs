@@ -19,25 +19,13 @@ import { parseArgs } from 'node:util';
 import { seededRandom } from '../../packages/analytics/dist/stylometry/index.js';
 import { checkKept } from '../../packages/engine/dist/index.js';
 import { cleanRewrite } from '../../packages/engine/dist/style/candidates/index.js';
+import { BatchFileError, readBatchAnswers, readJsonLines } from './llm-batch.mjs';
 
 const REWRITE_MARKER = /^Rewrite this text[^\n]*:\n\n/m;
 const NEGATION = /\b(?:not|never|no)\s+|\b(\w+)n['’]t\b/i;
 const CONTRACTED_BASE = { ca: 'can', wo: 'will', sha: 'shall' };
 const AUXILIARY =
   /\b(is|are|was|were|can|could|will|would|should|must|may|might|do|does|did|has|have|had)\b(?!\s+not\b|n['’]t)/i;
-
-function readLines(file) {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line, index) => {
-      try {
-        return JSON.parse(line);
-      } catch (error) {
-        throw new TypeError(`${file} line ${index + 1}: not JSON (${error.message})`);
-      }
-    });
-}
 
 /** The text a request asks to rewrite, or undefined. */
 function rewriteInput(body) {
@@ -51,20 +39,18 @@ function rewriteInput(body) {
 export function draftsOf(requestFiles, answerFiles) {
   const inputs = new Map();
   for (const file of requestFiles) {
-    for (const request of readLines(file)) {
+    for (const request of readJsonLines(file)) {
       const input = rewriteInput(request.body);
       if (input !== undefined) inputs.set(request.custom_id, input);
     }
   }
   const drafts = [];
-  for (const file of answerFiles) {
-    for (const line of readLines(file)) {
-      const input = inputs.get(line.custom_id);
-      if (input === undefined || line.response?.status_code !== 200) continue;
-      line.response.body.choices.forEach((choice, k) => {
-        drafts.push({ id: `${line.custom_id}.${k}`, input, text: cleanRewrite(choice.message.content, input) });
-      });
-    }
+  for (const [customId, answer] of readBatchAnswers(answerFiles)) {
+    const input = inputs.get(customId);
+    if (input === undefined || answer.result === undefined) continue;
+    (answer.result.choices ?? [answer.result]).forEach((choice, k) => {
+      drafts.push({ id: `${customId}.${k}`, input, text: cleanRewrite(choice.content, input) });
+    });
   }
   return drafts;
 }
@@ -154,7 +140,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     main();
   } catch (error) {
-    console.error(error instanceof TypeError ? error.message : error);
+    console.error(error instanceof TypeError || error instanceof BatchFileError ? error.message : error);
     process.exitCode = 1;
   }
 }

@@ -90,6 +90,24 @@ function readAnswerLine(text, where) {
   }
 }
 
+/** The JSON values of a JSONL file, blank lines skipped; throws BatchFileError naming the file and line. */
+export function readJsonLines(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new BatchFileError(`${file}: cannot read it (${error.code ?? error.message})`);
+  }
+  return text.split('\n').flatMap((line, index) => {
+    if (line.trim() === '') return [];
+    try {
+      return [JSON.parse(line)];
+    } catch (error) {
+      throw new BatchFileError(`${file} line ${index + 1}: not JSON (${error.message})`);
+    }
+  });
+}
+
 /**
  * The answers in Batch API output files (JSONL), by custom_id: { result, model? } for a line with
  * status 200, { failure } (a ProviderError) for a line with another status or an `error`. Later

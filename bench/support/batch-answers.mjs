@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BatchFileError, readJsonLines } from '../style/llm-batch.mjs';
 
 const words = (text) => text.split(/\s+/).filter(Boolean).length;
 
@@ -50,10 +51,7 @@ function main() {
   if (!values.requests || !values.answers || !values.model || !values.out) {
     throw new TypeError('usage: --requests FILE --answers DIR --model NAME --out FILE');
   }
-  const requests = readFileSync(values.requests, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line));
+  const requests = readJsonLines(values.requests);
   const lines = [];
   const missing = [];
   requests.forEach((request, index) => {
@@ -74,6 +72,6 @@ function main() {
 try {
   main();
 } catch (error) {
-  console.error(error instanceof TypeError ? error.message : error);
+  console.error(error instanceof TypeError || error instanceof BatchFileError ? error.message : error);
   process.exitCode = 1;
 }
