@@ -11,6 +11,7 @@ import { normalizeText, parseBlocks } from '@styler/analytics/nlp';
 import { FIRST_SINGULAR_FORMS } from '../lexicon/person.js';
 import type { Token } from '../text/token.js';
 import { tokenizeBlock } from '../text/tokenize.js';
+import { lowerKey } from '../ops/tokens.js';
 import { clausesOf, polarityChanges, type Clause } from './polarity.js';
 
 /** The kinds of things a rewrite must keep. */
@@ -130,8 +131,7 @@ export function keptParts(text: string): KeptParts {
       else if (piece.lock === 'address') parts.addresses.push(piece.text);
       else if (piece.lock === 'code') parts.code.push(piece.text);
       else if (piece.lock === 'name' && !isFirstPerson(piece.text) && !afterColon(pieces, index)) parts.names.push(key);
-      const lower = piece.text.toLowerCase().replace(/’/gu, "'");
-      if (FIRST_SINGULAR.has(lower)) parts.firstSingular.push(piece.text);
+      if (FIRST_SINGULAR.has(lowerKey(piece.text))) parts.firstSingular.push(piece.text);
     }
     if (block.prose) parts.clauses.push(...clausesOf(block.raw));
     for (const match of block.raw.matchAll(QUOTATION)) {
@@ -157,7 +157,7 @@ function afterColon(pieces: readonly Token[], index: number): boolean {
 
 /** "I" and its contractions are capitalised but no name. */
 function isFirstPerson(word: string): boolean {
-  return FIRST_SINGULAR.has(word.toLowerCase().replace(/’/gu, "'"));
+  return FIRST_SINGULAR.has(lowerKey(word));
 }
 
 function missing(kind: KeepKind, items: readonly string[], present: (item: string) => boolean): KeepLoss[] {

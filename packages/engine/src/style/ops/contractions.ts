@@ -94,7 +94,8 @@ function apostrophe(context: EditContext, text: string): string {
 }
 
 const THIRD_SINGULAR = new Set(['he', 'she', 'it', 'this', 'that', 'there', 'who', 'what', 'one']);
-const EXISTENTIAL = new Set(["there's", "here's", "where's", 'there’s', 'here’s', 'where’s']);
+// Keys (keyOf): lower case, straight apostrophes.
+const EXISTENTIAL = new Set(["there's", "here's", "where's"]);
 const SINGULAR_AFTER_IS = new Set([
   'a',
   'an',
@@ -142,7 +143,7 @@ export function contractionEdits(tokens: readonly Token[], context: EditContext)
     // "there's" and "here's" are expanded only before what "is" agrees with (a, an, one, no, …).
     if (EXISTENTIAL.has(keyOf(piece)) && (next === undefined || !SINGULAR_AFTER_IS.has(keyOf(next)))) continue;
     // "he don't like" is dialect written on purpose: "he do not" is neither the speaker's nor standard.
-    if (keyOf(piece) === "don't" || keyOf(piece) === 'don’t') {
+    if (keyOf(piece) === "don't") {
       const before = tokens[previousSolid(tokens, index)];
       if (before !== undefined && THIRD_SINGULAR.has(keyOf(before))) continue;
     }
