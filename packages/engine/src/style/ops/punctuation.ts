@@ -149,8 +149,7 @@ function interrupts(tokens: readonly Token[], index: number): boolean {
 }
 
 /** Dash edits: the author's dash form; a lone dash as a comma or colon; a pair as parentheses or commas. */
-function dashEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
-  const dashes = findDashes(tokens);
+function dashEdits(tokens: readonly Token[], context: EditContext, dashes: readonly DashSpot[]): TokenEdit[] {
   const edits: TokenEdit[] = [];
   if (context.dash !== undefined) {
     for (const dash of dashes) {
@@ -319,11 +318,12 @@ function asideEdits(tokens: readonly Token[], context: EditContext): TokenEdit[]
  * The direction gate lets it through only while the text has more colons than the author and fewer
  * dashes.
  */
-function colonEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+function colonEdits(tokens: readonly Token[], context: EditContext, dashes: readonly DashSpot[]): TokenEdit[] {
   const edits: TokenEdit[] = [];
+  const dash = context.dash;
   // Beside a dash already there, a second would read as one of a pair ("not a requirement—you can
   // …—but follow it—a user might …").
-  if (findDashes(tokens).length > 0) return edits;
+  if (dash === undefined || !context.proposes.dashes || dashes.length > 0) return edits;
   tokens.forEach((piece, index) => {
     if (piece.kind !== 'punct' || piece.text !== ':' || piece.lock !== undefined) return;
     const before = tokens[index - 1];
@@ -335,7 +335,7 @@ function colonEdits(tokens: readonly Token[], context: EditContext): TokenEdit[]
       return;
     const nextIndex = nextSolid(tokens, index);
     const next = tokens[nextIndex];
-    if (next?.kind !== 'word' || context.dash === undefined || !context.proposes.dashes) return;
+    if (next?.kind !== 'word') return;
     // After a dash a capital opens nothing: "simple: Never skip it" → "simple—never skip it".
     const lowered =
       next.lock === undefined && next.text !== 'I' && !/^I['’]/u.test(next.text)
@@ -343,7 +343,7 @@ function colonEdits(tokens: readonly Token[], context: EditContext): TokenEdit[]
         : next;
     edits.push({
       op: 'colon-dash',
-      tokens: [...tokens.slice(0, index), ...dashTokens(context.dash), lowered, ...tokens.slice(nextIndex + 1)],
+      tokens: [...tokens.slice(0, index), ...dashTokens(dash), lowered, ...tokens.slice(nextIndex + 1)],
     });
   });
   return edits;
@@ -452,10 +452,11 @@ export function mayPunctuate(piece: Token, key: string): boolean {
  * have sent!", "If there were but a coach!", "There is happiness!"), and a flat "." changed it.
  */
 export function punctuationEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+  const dashes = findDashes(tokens);
   const edits = [
-    ...dashEdits(tokens, context),
+    ...dashEdits(tokens, context, dashes),
     ...asideEdits(tokens, context),
-    ...colonEdits(tokens, context),
+    ...colonEdits(tokens, context, dashes),
     ...oxfordEdits(tokens, context),
     ...quoteEdit(tokens, context),
   ];
