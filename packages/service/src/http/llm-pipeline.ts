@@ -87,13 +87,7 @@ export function draftReport(choice: DraftChoice, cap: Partial<PipelineCap>): Dra
       revision: {
         status: revision.status,
         ...(revision.status === 'skipped' && { reason: revision.reason }),
-        feedback:
-          'message' in revision
-            ? revision.message
-                .split('\n')
-                .filter((line) => line.startsWith('- '))
-                .map((line) => line.slice(2))
-            : [],
+        feedback: revision.status === 'skipped' ? [] : revision.named,
         ...('score' in revision &&
           revision.score !== undefined && {
             delta: revision.score.delta,

@@ -7,7 +7,7 @@ import type { ChatProvider, ChatUsage } from '../../providers/index.js';
 import type { StyleModel } from '../types.js';
 import { assertStyleModel } from '../validate.js';
 import { CallBudget, estimateTokens } from './budget.js';
-import { chooseFeedback, measuredDifferences, revisionMessage, type FeedbackItem } from './feedback.js';
+import { chooseFeedback, measuredDifferences, revisionLines, revisionMessage, type FeedbackItem } from './feedback.js';
 import { generateDrafts, type DraftRequest } from './generation.js';
 import { resolveChooseDraftOptions, type ChooseDraftOptions, type ResolvedChooseDraftOptions } from './options.js';
 import { cleanRewrite } from './reply.js';
@@ -35,8 +35,9 @@ export type DraftRevision =
       status: 'kept' | 'rejected' | 'failed';
       /** The draft revised: a draft's index. */
       revised: number;
-      /** The differences named, and the whole message sent. */
+      /** The differences named; every line named (losses, then differences: revisionLines); the whole message sent. */
       feedback: FeedbackItem[];
+      named: string[];
       message: string;
       /**
        * The revised text and its scores (absent when the call failed), measured on a reference made
@@ -127,7 +128,7 @@ async function reviseOnce(
   );
   const estimate = prompt + maxTokens;
   if (maxTokens < 1 || !budget.reserve(estimate)) return { revision: { status: 'skipped', reason: 'cost-cap' } };
-  const made = { revised: draft.index, feedback, message };
+  const made = { revised: draft.index, feedback, named: revisionLines(feedback, draft.score.losses), message };
   let content: string;
   try {
     const result = await provider.complete({

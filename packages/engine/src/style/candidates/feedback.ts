@@ -336,16 +336,19 @@ export function describeLoss(loss: KeepLoss): string {
   }
 }
 
+/** What a revision round names, in words: each loss once (describeLoss), then each difference. */
+export function revisionLines(items: readonly FeedbackItem[], losses: readonly KeepLoss[]): string[] {
+  return [...new Set(losses.map(describeLoss)), ...items.map((item) => item.text)];
+}
+
 /**
  * The user message of a revision round: what the draft lost or added (each once), the chosen
  * differences, and the request to revise the wording only, keeping every fact and the point of view.
  */
 export function revisionMessage(items: readonly FeedbackItem[], losses: readonly KeepLoss[]): string {
-  const lines = [...new Set(losses.map(describeLoss))];
-  for (const item of items) lines.push(item.text);
   return [
     "Your draft differs from the author's writing in ways that were measured:",
-    ...lines.map((line) => `- ${line}`),
+    ...revisionLines(items, losses).map((line) => `- ${line}`),
     '',
     'Revise the draft to read more like the author by changing how things are said, not what is said: ' +
       'keep its meaning, its point of view and every fact, number, name, quotation, link and Markdown ' +

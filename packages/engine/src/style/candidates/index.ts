@@ -36,6 +36,7 @@ export {
   describeLoss,
   logLikelihood,
   measuredDifferences,
+  revisionLines,
   revisionMessage,
   type FeedbackItem,
 } from './feedback.js';

@@ -15,7 +15,6 @@ import type { EditSentence } from './document.js';
 
 /** The counted habits, in the order of HabitCounts' marks. */
 export const DIRECTED_HABITS = ['dash', 'semicolon', 'colon', 'parenthesis'] as const;
-export type DirectedHabit = (typeof DIRECTED_HABITS)[number];
 
 /** A count may land this far past its target (a count is whole, a target need not be). */
 const SLACK = 0.5;
