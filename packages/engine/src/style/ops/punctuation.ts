@@ -256,14 +256,17 @@ const MAX_ASIDE_WORDS = 8;
 
 /**
  * The asides between two commas in a sentence: a phrase of ASIDE_OPENERS and what follows it up to
- * the next comma, with words on both sides ("the plan, of course, works"), not before "and" or "or"
- * (a series), outside quotations and brackets. Returns [first comma, second comma] pairs.
+ * the next comma, with words on both sides ("the plan, of course, works"), not after a conjunction,
+ * not before "and" or "or" (a series). Returns [first comma, second comma] pairs.
  */
 export function findCommaAsides(tokens: readonly Token[]): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   tokens.forEach((piece, index) => {
     if (piece.kind !== 'punct' || piece.text !== ',' || piece.lock !== undefined) return;
-    if (tokens[previousSolid(tokens, index)]?.kind !== 'word') return;
+    const before = tokens[previousSolid(tokens, index)];
+    // After a conjunction the aside belongs to the clause it opens: set off by dashes or parentheses it
+    // cuts the conjunction from that clause ("though (in general) a silent operation").
+    if (before?.kind !== 'word' || COORDINATING.has(keyOf(before)) || before.tags.includes('SCONJ')) return;
     const opener = ASIDE_OPENERS.find((words) => {
       let at = index;
       for (const expected of words) {

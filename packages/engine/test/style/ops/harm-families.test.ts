@@ -434,6 +434,8 @@ describe('asides both ways', () => {
     expect(asides('Mr. Hale, the baker, came to the door at noon.')).toEqual([]);
     expect(asides('Of course, we went home early that day.')).toEqual([]);
     expect(asides('We saw the birds, of course, and the river too.')).toEqual([]);
+    expect(asides('It had a powerful, though, in general, a silent operation on them.')).toEqual([]);
+    expect(asides('He likes Fanny, and, I think, foresees how it will all be.')).toEqual([]);
   });
 });
 
