@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLLM } from '../../../../bench/support/scripted-llm.mjs';
@@ -35,7 +35,8 @@ interface BenchRun {
 /** Four authors of eight files each and three AI inputs, laid out as the corpora are. */
 function smallCorpus(root: string): string {
   const corpus = join(root, 'corpus');
-  const texts = (source: string) => source.endsWith('.txt') || !source.includes('.');
+  // Judged by the name alone: the folders above (a clone under /tmp/tmp.x1y2) may hold dots.
+  const texts = (source: string) => basename(source).endsWith('.txt') || !basename(source).includes('.');
   for (const author of ['austen-letters', 'gerrand-go-blog', 'twain-speeches'])
     cpSync(join(FIXTURES, 'authors', author), join(corpus, author), { recursive: true, filter: texts });
   cpSync(join(FIXTURES, 'darwin-letters'), join(corpus, 'darwin-letters'), { recursive: true, filter: texts });
