@@ -6,7 +6,7 @@
 // Run: npm run build && node bench/service/word-diff.mjs
 import '../support/node-version.mjs';
 import { diffArrays } from 'diff';
-import { wordDiff } from '../../packages/service/dist/http/transform/word-diff.js';
+import { wordDiff } from '../../packages/service/dist/compare/word-diff.js';
 import { fitStyle, restyle } from '../../packages/service/dist/index.js';
 import { readFolder } from '../support/corpus.mjs';
 

@@ -1,8 +1,8 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
-import { ServiceError } from '../http/errors.js';
+import { ServiceError } from '../errors.js';
 import { SERVICE_DEFAULTS } from '../http/config.js';
-import { textOfFile } from '../http/uploads/extract.js';
+import { textOfFile } from '../uploads/extract.js';
 import { CliError } from './io.js';
 
 export interface DocumentFile {

@@ -5,10 +5,10 @@
  * message a failure inside it answers with (validation-messages.ts).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { BASE_TEMPERATURE, MAX_MESSAGES, MAX_NAME_CHARS } from './transform/limits.js';
+import { BASE_TEMPERATURE, MAX_MESSAGES, MAX_NAME_CHARS } from './limits.js';
 import { ChatCompletionRequest, ChatRequestMessage, DraftReport } from './chat-schemas.js';
 import { closed, component, ERROR_MESSAGE, name, optional, orNull } from './schema-kit.js';
-import { ERRORS } from './errors.js';
+import { ERRORS } from '../errors.js';
 import { QualityAnalyticsSchema } from '@styler/analytics/metrics';
 
 export { component, ERROR_MESSAGE } from './schema-kit.js';

@@ -14,10 +14,10 @@ import { installCors } from './cors.js';
 import { trackConnections } from './connection-drain.js';
 import type { ServiceConfig } from './config.js';
 import { frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
-import { ServiceError } from './errors.js';
-import type { JobExecutor } from './fine-tuning.js';
-import { JobRunner } from './job-runner.js';
-import { QueueRunner } from './queue-runner.js';
+import { ServiceError } from '../errors.js';
+import type { JobExecutor } from '../jobs/fine-tuning.js';
+import { JobRunner } from '../jobs/job-runner.js';
+import { QueueRunner } from '../jobs/queue-runner.js';
 import { PostgresStylerStore } from '../store/index.js';
 import { registerOpenApi } from './openapi.js';
 import { API_SCHEMAS } from './api-schemas.js';
@@ -32,8 +32,8 @@ import { modelRoutes } from './routes/models.js';
 import { transformRoutes } from './routes/transform.js';
 import { chatRoutes } from './routes/chat.js';
 import { ChatPipeline } from './chat/pipeline.js';
-import { StyleBriefs } from './style-briefs.js';
-import { StyleModelCache } from './style-models.js';
+import { StyleBriefs } from '../style-models/briefs.js';
+import { StyleModelCache } from '../style-models/cache.js';
 import { TransformPipeline } from './transform/pipeline.js';
 
 /** Methods that carry no body by their nature. */

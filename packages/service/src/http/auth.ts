@@ -1,6 +1,6 @@
 /** Bearer-key authentication: every route but the public ones needs `Authorization: Bearer <key>`. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../errors.js';
 import type { Principal, StylerStore } from '../store/index.js';
 import './fastify-types.js';
 

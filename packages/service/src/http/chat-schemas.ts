@@ -5,7 +5,7 @@
  * answer means without the service honouring them (tools, a JSON response format) are refused.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { MAX_MESSAGES } from './transform/limits.js';
+import { MAX_MESSAGES } from './limits.js';
 import { closed, component, name, optional } from './schema-kit.js';
 
 /** Choices and drafts per request: each draft is a base-model call and a scoring pass. */

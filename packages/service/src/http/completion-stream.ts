@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChatCompletion, ChatCompletionChunk, component } from './api-schemas.js';
 import { toErrorResponse, type ErrorLimits } from './error-handler.js';
 import { SseWriter } from './sse.js';
-import { deltaChunk, type CompletionIdentity } from './transform/completion.js';
+import { deltaChunk, type CompletionIdentity } from './completion.js';
 
 export interface CompletionStreamContext {
   request: FastifyRequest;

@@ -7,7 +7,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { isDatabaseUnavailable, isStorageFull } from '../store/index.js';
-import { ERRORS, wireError, type ErrorCode } from './errors.js';
+import { ERRORS, wireError, type ErrorCode } from '../errors.js';
 import './fastify-types.js';
 import { validationMessage, validationParam } from './validation.js';
 

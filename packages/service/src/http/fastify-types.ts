@@ -1,6 +1,6 @@
 /** What this service adds to fastify's request and route config types. */
 import type { Principal } from '../store/index.js';
-import type { ErrorCode } from './errors.js';
+import type { ErrorCode } from '../errors.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   FastifyBaseLogger,

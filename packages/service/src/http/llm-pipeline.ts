@@ -14,7 +14,7 @@ import {
 } from '@styler/engine';
 import type { ChatProvider } from '@styler/engine/providers';
 import type { DraftReport } from './chat-schemas.js';
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../errors.js';
 
 /** What a request gets unless it asks otherwise (docs/api.md, "The LLM pipeline"). */
 export const LLM_PIPELINE = Object.freeze({

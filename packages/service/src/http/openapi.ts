@@ -6,7 +6,7 @@
 import swagger from '@fastify/swagger';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ERRORS } from './errors.js';
+import { ERRORS } from '../errors.js';
 import { ErrorBody, component } from './api-schemas.js';
 import type { ServiceConfig } from './config.js';
 

@@ -2,8 +2,8 @@
 import type { StylerStore } from '../store/index.js';
 import type { ChatPipeline } from './chat/pipeline.js';
 import type { ServiceConfig } from './config.js';
-import type { JobExecutor } from './fine-tuning.js';
-import type { StyleModelCache } from './style-models.js';
+import type { JobExecutor } from '../jobs/fine-tuning.js';
+import type { StyleModelCache } from '../style-models/cache.js';
 import type { TransformPipeline } from './transform/pipeline.js';
 
 export interface RouteContext {

@@ -1,6 +1,6 @@
 /** The building blocks of the API's TypeBox schemas (api-schemas.ts, chat-schemas.ts). */
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
-import { MAX_NAME_CHARS } from './transform/limits.js';
+import { MAX_NAME_CHARS } from './limits.js';
 
 /** The schema keyword holding the message of a failure inside that schema. */
 export const ERROR_MESSAGE = 'x-error-message';

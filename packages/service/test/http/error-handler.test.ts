@@ -1,6 +1,6 @@
 /** The one error handler's mapping of a full disk, whichever layer reports it. */
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/http/errors.js';
+import { ServiceError } from '../../src/errors.js';
 import { toErrorResponse } from '../../src/http/error-handler.js';
 import { StorageFullError } from '../../src/store/index.js';
 import { fillDatabase, noSpaceError, temporaryStore } from '../store/helpers.js';

@@ -2,7 +2,7 @@
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ServiceError, type ErrorCode } from '../../src/http/errors.js';
+import { ServiceError, type ErrorCode } from '../../src/errors.js';
 import { installErrorHandlers } from '../../src/http/error-handler.js';
 
 describe('logging a failed request', () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
 import { createStylePool, StyleError, type StylePool } from '@styler/engine';
-import { jobErrorOf } from '../../src/http/fine-tuning.js';
+import { jobErrorOf } from '../../src/jobs/fine-tuning.js';
 import { darwin } from './support/fixtures.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { distanceMetrics, levenshtein } from '../../src/http/transform/edit-distance.js';
-import { streamPieces } from '../../src/http/transform/completion.js';
-import { countUsage } from '../../src/http/transform/usage.js';
+import { distanceMetrics, levenshtein } from '../../src/compare/edit-distance.js';
+import { streamPieces } from '../../src/http/completion.js';
+import { countUsage } from '../../src/http/usage.js';
 
 /** Reference Levenshtein: the full matrix. */
 function naiveLevenshtein(a: number[], b: number[]): number {

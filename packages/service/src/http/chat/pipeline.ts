@@ -6,7 +6,7 @@
  * (chooseDraft), within the request's cost cap. No rule-based pass runs over the LLM's text: over a
  * draft it is where the engine errs most, and the brief already carries the habits it would apply.
  */
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../../errors.js';
 import type { DraftChoice, StyleModel } from '@styler/engine';
 import {
   BASE_MODEL_SERVICE_ENV_VARS,
@@ -22,11 +22,11 @@ import {
 import { randomId, type Principal, type StylerStore } from '../../store/index.js';
 import type { ChatCompletionRequest, DraftReport } from '../chat-schemas.js';
 import { chooseWithinCap, draftReport, pipelineCap } from '../llm-pipeline.js';
-import type { StyleBriefs } from '../style-briefs.js';
+import type { StyleBriefs } from '../../style-models/briefs.js';
 import { DEFAULT_BASE_MODEL } from '../representations.js';
-import type { StyleModelCache } from '../style-models.js';
-import type { CompletionIdentity } from '../transform/completion.js';
-import { countUsage, type Usage } from '../transform/usage.js';
+import type { StyleModelCache } from '../../style-models/cache.js';
+import type { CompletionIdentity } from '../completion.js';
+import { countUsage, type Usage } from '../usage.js';
 import { toChatRequest, type ChatRequest } from './request.js';
 import { cutAtStop } from './stop-sequences.js';
 

@@ -4,7 +4,7 @@
  * is checked here: fields that would change what an answer means (tools, a JSON response format)
  * are refused rather than ignored, and the texts together are bounded.
  */
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../../errors.js';
 import type { ChatMessage } from '@styler/engine/providers';
 import type { ChatCompletionRequest } from '../chat-schemas.js';
 import { LLM_PIPELINE } from '../llm-pipeline.js';

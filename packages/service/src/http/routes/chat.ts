@@ -4,7 +4,7 @@
  * first; `stream: true` answers chat.completion.chunk events ending in `data: [DONE]`. A single
  * draft streams as the base model writes it; several (or a revision) stream once chosen.
  */
-import { ERRORS } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 import type { ChatUsage } from '@styler/engine/providers';
 import { component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
@@ -16,8 +16,8 @@ import type { TypedApp } from '../fastify-types.js';
 import { failure, rateLimited, unauthorized } from '../openapi.js';
 import type { RouteContext } from '../route-context.js';
 import { disconnectSignal, type SseWriter } from '../sse.js';
-import { deltaChunk, streamPieces } from '../transform/completion.js';
-import type { Usage } from '../transform/usage.js';
+import { deltaChunk, streamPieces } from '../completion.js';
+import type { Usage } from '../usage.js';
 
 /** Streams the base model's single draft as it comes, stop sequences applied. */
 async function streamThrough(

@@ -1,7 +1,7 @@
 /** POST /files, GET /files, GET /files/{file_id}, GET /files/{file_id}/content, DELETE /files/{file_id}. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
-import { ERRORS, ServiceError } from '../errors.js';
+import { ERRORS, ServiceError } from '../../errors.js';
 import { nowSeconds, randomId, type FileRecord } from '../../store/index.js';
 import { ERROR_MESSAGE, FileDeleted, FileList, FileObject, FileUploadForm } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
@@ -10,7 +10,7 @@ import { badListParameter, listQuery, toPageQuery } from '../list-query.js';
 import { failure, ok, pathParams, unauthorized } from '../openapi.js';
 import { FILE_PURPOSE, toFileObject, toList } from '../representations.js';
 import type { RouteContext } from '../route-context.js';
-import { extractUpload } from '../uploads/extract.js';
+import { extractUpload } from '../../uploads/extract.js';
 
 const CONTENT_TYPES = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

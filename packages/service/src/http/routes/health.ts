@@ -5,12 +5,12 @@
  * 503 while the database cannot be reached, so a load balancer sends no traffic to a process that
  * could not serve it.
  */
-import { ERRORS } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 import type { AnalyticsPool } from '@styler/analytics/pool';
 import type { StylerStore } from '../../store/index.js';
 import { bearerToken } from '../auth.js';
 import type { ServiceRole } from '../config.js';
-import type { JobExecutor } from '../fine-tuning.js';
+import type { JobExecutor } from '../../jobs/fine-tuning.js';
 import { Health, Ready } from '../api-schemas.js';
 import type { TypedApp } from '../fastify-types.js';
 import { failure, ok } from '../openapi.js';

@@ -1,6 +1,6 @@
 /** POST /fine_tuning/jobs, GET /fine_tuning/jobs, GET /fine_tuning/jobs/{id}, POST /fine_tuning/jobs/{id}/cancel. */
 import type { Static } from '@sinclair/typebox';
-import { ERRORS, ServiceError } from '../errors.js';
+import { ERRORS, ServiceError } from '../../errors.js';
 import { randomId, type JobRecord, type NewJob, type Principal } from '../../store/index.js';
 import {
   CreateFineTuningJobRequest,

@@ -1,5 +1,5 @@
 /** GET /models, GET /models/{model}, DELETE /models/{model}: the organization's fine-tuned models. */
-import { ERRORS, ServiceError } from '../errors.js';
+import { ERRORS, ServiceError } from '../../errors.js';
 import { ModelDeleted, ModelList, ModelObject } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';

@@ -3,7 +3,7 @@
  * chat.completion.chunk objects ending in `data: [DONE]`. A client that disconnects aborts the
  * base model request and skips the work not yet started.
  */
-import { ERRORS } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 import { TransformRequestBody, component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';
@@ -11,7 +11,7 @@ import { failure, rateLimited, unauthorized } from '../openapi.js';
 import { completionResponse, streamCompletion, type CompletionStreamContext } from '../completion-stream.js';
 import type { RouteContext } from '../route-context.js';
 import { disconnectSignal } from '../sse.js';
-import { completionObject, deltaChunk, streamPieces, usageChunk } from '../transform/completion.js';
+import { completionObject, deltaChunk, streamPieces, usageChunk } from '../completion.js';
 import type { PreparedTransform, TransformPipeline } from '../transform/pipeline.js';
 
 async function respondJson(

@@ -4,7 +4,7 @@
  * its result out.
  */
 import { randomId } from '../../store/index.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../../errors.js';
 import type { QualityAnalytics } from '@styler/analytics';
 import type { PoolCallOptions } from '@styler/analytics/pool';
 import type { StylePool } from '@styler/engine';
@@ -25,14 +25,14 @@ import {
   rewriteMaxTokens,
   type PipelineCap,
 } from '../llm-pipeline.js';
-import type { StyleBriefs } from '../style-briefs.js';
-import type { StyleModelCache } from '../style-models.js';
-import type { CompletionIdentity, TransformExtras } from './completion.js';
-import { distanceMetrics } from './edit-distance.js';
+import type { StyleBriefs } from '../../style-models/briefs.js';
+import type { StyleModelCache } from '../../style-models/cache.js';
+import type { CompletionIdentity, TransformExtras } from '../completion.js';
+import { distanceMetrics } from '../../compare/edit-distance.js';
 import type { TransformRequestBody } from '../api-schemas.js';
 import { toTransformRequest, type TransformRequest } from './request.js';
-import { countUsage, type Usage } from './usage.js';
-import { wordDiff } from './word-diff.js';
+import { countUsage, type Usage } from '../usage.js';
+import { wordDiff } from '../../compare/word-diff.js';
 
 /** A validated request with everything resolved that can fail before any work starts. */
 export interface PreparedTransform {

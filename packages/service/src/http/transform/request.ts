@@ -3,10 +3,10 @@
  * typed request: defaults filled, names trimmed, roles mapped. What a schema cannot say is checked
  * here: a text over the length limit is a 413 that says the limit.
  */
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../../errors.js';
 import type { ChatMessage } from '@styler/engine/providers';
 import type { TransformRequestBody } from '../api-schemas.js';
-import { BASE_TEMPERATURE } from './limits.js';
+import { BASE_TEMPERATURE } from '../limits.js';
 
 export type TransformInput =
   | { mode: 'rewrite'; message: string }

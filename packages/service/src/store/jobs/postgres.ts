@@ -23,7 +23,7 @@ import {
 
 /**
  * The job queue a PostgreSQL store puts its queued jobs on (the pg-boss queue runner,
- * ../../http/queue-runner.ts). `enqueue` sends job `jobId`'s message on `client`, the transaction
+ * ../../jobs/queue-runner.ts). `enqueue` sends job `jobId`'s message on `client`, the transaction
  * that creates or requeues the job's row, so both commit or neither does.
  */
 export interface JobQueue {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ServiceError } from '../../src/http/errors.js';
-import { decodeTextFile } from '../../src/http/uploads/decode-text.js';
-import { inspectDocx } from '../../src/http/uploads/docx-archive.js';
-import { extractDocxText, htmlToText } from '../../src/http/uploads/docx-text.js';
-import { fileKindOf, MAX_FILENAME_CHARS, sanitizeFilename } from '../../src/http/uploads/filename.js';
-import { hasProse } from '../../src/http/uploads/prose.js';
-import { buildDocx, buildZip, docxEntries } from './support/zip.js';
+import { ServiceError } from '../../src/errors.js';
+import { decodeTextFile } from '../../src/uploads/decode-text.js';
+import { inspectDocx } from '../../src/uploads/docx-archive.js';
+import { extractDocxText, htmlToText } from '../../src/uploads/docx-text.js';
+import { fileKindOf, MAX_FILENAME_CHARS, sanitizeFilename } from '../../src/uploads/filename.js';
+import { hasProse } from '../../src/uploads/prose.js';
+import { buildDocx, buildZip, docxEntries } from '../http/support/zip.js';
 
 const LIMITS = { maxExpandedBytes: 1024 * 1024, maxEntries: 100 };
 

@@ -11,8 +11,8 @@ import PgBoss10 from 'pg-boss-10';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
 import { loadServiceConfig } from '../../src/http/config.js';
-import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, QueueRunner } from '../../src/http/queue-runner.js';
-import { PG_BOSS_10_SCHEMA_VERSION, setAsideSchemaName } from '../../src/http/queue-upgrade.js';
+import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, QueueRunner } from '../../src/jobs/queue-runner.js';
+import { PG_BOSS_10_SCHEMA_VERSION, setAsideSchemaName } from '../../src/jobs/queue-upgrade.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
 import {
   nowSeconds,
@@ -22,7 +22,7 @@ import {
   type Principal,
 } from '../../src/store/index.js';
 import { freshTestDatabase } from '../../../../test-support/postgres.js';
-import { darwin } from './support/fixtures.js';
+import { darwin } from '../http/support/fixtures.js';
 
 /** What the previous release's QueueRunner made its pg-boss 10 queue with (its defaults). */
 const V10_QUEUE = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 };

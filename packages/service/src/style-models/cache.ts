@@ -1,5 +1,5 @@
 /** Resolves a transform's `model` to its learned StyleModel, keeping recently used ones parsed. */
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../errors.js';
 import type { StylerStore } from '../store/index.js';
 import type { StyleModel } from '@styler/engine';
 

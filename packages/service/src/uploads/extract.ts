@@ -1,7 +1,7 @@
 /** The upload pipeline: name → kind → checked bytes → text → documents. */
 import { ServiceError } from '../errors.js';
 import { documentParts } from '@styler/engine';
-import type { FileKind } from '../../store/index.js';
+import type { FileKind } from '../store/index.js';
 import { decodeTextFile } from './decode-text.js';
 import { inspectDocx, type DocxLimits } from './docx-archive.js';
 import { extractDocxText } from './docx-text.js';

@@ -8,7 +8,7 @@
 import { briefMessages, keynessReference, styleBrief, type StyleBrief, type StyleModel } from '@styler/engine';
 import type { ChatMessage } from '@styler/engine/providers';
 import type { StylerStore } from '../store/index.js';
-import type { StyleModelCache } from './style-models.js';
+import type { StyleModelCache } from './cache.js';
 
 /** Other models of the organization read for the keyness reference. */
 const REFERENCE_MODELS = 8;

@@ -5,7 +5,7 @@
  */
 import { StylerError } from '@styler/analytics/errors';
 import { ProviderError, StyleError } from '@styler/engine';
-import { StorageFullError } from '../store/index.js';
+import { StorageFullError } from './store/index.js';
 
 /** Every code the service answers with: its HTTP status and its default message. */
 export const ERRORS = {

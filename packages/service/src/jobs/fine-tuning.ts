@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describeStyle, splitDocuments, type StyleModel, type StylePool } from '@styler/engine';
 import { fineTunedModelName, type JobError, type JobRecord, type NewModel, type StylerStore } from '../store/index.js';
-import { wireError } from './errors.js';
+import { wireError } from '../errors.js';
 
 /** What the routes and the app need of whatever runs fine-tuning jobs (in process, or on a queue). */
 export interface JobExecutor {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
 import { ProviderError, StyleError } from '@styler/engine';
-import { ERRORS, ServiceError, wireError } from '../../src/http/errors.js';
-import { StorageFullError } from '../../src/store/index.js';
+import { ERRORS, ServiceError, wireError } from '../src/errors.js';
+import { StorageFullError } from '../src/store/index.js';
 
 describe('wireError', () => {
   it('gives a ServiceError its code, the registry status and its own message', () => {

@@ -2,12 +2,12 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
-import { jobErrorOf } from '../../src/http/fine-tuning.js';
-import { JobRunner, type JobRunnerOptions } from '../../src/http/job-runner.js';
+import { jobErrorOf } from '../../src/jobs/fine-tuning.js';
+import { JobRunner, type JobRunnerOptions } from '../../src/jobs/job-runner.js';
 import { nowSeconds, SqliteStylerStore, type Store } from '../../src/store/index.js';
 import { fitStyle, StyleError } from '@styler/engine';
 import { fillDatabase, temporaryStore } from '../store/helpers.js';
-import { darwin } from './support/fixtures.js';
+import { darwin } from '../http/support/fixtures.js';
 
 /** A real pino logger (fastify's) whose JSON lines are kept for the test to read. */
 function capturedLogger(): { logger: FastifyBaseLogger; lines: Record<string, unknown>[] } {

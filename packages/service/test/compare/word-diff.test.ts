@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffSequences, wordDiff, type DiffSegment } from '../../../src/http/transform/word-diff.js';
+import { diffSequences, wordDiff, type DiffSegment } from '../../src/compare/word-diff.js';
 
 /** Reference LCS length. */
 function lcsLength(a: number[], b: number[]): number {

@@ -36,7 +36,7 @@ import {
   type JobQueue,
   type PostgresStylerStore,
 } from '../store/index.js';
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../errors.js';
 import { fineTune, jobErrorOf, type JobExecutor } from './fine-tuning.js';
 import { carryOverPgBoss10Messages, holdingQueueSetupLock, setAsidePgBoss10Schema } from './queue-upgrade.js';
 

@@ -1,11 +1,11 @@
 /** The chat.completion and chat.completion.chunk objects a transform answers with (OpenAI's shapes). */
 import type { Static } from '@sinclair/typebox';
 import type { QualityAnalytics } from '@styler/analytics/metrics';
-import type { ChatCompletion, ChatCompletionChunk } from '../api-schemas.js';
-import type { DraftReport } from '../chat-schemas.js';
-import type { DistanceMetrics } from './edit-distance.js';
+import type { ChatCompletion, ChatCompletionChunk } from './api-schemas.js';
+import type { DraftReport } from './chat-schemas.js';
+import type { DistanceMetrics } from '../compare/edit-distance.js';
 import type { Usage } from './usage.js';
-import type { DiffSegment } from './word-diff.js';
+import type { DiffSegment } from '../compare/word-diff.js';
 
 /** What include_compare_original adds: the text before styling and a word-level diff to the styled text. */
 export interface Comparison {

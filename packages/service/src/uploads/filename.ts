@@ -1,5 +1,5 @@
 /** Upload file names: made safe to store and show, and mapped to the accepted kinds. */
-import type { FileKind } from '../../store/index.js';
+import type { FileKind } from '../store/index.js';
 
 /** Longest stored file name, in UTF-16 code units (the extension is kept when shortening). */
 export const MAX_FILENAME_CHARS = 200;
