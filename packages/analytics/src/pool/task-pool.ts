@@ -199,21 +199,29 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     });
   }
 
-  /** Runs the task on a thread; past the deadline and its grace, aborting it ends that thread. */
-  async function runOnThread(request: PoolRequest, deadline: number): Promise<PoolResponse> {
-    if (!Number.isFinite(deadline)) return piscina.run(request);
+  /**
+   * Runs the task on a thread; past the deadline and its grace, or when `stop` fires, aborting it
+   * ends that thread (Piscina runs an abortable task alone on its thread, so no other task goes too).
+   */
+  async function runOnThread(request: PoolRequest, deadline: number, stop?: AbortSignal): Promise<PoolResponse> {
+    if (!Number.isFinite(deadline) && stop === undefined) return piscina.run(request);
     const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new StylerError('time_budget_exceeded')),
-      deadline - Date.now() + deadlineGraceMs,
-    );
+    const timer = Number.isFinite(deadline)
+      ? setTimeout(
+          () => controller.abort(new StylerError('time_budget_exceeded')),
+          deadline - Date.now() + deadlineGraceMs,
+        )
+      : undefined;
+    const onStop = (): void => controller.abort(stop?.reason);
+    stop?.addEventListener('abort', onStop, { once: true });
     try {
       return await piscina.run(request, { signal: controller.signal });
     } catch (error) {
-      if (controller.signal.aborted) throw new StylerError('time_budget_exceeded');
+      if (controller.signal.aborted) throw controller.signal.reason;
       throw error;
     } finally {
       clearTimeout(timer);
+      stop?.removeEventListener('abort', onStop);
     }
   }
 
@@ -245,8 +253,9 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     args: unknown[],
     shared: SharedArgumentRef | undefined,
     deadline: number,
+    stop: AbortSignal | undefined,
   ): Promise<PoolResponse> {
-    if (shared === undefined) return runOnThread({ method, args }, deadline);
+    if (shared === undefined) return runOnThread({ method, args }, deadline, stop);
     const placeholder = [...args];
     placeholder[shared.index] = null;
     const withValue = { method, args: placeholder, shared: { ...shared, value: args[shared.index] } };
@@ -254,11 +263,11 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     if (sent < threads) {
       if (sentWithValue.size >= 1_024) sentWithValue.clear();
       sentWithValue.set(shared.key, sent + 1);
-      return runOnThread(withValue, deadline);
+      return runOnThread(withValue, deadline, stop);
     }
-    const first = await runOnThread({ method, args: placeholder, shared: { ...shared } }, deadline);
+    const first = await runOnThread({ method, args: placeholder, shared: { ...shared } }, deadline, stop);
     if (first.ok || !('missing' in first)) return first;
-    return runOnThread(withValue, deadline);
+    return runOnThread(withValue, deadline, stop);
   }
 
   async function call<T>(
@@ -268,7 +277,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     shared?: SharedArgumentRef,
   ): Promise<T> {
     if (closed) throw new StylerError('internal', 'The worker pool is closed.');
-    const { signal, tenant = '', deadline = Infinity, submittedAt = Date.now() } = options;
+    const { signal, tenant = '', deadline = Infinity, submittedAt = Date.now(), endThreadOnAbort = false } = options;
     signal?.throwIfAborted();
     if (Date.now() >= deadline) throw new StylerError('time_budget_exceeded');
     const called = performance.now();
@@ -279,7 +288,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       throw signal.reason;
     }
     const started = performance.now();
-    const task = runShared(method, args, shared, deadline);
+    const task = runShared(method, args, shared, deadline, endThreadOnAbort ? signal : undefined);
     const settled = (): void => {
       release(tenant);
       onTaskSettled?.({ method, tenant, waitedMs: started - called, ranMs: performance.now() - started });

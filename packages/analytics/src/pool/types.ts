@@ -55,18 +55,25 @@ export interface TaskSettledEvent {
   ranMs: number;
 }
 
-/**
- * Per-call options. Aborting rejects the call at once and removes it if it is still queued; a task
- * already running finishes on its thread (bounded by its deadline) and its result is dropped.
- */
 /** Which argument of a call the threads keep, and its key (sharedKey). */
 export interface SharedArgumentRef {
   index: number;
   key: string;
 }
 
+/**
+ * Per-call options. Aborting rejects the call at once and removes it if it is still queued; a task
+ * already running finishes on its thread (bounded by its deadline) and its result is dropped, unless
+ * `endThreadOnAbort` is set.
+ */
 export interface PoolCallOptions {
   signal?: AbortSignal;
+  /**
+   * Aborting a running task ends the thread running it, freeing the thread at once (a new one starts
+   * in its place, which costs a second or more of model loading): for long work a user cancels, such
+   * as a fit, not for requests whose clients merely go away. Default: false.
+   */
+  endThreadOnAbort?: boolean;
   /**
    * Who the task is for (e.g. an organization id). Tenants take turns for free threads, so one
    * tenant's burst queues behind its own tasks. Default: one shared tenant.

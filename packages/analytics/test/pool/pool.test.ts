@@ -88,6 +88,24 @@ describe('aborting a pool call', () => {
       await aborting.close();
     }
   });
+  it('ends the thread of a running task aborted with endThreadOnAbort, freeing it at once', async () => {
+    const aborting = createAnalyticsPool({ threads: 1 });
+    try {
+      await aborting.analyzeText('Warm.');
+      const controller = new AbortController();
+      // Several seconds of work: without ending the thread, the slot would stay taken that long.
+      const long = 'The river rose in the night, and the fields were flooded by morning. '.repeat(24000);
+      const running = aborting.analyzeText(long, { signal: controller.signal, endThreadOnAbort: true });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      controller.abort(new Error('job cancelled'));
+      await expect(running).rejects.toThrow('job cancelled');
+      // The slot is free as soon as the thread is ended, not when the task would have finished.
+      await vi.waitFor(() => expect(aborting.running).toBe(0), { timeout: 500 });
+      expect((await aborting.analyzeText('Still here.')).words).toBe(2);
+    } finally {
+      await aborting.close();
+    }
+  });
 });
 
 describe('sharing the pool between tenants', () => {

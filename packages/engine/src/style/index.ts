@@ -28,6 +28,7 @@ export {
   CANDIDATE_DEFAULTS,
   checkKept,
   chooseDraft,
+  rankDrafts,
   estimateTokens,
   KEEP_POLICY,
   type KeepCheckOptions,

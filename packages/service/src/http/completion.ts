@@ -32,18 +32,30 @@ function envelope<O extends 'chat.completion' | 'chat.completion.chunk'>(identit
   return { id: identity.id, object, created: identity.created, model: identity.model };
 }
 
-/** The whole completion; `report` (the LLM pipeline's steps) goes in the `styler` extension field. */
+/** One answer of a completion: its text and why the writing stopped. */
+export interface CompletionChoice {
+  content: string;
+  finishReason: string;
+}
+
+/**
+ * The whole completion, its choices in the order given; `report` (the LLM pipeline's steps) goes in
+ * the `styler` extension field. The transform and chat routes both answer with it.
+ */
 export function completionObject(
   identity: CompletionIdentity,
-  content: string,
-  finishReason: string,
+  choices: readonly CompletionChoice[],
   usage: Usage,
-  extras: TransformExtras,
+  extras: TransformExtras = {},
   report?: DraftReport,
 ): Static<typeof ChatCompletion> {
   return {
     ...envelope(identity, 'chat.completion'),
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
+    choices: choices.map((choice, index) => ({
+      index,
+      message: { role: 'assistant', content: choice.content },
+      finish_reason: choice.finishReason,
+    })),
     usage,
     ...extras,
     ...(report !== undefined && { styler: report }),

@@ -102,7 +102,12 @@ export async function fineTune(
     return 'failed';
   }
   log.info({ documents: documents.length }, 'fine-tuning job started');
-  const model = await pool.fitStyle(documents, { matchOutputLength: job.matchOutputLength }, { signal });
+  // A cancel ends the thread fitting the model, so the thread is free at once for the next task.
+  const model = await pool.fitStyle(
+    documents,
+    { matchOutputLength: job.matchOutputLength },
+    { signal, endThreadOnAbort: true },
+  );
   if (!steps.mayStore()) return 'dropped';
   const record = modelToStore(job, model);
   const stored = await steps.storeCall(() => steps.complete(record));

@@ -2,6 +2,7 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
+import type { PoolCallOptions } from '@styler/analytics/pool';
 import { jobErrorOf } from '../../src/jobs/fine-tuning.js';
 import { JobRunner, type JobRunnerOptions } from '../../src/jobs/job-runner.js';
 import { nowSeconds, SqliteStylerStore, type Store } from '../../src/store/index.js';
@@ -154,6 +155,39 @@ describe('JobRunner: a full disk when saving the model', () => {
       await expect.poll(() => store.jobs.getById(jobId)?.status, { timeout: 20_000, interval: 5 }).toBe('succeeded');
       await runner.stop();
       expect(store.jobs.getById(jobId)?.attempts).toBe(1);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('JobRunner: cancelling a running job', () => {
+  it('aborts its fit with endThreadOnAbort, so the pool ends the thread fitting it', async () => {
+    const { store, cleanup } = temporaryStore();
+    try {
+      const { logger } = capturedLogger();
+      let seen: PoolCallOptions | undefined;
+      // A fit that runs until it is aborted, as a long one would; the pool's own test shows the
+      // thread ended on such an abort (analytics test/pool/pool.test.ts).
+      const pool: JobRunnerOptions['pool'] = {
+        fitStyle: (_documents, _options, call) =>
+          new Promise((_resolve, reject) => {
+            seen = call;
+            call?.signal?.addEventListener('abort', () => reject(call.signal?.reason as Error), { once: true });
+          }),
+      };
+      const runner = runnerOn(store, pool, logger);
+      const jobId = await queueJob(store, 'ftjob-cancel');
+      await runner.start();
+      await expect.poll(() => seen !== undefined, { timeout: 20_000, interval: 5 }).toBe(true);
+      const job = store.jobs.getById(jobId)!;
+      expect(store.jobs.cancel(job.organizationId, jobId)).toMatchObject({ job: { status: 'cancelled' } });
+      runner.abort(jobId);
+      expect(seen).toMatchObject({ endThreadOnAbort: true });
+      expect(seen?.signal?.aborted).toBe(true);
+      await runner.idle();
+      await runner.stop();
+      expect(store.jobs.getById(jobId)).toMatchObject({ status: 'cancelled', error: null });
     } finally {
       cleanup();
     }

@@ -79,17 +79,27 @@ function closer(a: { delta: number; index: number }, b: { delta: number; index: 
 }
 
 /**
- * The winner among scored drafts: among those that kept everything, the one with the fewest uses of
- * the words and openers the author never writes (the brief's avoid list), then the closest; if none did, the input in
- * rewrite mode (a lost fact is worse than an unstyled text), and in full mode the draft with the
- * fewest losses (an empty reply is the only loss there), closest first.
+ * Drafts best first: those that kept everything, with the fewest uses of the words and openers the
+ * author never writes (the brief's avoid list), then the closest; then the rest, with the fewest
+ * losses, then the closest. The one ranking the winner and every caller's order of choices follow.
+ */
+export function rankDrafts(drafts: readonly ScoredDraft[]): ScoredDraft[] {
+  return [...drafts].sort(
+    (a, b) =>
+      Number(b.kept) - Number(a.kept) ||
+      (a.kept ? a.avoided - b.avoided : a.losses.length - b.losses.length) ||
+      closer(a, b),
+  );
+}
+
+/**
+ * The winner among scored drafts: the best ranked if it kept everything; if none did, the input in
+ * rewrite mode (a lost fact is worse than an unstyled text), and in full mode the best ranked (an
+ * empty reply is the only loss there).
  */
 function pickWinner(drafts: readonly ScoredDraft[], rewrite: boolean): ScoredDraft | undefined {
-  // Among the drafts that kept everything, fewer uses of what the author never writes, then Delta.
-  const kept = drafts.filter((draft) => draft.kept).sort((a, b) => a.avoided - b.avoided || closer(a, b));
-  if (kept[0] !== undefined) return kept[0];
-  if (rewrite) return undefined;
-  return [...drafts].sort((a, b) => a.losses.length - b.losses.length || closer(a, b))[0];
+  const best = rankDrafts(drafts)[0];
+  return best?.kept === true || !rewrite ? best : undefined;
 }
 
 /** What the revision round starts from: the draft to revise and the text it must beat. */

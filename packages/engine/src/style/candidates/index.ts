@@ -1,5 +1,5 @@
 /** Choosing the closest of several LLM drafts: generation, scoring, keep-checks and revision feedback. */
-export { chooseDraft, type DraftChoice, type DraftRevision, type ScoredDraft } from './choose.js';
+export { chooseDraft, rankDrafts, type DraftChoice, type DraftRevision, type ScoredDraft } from './choose.js';
 export { resolveChooseDraftOptions, type ChooseDraftOptions } from './options.js';
 export { CANDIDATE_DEFAULTS } from './defaults.js';
 export { CallBudget, estimateTokens, type CostCap } from './budget.js';

@@ -4,7 +4,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAICompatibleProvider, type ChatMessage } from '../../../src/providers/index.js';
-import { chooseDraft, measuredDifferences, measureDraft, scoringContext } from '../../../src/style/candidates/index.js';
+import {
+  chooseDraft,
+  measuredDifferences,
+  measureDraft,
+  rankDrafts,
+  scoringContext,
+  type ScoredDraft,
+} from '../../../src/style/candidates/index.js';
 import {
   startOpenAITestServer,
   type ChatCompletionRequestBody,
@@ -309,5 +316,35 @@ describe('chooseDraft validates its options', () => {
   it('refuses a model that is not a StyleModel and a provider that is not one', async () => {
     await expect(chooseDraft({} as never, provider, base)).rejects.toThrow(TypeError);
     await expect(chooseDraft(DARWIN_MODEL, {} as never, base)).rejects.toThrow(/provider must be a ChatProvider/);
+  });
+});
+
+describe('rankDrafts', () => {
+  const draft = (index: number, kept: boolean, delta: number, avoided = 0, losses = 0): ScoredDraft =>
+    ({
+      index,
+      text: `draft ${index}`,
+      temperature: 0.7,
+      finishReason: 'stop',
+      delta,
+      kept,
+      avoided,
+      losses: Array.from({ length: losses }, () => ({ kind: 'number', detail: '7' })),
+    }) as unknown as ScoredDraft;
+
+  it('puts kept drafts first (fewest avoided words, then closest), then the rest (fewest losses, then closest)', () => {
+    const drafts = [
+      draft(0, false, 0.1, 0, 2),
+      draft(1, true, 0.9, 1),
+      draft(2, true, 0.8, 0),
+      draft(3, false, 0.5, 0, 1),
+      draft(4, true, 0.3, 0),
+    ];
+    expect(rankDrafts(drafts).map((d) => d.index)).toEqual([4, 2, 1, 3, 0]);
+    expect(drafts.map((d) => d.index)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('breaks ties by the earlier draft', () => {
+    expect(rankDrafts([draft(1, true, 0.5), draft(0, true, 0.5)]).map((d) => d.index)).toEqual([0, 1]);
   });
 });

@@ -7,7 +7,7 @@
  * draft it is where the engine errs most, and the brief already carries the habits it would apply.
  */
 import { ServiceError } from '../../errors.js';
-import type { DraftChoice, StyleModel } from '@styler/engine';
+import { rankDrafts, type DraftChoice, type StyleModel } from '@styler/engine';
 import {
   BASE_MODEL_SERVICE_ENV_VARS,
   BASE_MODEL_SERVICES,
@@ -25,7 +25,7 @@ import { chooseWithinCap, draftReport, pipelineCap } from '../llm-pipeline.js';
 import type { StyleBriefs } from '../../style-models/briefs.js';
 import { DEFAULT_BASE_MODEL } from '../representations.js';
 import type { StyleModelCache } from '../../style-models/cache.js';
-import type { CompletionIdentity } from '../completion.js';
+import type { CompletionChoice, CompletionIdentity } from '../completion.js';
 import { countUsage, type Usage } from '../usage.js';
 import { toChatRequest, type ChatRequest } from './request.js';
 import { cutAtStop } from './stop-sequences.js';
@@ -49,15 +49,9 @@ export interface PreparedChat {
   identity: CompletionIdentity;
 }
 
-/** One returned choice. */
-export interface ChatChoice {
-  content: string;
-  finishReason: string;
-}
-
 /** The answer: choices closest first, usage, and how they were chosen. */
 export interface ChatAnswer {
-  choices: ChatChoice[];
+  choices: CompletionChoice[];
   usage: Usage;
   report: DraftReport;
 }
@@ -67,12 +61,12 @@ function needsAnLlm(): ServiceError {
   return new ServiceError('invalid_input', `Chat completions need an LLM to write. ${noServiceConfigured().message}`);
 }
 
-/** The drafts of a choice, the returned text first: the winner (or revision), then kept ones closest first. */
-function ranked(choice: DraftChoice): ChatChoice[] {
-  const rest = choice.drafts
-    .filter((draft) => draft.index !== choice.winner)
-    .sort((a, b) => Number(b.kept) - Number(a.kept) || a.avoided - b.avoided || a.delta - b.delta || a.index - b.index)
-    .map((draft) => ({ content: draft.text, finishReason: draft.finishReason }));
+/** The drafts of a choice, the returned text first: the winner (or revision), then the rest as the engine ranks them. */
+function ranked(choice: DraftChoice): CompletionChoice[] {
+  const rest = rankDrafts(choice.drafts.filter((draft) => draft.index !== choice.winner)).map((draft) => ({
+    content: draft.text,
+    finishReason: draft.finishReason,
+  }));
   const winner = choice.drafts.find((draft) => draft.index === choice.winner);
   const first = winner
     ? { content: winner.text, finishReason: winner.finishReason }
@@ -149,7 +143,7 @@ export class ChatPipeline {
    * The provider's token counts when it reported them (what the call cost), else counted here with
    * o200k_base: the messages sent (brief included) and the returned choices.
    */
-  usage(prepared: PreparedChat, reported: ChatUsage | undefined, choices: readonly ChatChoice[]): Usage {
+  usage(prepared: PreparedChat, reported: ChatUsage | undefined, choices: readonly CompletionChoice[]): Usage {
     if (reported !== undefined && reported.totalTokens > 0) {
       return {
         prompt_tokens: reported.promptTokens,

@@ -16,7 +16,7 @@ import type { TypedApp } from '../fastify-types.js';
 import { failure, rateLimited, unauthorized } from '../openapi.js';
 import type { RouteContext } from '../route-context.js';
 import { disconnectSignal, type SseWriter } from '../sse.js';
-import { deltaChunk, streamPieces } from '../completion.js';
+import { completionObject, deltaChunk, streamPieces } from '../completion.js';
 import type { Usage } from '../usage.js';
 
 /** Streams the base model's single draft as it comes, stop sequences applied. */
@@ -117,20 +117,7 @@ export function chatRoutes(app: TypedApp, context: RouteContext): void {
         return reply;
       }
       const answer = await chats.answer(prepared, signal);
-      const { identity } = prepared;
-      return {
-        id: identity.id,
-        object: 'chat.completion' as const,
-        created: identity.created,
-        model: identity.model,
-        choices: answer.choices.map((choice, index) => ({
-          index,
-          message: { role: 'assistant' as const, content: choice.content },
-          finish_reason: choice.finishReason,
-        })),
-        usage: answer.usage,
-        styler: answer.report,
-      };
+      return completionObject(prepared.identity, answer.choices, answer.usage, {}, answer.report);
     } finally {
       release();
     }

@@ -22,8 +22,7 @@ async function respondJson(
   const result = await transforms.run(prepared, signal);
   return completionObject(
     prepared.identity,
-    result.styled,
-    result.finishReason,
+    [{ content: result.styled, finishReason: result.finishReason }],
     result.usage,
     await result.extras,
     result.report,
