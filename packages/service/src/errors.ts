@@ -5,7 +5,7 @@
  */
 import { StylerError } from '@styler/analytics/errors';
 import { ProviderError, StyleError } from '@styler/engine';
-import { StorageFullError } from './store/index.js';
+import { StorageFullError, type JobErrorCode } from './store/index.js';
 
 /** Every code the service answers with: its HTTP status and its default message. */
 export const ERRORS = {
@@ -39,6 +39,10 @@ export const ERRORS = {
   training_file_not_found: { status: 400, message: 'Training file not found.' },
   text_too_long: { status: 413, message: 'Text is too long.' },
   unsupported_content_type: { status: 415, message: 'Unsupported Content-Type.' },
+  // What Node's HTTP parser refuses before routing (app.ts).
+  malformed_request: { status: 400, message: 'Malformed HTTP request.' },
+  request_timeout: { status: 408, message: 'The request took too long to arrive.' },
+  headers_too_large: { status: 431, message: 'The request headers are too large.' },
   route_not_found: { status: 404, message: 'Not found.' },
   service_unavailable: { status: 503, message: 'The service is shutting down: retry shortly.' },
   database_unavailable: { status: 503, message: 'The database is unavailable: retry shortly.' },
@@ -48,10 +52,19 @@ export const ERRORS = {
   },
   storage_full: { status: 507, message: 'Storage is full: the service cannot save data right now. Retry later.' },
   invalid_training_data: { status: 400, message: 'The training data cannot be used.' },
+  // Failed jobs' codes (their status is that of the job's request, had it been refused at once).
+  invalid_training_file: { status: 400, message: 'A training file could not be read.' },
+  interrupted: {
+    status: 503,
+    message: 'Fine-tuning was interrupted too many times (the service stopped while it ran): create the job again.',
+  },
   internal: { status: 500, message: 'Internal server error.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+// Every code a failed job carries is a registry code: this line does not compile otherwise.
+export const JOB_CODES_REGISTERED: [Exclude<JobErrorCode, ErrorCode>] extends [never] ? true : never = true;
 
 /** A failure the service raises on purpose; `message` may be more specific than the registry's default. */
 export class ServiceError extends Error {

@@ -1,9 +1,10 @@
 /** The one mapping of errors raised on purpose (the service's, the libraries', the store's) onto the wire. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
 import { ProviderError, StyleError } from '@styler/engine';
 import { ERRORS, ServiceError, wireError } from '../src/errors.js';
-import { StorageFullError } from '../src/store/index.js';
+import { JOB_ERROR_CODES, StorageFullError } from '../src/store/index.js';
 
 describe('wireError', () => {
   it('gives a ServiceError its code, the registry status and its own message', () => {
@@ -44,5 +45,17 @@ describe('wireError', () => {
     expect(wireError(new StorageFullError())).toEqual({ code: 'storage_full', ...ERRORS.storage_full });
     expect(wireError(new Error('a bug'))).toBeUndefined();
     expect(wireError(Object.assign(new Error('x'), { code: 'rate_limited' }))).toBeUndefined();
+  });
+});
+
+describe('the registry and its claims', () => {
+  it('holds every code a failed job carries', () => {
+    for (const code of JOB_ERROR_CODES) expect(Object.keys(ERRORS)).toContain(code);
+  });
+
+  it('is listed whole in docs/api.md, job codes included', () => {
+    const docs = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+    const listed = new Set([...docs.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]));
+    expect(Object.keys(ERRORS).filter((code) => !listed.has(code))).toEqual([]);
   });
 });

@@ -16,13 +16,16 @@ export { component, ERROR_MESSAGE } from './schema-kit.js';
 export const ErrorBody = closed(
   {
     error: Type.String(),
+    code: Type.String({
+      description: "The error's stable code from the registry (docs/api.md, 'Errors'), e.g. 'invalid_api_key'.",
+    }),
     param: Type.Optional(
       Type.String({
         description: "For a request that fails its schema: the field it is about, e.g. 'messages[0].role'.",
       }),
     ),
   },
-  { $id: 'Error', description: 'Every error body: one message, and the field when one is at fault.' },
+  { $id: 'Error', description: 'Every error body: one message, its code, and the field when one is at fault.' },
 );
 
 export const FileObject = closed(

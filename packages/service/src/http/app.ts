@@ -13,8 +13,8 @@ import { installAuth } from './auth.js';
 import { installCors } from './cors.js';
 import { trackConnections } from './connection-drain.js';
 import type { ServiceConfig } from './config.js';
-import { frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
-import { ServiceError } from '../errors.js';
+import { errorBody, frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
+import { ERRORS, ServiceError, type ErrorCode } from '../errors.js';
 import type { JobExecutor } from '../jobs/fine-tuning.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { QueueRunner } from '../jobs/queue-runner.js';
@@ -40,16 +40,17 @@ import { TransformPipeline } from './transform/pipeline.js';
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 
 /** What Node's HTTP parser refuses before fastify sees a request, answered with the documented error body. */
-const MALFORMED: Readonly<Record<string, readonly [number, string, string]>> = {
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive.'],
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+const MALFORMED: Readonly<Record<string, readonly [string, ErrorCode]>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: ['Request Timeout', 'request_timeout'],
+  HPE_HEADER_OVERFLOW: ['Request Header Fields Too Large', 'headers_too_large'],
 };
 
 /** fastify's clientErrorHandler: a malformed, too slow or too large request gets `{"error": …}` too. */
 function malformedRequestHandler(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, message] = MALFORMED[error.code ?? ''] ?? [400, 'Bad Request', 'Malformed HTTP request.'];
-  const body = JSON.stringify({ error: message });
+  const [reason, code] = MALFORMED[error.code ?? ''] ?? ['Bad Request', 'malformed_request'];
+  const { status } = ERRORS[code];
+  const body = JSON.stringify(errorBody(code));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChatCompletion, ChatCompletionChunk, component } from './api-schemas.js';
-import { toErrorResponse, type ErrorLimits } from './error-handler.js';
+import { errorBody, toErrorResponse, type ErrorLimits } from './error-handler.js';
 import { SseWriter } from './sse.js';
 import { deltaChunk, type CompletionIdentity } from './completion.js';
 
@@ -41,7 +41,7 @@ export async function streamCompletion(
     if (sse.closed || signal.aborted) return;
     const response = toErrorResponse(error, limits);
     if (response.status >= 500) request.log.error({ err: error }, 'completion stream failed');
-    await sse.send({ error: response.message });
+    await sse.send(errorBody(response.code, response.message));
     sse.end();
   }
 }

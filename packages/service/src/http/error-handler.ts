@@ -11,12 +11,23 @@ import { ERRORS, wireError, type ErrorCode } from '../errors.js';
 import './fastify-types.js';
 import { validationMessage, validationParam } from './validation.js';
 
-/** A response for an error: HTTP status and the message of the body. */
+/** A response for an error: HTTP status, and the code and message of the body. */
 export interface ErrorResponse {
   status: number;
+  code: ErrorCode;
   message: string;
   /** The request field a 400 is about (OpenAI's `param`), when one is. */
   param?: string;
+}
+
+/** The response of a registry code with its status and default message. */
+function registered(code: ErrorCode): ErrorResponse {
+  return { status: ERRORS[code].status, code, message: ERRORS[code].message };
+}
+
+/** Every error body: the message, the registry code (as OpenAI's clients read `code`), the field when one is at fault. */
+export function errorBody(code: ErrorCode, message: string = ERRORS[code].message, param?: string) {
+  return { error: message, code, ...(param !== undefined && { param }) };
 }
 
 /** Limits quoted in messages. */
@@ -97,12 +108,12 @@ function framework(
  */
 export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: RouteErrorHints = {}): ErrorResponse {
   const known = wireError(error);
-  if (known) return { status: known.status, message: known.message };
+  if (known) return known;
   // Raised deep in fs or SQLite by whichever write ran out of space: the client may retry later.
-  if (isStorageFull(error)) return { status: ERRORS.storage_full.status, message: ERRORS.storage_full.message };
+  if (isStorageFull(error)) return registered('storage_full');
   // The database is down or restarting (PostgreSQL mode): nothing is lost, the client may retry.
   if (isDatabaseUnavailable(error)) {
-    return { status: ERRORS.database_unavailable.status, message: ERRORS.database_unavailable.message };
+    return registered('database_unavailable');
   }
   const { badRequestCode } = hints;
   if (isValidationFailure(error)) {
@@ -111,26 +122,30 @@ export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: Rout
     // it) names the field in `param`, as OpenAI's errors do; elsewhere the message names it.
     if (badRequestCode) {
       const param = validationParam(error.validation, part, hints.body);
-      return { status: 400, message: ERRORS[badRequestCode].message, ...(param !== undefined && { param }) };
+      return { ...registered(badRequestCode), ...(param !== undefined && { param }) };
     }
-    return { status: 400, message: validationMessage(part, error.validation) ?? ERRORS.invalid_input.message };
+    return {
+      status: 400,
+      code: 'invalid_input',
+      message: validationMessage(part, error.validation) ?? ERRORS.invalid_input.message,
+    };
   }
   const code = (error as Partial<FastifyError> | null)?.code;
   const mapped = typeof code === 'string' ? framework(code, limits, hints) : undefined;
   if (mapped) {
     const entry = ERRORS[mapped.code];
-    if (entry.status === 400 && badRequestCode) return { status: 400, message: ERRORS[badRequestCode].message };
-    return { status: entry.status, message: mapped.message ?? entry.message };
+    if (entry.status === 400 && badRequestCode) return registered(badRequestCode);
+    return { status: entry.status, code: mapped.code, message: mapped.message ?? entry.message };
   }
   // Other client errors from the framework or its parsers (e.g. a __proto__ key in JSON) carry a 4xx.
   const status = (error as Partial<FastifyError> | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    if (status === 400) return { status, message: ERRORS[badRequestCode ?? 'invalid_input'].message };
-    if (status === 413) return { status, message: ERRORS.payload_too_large.message };
-    if (status === 415) return { status, message: ERRORS.unsupported_content_type.message };
-    return { status, message: 'Invalid request.' };
+    if (status === 400) return registered(badRequestCode ?? 'invalid_input');
+    if (status === 413) return registered('payload_too_large');
+    if (status === 415) return registered('unsupported_content_type');
+    return { status, code: 'invalid_input', message: 'Invalid request.' };
   }
-  return { status: ERRORS.internal.status, message: ERRORS.internal.message };
+  return registered('internal');
 }
 
 /** Seconds a client should wait before retrying, by status: soon for a busy pool or a database coming back, longer for a full disk. */
@@ -140,9 +155,10 @@ const RETRY_AFTER_SECONDS: Readonly<Record<number, string>> = { 429: '1', 503: '
 function send(reply: FastifyReply, response: ErrorResponse): void {
   const retryAfter = RETRY_AFTER_SECONDS[response.status];
   if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
-  const body =
-    response.param === undefined ? { error: response.message } : { error: response.message, param: response.param };
-  void reply.code(response.status).type('application/json; charset=utf-8').send(body);
+  void reply
+    .code(response.status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(response.code, response.message, response.param));
 }
 
 /**
@@ -185,6 +201,6 @@ export function installErrorHandlers(app: FastifyInstance, limits: ErrorLimits):
   });
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
-    send(reply, { status: ERRORS.route_not_found.status, message: `Unknown endpoint: ${request.method} ${path}` });
+    send(reply, { ...registered('route_not_found'), message: `Unknown endpoint: ${request.method} ${path}` });
   });
 }

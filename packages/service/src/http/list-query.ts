@@ -13,7 +13,8 @@ export interface ListLimits {
 const limitMessage = (maxLimit: number): string => `limit must be an integer from 1 to ${maxLimit}.`;
 
 /** The documented 400 of a list endpoint, with the message its `limit` check gives. */
-export const badListParameter = ({ maxLimit }: ListLimits) => failure('Bad list parameter.', limitMessage(maxLimit));
+export const badListParameter = ({ maxLimit }: ListLimits) =>
+  failure('Bad list parameter.', ['invalid_input', limitMessage(maxLimit)]);
 
 /** The schema of a list query: limit from 1 to maxLimit, a cursor, an order (unknown parameters are ignored). */
 export function listQuery({ defaultLimit, maxLimit }: ListLimits) {

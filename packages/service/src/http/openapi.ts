@@ -6,7 +6,7 @@
 import swagger from '@fastify/swagger';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ERRORS } from '../errors.js';
+import { ERRORS, type ErrorCode } from '../errors.js';
 import { ErrorBody, component } from './api-schemas.js';
 import type { ServiceConfig } from './config.js';
 
@@ -15,20 +15,25 @@ export function ok<T extends TSchema>(schema: T, description: string) {
   return component(schema, { description });
 }
 
-/** An error response: the {"error": message} body, with example messages of this status. */
-export function failure(description: string, ...messages: string[]) {
-  const examples = Object.fromEntries(messages.map((error, i) => [`e${i + 1}`, { value: { error } }]));
+/** An example error of a response: its registry code, with the registry's message or one of its own. */
+export type ErrorExample = ErrorCode | readonly [ErrorCode, string];
+
+/** An error response: the {"error": message, "code": code} body, with examples of this status. */
+export function failure(description: string, ...errors: ErrorExample[]) {
+  const examples = Object.fromEntries(
+    errors.map((example, i) => {
+      const [code, error] = typeof example === 'string' ? [example, ERRORS[example].message] : example;
+      return [`e${i + 1}`, { value: { error, code } }];
+    }),
+  );
   return {
     description,
-    content: { 'application/json': { schema: component(ErrorBody), ...(messages.length > 0 && { examples }) } },
+    content: { 'application/json': { schema: component(ErrorBody), ...(errors.length > 0 && { examples }) } },
   };
 }
 
-export const unauthorized = failure('Missing, unknown or revoked API key.', 'Invalid API key.');
-export const rateLimited = failure(
-  'The worker pool is saturated; retry after Retry-After seconds.',
-  ERRORS.rate_limited.message,
-);
+export const unauthorized = failure('Missing, unknown or revoked API key.', 'invalid_api_key');
+export const rateLimited = failure('The worker pool is saturated; retry after Retry-After seconds.', 'rate_limited');
 
 /** A path parameter's schema. */
 export const pathParams = <K extends string>(descriptions: Record<K, string>) =>
@@ -52,7 +57,7 @@ export async function registerOpenApi(app: FastifyInstance, config: ServiceConfi
         version: '1.0.0',
         description:
           'Upload writing samples, fine-tune a style model on them, and restyle text with it. ' +
-          'Every error body is {"error": "<message>"}. Full reference: docs/api.md.',
+          'Every error body is {"error": "<message>", "code": "<registry code>"}. Full reference: docs/api.md.',
       },
       servers: [{ url: basePath }],
       security: [{ bearerAuth: [] }],

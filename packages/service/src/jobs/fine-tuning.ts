@@ -6,7 +6,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { describeStyle, splitDocuments, type StyleModel, type StylePool } from '@styler/engine';
-import { fineTunedModelName, type JobError, type JobRecord, type NewModel, type StylerStore } from '../store/index.js';
+import {
+  fineTunedModelName,
+  isJobErrorCode,
+  type JobError,
+  type JobRecord,
+  type NewModel,
+  type StylerStore,
+} from '../store/index.js';
 import { wireError } from '../errors.js';
 
 /** What the routes and the app need of whatever runs fine-tuning jobs (in process, or on a queue). */
@@ -36,7 +43,8 @@ export interface JobExecutor {
  */
 export function jobErrorOf(error: unknown): JobError {
   const known = wireError(error);
-  if (known && known.code !== 'internal') return { code: known.code, message: known.message };
+  if (known && known.code !== 'internal' && isJobErrorCode(known.code))
+    return { code: known.code, message: known.message };
   return { code: 'internal', message: 'Fine-tuning failed because of an internal error; it has been logged.' };
 }
 

@@ -19,7 +19,10 @@ export { FilesRepository, type FileDeleteResult, type FileKind, type FileRecord 
 export {
   JobsRepository,
   type CancelResult,
+  isJobErrorCode,
+  JOB_ERROR_CODES,
   type JobError,
+  type JobErrorCode,
   type JobRecord,
   type JobQueue,
   type JobStatus,

@@ -49,7 +49,7 @@ describe('a database outage', () => {
       expect([url, response.statusCode, response.json()]).toEqual([
         url,
         503,
-        { error: 'The database is unavailable: retry shortly.' },
+        { error: 'The database is unavailable: retry shortly.', code: 'database_unavailable' },
       ]);
     }
     const upload = await app.inject({
@@ -60,7 +60,10 @@ describe('a database outage', () => {
     });
     expect(upload.statusCode).toBe(503);
     const ready = await get('/v1/health/ready');
-    expect([ready.statusCode, ready.json()]).toEqual([503, { error: 'The database is unavailable: retry shortly.' }]);
+    expect([ready.statusCode, ready.json()]).toEqual([
+      503,
+      { error: 'The database is unavailable: retry shortly.', code: 'database_unavailable' },
+    ]);
     // Liveness stays up: the process is fine, only its database is not.
     expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
 

@@ -6,7 +6,11 @@ import { StorageFullError } from '../../src/store/index.js';
 import { fillDatabase, noSpaceError, temporaryStore } from '../store/helpers.js';
 
 const limits = { maxFileBytes: 100, maxBodyBytes: 2048 };
-const storageFull = { status: 507, message: 'Storage is full: the service cannot save data right now. Retry later.' };
+const storageFull = {
+  status: 507,
+  code: 'storage_full',
+  message: 'Storage is full: the service cannot save data right now. Retry later.',
+};
 
 describe('toErrorResponse: a full disk', () => {
   it('answers 507 storage_full for ENOSPC and EDQUOT from fs', async () => {
@@ -37,6 +41,10 @@ describe('toErrorResponse: a full disk', () => {
 
   it('keeps other errors of fs a generic 500', () => {
     const missing = Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' });
-    expect(toErrorResponse(missing, limits)).toEqual({ status: 500, message: 'Internal server error.' });
+    expect(toErrorResponse(missing, limits)).toEqual({
+      status: 500,
+      code: 'internal',
+      message: 'Internal server error.',
+    });
   });
 });

@@ -130,7 +130,7 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKin
     ] as const) {
       const response = await service.request(`/files/${String(body.id)}${path}`, { method });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'File not found.' });
+      expect(await response.json()).toEqual({ error: 'File not found.', code: 'file_not_found' });
     }
   });
 
@@ -144,7 +144,7 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKin
     ] as const) {
       const response = await service.request(`/files/${id}${path}`, { method, key: service.keys.globex });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'File not found.' });
+      expect(await response.json()).toEqual({ error: 'File not found.', code: 'file_not_found' });
     }
     const list = (await (await service.request('/files', { key: service.keys.globex })).json()) as { data: unknown[] };
     expect(list.data).toEqual([]);
@@ -155,12 +155,12 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKin
     for (const key of [null, 'sk-styler-wrong', '']) {
       const response = await service.request('/files', key === null ? { key: null } : { key });
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: 'Invalid API key.' });
+      expect(await response.json()).toEqual({ error: 'Invalid API key.', code: 'invalid_api_key' });
     }
     const basic = await fetch(`${service.baseUrl}/files`, { headers: { authorization: `Basic ${service.keys.acme}` } });
     expect(basic.status).toBe(401);
     const upload401 = await service.request('/files', { method: 'POST', body: uploadForm('a.txt', PROSE), key: null });
-    expect(await upload401.json()).toEqual({ error: 'Invalid API key.' });
+    expect(await upload401.json()).toEqual({ error: 'Invalid API key.', code: 'invalid_api_key' });
   });
 
   const bad: Array<[string, string, () => Buffer | string, number, RegExp]> = [
@@ -233,7 +233,7 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKin
   it.each(bad)('rejects %s', async (_, filename, content, status, message) => {
     const { status: actual, body } = await upload(service, filename, content());
     expect(actual).toBe(status);
-    expect(Object.keys(body)).toEqual(['error']);
+    expect(Object.keys(body)).toEqual(['error', 'code']);
     expect(String(body.error)).toMatch(message);
   });
 
@@ -242,7 +242,7 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKin
     noFile.set('purpose', 'fine-tune');
     let response = await service.request('/files', { method: 'POST', body: noFile });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Missing form field 'file'." });
+    expect(await response.json()).toEqual({ error: "Missing form field 'file'.", code: 'invalid_input' });
 
     expect((await upload(service, 'a.txt', PROSE, undefined, 'assistants')).status).toBe(400);
 
@@ -250,12 +250,13 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKin
     twoFiles.append('file', new Blob([PROSE]), 'b.txt');
     response = await service.request('/files', { method: 'POST', body: twoFiles });
     expect(response.status).toBe(413);
-    expect(Object.keys((await response.json()) as object)).toEqual(['error']);
+    expect(Object.keys((await response.json()) as object)).toEqual(['error', 'code']);
 
     // Whatever else is sent (JSON, plain text, a raw octet stream), the answer says how to upload.
     const uploadHint = {
       error:
         "Unsupported Content-Type: send multipart/form-data with the file in field 'file' (and optionally 'purpose').",
+      code: 'unsupported_content_type',
     };
     response = await service.request('/files', jsonBody({ file: PROSE }));
     expect(response.status).toBe(415);
@@ -284,6 +285,7 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKin
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: 'The multipart/form-data Content-Type has no boundary: let the HTTP client set the header of a form.',
+      code: 'invalid_input',
     });
     // Other routes still ask for JSON.
     response = await service.request('/fine_tuning/jobs', {
@@ -291,13 +293,16 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKin
       headers: { 'content-type': 'application/xml' },
       body: '<x/>',
     });
-    expect(await response.json()).toEqual({ error: 'Unsupported Content-Type: send application/json.' });
+    expect(await response.json()).toEqual({
+      error: 'Unsupported Content-Type: send application/json.',
+      code: 'unsupported_content_type',
+    });
   });
 
   it('answers unknown routes with a 404 error body', async () => {
     const response = await service.request('/nothing-here');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'Unknown endpoint: GET /v1/nothing-here' });
+    expect(await response.json()).toEqual({ error: 'Unknown endpoint: GET /v1/nothing-here', code: 'route_not_found' });
   });
 
   it('serves health and the OpenAPI document without a key', async () => {

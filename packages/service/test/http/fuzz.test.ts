@@ -1,6 +1,7 @@
 /** The process never crashes on input: random bodies get a 4xx with exactly {"error": string}. */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../src/errors.js';
 import { startTestService, type TestService } from './support/harness.js';
 
 const TRANSFORM_KEYS = [
@@ -30,9 +31,10 @@ function expectClientError(status: number, body: string): void {
   expect(status).toBeGreaterThanOrEqual(400);
   expect(status).toBeLessThan(500);
   const parsed = JSON.parse(body) as Record<string, unknown>;
-  // The message, and the field at fault where the route's message cannot say it (OpenAI's param).
-  expect(['error,param', 'error']).toContain(Object.keys(parsed).join(','));
+  // The message, its registry code, and the field at fault where the route's message cannot say it (OpenAI's param).
+  expect(['error,code,param', 'error,code']).toContain(Object.keys(parsed).join(','));
   expect(typeof parsed.error).toBe('string');
+  expect(Object.keys(ERRORS)).toContain(parsed.code);
 }
 
 describe('random input', () => {
@@ -92,7 +94,7 @@ describe('random input', () => {
           const response = await service.request('/files', { method: 'POST', body: form });
           expect(response.status).toBeLessThan(500);
           const body = (await response.json()) as Record<string, unknown>;
-          if (response.status !== 200) expect(Object.keys(body)).toEqual(['error']);
+          if (response.status !== 200) expect(Object.keys(body)).toEqual(['error', 'code']);
         },
       ),
       { numRuns: 100 },

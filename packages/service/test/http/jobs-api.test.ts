@@ -104,7 +104,7 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)'
     expect(list.data.map((m) => m.id)).toContain(name);
     const hidden = await service.request(`/models/${name}`, { key: service.keys.globex });
     expect(hidden.status).toBe(404);
-    expect(await hidden.json()).toEqual({ error: 'Model not found.' });
+    expect(await hidden.json()).toEqual({ error: 'Model not found.', code: 'model_not_found' });
     const theirs = (await (await service.request('/models', { key: service.keys.globex })).json()) as {
       data: unknown[];
     };
@@ -138,7 +138,10 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)'
     expect(await response.json()).toMatchObject({ id: body.id, status: 'cancelled', fine_tuned_model: null });
     const again = await service.request(`/fine_tuning/jobs/${String(body.id)}/cancel`, { method: 'POST' });
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: 'Only queued or running jobs can be cancelled.' });
+    expect(await again.json()).toEqual({
+      error: 'Only queued or running jobs can be cancelled.',
+      code: 'job_not_cancellable',
+    });
     // Whatever the fit produced is thrown away: the job stays cancelled and no model appears.
     const later = await waitForJob(service, String(body.id));
     expect(later).toMatchObject({ status: 'cancelled', fine_tuned_model: null });
@@ -160,7 +163,10 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)'
     const { body } = await createJob(service, { training_files: [id] });
     const response = await service.request(`/files/${id}`, { method: 'DELETE' });
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: 'File is used by a queued or running fine-tuning job.' });
+    expect(await response.json()).toEqual({
+      error: 'File is used by a queued or running fine-tuning job.',
+      code: 'file_in_use',
+    });
     await waitForJob(service, String(body.id));
     expect((await service.request(`/files/${id}`, { method: 'DELETE' })).status).toBe(200);
   });
@@ -172,20 +178,20 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)'
     ] as const) {
       const response = await service.request(path, key ? { key } : {});
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'Fine-tuning job not found.' });
+      expect(await response.json()).toEqual({ error: 'Fine-tuning job not found.', code: 'job_not_found' });
     }
     const cancel = await service.request(`/fine_tuning/jobs/${String(finished.id)}/cancel`, {
       method: 'POST',
       key: service.keys.globex,
     });
-    expect(await cancel.json()).toEqual({ error: 'Fine-tuning job not found.' });
+    expect(await cancel.json()).toEqual({ error: 'Fine-tuning job not found.', code: 'job_not_found' });
     const list = (await (await service.request('/fine_tuning/jobs', { key: service.keys.globex })).json()) as {
       data: unknown[];
     };
     expect(list.data).toEqual([]);
     const noKey = await service.request(`/fine_tuning/jobs/${String(finished.id)}`, { key: 'sk-styler-nope' });
     expect(noKey.status).toBe(401);
-    expect(await noKey.json()).toEqual({ error: 'Invalid API key.' });
+    expect(await noKey.json()).toEqual({ error: 'Invalid API key.', code: 'invalid_api_key' });
   });
 
   it.each([
@@ -239,7 +245,7 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)'
   ])('rejects %s with 400', async (_, body, message) => {
     const { status, body: error } = await createJob(service, body());
     expect(status).toBe(400);
-    expect(Object.keys(error)).toEqual(['error']);
+    expect(Object.keys(error)).toEqual(['error', 'code']);
     if (typeof message === 'string') expect(error.error).toBe(message);
     else expect(String(error.error)).toMatch(message);
   });
@@ -260,22 +266,22 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)'
     const empty = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' };
     const cancel = await service.request('/fine_tuning/jobs/ftjob-missing/cancel', empty);
     expect(cancel.status).toBe(404);
-    expect(await cancel.json()).toEqual({ error: 'Fine-tuning job not found.' });
+    expect(await cancel.json()).toEqual({ error: 'Fine-tuning job not found.', code: 'job_not_found' });
     const done = await service.request(`/fine_tuning/jobs/${String(finished.id)}/cancel`, empty);
     expect(done.status).toBe(409);
     const remove = await service.request('/files/file-missing', { ...empty, method: 'DELETE' });
     expect(remove.status).toBe(404);
-    expect(await remove.json()).toEqual({ error: 'File not found.' });
+    expect(await remove.json()).toEqual({ error: 'File not found.', code: 'file_not_found' });
     const create = await service.request('/fine_tuning/jobs', empty);
     expect(create.status).toBe(400);
-    expect(await create.json()).toEqual({ error: 'Request body is empty: send a JSON object.' });
+    expect(await create.json()).toEqual({ error: 'Request body is empty: send a JSON object.', code: 'invalid_input' });
   });
 
   it("answers another organization's file exactly like an unknown one", async () => {
     const theirs = await uploadText(service, corpus(6), service.keys.globex);
     const { status, body } = await createJob(service, { training_files: [theirs] });
     expect(status).toBe(400);
-    expect(body).toEqual({ error: `Training file not found: ${theirs}.` });
+    expect(body).toEqual({ error: `Training file not found: ${theirs}.`, code: 'training_file_not_found' });
   });
 
   it('rejects malformed JSON, wrong content types and oversized bodies', async () => {
@@ -285,14 +291,14 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)'
       body: '{"training_files": [',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'Request body is not valid JSON.' });
+    expect(await response.json()).toEqual({ error: 'Request body is not valid JSON.', code: 'invalid_input' });
     response = await service.request('/fine_tuning/jobs', {
       method: 'POST',
       headers: { 'content-type': 'application/xml' },
       body: '<a/>',
     });
     expect(response.status).toBe(415);
-    expect(Object.keys((await response.json()) as object)).toEqual(['error']);
+    expect(Object.keys((await response.json()) as object)).toEqual(['error', 'code']);
     const huge = JSON.stringify({ training_files: ['x'.repeat(service.config.maxBodyBytes)] });
     response = await service.request('/fine_tuning/jobs', {
       method: 'POST',
@@ -302,6 +308,7 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)'
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({
       error: `Request body is too large: the limit is ${service.config.maxBodyBytes} bytes.`,
+      code: 'payload_too_large',
     });
     response = await service.request('/fine_tuning/jobs', {
       method: 'POST',

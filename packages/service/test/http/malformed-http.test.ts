@@ -31,16 +31,16 @@ describe('malformed HTTP', () => {
   it('answers a malformed request and oversized headers with the documented error body', async () => {
     const malformed = await exchange(port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(malformed).toMatch(/^HTTP\/1\.1 400 Bad Request/);
-    expect(malformed.endsWith('{"error":"Malformed HTTP request."}')).toBe(true);
+    expect(malformed.endsWith('{"error":"Malformed HTTP request.","code":"malformed_request"}')).toBe(true);
     const huge = await exchange(port, `GET /v1/files HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431/);
-    expect(huge.endsWith('{"error":"The request headers are too large."}')).toBe(true);
+    expect(huge.endsWith('{"error":"The request headers are too large.","code":"headers_too_large"}')).toBe(true);
   });
 
   it('cuts a client that never finishes its headers, with a 408 in the documented body', async () => {
     // Half a request line, then silence: the server closes the connection by itself.
     const stalled = await exchange(port, 'GET /v1/files HTTP/1.1\r\nHost: x\r\n', { end: false });
     expect(stalled).toMatch(/^HTTP\/1\.1 408/);
-    expect(stalled.endsWith('{"error":"The request took too long to arrive."}')).toBe(true);
+    expect(stalled.endsWith('{"error":"The request took too long to arrive.","code":"request_timeout"}')).toBe(true);
   }, 60_000);
 });

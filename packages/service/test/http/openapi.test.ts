@@ -78,6 +78,7 @@ describe('OpenAPI document (generated from the route schemas)', () => {
       ],
       ['CreateFineTuningJobRequest', { training_files: ['file-a'], suffix: null }],
       ['CreateFineTuningJobRequest', { training_files: [] }],
+      ['Error', { error: 'x', code: 'internal' }],
       ['Error', { error: 'x' }],
       ['Error', { error: 'x', code: 1 }],
     ];
@@ -105,7 +106,8 @@ describe('component schemas', () => {
     const file = { id: 'file-abc', object: 'file', bytes: 3, created_at: 1, filename: 'a.txt', purpose: 'fine-tune' };
     expect(openApiErrors('File', file)).toEqual([]);
     expect(openApiErrors('File', { ...file, extra: 1 })).not.toEqual([]);
-    expect(openApiErrors('Error', { error: 'x' })).toEqual([]);
+    expect(openApiErrors('Error', { error: 'x', code: 'invalid_input' })).toEqual([]);
+    expect(openApiErrors('Error', { error: 'x' })).not.toEqual([]);
     expect(openApiErrors('Error', { error: 'x', code: 1 })).not.toEqual([]);
     expect(openApiErrors('TransformRequest', { mode: 'rewrite', model: 'm', message: 'x' })).toEqual([]);
     expect(openApiErrors('TransformRequest', { mode: 'rewrite', model: 'm' })).not.toEqual([]);

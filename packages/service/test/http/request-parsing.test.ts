@@ -115,7 +115,10 @@ describe('POST /style/transform request validation (the route schema)', () => {
       headers: { authorization: `Bearer ${service.keys.acme}`, 'content-type': 'application/json' },
       payload: bytes,
     });
-    expect([response.statusCode, response.json()]).toEqual([400, { error: 'Request body is not valid UTF-8.' }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      { error: 'Request body is not valid UTF-8.', code: 'invalid_input' },
+    ]);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
     const fine = await post(rewrite);
@@ -192,22 +195,30 @@ describe('toErrorResponse', () => {
   it('maps ServiceErrors, framework errors and unknown errors', () => {
     expect(toErrorResponse(new ServiceError('file_not_found'), limits)).toEqual({
       status: 404,
+      code: 'file_not_found',
       message: 'File not found.',
     });
     const invalidJson = Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 });
-    expect(toErrorResponse(invalidJson, limits)).toEqual({ status: 400, message: 'Request body is not valid JSON.' });
+    expect(toErrorResponse(invalidJson, limits)).toEqual({
+      status: 400,
+      code: 'invalid_input',
+      message: 'Request body is not valid JSON.',
+    });
     expect(toErrorResponse(invalidJson, limits, { badRequestCode: 'invalid_input' })).toEqual({
       status: 400,
+      code: 'invalid_input',
       message: 'Invalid input data.',
     });
     const tooLarge = Object.assign(new Error('x'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 });
     expect(toErrorResponse(tooLarge, limits, { badRequestCode: 'invalid_input' })).toEqual({
       status: 413,
+      code: 'payload_too_large',
       message: 'Request body is too large: the limit is 2048 bytes.',
     });
     const fileTooLarge = Object.assign(new Error('x'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
     expect(toErrorResponse(fileTooLarge, limits)).toEqual({
       status: 413,
+      code: 'file_too_large',
       message: 'File is too large: the limit is 100 bytes.',
     });
     const media = Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 });
@@ -215,12 +226,21 @@ describe('toErrorResponse', () => {
     const poisoned = Object.assign(new SyntaxError('Object contains forbidden prototype property'), {
       statusCode: 400,
     });
-    expect(toErrorResponse(poisoned, limits)).toEqual({ status: 400, message: 'Invalid input data.' });
+    expect(toErrorResponse(poisoned, limits)).toEqual({
+      status: 400,
+      code: 'invalid_input',
+      message: 'Invalid input data.',
+    });
     expect(toErrorResponse(new Error('secret detail'), limits)).toEqual({
       status: 500,
+      code: 'internal',
       message: 'Internal server error.',
     });
-    expect(toErrorResponse('thrown string', limits)).toEqual({ status: 500, message: 'Internal server error.' });
+    expect(toErrorResponse('thrown string', limits)).toEqual({
+      status: 500,
+      code: 'internal',
+      message: 'Internal server error.',
+    });
   });
 });
 

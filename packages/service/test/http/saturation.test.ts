@@ -45,7 +45,10 @@ describe('a saturated pool', () => {
     );
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('1');
-    expect(await response.json()).toEqual({ error: 'Too many requests in progress: retry shortly.' });
+    expect(await response.json()).toEqual({
+      error: 'Too many requests in progress: retry shortly.',
+      code: 'rate_limited',
+    });
     await blockers;
     const after = await service.request('/style/transform', jsonBody({ mode: 'rewrite', model, message: darwin(2) }));
     expect(after.status).toBe(200);

@@ -16,7 +16,10 @@ import { fillDatabase, noSpaceError } from '../store/helpers.js';
 import { darwin } from './support/fixtures.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
 
-const STORAGE_FULL = { error: 'Storage is full: the service cannot save data right now. Retry later.' };
+const STORAGE_FULL = {
+  error: 'Storage is full: the service cannot save data right now. Retry later.',
+  code: 'storage_full',
+};
 const PROSE = 'The voyage was long and the sea was rough for many weeks. We saw whales near the coast every morning.';
 
 /** Every blob name the stored files should have, and nothing else. */

@@ -28,6 +28,7 @@ describe('the time budget of a transform', () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({
       error: 'The request took longer than the time budget allows: retry later, or send a shorter text.',
+      code: 'time_budget_exceeded',
     });
     expect(service.pool.running).toBe(0);
     // A thread stopped mid-task is replaced, and the new one loads the tagger first: on a busy

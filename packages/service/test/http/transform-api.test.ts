@@ -302,7 +302,10 @@ describe('POST /style/transform', () => {
     ['a string flag', { mode: 'rewrite', model: 'm', message: 'x', include_quality: 'true' }, 'include_quality'],
     ['an unknown field', { mode: 'rewrite', model: 'm', message: 'x', max_tokens: 5 }, 'max_tokens'],
   ])('answers 400 Invalid input data. for %s, naming the field in param', async (_, body, param) => {
-    expect(await transform(body)).toEqual({ status: 400, body: { error: 'Invalid input data.', param } });
+    expect(await transform(body)).toEqual({
+      status: 400,
+      body: { error: 'Invalid input data.', code: 'invalid_input', param },
+    });
   });
 
   it('answers malformed JSON and a non-JSON body with Invalid input data.', async () => {
@@ -313,30 +316,30 @@ describe('POST /style/transform', () => {
         body,
       });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'Invalid input data.' });
+      expect(await response.json()).toEqual({ error: 'Invalid input data.', code: 'invalid_input' });
     }
     const text = await service.request('/style/transform', {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: 'hello',
     });
-    expect(await text.json()).toEqual({ error: 'Invalid input data.' });
+    expect(await text.json()).toEqual({ error: 'Invalid input data.', code: 'invalid_input' });
   });
 
   it('answers 413 for a text over the maximum length', async () => {
     const { status, body } = await transform({ mode: 'rewrite', model, message: 'word '.repeat(5000) });
     expect(status).toBe(413);
-    expect(body).toEqual({ error: 'Text is too long: at most 20000 characters.' });
+    expect(body).toEqual({ error: 'Text is too long: at most 20000 characters.', code: 'text_too_long' });
   });
 
   it('answers 404 for unknown, foreign and untrained models', async () => {
     expect(await transform({ mode: 'rewrite', model: 'ftm-nope', message: AI_TEXT })).toEqual({
       status: 404,
-      body: { error: 'Model not found.' },
+      body: { error: 'Model not found.', code: 'model_not_found' },
     });
     expect(await transform({ mode: 'rewrite', model, message: AI_TEXT }, service.keys.globex)).toEqual({
       status: 404,
-      body: { error: 'Model not found.' },
+      body: { error: 'Model not found.', code: 'model_not_found' },
     });
     const { status, body } = await transform({ mode: 'rewrite', model: jobId, message: AI_TEXT });
     expect(status).toBe(404);
@@ -458,6 +461,6 @@ describe('POST /style/transform', () => {
       key: null,
     });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: 'Invalid API key.' });
+    expect(await response.json()).toEqual({ error: 'Invalid API key.', code: 'invalid_api_key' });
   });
 });

@@ -4,7 +4,6 @@
  * first; `stream: true` answers chat.completion.chunk events ending in `data: [DONE]`. A single
  * draft streams as the base model writes it; several (or a revision) stream once chosen.
  */
-import { ERRORS } from '../../errors.js';
 import type { ChatUsage } from '@styler/engine/providers';
 import { component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
@@ -96,15 +95,12 @@ export function chatRoutes(app: TypedApp, context: RouteContext): void {
     body: component(ChatCompletionRequest),
     response: {
       200: completionResponse,
-      400: failure(
-        'Invalid request, or no LLM configured (the message says what to set).',
-        ERRORS.invalid_input.message,
-      ),
+      400: failure('Invalid request, or no LLM configured (the message says what to set).', 'invalid_input'),
       401: unauthorized,
-      404: failure('Unknown or not yet trained model.', ERRORS.model_not_found.message),
+      404: failure('Unknown or not yet trained model.', 'model_not_found'),
       413: failure(`Messages over ${config.maxTextChars} characters, or a body over ${config.maxBodyBytes} bytes.`),
       429: rateLimited,
-      502: failure('The base model service failed.', ERRORS.provider_failed.message),
+      502: failure('The base model service failed.', 'provider_failed'),
     },
   };
   const options = { schema, config: { badRequestCode: 'invalid_input' as const } };

@@ -7,6 +7,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { FastifyReply } from 'fastify';
+import { errorBody } from '../error-handler.js';
 import type { TypedApp } from '../fastify-types.js';
 
 /**
@@ -79,7 +80,7 @@ export function consoleRoutes(app: TypedApp, files: ConsoleFiles | undefined): v
       if (asset === undefined) {
         return secure(reply)
           .code(404)
-          .send({ error: `Unknown endpoint: GET /assets/${request.params.name}` });
+          .send(errorBody('route_not_found', `Unknown endpoint: GET /assets/${request.params.name}`));
       }
       // Names carry a content hash: a new build gets new names, so these never change.
       return secure(reply)

@@ -1,7 +1,7 @@
 /** POST /files, GET /files, GET /files/{file_id}, GET /files/{file_id}/content, DELETE /files/{file_id}. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
-import { ERRORS, ServiceError } from '../../errors.js';
+import { ServiceError } from '../../errors.js';
 import { nowSeconds, randomId, type FileRecord } from '../../store/index.js';
 import { ERROR_MESSAGE, FileDeleted, FileList, FileObject, FileUploadForm } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
@@ -76,7 +76,7 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
 
 const FILE_LIST = { defaultLimit: 10_000, maxLimit: 10_000 };
 const fileParams = pathParams({ file_id: 'The file ID.' });
-const notFound = failure('Unknown file.', ERRORS.file_not_found.message);
+const notFound = failure('Unknown file.', 'file_not_found');
 
 /** A file's bytes as a response body. */
 const fileBytes = (contentMediaType: string) => Type.Unsafe<Buffer | string>({ type: 'string', contentMediaType });
@@ -94,17 +94,16 @@ export function fileRoutes(app: TypedApp, context: RouteContext): void {
     body: FileUploadForm,
     response: {
       200: ok(FileObject, 'The stored file.'),
-      400: failure(
-        'Empty, corrupt, encrypted or prose-free file, or a bad form.',
-        'File is empty.',
+      400: failure('Empty, corrupt, encrypted or prose-free file, or a bad form.', 'file_empty', [
+        'invalid_input',
         "Missing form field 'file'.",
-      ),
+      ]),
       401: unauthorized,
       413: failure(
         `Over ${config.maxFileBytes} bytes, or a .docx expanding past ${config.maxDocxExpandedBytes} bytes.`,
       ),
       415: failure('Not .txt/.docx, content not matching the extension, or a .txt that is not UTF-8/UTF-16.'),
-      507: failure("The server's storage is full.", ERRORS.storage_full.message),
+      507: failure("The server's storage is full.", 'storage_full'),
     },
   };
   const uploadOptions = {
@@ -219,7 +218,7 @@ export function fileRoutes(app: TypedApp, context: RouteContext): void {
       200: ok(FileDeleted, 'Deleted.'),
       401: unauthorized,
       404: notFound,
-      409: failure('A queued or running job trains on the file.', ERRORS.file_in_use.message),
+      409: failure('A queued or running job trains on the file.', 'file_in_use'),
     },
   };
   app.delete('/files/:file_id', { schema: remove }, async (request) => {

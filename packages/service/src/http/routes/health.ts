@@ -5,7 +5,7 @@
  * 503 while the database cannot be reached, so a load balancer sends no traffic to a process that
  * could not serve it.
  */
-import { ERRORS } from '../../errors.js';
+import { errorBody } from '../error-handler.js';
 import type { AnalyticsPool } from '@styler/analytics/pool';
 import type { StylerStore } from '../../store/index.js';
 import { bearerToken } from '../auth.js';
@@ -70,11 +70,11 @@ export function healthRoute(
     operationId: 'ready',
     response: {
       200: ok(Ready, 'The database answers: ready for traffic.'),
-      503: failure('The database cannot be reached.', ERRORS.database_unavailable.message),
+      503: failure('The database cannot be reached.', 'database_unavailable'),
     },
   };
   app.get(`${path}/ready`, { schema: ready, config: { public: true } }, async (_request, reply) => {
     if (await databaseReachable(store)) return { status: 'ready' as const, role };
-    return reply.code(503).send({ error: ERRORS.database_unavailable.message });
+    return reply.code(503).send(errorBody('database_unavailable'));
   });
 }

@@ -1,6 +1,6 @@
 /** POST /fine_tuning/jobs, GET /fine_tuning/jobs, GET /fine_tuning/jobs/{id}, POST /fine_tuning/jobs/{id}/cancel. */
 import type { Static } from '@sinclair/typebox';
-import { ERRORS, ServiceError } from '../../errors.js';
+import { ServiceError } from '../../errors.js';
 import { randomId, type JobRecord, type NewJob, type Principal } from '../../store/index.js';
 import {
   CreateFineTuningJobRequest,
@@ -23,7 +23,7 @@ type CreateFineTuningJobRequest = Static<typeof CreateFineTuningJobRequest>;
 const JOB_LIST = { defaultLimit: 20, maxLimit: 100 };
 const EVENT_LIST = { defaultLimit: 20, maxLimit: 100 };
 const jobParams = pathParams({ fine_tuning_job_id: 'The job ID.' });
-const notFound = failure('Unknown job.', ERRORS.job_not_found.message);
+const notFound = failure('Unknown job.', 'job_not_found');
 
 /**
  * The NewJob of a (schema-checked) create-job body for `principal`: the files from training_files or
@@ -64,7 +64,10 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
     body: component(CreateFineTuningJobRequest),
     response: {
       200: ok(FineTuningJob, 'The queued job (without base_model).'),
-      400: failure('Invalid request.', ERRORS.invalid_model_name.message, 'Training file not found: file-abc.'),
+      400: failure('Invalid request.', 'invalid_model_name', [
+        'training_file_not_found',
+        'Training file not found: file-abc.',
+      ]),
       401: unauthorized,
     },
   };
@@ -135,7 +138,7 @@ export function jobRoutes(app: TypedApp, context: RouteContext): void {
       200: ok(FineTuningJob, 'The cancelled job.'),
       401: unauthorized,
       404: notFound,
-      409: failure('The job already finished.', ERRORS.job_not_cancellable.message),
+      409: failure('The job already finished.', 'job_not_cancellable'),
     },
   };
   app.post(

@@ -1,5 +1,5 @@
 /** GET /models, GET /models/{model}, DELETE /models/{model}: the organization's fine-tuned models. */
-import { ERRORS, ServiceError } from '../../errors.js';
+import { ServiceError } from '../../errors.js';
 import { ModelDeleted, ModelList, ModelObject } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';
@@ -10,7 +10,7 @@ import type { RouteContext } from '../route-context.js';
 
 const MODEL_LIST = { defaultLimit: 100, maxLimit: 100 };
 const modelParams = pathParams({ model: 'The fine-tuned model name.' });
-const notFound = failure('Unknown model.', ERRORS.model_not_found.message);
+const notFound = failure('Unknown model.', 'model_not_found');
 
 export function modelRoutes(app: TypedApp, context: RouteContext): void {
   const { store, models } = context;

@@ -3,7 +3,6 @@
  * chat.completion.chunk objects ending in `data: [DONE]`. A client that disconnects aborts the
  * base model request and skips the work not yet started.
  */
-import { ERRORS } from '../../errors.js';
 import { TransformRequestBody, component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';
@@ -56,19 +55,19 @@ export function transformRoutes(app: TypedApp, context: RouteContext): void {
     body: component(TransformRequestBody),
     response: {
       200: completionResponse,
-      400: failure('Invalid request.', ERRORS.invalid_input.message),
+      400: failure('Invalid request.', 'invalid_input'),
       401: unauthorized,
-      404: failure('Unknown or not yet trained model.', ERRORS.model_not_found.message),
+      404: failure('Unknown or not yet trained model.', 'model_not_found'),
       413: failure(`Text over ${config.maxTextChars} characters, or a body over ${config.maxBodyBytes} bytes.`),
       429: rateLimited,
-      501: failure(
-        'Full mode without a configured base model service (server set-up).',
+      501: failure('Full mode without a configured base model service (server set-up).', [
+        'provider_not_configured',
         'No base model service is configured. ...',
-      ),
-      502: failure('The base model service failed.', ERRORS.provider_failed.message),
+      ]),
+      502: failure('The base model service failed.', 'provider_failed'),
       503: failure(
         'The engine work took longer than the time budget (STYLER_REQUEST_TIMEOUT_MS); it was stopped.',
-        'The request took longer than the time budget allows: retry later, or send a shorter text.',
+        'time_budget_exceeded',
       ),
     },
   };

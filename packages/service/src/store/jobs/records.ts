@@ -4,10 +4,35 @@ import { nowSeconds } from '../ids.js';
 /** queued → running → succeeded | failed | cancelled (cancel also applies to queued jobs). */
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
+/**
+ * The codes a failed job carries: each is also in the service's error registry (errors.ts checks it
+ * at compile time, its test at run time), so a client reads a job's error as it reads any other.
+ */
+export const JOB_ERROR_CODES = [
+  'interrupted',
+  'invalid_training_file',
+  'invalid_training_data',
+  'storage_full',
+  'rate_limited',
+  'time_budget_exceeded',
+  'internal',
+] as const;
+
+export type JobErrorCode = (typeof JOB_ERROR_CODES)[number];
+
 /** Why a job failed: a stable machine-readable code and a message for people. */
 export interface JobError {
-  code: string;
+  code: JobErrorCode;
   message: string;
+}
+
+export function isJobErrorCode(code: string): code is JobErrorCode {
+  return (JOB_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** A stored code as the type says; one the service never writes (a row edited by hand) reads as `internal`. */
+function jobErrorCode(stored: string): JobErrorCode {
+  return isJobErrorCode(stored) ? stored : 'internal';
 }
 
 export interface JobRecord {
@@ -95,7 +120,7 @@ export function jobRecordOf(row: JobRow, trainingFiles: string[]): JobRecord {
     matchOutputLength: row.match_output_length === 1,
     status: row.status,
     fineTunedModel: row.fine_tuned_model,
-    error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
+    error: row.error_code === null ? null : { code: jobErrorCode(row.error_code), message: row.error_message ?? '' },
     attempts: row.attempts,
     lease: row.lease,
     createdAt: row.created_at,
