@@ -1,12 +1,13 @@
 /** Persistence: the store contract over SQLite (metadata and file blobs) or PostgreSQL; one folder per table with each dialect's queries. */
-export { Store, STORE_LAYOUT, type CreateJobResult } from './store.js';
-export { acquireServingLock, type ServingLock } from './serving-lock.js';
-export { openDatabase, type SqliteDatabase } from './database.js';
-export { migrate, MIGRATIONS, type Migration } from './migrations.js';
-export { BlobStore, type BlobKind, type BlobStoreOptions, type BlobWriter } from './blob-store.js';
-export { asStorageFull, isStorageFull, StorageFullError } from './storage-full.js';
-export { fineTunedModelName, nowSeconds, randomId } from './ids.js';
-export type { Page, PageQuery } from './page.js';
+export { Store, STORE_LAYOUT, type CreateJobResult } from './sqlite/sqlite-store.js';
+export { acquireServingLock, type ServingLock } from './sqlite/serving-lock.js';
+export { openDatabase } from './sqlite/database.js';
+export type { SqliteDatabase } from './shared/sqlite-database.js';
+export { migrate, MIGRATIONS, type Migration } from './sqlite/migrations.js';
+export { BlobStore, type BlobKind, type BlobStoreOptions, type BlobWriter } from './sqlite/blob-store.js';
+export { asStorageFull, isStorageFull, StorageFullError } from './shared/storage-full.js';
+export { fineTunedModelName, nowSeconds, randomId } from './shared/ids.js';
+export type { Page, PageQuery } from './shared/page.js';
 export {
   TenancyRepository,
   generateApiKey,
@@ -27,7 +28,7 @@ export {
 } from './jobs/index.js';
 export { ModelsRepository, type ModelRecord, type NewModel } from './models/index.js';
 export type { FilesStore, JobsStore, ModelsStore, StoreKind, StylerStore, TenancyStore } from './contract.js';
-export { openSqliteStore, SqliteStylerStore } from './sqlite-store.js';
+export { openSqliteStore, SqliteStylerStore } from './sqlite/sqlite-styler-store.js';
 export {
   keepAliveThroughOutages,
   openPostgresStore,
@@ -35,6 +36,6 @@ export {
   type PostgresStoreOptions,
 } from './postgres/postgres-store.js';
 export { migratePostgres, POSTGRES_MIGRATIONS } from './postgres/migrations.js';
-export { inTransaction } from './postgres/queries.js';
+export { inTransaction } from './shared/postgres-queries.js';
 export { openStore, isPostgresUrl, type StoreLocation } from './open-store.js';
-export { isDatabaseUnavailable } from './database-unavailable.js';
+export { isDatabaseUnavailable } from './shared/database-unavailable.js';

@@ -1,8 +1,8 @@
 /** Chooses the store: PostgreSQL when a postgres:// URL is given (DATABASE_URL), else SQLite in the data directory. */
 import type { StylerStore } from './contract.js';
 import { openPostgresStore } from './postgres/postgres-store.js';
-import { openSqliteStore } from './sqlite-store.js';
-import type { StoreOpenOptions } from './store.js';
+import { openSqliteStore } from './sqlite/sqlite-styler-store.js';
+import type { StoreOpenOptions } from './sqlite/sqlite-store.js';
 
 export interface StoreLocation {
   /** postgres://… or postgresql://…; absent for the embedded SQLite store. */

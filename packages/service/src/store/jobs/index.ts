@@ -2,3 +2,4 @@
 export * from './records.js';
 export { JobsRepository } from './sqlite.js';
 export { PostgresJobsRepository, type JobQueue } from './postgres.js';
+export type * from './contract.js';

@@ -5,11 +5,11 @@
  * stopped) gets its queue message in the same transaction as its row.
  */
 import type pg from 'pg';
-import type { CreateJobResult, JobsStore } from '../contract.js';
-import { nowSeconds } from '../ids.js';
+import type { CreateJobResult, JobsStore } from './contract.js';
+import { nowSeconds } from '../shared/ids.js';
 import { insertModel, type NewModel } from '../models/index.js';
-import type { Page, PageQuery } from '../page.js';
-import { inTransaction, readPage, scopedRow, type Queryable } from '../postgres/queries.js';
+import type { Page, PageQuery } from '../shared/page.js';
+import { inTransaction, readPage, scopedRow, type Queryable } from '../shared/postgres-queries.js';
 import {
   JOB_COLUMNS,
   jobRecordOf,

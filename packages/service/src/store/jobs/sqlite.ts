@@ -1,7 +1,7 @@
 /** Fine-tuning jobs and the files each trains on. Status changes are conditional updates, so two writers never both win. */
-import type { SqliteDatabase } from '../database.js';
-import { nowSeconds } from '../ids.js';
-import { preparePageStatements, readPage, type Page, type PageQuery } from '../page.js';
+import type { SqliteDatabase } from '../shared/sqlite-database.js';
+import { nowSeconds } from '../shared/ids.js';
+import { preparePageStatements, readPage, type Page, type PageQuery } from '../shared/page.js';
 import {
   JOB_COLUMNS,
   jobRecordOf,

@@ -1,18 +1,19 @@
 /** The store: one SQLite database plus the blob directory, and the operations that span tables. */
 import { join } from 'node:path';
-import { openDatabase, type SqliteDatabase } from './database.js';
+import type { SqliteDatabase } from '../shared/sqlite-database.js';
+import { openDatabase } from './database.js';
 import { BlobStore, type BlobStoreOptions } from './blob-store.js';
-import { FilesRepository } from './files/index.js';
-import type { CreateJobResult } from './contract.js';
-import { JobsRepository, type NewJob } from './jobs/index.js';
-import { ModelsRepository, type NewModel } from './models/index.js';
-import { TenancyRepository } from './tenancy/index.js';
-import { ensurePrivateDirectory } from './permissions.js';
+import { FilesRepository } from '../files/index.js';
+import type { CreateJobResult } from '../contract.js';
+import { JobsRepository, type NewJob } from '../jobs/index.js';
+import { ModelsRepository, type NewModel } from '../models/index.js';
+import { TenancyRepository } from '../tenancy/index.js';
+import { ensurePrivateDirectory } from '../shared/permissions.js';
 
 /** File names inside the data directory. */
 export const STORE_LAYOUT = Object.freeze({ database: 'styler.db', blobs: 'files', servingLock: 'serving.lock' });
 
-export type { CreateJobResult } from './contract.js';
+export type { CreateJobResult } from '../contract.js';
 
 /** What Store.open can be given besides the data directory. */
 export interface StoreOpenOptions {

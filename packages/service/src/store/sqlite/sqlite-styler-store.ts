@@ -3,9 +3,9 @@
  * a single process. The repositories are synchronous (better-sqlite3 answers in microseconds), so
  * each call settles at once; the contract is asynchronous for PostgreSQL's sake.
  */
-import type { StylerStore } from './contract.js';
+import type { StylerStore } from '../contract.js';
 import { acquireServingLock, type ServingLock } from './serving-lock.js';
-import { Store, type StoreOpenOptions } from './store.js';
+import { Store, type StoreOpenOptions } from './sqlite-store.js';
 
 /** Opens the SQLite store in `dataDir` (created if missing). */
 export function openSqliteStore(dataDir: string, options: StoreOpenOptions = {}): SqliteStylerStore {
