@@ -1,5 +1,5 @@
 /** Persistence: the store contract over SQLite (metadata and file blobs) or PostgreSQL; one folder per table with each dialect's queries. */
-export { Store, STORE_LAYOUT, type CreateJobResult } from './sqlite/sqlite-store.js';
+export { Store, STORE_LAYOUT } from './sqlite/sqlite-store.js';
 export { acquireServingLock, type ServingLock } from './sqlite/serving-lock.js';
 export { openDatabase } from './sqlite/database.js';
 export type { SqliteDatabase } from './shared/sqlite-database.js';
@@ -27,7 +27,15 @@ export {
   type NewJob,
 } from './jobs/index.js';
 export { ModelsRepository, type ModelRecord, type NewModel } from './models/index.js';
-export type { FilesStore, JobsStore, ModelsStore, StoreKind, StylerStore, TenancyStore } from './contract.js';
+export type {
+  CreateJobResult,
+  FilesStore,
+  JobsStore,
+  ModelsStore,
+  StoreKind,
+  StylerStore,
+  TenancyStore,
+} from './contract.js';
 export { openSqliteStore, SqliteStylerStore } from './sqlite/sqlite-styler-store.js';
 export {
   keepAliveThroughOutages,

@@ -35,7 +35,7 @@ async function queueJob(store: Store, jobId: string): Promise<string> {
     documentCount: 1,
     createdAt: nowSeconds(),
   });
-  const created = store.createJob({
+  const created = store.jobs.create({
     id: jobId,
     organizationId: principal.organizationId,
     projectId: principal.projectId,

@@ -1,19 +1,16 @@
-/** The store: one SQLite database plus the blob directory, and the operations that span tables. */
+/** The SQLite store: one database (its table repositories) plus the blob directory. */
 import { join } from 'node:path';
 import type { SqliteDatabase } from '../shared/sqlite-database.js';
 import { openDatabase } from './database.js';
 import { BlobStore, type BlobStoreOptions } from './blob-store.js';
 import { FilesRepository } from '../files/index.js';
-import type { CreateJobResult } from '../contract.js';
-import { JobsRepository, type NewJob } from '../jobs/index.js';
-import { ModelsRepository, type NewModel } from '../models/index.js';
+import { JobsRepository } from '../jobs/index.js';
+import { ModelsRepository } from '../models/index.js';
 import { TenancyRepository } from '../tenancy/index.js';
 import { ensurePrivateDirectory } from '../shared/permissions.js';
 
 /** File names inside the data directory. */
 export const STORE_LAYOUT = Object.freeze({ database: 'styler.db', blobs: 'files', servingLock: 'serving.lock' });
-
-export type { CreateJobResult } from '../contract.js';
 
 /** What Store.open can be given besides the data directory. */
 export interface StoreOpenOptions {
@@ -37,8 +34,8 @@ export class Store {
     this.db = db;
     this.tenancy = new TenancyRepository(db);
     this.files = new FilesRepository(db);
-    this.jobs = new JobsRepository(db);
     this.models = new ModelsRepository(db);
+    this.jobs = new JobsRepository(db, this.models);
     this.blobs = new BlobStore(join(dataDir, STORE_LAYOUT.blobs), blobOptions);
   }
 
@@ -53,31 +50,6 @@ export class Store {
     ensurePrivateDirectory(dataDir);
     const db = openDatabase(join(dataDir, STORE_LAYOUT.database));
     return new Store(dataDir, db, options.blobs ?? {});
-  }
-
-  /** Creates a queued job if every training file exists in the job's organization (one transaction). */
-  createJob(job: NewJob): CreateJobResult {
-    return this.db
-      .transaction((): CreateJobResult => {
-        const missingFileId = job.trainingFiles.find((id) => !this.files.get(job.organizationId, id));
-        if (missingFileId !== undefined) return { missingFileId };
-        return { job: this.jobs.insert(job) };
-      })
-      .immediate();
-  }
-
-  /**
-   * Records a finished fit: marks the job succeeded and stores its model, both or neither.
-   * Returns false (and stores nothing) when the job is no longer running, e.g. it was cancelled.
-   */
-  completeJob(jobId: string, model: Omit<NewModel, 'jobId'>, lease?: string): boolean {
-    return this.db
-      .transaction(() => {
-        if (!this.jobs.markSucceeded(jobId, model.name, lease)) return false;
-        this.models.insert({ ...model, jobId });
-        return true;
-      })
-      .immediate();
   }
 
   /** Removes blobs a crash left without a database row (call at service start, before serving). */

@@ -58,7 +58,7 @@ export class SqliteStylerStore implements StylerStore {
       },
     };
     this.jobs = {
-      create: async (job) => store.createJob(job),
+      create: async (job) => jobs.create(job),
       get: async (organizationId, id) => jobs.get(organizationId, id),
       getById: async (id) => jobs.getById(id),
       list: async (organizationId, query) => jobs.list(organizationId, query),
@@ -70,7 +70,7 @@ export class SqliteStylerStore implements StylerStore {
       requeue: async (id, refundAttempt) => jobs.requeue(id, refundAttempt),
       requeueAllRunning: async () => jobs.requeueAllRunning(),
       fail: async (id, error, from, lease) => jobs.fail(id, error, from, lease),
-      complete: async (jobId, model, lease) => store.completeJob(jobId, model, lease),
+      complete: async (jobId, model, lease) => jobs.complete(jobId, model, lease),
     };
     this.models = {
       get: async (organizationId, name) => models.get(organizationId, name),
