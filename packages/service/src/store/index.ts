@@ -1,5 +1,5 @@
 /** Persistence: the store contract over SQLite (metadata and file blobs) or PostgreSQL; one folder per table with each dialect's queries. */
-export { Store, STORE_LAYOUT } from './sqlite/sqlite-store.js';
+export { SqliteStore, STORE_LAYOUT } from './sqlite/sqlite-store.js';
 export { acquireServingLock, type ServingLock } from './sqlite/serving-lock.js';
 export { openDatabase } from './sqlite/database.js';
 export type { SqliteDatabase } from './shared/sqlite-database.js';

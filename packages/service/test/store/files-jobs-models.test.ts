@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { randomId, type FileRecord, type NewJob, type Principal, type Store } from '../../src/store/index.js';
+import { randomId, type FileRecord, type NewJob, type Principal, type SqliteStore } from '../../src/store/index.js';
 import { temporaryStore } from './helpers.js';
 
 function fileOf(principal: Principal, id = randomId('file')): FileRecord {
@@ -31,7 +31,7 @@ function jobOf(principal: Principal, trainingFiles: string[], suffix: string | n
 }
 
 describe('files, jobs and models', () => {
-  let store: Store;
+  let store: SqliteStore;
   let cleanup: () => void;
   let acme: Principal;
   let globex: Principal;

@@ -12,14 +12,14 @@ import { ensurePrivateDirectory } from '../shared/permissions.js';
 /** File names inside the data directory. */
 export const STORE_LAYOUT = Object.freeze({ database: 'styler.db', blobs: 'files', servingLock: 'serving.lock' });
 
-/** What Store.open can be given besides the data directory. */
-export interface StoreOpenOptions {
+/** What SqliteStore.open can be given besides the data directory. */
+export interface SqliteStoreOptions {
   /** Options (a writer for tests) for the BlobStore. */
   blobs?: BlobStoreOptions;
 }
 
 /** SQLite persistence (under SqliteStylerStore): synchronous repositories; only blob I/O is async. */
-export class Store {
+export class SqliteStore {
   /** The data directory: the database, the blob directory and the serving lock. */
   readonly dataDir: string;
   readonly db: SqliteDatabase;
@@ -45,11 +45,11 @@ export class Store {
    * 0600); what an earlier version created more open is tightened here. `blobs` passes options
    * (a writer for tests) to the BlobStore.
    */
-  static open(dataDir: string, options: StoreOpenOptions = {}): Store {
+  static open(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
     if (typeof dataDir !== 'string' || dataDir === '') throw new TypeError('dataDir must be a non-empty path');
     ensurePrivateDirectory(dataDir);
     const db = openDatabase(join(dataDir, STORE_LAYOUT.database));
-    return new Store(dataDir, db, options.blobs ?? {});
+    return new SqliteStore(dataDir, db, options.blobs ?? {});
   }
 
   /** Removes blobs a crash left without a database row (call at service start, before serving). */
