@@ -23,6 +23,7 @@ export {
   type JobError,
   type JobRecord,
   type JobQueue,
+  type QueueMessages,
   type JobStatus,
   type NewJob,
 } from './jobs/index.js';

@@ -30,6 +30,12 @@ export interface JobQueue {
   enqueue(client: Queryable, jobId: string): Promise<void>;
 }
 
+/** Where the job queue keeps its messages: the schema of pg-boss's tables (a trusted name) and the queue. */
+export interface QueueMessages {
+  schema: string;
+  queue: string;
+}
+
 /** The job and its training files, in order. */
 async function jobOf(db: Queryable, row: JobRow): Promise<JobRecord> {
   const sql = 'SELECT file_id FROM job_training_files WHERE job_id = $1 ORDER BY position';
@@ -164,6 +170,23 @@ export class PostgresJobsRepository implements JobsStore {
   async requeueAllRunning(): Promise<number> {
     const sql = `UPDATE jobs SET status = 'queued', started_at = NULL WHERE status = 'running'`;
     return (await this.#pool.query(sql)).rowCount ?? 0;
+  }
+
+  /**
+   * Queued jobs created before `createdBefore` (seconds) with no pending message on the job queue:
+   * none waiting to be delivered or retried (pg-boss's states below 'active') and none delivered since
+   * `createdBefore`. The queue runner's sweep sends each a message (../../http/queue-runner.ts).
+   */
+  async listQueuedWithoutMessage(createdBefore: number, messages: QueueMessages): Promise<string[]> {
+    const result = await this.#pool.query<{ id: string }>(
+      `SELECT j.id FROM jobs j WHERE j.status = 'queued' AND j.created_at < $1
+        AND NOT EXISTS (SELECT 1 FROM ${messages.schema}.job q
+          WHERE q.name = $2 AND q.data->>'jobId' = j.id
+            AND (q.state < 'active' OR (q.state = 'active' AND q.started_on > to_timestamp($1))))
+        ORDER BY j.seq`,
+      [createdBefore, messages.queue],
+    );
+    return result.rows.map((row) => row.id);
   }
 
   async fail(id: string, error: JobError, from: 'running' | 'queued' = 'running', lease?: string): Promise<boolean> {
