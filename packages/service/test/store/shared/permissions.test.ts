@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORE_LAYOUT, SqliteStore } from '../../src/store/index.js';
+import { STORE_LAYOUT, SqliteStore } from '../../../src/store/index.js';
 
 /** The permission bits of `path`, e.g. 0o600. */
 function modeOf(path: string): number {

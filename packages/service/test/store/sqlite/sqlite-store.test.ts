@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { randomId, type FileRecord, type NewJob, type Principal, type SqliteStore } from '../../src/store/index.js';
-import { temporaryStore } from './helpers.js';
+import { randomId, type FileRecord, type NewJob, type Principal, type SqliteStore } from '../../../src/store/index.js';
+import { temporaryStore } from '../helpers.js';
 
 function fileOf(principal: Principal, id = randomId('file')): FileRecord {
   return {
