@@ -1,4 +1,8 @@
-/** Persistence: the store contract over SQLite (metadata and file blobs) or PostgreSQL; one folder per table with each dialect's queries. */
+/**
+ * Persistence: the store contract (StylerStore) over SQLite (metadata and file blobs) or PostgreSQL.
+ * Layers, each importing only those below it: this file and open-store.ts; the assemblies sqlite/ and
+ * postgres/; contract.ts; one folder per table with each dialect's queries; shared/.
+ */
 export { SqliteStore, STORE_LAYOUT } from './sqlite/sqlite-store.js';
 export { acquireServingLock, type ServingLock } from './sqlite/serving-lock.js';
 export { openDatabase } from './sqlite/database.js';
