@@ -233,15 +233,11 @@ export class QueueRunner implements JobExecutor, JobQueue {
    * outage) and would hold the job until its lease ends. A message sent twice is harmless: only one
    * delivery can claim a queued job.
    */
-  async #unqueued(): Promise<string[]> {
-    const result = await this.#connections.query<{ id: string }>(
-      `SELECT j.id FROM jobs j WHERE j.status = 'queued' AND j.created_at < $1
-        AND NOT EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job q
-          WHERE q.name = $2 AND q.data->>'jobId' = j.id
-            AND (q.state < 'active' OR (q.state = 'active' AND q.started_on > to_timestamp($1))))`,
-      [this.#staleBefore(), FINE_TUNE_QUEUE],
-    );
-    return result.rows.map((row) => row.id);
+  #unqueued(): Promise<string[]> {
+    return this.store.jobs.listQueuedWithoutMessage(this.#staleBefore(), {
+      schema: QUEUE_SCHEMA,
+      queue: FINE_TUNE_QUEUE,
+    });
   }
 
   /** Jobs are taken by polling and notification: nothing to do here. */

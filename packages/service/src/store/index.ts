@@ -1,12 +1,17 @@
-/** Persistence: the store contract over SQLite (metadata and file blobs) or PostgreSQL; one folder per table with each dialect's queries. */
-export { Store, STORE_LAYOUT, type CreateJobResult } from './store.js';
-export { acquireServingLock, type ServingLock } from './serving-lock.js';
-export { openDatabase, type SqliteDatabase } from './database.js';
-export { migrate, MIGRATIONS, type Migration } from './migrations.js';
-export { BlobStore, type BlobKind, type BlobStoreOptions, type BlobWriter } from './blob-store.js';
-export { asStorageFull, isStorageFull, StorageFullError } from './storage-full.js';
-export { fineTunedModelName, nowSeconds, randomId } from './ids.js';
-export type { Page, PageQuery } from './page.js';
+/**
+ * Persistence: the store contract (StylerStore) over SQLite (metadata and file blobs) or PostgreSQL.
+ * Layers, each importing only those below it: this file and open-store.ts; the assemblies sqlite/ and
+ * postgres/; contract.ts; one folder per table with each dialect's queries; shared/.
+ */
+export { SqliteStore, STORE_LAYOUT } from './sqlite/sqlite-store.js';
+export { acquireServingLock, type ServingLock } from './sqlite/serving-lock.js';
+export { openDatabase } from './sqlite/database.js';
+export type { SqliteDatabase } from './shared/sqlite-database.js';
+export { migrate, MIGRATIONS, type Migration } from './sqlite/migrations.js';
+export { BlobStore, type BlobKind, type BlobStoreOptions, type BlobWriter } from './sqlite/blob-store.js';
+export { asStorageFull, isStorageFull, StorageFullError } from './shared/storage-full.js';
+export { fineTunedModelName, nowSeconds, randomId } from './shared/ids.js';
+export type { Page, PageQuery } from './shared/page.js';
 export {
   TenancyRepository,
   generateApiKey,
@@ -25,12 +30,21 @@ export {
   type JobErrorCode,
   type JobRecord,
   type JobQueue,
+  type QueueMessages,
   type JobStatus,
   type NewJob,
 } from './jobs/index.js';
 export { ModelsRepository, type ModelRecord, type NewModel } from './models/index.js';
-export type { FilesStore, JobsStore, ModelsStore, StoreKind, StylerStore, TenancyStore } from './contract.js';
-export { openSqliteStore, SqliteStylerStore } from './sqlite-store.js';
+export type {
+  CreateJobResult,
+  FilesStore,
+  JobsStore,
+  ModelsStore,
+  StoreKind,
+  StylerStore,
+  TenancyStore,
+} from './contract.js';
+export { openSqliteStore, SqliteStylerStore } from './sqlite/sqlite-styler-store.js';
 export {
   keepAliveThroughOutages,
   openPostgresStore,
@@ -38,6 +52,6 @@ export {
   type PostgresStoreOptions,
 } from './postgres/postgres-store.js';
 export { migratePostgres, POSTGRES_MIGRATIONS } from './postgres/migrations.js';
-export { inTransaction } from './postgres/queries.js';
+export { inTransaction } from './shared/postgres-queries.js';
 export { openStore, isPostgresUrl, type StoreLocation } from './open-store.js';
-export { isDatabaseUnavailable } from './database-unavailable.js';
+export { isDatabaseUnavailable } from './shared/database-unavailable.js';

@@ -1,8 +1,8 @@
 /** Chooses the store: PostgreSQL when a postgres:// URL is given (DATABASE_URL), else SQLite in the data directory. */
 import type { StylerStore } from './contract.js';
 import { openPostgresStore } from './postgres/postgres-store.js';
-import { openSqliteStore } from './sqlite-store.js';
-import type { StoreOpenOptions } from './store.js';
+import { openSqliteStore } from './sqlite/sqlite-styler-store.js';
+import type { SqliteStoreOptions } from './sqlite/sqlite-store.js';
 
 export interface StoreLocation {
   /** postgres://… or postgresql://…; absent for the embedded SQLite store. */
@@ -16,7 +16,7 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-export async function openStore(location: StoreLocation, options: StoreOpenOptions = {}): Promise<StylerStore> {
+export async function openStore(location: StoreLocation, options: SqliteStoreOptions = {}): Promise<StylerStore> {
   if (location.databaseUrl !== undefined && location.databaseUrl !== '') {
     if (!isPostgresUrl(location.databaseUrl)) {
       throw new RangeError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite store)');

@@ -78,7 +78,7 @@ describe('a saturated pool', () => {
     // Simulate three crashed runs: claimed (attempt counted), then left running by a dead process.
     await service.app.close();
     const store = service.sqlite;
-    const created = store.createJob({
+    const created = store.jobs.create({
       id: 'ftjob-crashy',
       organizationId: acme.organizationId,
       projectId: acme.projectId,

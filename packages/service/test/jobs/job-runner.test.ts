@@ -5,7 +5,7 @@ import { StylerError } from '@styler/analytics/errors';
 import type { PoolCallOptions } from '@styler/analytics/pool';
 import { jobErrorOf } from '../../src/jobs/fine-tuning.js';
 import { JobRunner, type JobRunnerOptions } from '../../src/jobs/job-runner.js';
-import { nowSeconds, SqliteStylerStore, type Store } from '../../src/store/index.js';
+import { nowSeconds, SqliteStylerStore, type SqliteStore } from '../../src/store/index.js';
 import { fitStyle, StyleError } from '@styler/engine';
 import { fillDatabase, temporaryStore } from '../store/helpers.js';
 import { darwin } from '../http/support/fixtures.js';
@@ -18,7 +18,7 @@ function capturedLogger(): { logger: FastifyBaseLogger; lines: Record<string, un
 }
 
 /** Stores one training file and queues a job on it; returns the job id. */
-async function queueJob(store: Store, jobId: string): Promise<string> {
+async function queueJob(store: SqliteStore, jobId: string): Promise<string> {
   const key = store.tenancy.createKey({ organization: 'acme', project: 'web' }).key;
   const principal = store.tenancy.authenticate(key)!;
   const fileId = `file-${jobId}`;
@@ -36,7 +36,7 @@ async function queueJob(store: Store, jobId: string): Promise<string> {
     documentCount: 1,
     createdAt: nowSeconds(),
   });
-  const created = store.createJob({
+  const created = store.jobs.create({
     id: jobId,
     organizationId: principal.organizationId,
     projectId: principal.projectId,
@@ -52,7 +52,7 @@ async function queueJob(store: Store, jobId: string): Promise<string> {
 
 /** A runner on `store` taking one job at a time, retrying after 10 ms, 3 attempts unless `options` say otherwise. */
 function runnerOn(
-  store: Store,
+  store: SqliteStore,
   pool: JobRunnerOptions['pool'],
   logger: JobRunnerOptions['logger'],
   options: Partial<JobRunnerOptions> = {},

@@ -2,3 +2,4 @@
 export * from './records.js';
 export { FilesRepository } from './sqlite.js';
 export { PostgresFilesRepository } from './postgres.js';
+export type * from './contract.js';

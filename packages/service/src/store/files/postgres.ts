@@ -3,10 +3,10 @@
  * directory, the upload and its extracted text in `file_contents`, both in one transaction.
  */
 import type pg from 'pg';
-import type { FilesStore } from '../contract.js';
-import type { Page, PageQuery } from '../page.js';
-import { inTransaction, readPage, scopedRow } from '../postgres/queries.js';
-import { asStorageFull } from '../storage-full.js';
+import type { FilesStore } from './contract.js';
+import type { Page, PageQuery } from '../shared/page.js';
+import { inTransaction, readPage, scopedRow } from '../shared/postgres-queries.js';
+import { asStorageFull } from '../shared/storage-full.js';
 import { FILE_COLUMNS, fileRecordOf, type FileDeleteResult, type FileRecord, type FileRow } from './records.js';
 
 /** The files and file_contents tables over a node-postgres pool. Every read of a record is scoped to one organization. */

@@ -1,6 +1,6 @@
 /** Metadata of uploaded files in SQLite; the bytes and extracted text live in the BlobStore. */
-import type { SqliteDatabase } from '../database.js';
-import { preparePageStatements, readPage, type Page, type PageQuery } from '../page.js';
+import type { SqliteDatabase } from '../shared/sqlite-database.js';
+import { preparePageStatements, readPage, type Page, type PageQuery } from '../shared/page.js';
 import { FILE_COLUMNS, fileRecordOf, type FileDeleteResult, type FileRecord, type FileRow } from './records.js';
 
 /** Repository of the `files` table. Every read is scoped to one organization. */

@@ -5,11 +5,11 @@
  * stopped) gets its queue message in the same transaction as its row.
  */
 import type pg from 'pg';
-import type { CreateJobResult, JobsStore } from '../contract.js';
-import { nowSeconds } from '../ids.js';
+import type { CreateJobResult, JobsStore } from './contract.js';
+import { nowSeconds } from '../shared/ids.js';
 import { insertModel, type NewModel } from '../models/index.js';
-import type { Page, PageQuery } from '../page.js';
-import { inTransaction, readPage, scopedRow, type Queryable } from '../postgres/queries.js';
+import type { Page, PageQuery } from '../shared/page.js';
+import { inTransaction, readPage, scopedRow, type Queryable } from '../shared/postgres-queries.js';
 import {
   JOB_COLUMNS,
   jobRecordOf,
@@ -28,6 +28,12 @@ import {
  */
 export interface JobQueue {
   enqueue(client: Queryable, jobId: string): Promise<void>;
+}
+
+/** Where the job queue keeps its messages: the schema of pg-boss's tables (a trusted name) and the queue. */
+export interface QueueMessages {
+  schema: string;
+  queue: string;
 }
 
 /** The job and its training files, in order. */
@@ -164,6 +170,23 @@ export class PostgresJobsRepository implements JobsStore {
   async requeueAllRunning(): Promise<number> {
     const sql = `UPDATE jobs SET status = 'queued', started_at = NULL WHERE status = 'running'`;
     return (await this.#pool.query(sql)).rowCount ?? 0;
+  }
+
+  /**
+   * Queued jobs created before `createdBefore` (seconds) with no pending message on the job queue:
+   * none waiting to be delivered or retried (pg-boss's states below 'active') and none delivered since
+   * `createdBefore`. The queue runner's sweep sends each a message (../../http/queue-runner.ts).
+   */
+  async listQueuedWithoutMessage(createdBefore: number, messages: QueueMessages): Promise<string[]> {
+    const result = await this.#pool.query<{ id: string }>(
+      `SELECT j.id FROM jobs j WHERE j.status = 'queued' AND j.created_at < $1
+        AND NOT EXISTS (SELECT 1 FROM ${messages.schema}.job q
+          WHERE q.name = $2 AND q.data->>'jobId' = j.id
+            AND (q.state < 'active' OR (q.state = 'active' AND q.started_on > to_timestamp($1))))
+        ORDER BY j.seq`,
+      [createdBefore, messages.queue],
+    );
+    return result.rows.map((row) => row.id);
   }
 
   async fail(id: string, error: JobError, from: 'running' | 'queued' = 'running', lease?: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 /** What the jobs and job_training_files tables hold, as both stores read and write them (sqlite.ts, postgres.ts). */
-import { nowSeconds } from '../ids.js';
+import { nowSeconds } from '../shared/ids.js';
 
 /** queued → running → succeeded | failed | cancelled (cancel also applies to queued jobs). */
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';

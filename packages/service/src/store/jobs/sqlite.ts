@@ -1,7 +1,9 @@
 /** Fine-tuning jobs and the files each trains on. Status changes are conditional updates, so two writers never both win. */
-import type { SqliteDatabase } from '../database.js';
-import { nowSeconds } from '../ids.js';
-import { preparePageStatements, readPage, type Page, type PageQuery } from '../page.js';
+import type { SqliteDatabase } from '../shared/sqlite-database.js';
+import { nowSeconds } from '../shared/ids.js';
+import { preparePageStatements, readPage, type Page, type PageQuery } from '../shared/page.js';
+import type { ModelsRepository, NewModel } from '../models/index.js';
+import type { CreateJobResult } from './contract.js';
 import {
   JOB_COLUMNS,
   jobRecordOf,
@@ -13,14 +15,21 @@ import {
   type NewJob,
 } from './records.js';
 
-/** Repository of the `jobs` and `job_training_files` tables. */
+/**
+ * Repository of the `jobs` and `job_training_files` tables. It creates a job (checking its training
+ * files) and completes one (storing its model through `models`) in one transaction each, as
+ * PostgreSQL's (postgres.ts) does.
+ */
 export class JobsRepository {
   readonly #db: SqliteDatabase;
+  readonly #models: ModelsRepository;
   readonly #statements;
 
-  constructor(db: SqliteDatabase) {
+  constructor(db: SqliteDatabase, models: ModelsRepository) {
     this.#db = db;
+    this.#models = models;
     this.#statements = {
+      ownedFile: db.prepare<[string, string], unknown>('SELECT 1 FROM files WHERE organization_id = ? AND id = ?'),
       insert: db.prepare(
         `INSERT INTO jobs (id, organization_id, project_id, style_model, base_model, suffix, match_output_length,
           status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
@@ -69,14 +78,18 @@ export class JobsRepository {
     };
   }
 
-  /** Inserts a queued job and its training file list (the caller checked the files, in its transaction). */
-  insert(job: NewJob): JobRecord {
-    return this.#db.transaction(() => {
-      const s = this.#statements;
-      s.insert.run(...newJobValues(job));
-      job.trainingFiles.forEach((fileId, position) => s.insertFile.run(job.id, position, fileId));
-      return this.#load(s.getAny.get(job.id) as JobRow);
-    })();
+  /** A queued job, if every training file exists in the job's organization (one transaction). */
+  create(job: NewJob): CreateJobResult {
+    return this.#db
+      .transaction((): CreateJobResult => {
+        const s = this.#statements;
+        const missingFileId = job.trainingFiles.find((id) => s.ownedFile.get(job.organizationId, id) === undefined);
+        if (missingFileId !== undefined) return { missingFileId };
+        s.insert.run(...newJobValues(job));
+        job.trainingFiles.forEach((fileId, position) => s.insertFile.run(job.id, position, fileId));
+        return { job: this.#load(s.getAny.get(job.id) as JobRow) };
+      })
+      .immediate();
   }
 
   /** The job, or undefined when it does not exist or belongs to another organization. */
@@ -164,10 +177,19 @@ export class JobsRepository {
     return this.#statements.fail.run(error.code, error.message, nowSeconds(), id, from, held, held).changes === 1;
   }
 
-  /** Marks a running job succeeded with its model name; false when it is no longer running. */
-  markSucceeded(id: string, fineTunedModel: string, lease?: string): boolean {
-    const held = lease ?? null;
-    return this.#statements.succeed.run(fineTunedModel, nowSeconds(), id, held, held).changes === 1;
+  /**
+   * Records a finished fit: marks the job succeeded and stores its model, both or neither. False
+   * (and nothing stored) when the job is no longer running, or runs under another lease than `lease`.
+   */
+  complete(jobId: string, model: Omit<NewModel, 'jobId'>, lease?: string): boolean {
+    return this.#db
+      .transaction(() => {
+        const held = lease ?? null;
+        if (this.#statements.succeed.run(model.name, nowSeconds(), jobId, held, held).changes !== 1) return false;
+        this.#models.insert({ ...model, jobId });
+        return true;
+      })
+      .immediate();
   }
 
   #load(row: JobRow): JobRecord {

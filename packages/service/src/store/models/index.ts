@@ -2,3 +2,4 @@
 export * from './records.js';
 export { ModelsRepository } from './sqlite.js';
 export { insertModel, PostgresModelsRepository } from './postgres.js';
+export type * from './contract.js';

@@ -1,9 +1,9 @@
 /** Fine-tuned models in PostgreSQL: the learned StyleModel (JSON) and its readable summary, per organization. */
 import type pg from 'pg';
-import type { ModelsStore } from '../contract.js';
-import { nowSeconds } from '../ids.js';
-import type { Page, PageQuery } from '../page.js';
-import { readPage, scopedRow, type Queryable } from '../postgres/queries.js';
+import type { ModelsStore } from './contract.js';
+import { nowSeconds } from '../shared/ids.js';
+import type { Page, PageQuery } from '../shared/page.js';
+import { readPage, scopedRow, type Queryable } from '../shared/postgres-queries.js';
 import { MODEL_COLUMNS, modelRecordOf, type ModelRecord, type ModelRow, type NewModel } from './records.js';
 
 /** Stores a model (on `db`: the transaction that marks its job succeeded, jobs/postgres.ts). */

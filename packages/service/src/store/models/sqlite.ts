@@ -1,7 +1,7 @@
 /** Fine-tuned models in SQLite: the learned StyleModel (JSON) and its readable summary, per organization. */
-import type { SqliteDatabase } from '../database.js';
-import { nowSeconds } from '../ids.js';
-import { preparePageStatements, readPage, type Page, type PageQuery } from '../page.js';
+import type { SqliteDatabase } from '../shared/sqlite-database.js';
+import { nowSeconds } from '../shared/ids.js';
+import { preparePageStatements, readPage, type Page, type PageQuery } from '../shared/page.js';
 import { MODEL_COLUMNS, modelRecordOf, type ModelRecord, type ModelRow, type NewModel } from './records.js';
 
 /** Repository of the `models` table. Every read is scoped to one organization. */

@@ -1,11 +1,11 @@
 /**
- * The PostgreSQL schema: the same tables, keys and checks as the SQLite migrations (../migrations.ts)
+ * The PostgreSQL schema: the same tables, keys and checks as the SQLite migrations (../sqlite/migrations.ts)
  * with the same version numbers, plus `file_contents` for what SQLite mode keeps on disk. The loop is
- * both stores' (../migration-runner.ts), run here under a session advisory lock, so processes that
+ * both stores' (../shared/migration-runner.ts), run here under a session advisory lock, so processes that
  * start together apply each version once and the others wait, then find it applied.
  */
 import type { PoolClient } from 'pg';
-import { bookkeepingSql, runMigrationsAsync, type Migration } from '../migration-runner.js';
+import { bookkeepingSql, runMigrationsAsync, type Migration } from '../shared/migration-runner.js';
 
 /** Key of the advisory lock held while migrating (any fixed 64-bit number private to Styler). */
 export const MIGRATION_LOCK = 7_361_023_118;

@@ -2,3 +2,4 @@
 export * from './records.js';
 export { TenancyRepository } from './sqlite.js';
 export { PostgresTenancyRepository } from './postgres.js';
+export type * from './contract.js';

@@ -4,9 +4,9 @@
  * the select that follows finds whichever row won.
  */
 import type pg from 'pg';
-import type { TenancyStore } from '../contract.js';
-import { nowSeconds, randomId } from '../ids.js';
-import { inTransaction, type Queryable } from '../postgres/queries.js';
+import type { TenancyStore } from './contract.js';
+import { nowSeconds, randomId } from '../shared/ids.js';
+import { inTransaction, type Queryable } from '../shared/postgres-queries.js';
 import {
   checkKey,
   checkName,

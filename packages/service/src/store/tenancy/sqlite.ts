@@ -1,6 +1,6 @@
 /** Organizations, their projects and the projects' API keys in SQLite (keys and rows: records.ts). */
-import type { SqliteDatabase } from '../database.js';
-import { nowSeconds, randomId } from '../ids.js';
+import type { SqliteDatabase } from '../shared/sqlite-database.js';
+import { nowSeconds, randomId } from '../shared/ids.js';
 import {
   checkKey,
   checkName,

@@ -11,7 +11,7 @@ import {
   openPostgresStore,
   PostgresStylerStore,
   SqliteStylerStore,
-  Store,
+  SqliteStore,
   type StylerStore,
 } from '../../../src/store/index.js';
 import { freshTestDatabase } from '../../../../../test-support/postgres.js';
@@ -20,7 +20,7 @@ export interface TestService {
   app: FastifyInstance;
   store: StylerStore;
   /** The synchronous SQLite store underneath, for tests of SQLite mode (fill its disk, …); absent over PostgreSQL. */
-  sqlite: Store;
+  sqlite: SqliteStore;
   pool: StylePool;
   config: ServiceConfig;
   /** http://127.0.0.1:<port>/v1 */
@@ -65,7 +65,7 @@ export async function startTestService(
     dropDatabase = database.drop;
     store = await openPostgresStore(database.url);
   } else {
-    store = new SqliteStylerStore(Store.open(dataDir));
+    store = new SqliteStylerStore(SqliteStore.open(dataDir));
   }
   const keys = {
     acme: (await store.tenancy.createKey({ organization: 'acme', project: 'web' })).key,
@@ -81,7 +81,7 @@ export async function startTestService(
   return {
     app,
     store,
-    get sqlite(): Store {
+    get sqlite(): SqliteStore {
       if (!(store instanceof SqliteStylerStore)) throw new Error('this test service runs on PostgreSQL');
       return store.sqlite;
     },

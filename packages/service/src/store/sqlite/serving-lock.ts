@@ -8,8 +8,8 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { ensurePrivateFile } from './permissions.js';
-import { STORE_LAYOUT } from './store.js';
+import { ensurePrivateFile } from '../shared/permissions.js';
+import { STORE_LAYOUT } from './sqlite-store.js';
 
 /** Held until `release()` or the process's end. */
 export interface ServingLock {

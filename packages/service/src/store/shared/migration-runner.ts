@@ -2,8 +2,8 @@
  * The one migration loop of both stores: the versions recorded in `schema_migrations`, the newer ones
  * applied in order, each once and in its own transaction, and a database newer than this build
  * refused, so old code never writes to a newer schema. A dialect's adapter only reads the recorded
- * version and applies one migration in a transaction: SQLite's (migrations.ts) synchronously,
- * PostgreSQL's (postgres/migrations.ts) asynchronously under an advisory lock. That is why the loop is
+ * version and applies one migration in a transaction: SQLite's (../sqlite/migrations.ts) synchronously,
+ * PostgreSQL's (../postgres/migrations.ts) asynchronously under an advisory lock. That is why the loop is
  * a generator naming each step, and two drivers run the steps, one without await and one with it.
  */
 import { nowSeconds } from './ids.js';

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BlobStore, StorageFullError, type BlobWriter } from '../../src/store/index.js';
-import { noSpaceError } from './helpers.js';
+import { BlobStore, StorageFullError, type BlobWriter } from '../../../src/store/index.js';
+import { noSpaceError } from '../helpers.js';
 
 describe('BlobStore', () => {
   let dir: string;

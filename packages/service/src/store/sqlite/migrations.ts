@@ -1,12 +1,12 @@
 /**
  * The SQLite schema's migrations: an ordered list of versions, each applied once, in its own
- * transaction, and recorded in `schema_migrations` (the loop: migration-runner.ts). Never edit a
- * released migration; add the next version instead (and its PostgreSQL twin: postgres/migrations.ts).
+ * transaction, and recorded in `schema_migrations` (the loop: ../shared/migration-runner.ts). Never edit a
+ * released migration; add the next version instead (and its PostgreSQL twin: ../postgres/migrations.ts).
  */
 import type { Database } from 'better-sqlite3';
-import { bookkeepingSql, runMigrations, type Migration } from './migration-runner.js';
+import { bookkeepingSql, runMigrations, type Migration } from '../shared/migration-runner.js';
 
-export type { Migration } from './migration-runner.js';
+export type { Migration } from '../shared/migration-runner.js';
 
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensurePrivateDirectory, OWNER_ONLY, restrictToOwner } from './permissions.js';
-import { asStorageFull } from './storage-full.js';
+import { ensurePrivateDirectory, OWNER_ONLY, restrictToOwner } from '../shared/permissions.js';
+import { asStorageFull } from '../shared/storage-full.js';
 
 /** The two blobs kept per file. */
 export type BlobKind = 'upload' | 'text';

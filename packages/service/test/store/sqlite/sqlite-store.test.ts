@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { randomId, type FileRecord, type NewJob, type Principal, type Store } from '../../src/store/index.js';
-import { temporaryStore } from './helpers.js';
+import { randomId, type FileRecord, type NewJob, type Principal, type SqliteStore } from '../../../src/store/index.js';
+import { temporaryStore } from '../helpers.js';
 
 function fileOf(principal: Principal, id = randomId('file')): FileRecord {
   return {
@@ -31,7 +31,7 @@ function jobOf(principal: Principal, trainingFiles: string[], suffix: string | n
 }
 
 describe('files, jobs and models', () => {
-  let store: Store;
+  let store: SqliteStore;
   let cleanup: () => void;
   let acme: Principal;
   let globex: Principal;
@@ -77,9 +77,9 @@ describe('files, jobs and models', () => {
     const theirs = fileOf(globex);
     store.files.insert(mine);
     store.files.insert(theirs);
-    expect(store.createJob(jobOf(acme, [mine.id, theirs.id]))).toEqual({ missingFileId: theirs.id });
+    expect(store.jobs.create(jobOf(acme, [mine.id, theirs.id]))).toEqual({ missingFileId: theirs.id });
     expect(store.jobs.list(acme.organizationId, { limit: 10 })!.data).toEqual([]);
-    const created = store.createJob(jobOf(acme, [mine.id]));
+    const created = store.jobs.create(jobOf(acme, [mine.id]));
     if (!('job' in created)) throw new Error('expected a job');
     expect(created.job).toMatchObject({
       status: 'queued',
@@ -93,7 +93,7 @@ describe('files, jobs and models', () => {
   it('keeps a file while a queued or running job needs it', () => {
     const file = fileOf(acme);
     store.files.insert(file);
-    const { job } = store.createJob(jobOf(acme, [file.id])) as { job: { id: string } };
+    const { job } = store.jobs.create(jobOf(acme, [file.id])) as { job: { id: string } };
     expect(store.files.delete(acme.organizationId, file.id)).toBe('in_use');
     expect(store.jobs.claimNextQueued()?.id).toBe(job.id);
     expect(store.files.delete(acme.organizationId, file.id)).toBe('in_use');
@@ -106,8 +106,8 @@ describe('files, jobs and models', () => {
   it('claims jobs oldest first, and moves each through its states once', () => {
     const file = fileOf(acme);
     store.files.insert(file);
-    const a = (store.createJob(jobOf(acme, [file.id], 'a')) as { job: { id: string } }).job;
-    const b = (store.createJob(jobOf(acme, [file.id])) as { job: { id: string } }).job;
+    const a = (store.jobs.create(jobOf(acme, [file.id], 'a')) as { job: { id: string } }).job;
+    const b = (store.jobs.create(jobOf(acme, [file.id])) as { job: { id: string } }).job;
     const claimed = store.jobs.claimNextQueued()!;
     expect(claimed).toMatchObject({ id: a.id, status: 'running', attempts: 1 });
     expect(claimed.startedAt).toEqual(expect.any(Number));
@@ -121,8 +121,8 @@ describe('files, jobs and models', () => {
       modelJson: '{"v":1}',
       summaryJson: '{"s":2}',
     };
-    expect(store.completeJob(a.id, model)).toBe(true);
-    expect(store.completeJob(a.id, { ...model, name: 'ftm-a-2' })).toBe(false);
+    expect(store.jobs.complete(a.id, model)).toBe(true);
+    expect(store.jobs.complete(a.id, { ...model, name: 'ftm-a-2' })).toBe(false);
     expect(store.jobs.get(acme.organizationId, a.id)).toMatchObject({ status: 'succeeded', fineTunedModel: 'ftm-a-1' });
     expect(store.jobs.get(acme.organizationId, a.id)?.finishedAt).toEqual(expect.any(Number));
     expect(store.models.get(acme.organizationId, 'ftm-a-1')).toMatchObject({ jobId: a.id, summary: { s: 2 } });
@@ -132,7 +132,7 @@ describe('files, jobs and models', () => {
 
     // A cancelled running job's result is discarded: no model is stored.
     expect(store.jobs.cancel(acme.organizationId, b.id)).toMatchObject({ job: { status: 'cancelled' } });
-    expect(store.completeJob(b.id, { ...model, name: 'ftm-b' })).toBe(false);
+    expect(store.jobs.complete(b.id, { ...model, name: 'ftm-b' })).toBe(false);
     expect(store.models.get(acme.organizationId, 'ftm-b')).toBeUndefined();
     expect(store.jobs.cancel(acme.organizationId, b.id)).toEqual({ problem: 'not_cancellable' });
     expect(store.jobs.cancel(globex.organizationId, b.id)).toEqual({ problem: 'not_found' });
@@ -143,7 +143,7 @@ describe('files, jobs and models', () => {
   it('requeues running jobs, refunding the attempt when the job never ran', () => {
     const file = fileOf(acme);
     store.files.insert(file);
-    const { job } = store.createJob(jobOf(acme, [file.id])) as { job: { id: string } };
+    const { job } = store.jobs.create(jobOf(acme, [file.id])) as { job: { id: string } };
     store.jobs.claimNextQueued();
     expect(store.jobs.requeue(job.id, true)).toBe(true);
     expect(store.jobs.getById(job.id)).toMatchObject({ status: 'queued', attempts: 0, startedAt: null });

@@ -1,9 +1,8 @@
 /** Opens the metadata database with the settings every repository relies on. */
 import Database from 'better-sqlite3';
 import { migrate } from './migrations.js';
-import { ensurePrivateFile, restrictToOwner } from './permissions.js';
-
-export type SqliteDatabase = Database.Database;
+import { ensurePrivateFile, restrictToOwner } from '../shared/permissions.js';
+import type { SqliteDatabase } from '../shared/sqlite-database.js';
 
 /** The files SQLite keeps beside the database: the WAL, its shared-memory index, a rollback journal. */
 const COMPANION_SUFFIXES = ['-wal', '-shm', '-journal'];

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireServingLock, openSqliteStore } from '../../src/store/index.js';
+import { acquireServingLock, openSqliteStore } from '../../../src/store/index.js';
 
 const IN_USE = /in use by another running Styler service/;
-const BUILT_LOCK = fileURLToPath(new URL('../../dist/store/serving-lock.js', import.meta.url));
+const BUILT_LOCK = fileURLToPath(new URL('../../../dist/store/sqlite/serving-lock.js', import.meta.url));
 
 describe('the serving lock', () => {
   const dirs: string[] = [];

@@ -3,7 +3,7 @@
  * with: one transaction on one pooled connection, a row scoped to an organization, a page of a table.
  */
 import type pg from 'pg';
-import { pageOf, pageSql, planPage, type Page, type PageQuery } from '../page.js';
+import { pageOf, pageSql, planPage, type Page, type PageQuery } from './page.js';
 
 /** The pool, or one of its connections inside a transaction. */
 export type Queryable = Pick<pg.PoolClient, 'query'>;

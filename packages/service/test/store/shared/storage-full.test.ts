@@ -1,8 +1,8 @@
 /** A full disk is recognised whether fs or SQLite reports it. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
-import { asStorageFull, isStorageFull, StorageFullError } from '../../src/store/index.js';
-import { fillDatabase, noSpaceError, temporaryStore } from './helpers.js';
+import { asStorageFull, isStorageFull, StorageFullError } from '../../../src/store/index.js';
+import { fillDatabase, noSpaceError, temporaryStore } from '../helpers.js';
 
 describe('isStorageFull', () => {
   const cleanups: (() => void)[] = [];

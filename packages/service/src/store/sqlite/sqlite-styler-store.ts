@@ -1,27 +1,27 @@
 /**
- * The embedded store: the store contract over one SQLite database and a blob directory (Store), for
+ * The embedded store: the store contract over one SQLite database and a blob directory (SqliteStore), for
  * a single process. The repositories are synchronous (better-sqlite3 answers in microseconds), so
  * each call settles at once; the contract is asynchronous for PostgreSQL's sake.
  */
-import type { StylerStore } from './contract.js';
+import type { StylerStore } from '../contract.js';
 import { acquireServingLock, type ServingLock } from './serving-lock.js';
-import { Store, type StoreOpenOptions } from './store.js';
+import { SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
 
 /** Opens the SQLite store in `dataDir` (created if missing). */
-export function openSqliteStore(dataDir: string, options: StoreOpenOptions = {}): SqliteStylerStore {
-  return new SqliteStylerStore(Store.open(dataDir, options));
+export function openSqliteStore(dataDir: string, options: SqliteStoreOptions = {}): SqliteStylerStore {
+  return new SqliteStylerStore(SqliteStore.open(dataDir, options));
 }
 
 export class SqliteStylerStore implements StylerStore {
   readonly kind = 'sqlite' as const;
   /** The synchronous store underneath (its database and blob directory). */
-  readonly sqlite: Store;
+  readonly sqlite: SqliteStore;
   readonly tenancy: StylerStore['tenancy'];
   readonly files: StylerStore['files'];
   readonly jobs: StylerStore['jobs'];
   readonly models: StylerStore['models'];
 
-  constructor(store: Store) {
+  constructor(store: SqliteStore) {
     this.sqlite = store;
     const { tenancy, files, jobs, models, blobs } = store;
     this.tenancy = {
@@ -58,7 +58,7 @@ export class SqliteStylerStore implements StylerStore {
       },
     };
     this.jobs = {
-      create: async (job) => store.createJob(job),
+      create: async (job) => jobs.create(job),
       get: async (organizationId, id) => jobs.get(organizationId, id),
       getById: async (id) => jobs.getById(id),
       list: async (organizationId, query) => jobs.list(organizationId, query),
@@ -70,7 +70,7 @@ export class SqliteStylerStore implements StylerStore {
       requeue: async (id, refundAttempt) => jobs.requeue(id, refundAttempt),
       requeueAllRunning: async () => jobs.requeueAllRunning(),
       fail: async (id, error, from, lease) => jobs.fail(id, error, from, lease),
-      complete: async (jobId, model, lease) => store.completeJob(jobId, model, lease),
+      complete: async (jobId, model, lease) => jobs.complete(jobId, model, lease),
     };
     this.models = {
       get: async (organizationId, name) => models.get(organizationId, name),

@@ -1,27 +1,25 @@
-/** The store: one SQLite database plus the blob directory, and the operations that span tables. */
+/** The SQLite store: one database (its table repositories) plus the blob directory. */
 import { join } from 'node:path';
-import { openDatabase, type SqliteDatabase } from './database.js';
+import type { SqliteDatabase } from '../shared/sqlite-database.js';
+import { openDatabase } from './database.js';
 import { BlobStore, type BlobStoreOptions } from './blob-store.js';
-import { FilesRepository } from './files/index.js';
-import type { CreateJobResult } from './contract.js';
-import { JobsRepository, type NewJob } from './jobs/index.js';
-import { ModelsRepository, type NewModel } from './models/index.js';
-import { TenancyRepository } from './tenancy/index.js';
-import { ensurePrivateDirectory } from './permissions.js';
+import { FilesRepository } from '../files/index.js';
+import { JobsRepository } from '../jobs/index.js';
+import { ModelsRepository } from '../models/index.js';
+import { TenancyRepository } from '../tenancy/index.js';
+import { ensurePrivateDirectory } from '../shared/permissions.js';
 
 /** File names inside the data directory. */
 export const STORE_LAYOUT = Object.freeze({ database: 'styler.db', blobs: 'files', servingLock: 'serving.lock' });
 
-export type { CreateJobResult } from './contract.js';
-
-/** What Store.open can be given besides the data directory. */
-export interface StoreOpenOptions {
+/** What SqliteStore.open can be given besides the data directory. */
+export interface SqliteStoreOptions {
   /** Options (a writer for tests) for the BlobStore. */
   blobs?: BlobStoreOptions;
 }
 
 /** SQLite persistence (under SqliteStylerStore): synchronous repositories; only blob I/O is async. */
-export class Store {
+export class SqliteStore {
   /** The data directory: the database, the blob directory and the serving lock. */
   readonly dataDir: string;
   readonly db: SqliteDatabase;
@@ -36,8 +34,8 @@ export class Store {
     this.db = db;
     this.tenancy = new TenancyRepository(db);
     this.files = new FilesRepository(db);
-    this.jobs = new JobsRepository(db);
     this.models = new ModelsRepository(db);
+    this.jobs = new JobsRepository(db, this.models);
     this.blobs = new BlobStore(join(dataDir, STORE_LAYOUT.blobs), blobOptions);
   }
 
@@ -47,36 +45,11 @@ export class Store {
    * 0600); what an earlier version created more open is tightened here. `blobs` passes options
    * (a writer for tests) to the BlobStore.
    */
-  static open(dataDir: string, options: StoreOpenOptions = {}): Store {
+  static open(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
     if (typeof dataDir !== 'string' || dataDir === '') throw new TypeError('dataDir must be a non-empty path');
     ensurePrivateDirectory(dataDir);
     const db = openDatabase(join(dataDir, STORE_LAYOUT.database));
-    return new Store(dataDir, db, options.blobs ?? {});
-  }
-
-  /** Creates a queued job if every training file exists in the job's organization (one transaction). */
-  createJob(job: NewJob): CreateJobResult {
-    return this.db
-      .transaction((): CreateJobResult => {
-        const missingFileId = job.trainingFiles.find((id) => !this.files.get(job.organizationId, id));
-        if (missingFileId !== undefined) return { missingFileId };
-        return { job: this.jobs.insert(job) };
-      })
-      .immediate();
-  }
-
-  /**
-   * Records a finished fit: marks the job succeeded and stores its model, both or neither.
-   * Returns false (and stores nothing) when the job is no longer running, e.g. it was cancelled.
-   */
-  completeJob(jobId: string, model: Omit<NewModel, 'jobId'>, lease?: string): boolean {
-    return this.db
-      .transaction(() => {
-        if (!this.jobs.markSucceeded(jobId, model.name, lease)) return false;
-        this.models.insert({ ...model, jobId });
-        return true;
-      })
-      .immediate();
+    return new SqliteStore(dataDir, db, options.blobs ?? {});
   }
 
   /** Removes blobs a crash left without a database row (call at service start, before serving). */
