@@ -4,10 +4,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { createStylePool, splitDocuments } from '@styler/engine';
-import { parseArgs, single, type ArgSpec } from '../args.js';
+import { type ArgSpec, CliError, type CliIO, EXIT, parseArgs, single } from '@styler/cli-kit';
 import { readDocuments } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
-import { CliError, EXIT, type CliIO } from '../io.js';
 
 export const FIT_ARGS: ArgSpec = { single: ['out'], boolean: ['shorten'] };
 

@@ -1,9 +1,7 @@
 import { createAnalyticsPool } from '@styler/analytics/pool';
-import { parseArgs, single, type ArgSpec } from '../args.js';
-import { batchPoolOptions } from '../bounded.js';
+import { type ArgSpec, batchPoolOptions, CliError, type CliIO, EXIT, parseArgs, single } from '@styler/cli-kit';
 import { readDocument, readDocuments } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
-import { CliError, EXIT, type CliIO } from '../io.js';
 
 export const QUALITY_ARGS: ArgSpec = {
   boolean: ['rouge'],
