@@ -1,5 +1,5 @@
 /** The HTML report of `styler corpus`: attribution first, then the tables behind it. */
-import { type ConsensusTree, type CorpusAnalysis, linkageLabel, type LinkageMethod } from '../stylometry/index.js';
+import { linkageLabel, type ConsensusTree, type CorpusAnalysis, type LinkageMethod } from '../stylometry/index.js';
 import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
 import { consensusTreeSvg } from './consensus-tree.js';
 import { confusionSpec, dendrogramSpec, pcaSpec, renderPlot, type FigureSink } from './plots.js';

@@ -11,8 +11,8 @@
  */
 import {
   DELTA_METHODS,
-  type DeltaMethod,
   deltaOfZScores,
+  type DeltaMethod,
   type DeltaReference,
   type WordProfile,
 } from '@styler/analytics/metrics';

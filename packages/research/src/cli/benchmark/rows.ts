@@ -1,8 +1,8 @@
 /** The rows of a benchmark run: parsing the input lines, sharding, and what an earlier run already did. */
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { fnv1a } from '../../stylometry/index.js';
 import { CliError, jsonLines, parseJsonObject } from '@styler/cli-kit';
+import { fnv1a } from '../../stylometry/index.js';
 
 /** System name of rows that give none. */
 export const DEFAULT_SYSTEM = 'system';

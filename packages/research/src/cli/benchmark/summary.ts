@@ -4,15 +4,15 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeCsv } from '@styler/cli-kit';
 import {
   EvaluationAccumulator,
-  type EvaluationSummary,
   metricOutcomes,
+  type EvaluationSummary,
   type MetricSample,
 } from '../../stylometry/index.js';
 import { benchmarkReport } from '../../report/benchmark-report.js';
 import { figureFiles } from '../../report/figure-files.js';
-import { writeCsv } from '@styler/cli-kit';
 import { writeJsonFile } from '../json-file.js';
 import type { BenchmarkRow } from './evaluate.js';
 import { readLines } from './rows.js';

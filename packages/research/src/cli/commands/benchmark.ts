@@ -10,16 +10,16 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { createAnalyticsPool } from '@styler/analytics/pool';
 import {
-  type ArgSpec,
   batchPoolOptions,
   CALLS_PER_THREAD,
   CliError,
-  type CliIO,
   createProgress,
   EXIT,
   parseArgs,
-  type ParsedArgs,
   single,
+  type ArgSpec,
+  type CliIO,
+  type ParsedArgs,
 } from '@styler/cli-kit';
 import type { ResearchHost } from '../../host.js';
 import { loadAuthors } from '../benchmark/authors.js';

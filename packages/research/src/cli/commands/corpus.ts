@@ -11,17 +11,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROFILE_COLUMNS } from '@styler/analytics/metrics';
+import { CliError, createProgress, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import {
   attributeCorpus,
   consensusNewick,
-  type ConsensusTree,
   LINKAGE_METHODS,
-  type Merge,
   newick,
   pcaOfMatrix,
   zScoreMatrix,
+  type ConsensusTree,
+  type Merge,
 } from '../../stylometry/index.js';
-import { type ArgSpec, CliError, type CliIO, createProgress, EXIT, parseArgs, single } from '@styler/cli-kit';
 import type { ResearchHost } from '../../host.js';
 import { jsonArray } from '../json-file.js';
 import { positiveInteger } from '../numbers.js';

@@ -6,8 +6,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CliError, csvText, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import { distanceLabel, DISTANCES, featureLabel, isDistanceName, verifyCorpus } from '../../stylometry/index.js';
-import { type ArgSpec, CliError, type CliIO, csvText, EXIT, parseArgs, single } from '@styler/cli-kit';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';

@@ -4,17 +4,17 @@
  * summary block and report sections.
  */
 import { deltaReference } from '@styler/analytics/metrics';
+import { csvText } from '@styler/cli-kit';
 import {
   classicalMds,
   classifyCorpus,
-  type CorpusClassification,
-  type CorpusDocument,
   distanceLabel,
   distanceMatrix,
-  type DistanceName,
   spaceVector,
+  type CorpusClassification,
+  type CorpusDocument,
+  type DistanceName,
 } from '../../stylometry/index.js';
-import { csvText } from '@styler/cli-kit';
 import type { FigureSink } from '../../report/plots.js';
 import { classificationSections, mdsSection } from '../../report/stylometry-report.js';
 import { featuresDescription, type ClassifySettings, type FeatureSettings } from './options.js';

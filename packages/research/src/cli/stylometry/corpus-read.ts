@@ -7,8 +7,8 @@
  */
 import { featureProfile, PROFILE_COLUMNS, wordFormSequence } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
-import { CorpusCounts, type CorpusDocument } from '../../stylometry/index.js';
 import { batchPoolOptions, CALLS_PER_THREAD, CliError, mapBounded, type Progress } from '@styler/cli-kit';
+import { CorpusCounts, type CorpusDocument } from '../../stylometry/index.js';
 import type { DocumentReader } from '../../host.js';
 import type { FeatureSettings } from './options.js';
 import { looksHardWrapped } from './hard-wrap.js';

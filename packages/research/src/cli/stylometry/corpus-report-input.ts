@@ -4,11 +4,11 @@
  */
 import type { DeltaMethod } from '@styler/analytics/metrics';
 import {
+  newick,
   type CorpusAnalysis,
   type CorpusAttribution,
   type CountsReference,
   type Merge,
-  newick,
   type PcaResult,
 } from '../../stylometry/index.js';
 

@@ -4,6 +4,7 @@
  * each document's nearest neighbours) and the author profiles.
  */
 import { join } from 'node:path';
+import { csvCell, CsvFile, writeCsv, type Progress } from '@styler/cli-kit';
 import type {
   CorpusAttribution,
   CorpusCounts,
@@ -12,7 +13,6 @@ import type {
   NearestNeighbours,
   PcaResult,
 } from '../../stylometry/index.js';
-import { csvCell, CsvFile, type Progress, writeCsv } from '@styler/cli-kit';
 
 /** The documents of a run: names and authors (undefined: unknown), in table order. */
 export interface TableDocuments {

@@ -7,6 +7,8 @@
  * are no trees.
  */
 import { join } from 'node:path';
+import type { DeltaMethod } from '@styler/analytics/metrics';
+import { createProgress, csvCell, CsvFile } from '@styler/cli-kit';
 import {
   burrowsOfSums,
   CladeCounter,
@@ -14,13 +16,11 @@ import {
   deltaRows,
   linkage,
   linkageLabel,
+  nearestInCondensed,
   type LinkageMethod,
   type Merge,
-  nearestInCondensed,
   type ZScoreMatrix,
 } from '../../stylometry/index.js';
-import type { DeltaMethod } from '@styler/analytics/metrics';
-import { createProgress, csvCell, CsvFile } from '@styler/cli-kit';
 import { writeMatrix, writeNearest } from './corpus-tables.js';
 import { DeltaWorkers, sharedMatrix } from './delta-workers.js';
 

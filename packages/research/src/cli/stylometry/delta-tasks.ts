@@ -6,17 +6,17 @@
  * neighbours. The z-scores are not shared: V8 reads a SharedArrayBuffer's numbers about a third
  * slower, and they are read many times a pair.
  */
+import type { DeltaMethod } from '@styler/analytics/metrics';
 import {
   addBurrowsSums,
   condensedDeltas,
-  type MatrixPart,
-  type NearestNeighbours,
   nearestOfEach,
   partLength,
   partStart,
+  type MatrixPart,
+  type NearestNeighbours,
   type ZScoreMatrix,
 } from '../../stylometry/index.js';
-import type { DeltaMethod } from '@styler/analytics/metrics';
 
 /** The part's stretch of a shared condensed matrix of n items. */
 export function stretchOf(matrix: SharedArrayBuffer, n: number, part: MatrixPart): Float64Array {

@@ -8,17 +8,17 @@
  */
 import { availableParallelism } from 'node:os';
 import { builtModule, createTaskPool, sharedKey, type TaskPool } from '@styler/analytics/pool';
-import {
-  condensedLength,
-  type MatrixPart,
-  matrixParts,
-  mergeNearest,
-  type NearestNeighbours,
-  partLength,
-  type ZScoreMatrix,
-} from '../../stylometry/index.js';
 import type { DeltaMethod } from '@styler/analytics/metrics';
 import type { Progress } from '@styler/cli-kit';
+import {
+  condensedLength,
+  matrixParts,
+  mergeNearest,
+  partLength,
+  type MatrixPart,
+  type NearestNeighbours,
+  type ZScoreMatrix,
+} from '../../stylometry/index.js';
 import { tasks, type DeltaTasks } from './delta-tasks.js';
 
 const DELTA_TASKS = builtModule('./delta-tasks.js', import.meta.url);

@@ -4,19 +4,19 @@
  * help lines, so every command says and checks them alike.
  */
 import { readFile } from 'node:fs/promises';
+import { CliError, single, type ParsedArgs } from '@styler/cli-kit';
 import {
-  type ClassifierName,
   CLASSIFIERS,
-  type DistanceName,
   DISTANCES,
   featureLabel,
-  type FeatureSpec,
   isDistanceName,
-  type SamplingMode,
   usesDistance,
   WORD_FEATURES,
+  type ClassifierName,
+  type DistanceName,
+  type FeatureSpec,
+  type SamplingMode,
 } from '../../stylometry/index.js';
-import { CliError, type ParsedArgs, single } from '@styler/cli-kit';
 import { positiveInteger } from '../numbers.js';
 
 /** What features each document is counted with, and how texts are cut into samples. */

@@ -1,8 +1,8 @@
 /** Reading the texts of the stylometry commands: author folders, unknown texts, word sequences. */
 import { basename, resolve } from 'node:path';
 import { wordFormSequence } from '@styler/analytics/metrics';
-import { type CorpusDocument, featureSequence } from '../../stylometry/index.js';
 import { CliError, expandNamedPaths, mapBounded, type NamedPath, type SkipNote } from '@styler/cli-kit';
+import { featureSequence, type CorpusDocument } from '../../stylometry/index.js';
 import type { DocumentReader } from '../../host.js';
 import type { FeatureSettings } from './options.js';
 import { textProfiles } from './profiles.js';

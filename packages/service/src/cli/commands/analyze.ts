@@ -1,11 +1,9 @@
 import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
 import {
-  type ArgSpec,
   batchPoolOptions,
   CALLS_PER_THREAD,
   CliError,
-  type CliIO,
   createProgress,
   csvCell,
   EXIT,
@@ -13,6 +11,8 @@ import {
   mapBounded,
   parseArgs,
   single,
+  type ArgSpec,
+  type CliIO,
 } from '@styler/cli-kit';
 import { readDocument } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';

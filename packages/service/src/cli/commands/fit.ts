@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { createStylePool, splitDocuments } from '@styler/engine';
-import { type ArgSpec, CliError, type CliIO, EXIT, parseArgs, single } from '@styler/cli-kit';
+import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import { readDocuments } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
 

@@ -1,5 +1,5 @@
 import { createAnalyticsPool } from '@styler/analytics/pool';
-import { type ArgSpec, batchPoolOptions, CliError, type CliIO, EXIT, parseArgs, single } from '@styler/cli-kit';
+import { batchPoolOptions, CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import { readDocument, readDocuments } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
 

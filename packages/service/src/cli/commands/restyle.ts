@@ -7,17 +7,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createStylePool } from '@styler/engine';
 import {
-  type ArgSpec,
   batchPoolOptions,
   CALLS_PER_THREAD,
   CliError,
-  type CliIO,
   createProgress,
   EXIT,
   expandPaths,
   mapBounded,
   parseArgs,
   single,
+  type ArgSpec,
+  type CliIO,
 } from '@styler/cli-kit';
 import { readDocument } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';

@@ -2,7 +2,7 @@
 import { loadProviderConfig } from '@styler/engine/providers';
 import { loadServiceConfig, startService, type ServiceConfig } from '../../http/index.js';
 import { SERVICE_ROLES, type ServiceRole } from '../../http/config.js';
-import { type ArgSpec, CliError, type CliIO, EXIT, parseArgs, single } from '@styler/cli-kit';
+import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import { COMMAND_USAGE } from '../command-help.js';
 import { isDatabaseUnavailable } from '../../store/index.js';
 import { redactedUrl } from '../../http/server.js';
