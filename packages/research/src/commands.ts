@@ -6,6 +6,7 @@
 import type { CliIO } from '@styler/cli-kit';
 import type { ResearchHost } from './host.js';
 
+/** One research command: its full help and its run, each loading the command's module when called. */
 export interface ResearchCommand {
   /** `styler NAME --help`: what the command does and every flag its parser accepts. */
   help(): Promise<string>;
@@ -13,6 +14,7 @@ export interface ResearchCommand {
   run(argv: string[], io: CliIO, host: ResearchHost): Promise<number>;
 }
 
+/** The research commands by name (`styler NAME`), as the styler CLI looks them up. */
 export const RESEARCH_COMMANDS: Readonly<Record<string, ResearchCommand>> = Object.freeze({
   corpus: {
     help: async () => (await import('./cli/commands/corpus-help.js')).CORPUS_HELP,

@@ -9,6 +9,7 @@ import type { DocumentFile } from '@styler/cli-kit';
 /** One document's text (.txt, .md or .docx); throws a CliError naming the file when it cannot be read. */
 export type DocumentReader = (path: string) => Promise<DocumentFile>;
 
+/** The readers the styler CLI passes to every research command's run. */
 export interface ResearchHost {
   readDocument: DocumentReader;
   /** The ground truth of a style model file written by `styler fit`; a CliError when it is not one. */

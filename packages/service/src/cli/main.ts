@@ -70,6 +70,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   keys: async () => (await import('./commands/keys.js')).main,
 };
 
+/** How main() reaches what it does not import statically. */
 export interface MainOptions {
   /** How @styler/research is loaded; tests pass one that fails as a missing package does. */
   importResearch?: ImportResearch;

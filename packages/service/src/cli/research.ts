@@ -6,11 +6,13 @@
 import { CliError, EXIT, type CliIO, type DocumentFile } from '@styler/cli-kit';
 import type { GroundTruth } from '@styler/analytics/metrics';
 
+/** The npm name the research commands are imported from. */
 export const RESEARCH_PACKAGE = '@styler/research';
 
 /** The commands @styler/research provides, as `styler --help` lists them. */
 export const RESEARCH_COMMAND_NAMES: readonly string[] = ['corpus', 'oppose', 'imposters', 'rolling', 'benchmark'];
 
+/** What a research command prints (after `styler NAME: `) when the package is not installed. */
 export const RESEARCH_INSTALL_HINT = `the research commands come from ${RESEARCH_PACKAGE}, which is not installed: npm install ${RESEARCH_PACKAGE}`;
 
 /** What the research commands borrow from the CLI: reading documents and models as the service does. */
@@ -19,6 +21,7 @@ export interface ResearchHost {
   readModelGroundTruth(path: string): Promise<GroundTruth>;
 }
 
+/** One entry of the package's command table: its full help and its run. */
 export interface ResearchCommand {
   help(): Promise<string>;
   run(argv: string[], io: CliIO, host: ResearchHost): Promise<number>;
@@ -29,10 +32,13 @@ export interface ResearchModule {
   RESEARCH_COMMANDS: Readonly<Record<string, ResearchCommand>>;
 }
 
+/** Loads @styler/research; main() takes another in tests. */
 export type ImportResearch = () => Promise<ResearchModule>;
 
-// The specifier sits in a variable so that TypeScript does not resolve it: the service builds,
-// and installs, without the research package.
+/**
+ * Loads the installed @styler/research. The specifier sits in a variable so that TypeScript does not
+ * resolve it: the service builds, and installs, without the package.
+ */
 export const importResearch: ImportResearch = () => import(RESEARCH_PACKAGE) as Promise<ResearchModule>;
 
 /** Whether `error` says @styler/research itself cannot be found (not one of its own imports). */
