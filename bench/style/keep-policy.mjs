@@ -16,7 +16,7 @@
 import '../support/node-version.mjs';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { seededRandom } from '../../packages/analytics/dist/stylometry/index.js';
+import { seededRandom } from '../../packages/research/dist/stylometry/index.js';
 import { checkKept } from '../../packages/engine/dist/index.js';
 import { cleanRewrite } from '../../packages/engine/dist/style/candidates/index.js';
 import { BatchFileError, readBatchAnswers, readJsonLines } from './llm-batch.mjs';

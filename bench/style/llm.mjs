@@ -66,7 +66,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { seededRandom } from '../../packages/analytics/dist/stylometry/index.js';
+import { seededRandom } from '../../packages/research/dist/stylometry/index.js';
 import { STYLE_DEFAULTS, keynessReference, styleBrief } from '../../packages/engine/dist/index.js';
 import { modelOf, restyle } from './changes.mjs';
 import { authors, readFolder, setCorpora } from './corpora.mjs';

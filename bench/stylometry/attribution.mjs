@@ -6,7 +6,7 @@
 // Run: npm run build && node bench/stylometry/attribution.mjs
 import '../support/node-version.mjs';
 import { countWordForms, wordProfile } from '../../packages/analytics/dist/metrics/index.js';
-import { analyzeCorpus } from '../../packages/analytics/dist/stylometry/index.js';
+import { analyzeCorpus } from '../../packages/research/dist/stylometry/index.js';
 import { authors, splitAuthor } from '../style/corpora.mjs';
 
 const names = authors();

@@ -4,7 +4,7 @@
 // Run: npm run build && node bench/stylometry/classifiers.mjs
 import '../support/node-version.mjs';
 import { countWordForms, wordProfile } from '../../packages/analytics/dist/metrics/index.js';
-import { classifyCorpus, DISTANCES } from '../../packages/analytics/dist/stylometry/index.js';
+import { classifyCorpus, DISTANCES } from '../../packages/research/dist/stylometry/index.js';
 import { authors, splitAuthor } from '../style/corpora.mjs';
 
 const documents = [];

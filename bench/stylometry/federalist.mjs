@@ -17,7 +17,7 @@ import {
   rollingDelta,
   spaceVector,
   verifyCorpus,
-} from '../../packages/analytics/dist/stylometry/index.js';
+} from '../../packages/research/dist/stylometry/index.js';
 import { deltaReference } from '../../packages/analytics/dist/metrics/index.js';
 import { readFederalist } from './federalist-papers.mjs';
 

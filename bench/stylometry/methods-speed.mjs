@@ -12,7 +12,7 @@ import {
   seededRandom,
   spaceVector,
   verifyCorpus,
-} from '../../packages/analytics/dist/stylometry/index.js';
+} from '../../packages/research/dist/stylometry/index.js';
 
 const random = seededRandom(3);
 const documents = Array.from({ length: 1000 }, (_, i) => {

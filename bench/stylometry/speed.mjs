@@ -18,8 +18,8 @@ import {
   wordProfile,
 } from '../../packages/analytics/dist/metrics/index.js';
 import { createAnalyticsPool } from '../../packages/analytics/dist/pool/index.js';
-import { analyzeCorpus, bootstrapConsensus } from '../../packages/analytics/dist/stylometry/index.js';
-import { CALLS_PER_THREAD, mapBounded } from '../../packages/service/dist/cli/bounded.js';
+import { analyzeCorpus, bootstrapConsensus } from '../../packages/research/dist/stylometry/index.js';
+import { CALLS_PER_THREAD, mapBounded } from '../../packages/cli-kit/dist/bounded.js';
 import { authors, readFolder } from '../style/corpora.mjs';
 
 const TARGET = Number(process.argv[2] ?? 1000);

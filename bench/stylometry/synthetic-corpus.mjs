@@ -4,7 +4,7 @@
 // to unknown/ (its author kept in truth.json). Written as author folders, as `styler corpus` reads them.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seededRandom } from '../../packages/analytics/dist/stylometry/index.js';
+import { seededRandom } from '../../packages/research/dist/stylometry/index.js';
 
 const CORPORA = process.env.STYLER_CORPORA ?? '/work/shared/corpora';
 

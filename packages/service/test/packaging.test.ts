@@ -58,12 +58,12 @@ describe('styler (service and CLI) as a user installs it (npm pack, then npm ci 
     }
   });
 
-  it('carries no vega nor PNG rasterizer: `styler corpus` says how to install vega for the report plots', async () => {
-    expect(existsSync(join(install.dir, 'node_modules/vega'))).toBe(false);
-    expect(existsSync(join(install.dir, 'node_modules/vega-lite'))).toBe(false);
-    // The PNG figures' packages are optional peers too (png.ts says what to install).
-    expect(existsSync(join(install.dir, 'node_modules/@resvg/resvg-wasm'))).toBe(false);
-    expect(existsSync(join(install.dir, 'node_modules/@fontsource/dejavu-sans'))).toBe(false);
+  it('carries no research code: `styler corpus` says how to install @styler/research', async () => {
+    expect(existsSync(join(install.dir, 'node_modules/@styler/research'))).toBe(false);
+    // Nor the report figures' packages, which only the research commands use.
+    for (const name of ['vega', 'vega-lite', '@resvg/resvg-wasm', '@fontsource/dejavu-sans']) {
+      expect(existsSync(join(install.dir, 'node_modules', name)), name).toBe(false);
+    }
     const out = mkdtempSync(join(tmpdir(), 'styler-packed-report-'));
     try {
       const child = spawn(
@@ -74,9 +74,9 @@ describe('styler (service and CLI) as a user installs it (npm pack, then npm ci 
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const code = await new Promise((resolve) => child.once('exit', resolve));
-      expect(code).toBe(1);
-      expect(stderr.trim()).toBe(
-        'styler corpus: the research reports draw plots with vega and vega-lite: npm install vega vega-lite',
+      expect(code).toBe(2);
+      expect(stderr).toBe(
+        'styler corpus: the research commands come from @styler/research, which is not installed: npm install @styler/research\n',
       );
     } finally {
       rmSync(out, { recursive: true, force: true });

@@ -1,5 +1,12 @@
+import { CliError, EXIT, type CliIO } from '@styler/cli-kit';
 import { COMMAND_HELP } from './command-help.js';
-import { CliError, EXIT, type CliIO } from './io.js';
+import {
+  importResearch,
+  RESEARCH_COMMAND_NAMES,
+  researchCommand,
+  researchHost,
+  type ImportResearch,
+} from './research.js';
 
 type Command = (argv: string[], io: CliIO) => Promise<number>;
 
@@ -13,6 +20,10 @@ Commands:
   styler fit PATH... --out model.json [--shorten]      a style model from sample documents (as a job makes it)
   styler restyle --model model.json PATH... --out DIR  the embedded engine over files, one output per input
   styler describe model.json        the readable summary of a style model
+  styler serve [--role all|api|worker]  start the HTTP service (PORT, STYLER_DATA_DIR, DATABASE_URL, ...)
+  styler keys create --org ORG --project PROJECT | keys list | keys revoke KEY_ID
+
+Research commands, from the optional package @styler/research (npm install @styler/research):
   styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--distance D] [--classify C] [--cv K] ...
                                     stylometry of a corpus (one folder per author): Delta, attribution, PCA, clusters
   styler oppose PRIMARY_DIR SECONDARY_DIR --out DIR [--test DIR] [--slice N]
@@ -26,8 +37,6 @@ Commands:
   styler benchmark merge OUT_DIR... --out DIR   join the shards of a benchmark run
                                     (the research commands draw their report.html plots with vega and
                                     vega-lite, optional: npm install vega vega-lite)
-  styler serve [--role all|api|worker]  start the HTTP service (PORT, STYLER_DATA_DIR, DATABASE_URL, ...)
-  styler keys create --org ORG --project PROJECT | keys list | keys revoke KEY_ID
 
 styler COMMAND --help lists every flag of a command.
 `;
@@ -54,11 +63,6 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
       return runClassifyJsonl(io.stdin, io.stdout, io.stderr);
     };
   },
-  corpus: async () => (await import('./commands/corpus.js')).main,
-  oppose: async () => (await import('./commands/oppose.js')).main,
-  imposters: async () => (await import('./commands/imposters.js')).main,
-  rolling: async () => (await import('./commands/rolling.js')).main,
-  benchmark: async () => (await import('./commands/benchmark.js')).main,
   fit: async () => (await import('./commands/fit.js')).main,
   restyle: async () => (await import('./commands/restyle.js')).main,
   describe: async () => (await import('./commands/describe.js')).main,
@@ -66,36 +70,48 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   keys: async () => (await import('./commands/keys.js')).main,
 };
 
-/** Each command's full help (`styler COMMAND --help`); the research commands' loaded as lazily as the command. */
-const HELPS: Record<string, () => Promise<string>> = {
-  corpus: async () => (await import('./commands/corpus-help.js')).CORPUS_HELP,
-  benchmark: async () => `usage: ${(await import('./commands/benchmark.js')).BENCHMARK_USAGE}\n`,
-  oppose: async () => (await import('./commands/oppose.js')).OPPOSE_HELP,
-  imposters: async () => (await import('./commands/imposters.js')).IMPOSTERS_HELP,
-  rolling: async () => (await import('./commands/rolling.js')).ROLLING_HELP,
-  ...Object.fromEntries(Object.entries(COMMAND_HELP).map(([name, text]) => [name, () => Promise.resolve(text)])),
-};
+/** How main() reaches what it does not import statically. */
+export interface MainOptions {
+  /** How @styler/research is loaded; tests pass one that fails as a missing package does. */
+  importResearch?: ImportResearch;
+}
+
+function wantsHelp(argv: string[]): boolean {
+  return argv.includes('--help') || argv.includes('-h');
+}
+
+/** `styler NAME ...` of a research command: its help or its run, from @styler/research. */
+async function runResearch(name: string, argv: string[], io: CliIO, options: MainOptions): Promise<number> {
+  const command = await researchCommand(name, options.importResearch ?? importResearch);
+  if (wantsHelp(argv)) {
+    io.stdout.write(await command.help());
+    return EXIT.ok;
+  }
+  return command.run(argv, io, await researchHost());
+}
 
 /** Runs one CLI command; returns the process exit code. Never throws. */
-export async function main(argv: string[], io: CliIO): Promise<number> {
+export async function main(argv: string[], io: CliIO, options: MainOptions = {}): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     io.stdout.write(HELP);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   const load = COMMANDS[name];
-  if (load === undefined) {
+  const research = RESEARCH_COMMAND_NAMES.includes(name);
+  if (load === undefined && !research) {
     io.stderr.write(`styler: unknown command '${name}'\n\n${HELP}`);
     return EXIT.usage;
   }
   try {
-    const help = HELPS[name];
-    if (help !== undefined && (rest.includes('--help') || rest.includes('-h'))) {
-      io.stdout.write(await help());
+    if (research) return await runResearch(name, rest, io, options);
+    const help = COMMAND_HELP[name];
+    if (help !== undefined && wantsHelp(rest)) {
+      io.stdout.write(help);
       return EXIT.ok;
     }
     return await (
-      await load()
+      await load!()
     )(rest, io);
   } catch (error) {
     if (error instanceof CliError) {

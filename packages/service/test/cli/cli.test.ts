@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryIo as io } from './support/memory-io.js';
+import { memoryIo as io } from '../../../../test-support/memory-io.js';
 import { buildDocx } from '../http/support/zip.js';
 import { main } from '../../src/cli/main.js';
 

@@ -1,12 +1,21 @@
 import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
 import { createAnalyticsPool } from '@styler/analytics/pool';
-import { parseArgs, single, type ArgSpec } from '../args.js';
-import { expandPaths, readDocument } from '../documents.js';
-import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
+import {
+  batchPoolOptions,
+  CALLS_PER_THREAD,
+  CliError,
+  createProgress,
+  csvCell,
+  EXIT,
+  expandPaths,
+  mapBounded,
+  parseArgs,
+  single,
+  type ArgSpec,
+  type CliIO,
+} from '@styler/cli-kit';
+import { readDocument } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
-import { CliError, EXIT, type CliIO } from '../io.js';
-import { createProgress } from '../progress.js';
-import { csvCell } from '../csv.js';
 
 export const ANALYZE_ARGS: ArgSpec = { single: ['format', 'threads'] };
 

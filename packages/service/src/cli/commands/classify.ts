@@ -1,5 +1,5 @@
 import { classifySentence } from '@styler/analytics/nlp';
-import { parseJsonObject, runJsonLines } from '../jsonl.js';
+import { parseJsonObject, runJsonLines } from '@styler/cli-kit';
 
 /**
  * `styler classify --jsonl`: reads JSON Lines `{"id", "text"}`, each text ONE sentence (never

@@ -1,7 +1,7 @@
 /** `styler describe model.json`: the readable summary of a style model (as GET /v1/models/{model} shows it). */
 import { describeStyle } from '@styler/engine';
 import { COMMAND_USAGE } from '../command-help.js';
-import { CliError, EXIT, type CliIO } from '../io.js';
+import { CliError, EXIT, type CliIO } from '@styler/cli-kit';
 import { readModelFile } from './model-file.js';
 
 export async function main(argv: string[], io: CliIO): Promise<number> {

@@ -4,10 +4,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { createStylePool, splitDocuments } from '@styler/engine';
-import { parseArgs, single, type ArgSpec } from '../args.js';
+import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import { readDocuments } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
-import { CliError, EXIT, type CliIO } from '../io.js';
 
 export const FIT_ARGS: ArgSpec = { single: ['out'], boolean: ['shorten'] };
 

@@ -1,9 +1,7 @@
 import { createAnalyticsPool } from '@styler/analytics/pool';
-import { parseArgs, single, type ArgSpec } from '../args.js';
-import { batchPoolOptions } from '../bounded.js';
+import { batchPoolOptions, CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import { readDocument, readDocuments } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
-import { CliError, EXIT, type CliIO } from '../io.js';
 
 export const QUALITY_ARGS: ArgSpec = {
   boolean: ['rouge'],

@@ -6,12 +6,21 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createStylePool } from '@styler/engine';
-import { parseArgs, single, type ArgSpec } from '../args.js';
-import { expandPaths, readDocument } from '../documents.js';
-import { batchPoolOptions, CALLS_PER_THREAD, mapBounded } from '../bounded.js';
+import {
+  batchPoolOptions,
+  CALLS_PER_THREAD,
+  CliError,
+  createProgress,
+  EXIT,
+  expandPaths,
+  mapBounded,
+  parseArgs,
+  single,
+  type ArgSpec,
+  type CliIO,
+} from '@styler/cli-kit';
+import { readDocument } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
-import { CliError, EXIT, type CliIO } from '../io.js';
-import { createProgress } from '../progress.js';
 import { readModelFile } from './model-file.js';
 
 export const RESTYLE_ARGS: ArgSpec = { single: ['model', 'out', 'threads'] };

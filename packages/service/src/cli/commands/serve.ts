@@ -2,9 +2,8 @@
 import { loadProviderConfig } from '@styler/engine/providers';
 import { loadServiceConfig, startService, type ServiceConfig } from '../../http/index.js';
 import { SERVICE_ROLES, type ServiceRole } from '../../http/config.js';
-import { parseArgs, single, type ArgSpec } from '../args.js';
+import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import { COMMAND_USAGE } from '../command-help.js';
-import { CliError, EXIT, type CliIO } from '../io.js';
 import { isDatabaseUnavailable } from '../../store/index.js';
 import { redactedUrl } from '../../http/server.js';
 

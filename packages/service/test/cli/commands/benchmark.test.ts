@@ -3,8 +3,8 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EvaluationSummary } from '@styler/analytics/stylometry';
-import { memoryIo as io } from '../support/memory-io.js';
+import type { EvaluationSummary } from '@styler/research';
+import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
 import { fixture } from '../../http/support/fixtures.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeStyle, restyle, type StyleModel } from '@styler/engine';
-import { memoryIo as io } from '../support/memory-io.js';
+import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
 import { fixture } from '../../http/support/fixtures.js';
 

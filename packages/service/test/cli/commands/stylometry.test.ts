@@ -7,20 +7,15 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ArgSpec } from '@styler/cli-kit';
 import { habitText } from '../../../../../test-support/habit-texts.js';
-import { memoryIo as io } from '../support/memory-io.js';
-import type { ArgSpec } from '../../../src/cli/args.js';
+import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { ANALYZE_ARGS } from '../../../src/cli/commands/analyze.js';
-import { BENCHMARK_ARGS } from '../../../src/cli/commands/benchmark.js';
 import { FIT_ARGS } from '../../../src/cli/commands/fit.js';
 import { KEYS_ARGS } from '../../../src/cli/commands/keys.js';
 import { QUALITY_ARGS } from '../../../src/cli/commands/quality.js';
 import { RESTYLE_ARGS } from '../../../src/cli/commands/restyle.js';
 import { SERVE_ARGS } from '../../../src/cli/commands/serve.js';
-import { CORPUS_ARGS } from '../../../src/cli/commands/corpus.js';
-import { IMPOSTERS_ARGS } from '../../../src/cli/commands/imposters.js';
-import { OPPOSE_ARGS } from '../../../src/cli/commands/oppose.js';
-import { ROLLING_ARGS } from '../../../src/cli/commands/rolling.js';
 import { main } from '../../../src/cli/main.js';
 import { darwin, fixture } from '../../http/support/fixtures.js';
 
@@ -364,13 +359,8 @@ describe('files the research commands cannot use', () => {
 });
 
 describe('--help of every command', () => {
-  // Every flag each command's parser accepts.
+  // Every flag each command's parser accepts (the research commands': packages/research/test/commands.test.ts).
   const flags: Record<string, ArgSpec> = {
-    corpus: CORPUS_ARGS,
-    oppose: OPPOSE_ARGS,
-    imposters: IMPOSTERS_ARGS,
-    rolling: ROLLING_ARGS,
-    benchmark: BENCHMARK_ARGS,
     quality: QUALITY_ARGS,
     analyze: ANALYZE_ARGS,
     fit: FIT_ARGS,
@@ -390,6 +380,15 @@ describe('--help of every command', () => {
       expect(result.out, `--${flag}`).toMatch(new RegExp(`--${flag}\\b`));
     }
   });
+
+  it.each(['corpus', 'oppose', 'imposters', 'rolling', 'benchmark'])(
+    'styler %s --help prints the help of @styler/research',
+    async (command) => {
+      const result = await run([command, '--help']);
+      expect(result.code, result.err).toBe(0);
+      expect(result.out).toMatch(new RegExp(`^usage: styler ${command} `));
+    },
+  );
 
   it('accepts no flag the help does not list', async () => {
     const result = await run(['oppose', alice, bob, '--out', join(root, 'x'), '--window', '5']);

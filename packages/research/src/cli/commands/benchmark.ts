@@ -1,0 +1,200 @@
+/**
+ * `styler benchmark RUNS.jsonl --authors DIR --out DIR`: evaluates a personalisation system (or two)
+ * row by row on the worker pool, appending to DIR/rows.jsonl (a rerun skips the rows already there),
+ * then writes summary.json, summary.csv and report.html. `--shard K/N` takes a deterministic part of
+ * the rows; `styler benchmark merge DIR... --out DIR` joins the parts into one summary and report.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createAnalyticsPool } from '@styler/analytics/pool';
+import {
+  batchPoolOptions,
+  CALLS_PER_THREAD,
+  CliError,
+  createProgress,
+  EXIT,
+  parseArgs,
+  single,
+  type ArgSpec,
+  type CliIO,
+  type ParsedArgs,
+} from '@styler/cli-kit';
+import type { ResearchHost } from '../../host.js';
+import { loadAuthors } from '../benchmark/authors.js';
+import { evaluateRow, evaluationContext } from '../benchmark/evaluate.js';
+import { completedRows, inShard, parseInputRow, parseShard, readLines, rowKey } from '../benchmark/rows.js';
+import { summarizeRows, writeSummary, type SummaryOptions } from '../benchmark/summary.js';
+import { positiveInteger } from '../numbers.js';
+import { loadPlotLibraries } from '../../report/plots.js';
+
+export const BENCHMARK_USAGE =
+  'styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N] [--threads N] [--resamples N] [--seed N]\n' +
+  '       styler benchmark merge OUT_DIR... --out DIR [--resamples N] [--seed N]';
+
+export const BENCHMARK_ARGS: ArgSpec = {
+  boolean: ['rouge'],
+  single: ['authors', 'out', 'shard', 'threads', 'resamples', 'seed'],
+};
+
+const ROWS_FILE = 'rows.jsonl';
+
+function summaryOptions(args: ParsedArgs): SummaryOptions {
+  return {
+    resamples: positiveInteger(single(args, 'resamples'), 'resamples', 2_000),
+    seed: positiveInteger(single(args, 'seed'), 'seed', 1),
+    confidence: 0.95,
+  };
+}
+
+async function finish(io: CliIO, out: string, rowsPath: string, options: SummaryOptions, input: string[]) {
+  const summary = await summarizeRows(rowsPath, options);
+  const files = await writeSummary(out, summary, options, input, io.stderr);
+  const accuracy = summary.attribution
+    .map(
+      (a) =>
+        `${a.system}: ${a.rows} rows, attributed ${(100 * a.accuracy_unpersonalized).toFixed(1)} % → ${(100 * a.accuracy_personalized).toFixed(1)} %`,
+    )
+    .join('; ');
+  const figures = files.filter((file) => file.startsWith('figure-')).length;
+  const named = files.filter((file) => !file.startsWith('figure-')).join(', ');
+  io.stdout.write(`${accuracy}. Wrote ${named}${figures > 0 ? ` and ${figures} figure files` : ''} to ${out}\n`);
+}
+
+async function merge(argv: string[], io: CliIO): Promise<number> {
+  const args = parseArgs(argv, { single: ['out', 'resamples', 'seed'] });
+  const out = single(args, 'out');
+  if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${BENCHMARK_USAGE}`);
+  await loadPlotLibraries();
+  const paths: string[] = [];
+  for (const folder of args.positionals) {
+    const path = join(folder, ROWS_FILE);
+    try {
+      await stat(path);
+    } catch {
+      throw new CliError(`no ${ROWS_FILE} in ${folder}: give the --out folders of benchmark runs`);
+    }
+    paths.push(path);
+  }
+  await mkdir(out, { recursive: true });
+  // The merged folder holds every row too, so it reads like a run of its own.
+  const merged = join(out, ROWS_FILE);
+  const writer = createWriteStream(merged);
+  const seen = new Set<string>();
+  for (const path of paths) {
+    for await (const { line } of readLines(path)) {
+      const key = rowKey(JSON.parse(line) as { id: string; system: string });
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (!writer.write(`${line}\n`)) await once(writer, 'drain');
+    }
+  }
+  writer.end();
+  await once(writer, 'finish');
+  await finish(io, out, merged, summaryOptions(args), args.positionals);
+  return EXIT.ok;
+}
+
+async function countLines(path: string): Promise<number> {
+  let count = 0;
+  for await (const _ of readLines(path)) count += 1;
+  return count;
+}
+
+async function run(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
+  const args = parseArgs(argv, BENCHMARK_ARGS);
+  const out = single(args, 'out');
+  const authorsFolder = single(args, 'authors');
+  const [input] = args.positionals;
+  if (args.positionals.length !== 1 || input === undefined || out === undefined || authorsFolder === undefined) {
+    throw new CliError(`usage: ${BENCHMARK_USAGE}`);
+  }
+  try {
+    await stat(input);
+  } catch {
+    throw new CliError(`no such file: ${input}`);
+  }
+  await loadPlotLibraries();
+  const shard = parseShard(single(args, 'shard'));
+  const options = summaryOptions(args);
+  const threadsText = single(args, 'threads');
+  await mkdir(out, { recursive: true });
+  const rowsPath = join(out, ROWS_FILE);
+  const done = await completedRows(rowsPath);
+
+  const pool = createAnalyticsPool(
+    batchPoolOptions(threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1)),
+  );
+  let failed = 0;
+  try {
+    const authors = await loadAuthors(authorsFolder, pool, host);
+    const context = evaluationContext(authors, args.flags.has('rouge'));
+    const names = new Set(authors.keys());
+    const total = await countLines(input);
+    const progress = createProgress(io.stderr, total, 'benchmark', { lines: true });
+    const writer = createWriteStream(rowsPath, { flags: 'a' });
+    // Enough rows in flight to keep every thread busy, few enough to bound memory (three calls a row).
+    const window = pool.threads * CALLS_PER_THREAD;
+    // Rows are written in input order, whichever thread finishes first: the same input gives the
+    // same rows.jsonl, byte for byte, with any number of threads (and a resumed run appends in order).
+    const pending: Array<Promise<string | undefined>> = [];
+    const writeOldest = async (): Promise<void> => {
+      const line = await pending.shift()!;
+      if (line !== undefined && !writer.write(line)) await once(writer, 'drain');
+    };
+    const seen = new Set<string>();
+    const fail = (number: number, reason: string): void => {
+      failed += 1;
+      io.stderr.write(`styler benchmark: ${input}:${number}: ${reason}\n`);
+    };
+    try {
+      for await (const { line, number } of readLines(input)) {
+        let row;
+        try {
+          row = parseInputRow(line, names);
+        } catch (error) {
+          fail(number, (error as Error).message);
+          progress.tick();
+          continue;
+        }
+        const key = rowKey(row);
+        if (seen.has(key)) {
+          fail(number, `row ${row.id} of system ${row.system} appears twice`);
+          progress.tick();
+          continue;
+        }
+        seen.add(key);
+        if (done.has(key) || !inShard(row.id, shard)) {
+          progress.tick();
+          continue;
+        }
+        pending.push(
+          evaluateRow(pool, context, row)
+            .then(
+              (result) => `${JSON.stringify(result)}\n`,
+              (error: unknown) => {
+                fail(number, (error as Error).message);
+                return undefined;
+              },
+            )
+            .finally(() => progress.tick()),
+        );
+        if (pending.length >= window) await writeOldest();
+      }
+      while (pending.length > 0) await writeOldest();
+    } finally {
+      progress.done();
+      writer.end();
+      await once(writer, 'finish');
+    }
+  } finally {
+    await pool.close();
+  }
+  await finish(io, out, rowsPath, options, [input]);
+  return failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
+  return argv[0] === 'merge' ? merge(argv.slice(1), io) : run(argv, io, host);
+}

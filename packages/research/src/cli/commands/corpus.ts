@@ -1,0 +1,329 @@
+/**
+ * `styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR`: stylometry of a corpus, one
+ * folder per author (named after the author) or a list of files with their labels, as R's stylo:
+ * MFW tables, Delta matrices, leave-one-out attribution, unknown texts attributed, PCA, Ward
+ * clustering, a bootstrap consensus tree, and with --profiles per-author analytics profiles (an NLP
+ * pass on the worker pool). Phase by phase, each with its progress on stderr and its files written
+ * as it ends (summary.json rewritten with what is done), so a long run shows where it is and a run
+ * cut short keeps what it finished. One feature space for all of it: the labelled documents' most
+ * frequent words (up to the largest consensus size), their z-scores computed once.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PROFILE_COLUMNS } from '@styler/analytics/metrics';
+import { CliError, createProgress, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import {
+  attributeCorpus,
+  consensusNewick,
+  LINKAGE_METHODS,
+  newick,
+  pcaOfMatrix,
+  zScoreMatrix,
+  type ConsensusTree,
+  type Merge,
+} from '../../stylometry/index.js';
+import type { ResearchHost } from '../../host.js';
+import { jsonArray } from '../json-file.js';
+import { positiveInteger } from '../numbers.js';
+import { corpusMethods } from '../stylometry/corpus-methods.js';
+import { authorProfiles, hardWrappedTexts, readCorpus } from '../stylometry/corpus-read.js';
+import { corpusSources } from '../stylometry/corpus-sources.js';
+import { LeftOutFiles } from '../stylometry/left-out.js';
+import { figureFiles } from '../../report/figure-files.js';
+import { reportAnalysis } from '../stylometry/corpus-report-input.js';
+import { RunSummary } from '../stylometry/run-summary.js';
+import {
+  writeConfusion,
+  writeCountTables,
+  writeMfw,
+  writePca,
+  writeProfiles,
+  writeTree,
+} from '../stylometry/corpus-tables.js';
+import { deltaMatricesAndTrees, type MatrixFormat } from '../stylometry/corpus-trees.js';
+import {
+  classifyAsked,
+  classifySettings,
+  CLASSIFY_FLAGS,
+  featureSettings,
+  featuresDescription,
+  FEATURE_FLAGS,
+} from '../stylometry/options.js';
+import { corpusReport } from '../../report/corpus-report.js';
+import { loadPlotLibraries } from '../../report/plots.js';
+
+export const CORPUS_USAGE =
+  'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] ' +
+  '[--matrices full|nearest] [--nearest K] [--linkage ward|single|complete|average] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
+  '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--seed N] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds]';
+
+/** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
+const CONSENSUS_MFW = [100, 200, 300, 400, 500];
+
+function sizeList(text: string | undefined): number[] {
+  if (text === undefined) return CONSENSUS_MFW;
+  const sizes = text.split(',').map((part) => Number(part.trim()));
+  if (sizes.length === 0 || sizes.some((size) => !Number.isInteger(size) || size < 1)) {
+    throw new CliError('--consensus-mfw must be positive integers separated by commas, e.g. 100,200,300');
+  }
+  return sizes;
+}
+
+/** Above this many documents the Delta matrices are written as each document's nearest neighbours. */
+export const FULL_MATRIX_DOCUMENTS = 5_000;
+/** Above this many documents there are no trees (they need every pair in memory: 16 bytes a pair). */
+export const TREE_DOCUMENTS = 20_000;
+/** The Delta variants written as matrices. */
+const MATRIX_METHODS = ['burrows', 'eder', 'cosine'] as const;
+
+function matrixFormat(text: string | undefined, documents: number): MatrixFormat {
+  if (text === undefined) return documents <= FULL_MATRIX_DOCUMENTS ? 'full' : 'nearest';
+  if (text !== 'full' && text !== 'nearest') throw new CliError('--matrices must be full or nearest');
+  return text;
+}
+
+export const CORPUS_ARGS: ArgSpec = {
+  single: [
+    'unknown',
+    'list',
+    'out',
+    'mfw',
+    'culling',
+    'threads',
+    'consensus-mfw',
+    'matrices',
+    'nearest',
+    'tree-limit',
+    'linkage',
+    ...FEATURE_FLAGS,
+    ...CLASSIFY_FLAGS,
+  ],
+  boolean: ['mds', 'profiles', 'strict'],
+};
+
+export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
+  const args = parseArgs(argv, CORPUS_ARGS);
+  const out = single(args, 'out');
+  if ((args.positionals.length === 0 && single(args, 'list') === undefined) || out === undefined) {
+    throw new CliError(`usage: ${CORPUS_USAGE}`);
+  }
+  // stylo's other options: features, a word list, sampling; a classifier and distance; MDS.
+  const featureOptions = await featureSettings(args);
+  const classify = classifyAsked(args) ? classifySettings(args) : undefined;
+  const mostFrequent = positiveInteger(single(args, 'mfw'), 'mfw', featureOptions.wordList?.length ?? 100);
+  const culling = Number(single(args, 'culling') ?? 0);
+  if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
+  const consensusSizes = sizeList(single(args, 'consensus-mfw'));
+  const threadsText = single(args, 'threads');
+  const threads = threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1);
+  const nearest = positiveInteger(single(args, 'nearest'), 'nearest', 10);
+  const treeLimit = positiveInteger(single(args, 'tree-limit'), 'tree-limit', TREE_DOCUMENTS);
+  const matricesText = single(args, 'matrices');
+  matrixFormat(matricesText, 0);
+  const withProfiles = args.flags.has('profiles');
+  const linkageName = single(args, 'linkage') ?? 'ward';
+  const treeLinkage = LINKAGE_METHODS.find((method) => method === linkageName);
+  if (treeLinkage === undefined) throw new CliError(`--linkage must be one of ${LINKAGE_METHODS.join(', ')}`);
+  await loadPlotLibraries();
+
+  // Files that cannot be read or have no words are left out, each with a message on stderr; with
+  // --strict the run stops instead, listing them all.
+  const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
+  const sources = await corpusSources(args.positionals, single(args, 'list'), single(args, 'unknown'), leftOut.note);
+  if (new Set(sources.filter((s) => s.author).map((s) => s.author)).size < 2) {
+    throw new CliError(
+      'give at least two authors: folders (one per author, named after the author) or a --list of labelled files',
+    );
+  }
+
+  await mkdir(out, { recursive: true });
+  const mds = args.flags.has('mds');
+  const corpus = await readCorpus(sources, {
+    features: featureOptions,
+    readDocument: host.readDocument,
+    keepDocuments: classify !== undefined || mds,
+    profiles: withProfiles,
+    ...(threads !== undefined && { threads }),
+    progress: createProgress(io.stderr, sources.length, withProfiles ? 'reading and analysing' : 'reading', {
+      lines: true,
+    }),
+    onProblem: leftOut.note,
+  });
+  leftOut.check();
+  if (corpus.skipped > 0) io.stderr.write(`${corpus.skipped} texts shorter than one sample were left out\n`);
+  const { counts, names, authors: labels } = corpus;
+  const n = names.length;
+  const labelled = labels.flatMap((label, index) => (label !== undefined ? [index] : []));
+  if (labelled.length < 2) throw new CliError('a corpus analysis needs at least two documents with an author');
+  const matrices = matrixFormat(matricesText, n);
+  const trees = n <= treeLimit;
+  const consensus = trees && n >= 3 ? [...new Set(consensusSizes)].sort((a, b) => a - b) : [];
+
+  // The reference at the largest size asked: the main analysis's words are its first ones.
+  const referencing = createProgress(io.stderr, 1, 'most frequent words', { lines: true });
+  const reference = counts.reference(labelled, Math.max(mostFrequent, ...consensus), culling);
+  referencing.tick();
+  referencing.done();
+  const words = Math.min(mostFrequent, reference.words.length);
+  const wordList = reference.words.slice(0, words);
+  const authors = [...new Set(labels.filter((label): label is string => label !== undefined))].sort();
+  const documents = { names, authors: labels };
+  const summary = new RunSummary(join(out, 'summary.json'), {
+    authors,
+    documents: n,
+    settings: {
+      most_frequent_words: words,
+      culling,
+      delta: [...MATRIX_METHODS],
+      features: featuresDescription(featureOptions, words),
+      matrices: matrices === 'full' ? 'full' : { nearest },
+      trees: trees ? treeLinkage : `none: more than ${treeLimit} documents (--tree-limit)`,
+    },
+  });
+  await writeMfw(out, reference, words);
+  await summary.phaseDone('reference', ['mfw.csv']);
+
+  await writeCountTables(
+    out,
+    counts,
+    documents,
+    reference,
+    words,
+    createProgress(io.stderr, n, 'counts and frequencies', { lines: true }),
+  );
+  await summary.phaseDone('tables', ['counts.csv', 'frequencies.csv']);
+
+  const z = zScoreMatrix(
+    counts,
+    names.map((_, index) => index),
+    reference,
+  );
+  const attributing = createProgress(io.stderr, n, 'attribution', { lines: true });
+  const attributed = attributeCorpus({
+    counts,
+    names,
+    authors: labels,
+    reference,
+    zScores: z,
+    words,
+    onDocument: () => attributing.tick(),
+  });
+  attributing.done();
+  await writeConfusion(out, attributed);
+  summary.set({
+    loo_accuracy: attributed.looAccuracy,
+    leave_one_out: jsonArray(() => attributed.leaveOneOut),
+    attribution: jsonArray(() => attributed.attribution),
+  });
+  await summary.phaseDone('attribution', ['confusion.csv']);
+
+  const analysing = createProgress(io.stderr, 1, 'PCA', { lines: true });
+  const pca = pcaOfMatrix({ values: z.values, rows: n, columns: words, stride: z.columns }, 2);
+  analysing.tick();
+  analysing.done();
+  await writePca(out, documents, pca, wordList);
+  summary.set({ pca: { explained: pca.explained } });
+  await summary.phaseDone('pca', ['pca.csv', 'pca-loadings.csv']);
+
+  let mainTree: Merge[] = [];
+  let consensusTree: ConsensusTree | undefined;
+  summary.set({ clusters: null, consensus: null });
+  await deltaMatricesAndTrees(
+    {
+      out,
+      names,
+      z,
+      words,
+      methods: MATRIX_METHODS,
+      matrices,
+      nearest,
+      trees,
+      consensusSizes: consensus,
+      linkage: treeLinkage,
+      stderr: io.stderr,
+      ...(threads !== undefined && { threads }),
+    },
+    {
+      onMatrix: (file) => summary.phaseDone(`matrix ${file}`, [file]),
+      onMainTree: async (merges) => {
+        mainTree = merges;
+        await writeTree(out, merges);
+        summary.set({ clusters: { newick: newick(names, merges) } });
+        await summary.phaseDone('tree', ['tree.csv']);
+      },
+      onConsensus: (counter) => {
+        const clades = counter.clades();
+        consensusTree = { clades, newick: consensusNewick(names, clades), mostFrequent: consensus };
+        summary.set({
+          consensus: {
+            most_frequent_words: consensus,
+            newick: consensusTree.newick,
+            clades: jsonArray(function* () {
+              for (const clade of clades) {
+                yield { documents: clade.members.map((i) => names[i]!), support: clade.support };
+              }
+            }),
+          },
+        });
+        return summary.phaseDone('consensus', []);
+      },
+    },
+  );
+
+  // Each figure of the report also as its own files (figure-pca.svg and .png, …), for papers and slides.
+  const figures = figureFiles(out, io.stderr);
+  // stylo's other methods, on the documents' whole profiles.
+  const methods =
+    corpus.documents === undefined
+      ? undefined
+      : await corpusMethods({
+          documents: corpus.documents,
+          features: featureOptions,
+          ...(classify !== undefined && { classify }),
+          ...(mds && { mds: { distance: classify?.distance ?? 'burrows' } }),
+          mostFrequent,
+          culling,
+          figures: figures.sink,
+        });
+  if (methods !== undefined) {
+    for (const note of methods.notes) io.stderr.write(`${note}\n`);
+    await Promise.all(Object.entries(methods.files).map(([name, text]) => writeFile(join(out, name), text)));
+    summary.set(methods.summary);
+    await summary.phaseDone('methods', [...Object.keys(methods.files), ...figures.files]);
+  }
+
+  const profiles = authorProfiles(corpus.featureSums, authors);
+  const hardWrapped = hardWrappedTexts(corpus.featureSums);
+  for (const [author, { hardWrapped: wrapped, texts }] of Object.entries(hardWrapped)) {
+    io.stderr.write(
+      `${author}: ${wrapped} of ${texts} texts look hard-wrapped; check their sentence counts (report.html says why)\n`,
+    );
+  }
+  summary.set({ profiles: withProfiles ? profiles : null });
+  if (withProfiles) {
+    await writeProfiles(out, authors, profiles, PROFILE_COLUMNS);
+    await summary.phaseDone('profiles', ['profiles.csv']);
+  }
+
+  const reporting = createProgress(io.stderr, 1, 'report.html', { lines: true });
+  const methodFigures = figures.files.length;
+  const report = await corpusReport({
+    analysis: reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree }),
+    profiles,
+    hardWrapped,
+    settings: { mostFrequent, culling, linkage: treeLinkage },
+    consensus: consensusTree,
+    sections: methods?.sections ?? [],
+    figures: figures.sink,
+  });
+  await writeFile(join(out, 'report.html'), report);
+  reporting.tick();
+  reporting.done();
+  await summary.phaseDone('report', [...figures.files.slice(methodFigures), 'report.html'], true);
+  io.stdout.write(
+    `${authors.length} authors, ${n} documents; leave-one-out accuracy ` +
+      `${attributed.looAccuracy === null ? '–' : attributed.looAccuracy.toFixed(3)}; ` +
+      `${attributed.attribution.length} unknown texts attributed. Wrote ${summary.files.length + 1} files to ${out}\n`,
+  );
+  return EXIT.ok;
+}

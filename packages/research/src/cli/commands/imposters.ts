@@ -1,0 +1,133 @@
+/**
+ * `styler imposters AUTHOR_DIR... --unknown DIR --out DIR`: authorship verification by the General
+ * Imposters method (Koppel & Winter 2014; stylo's imposters()): each unknown text against each
+ * candidate author (or those given by --candidate), the other authors' texts its imposters. Writes
+ * scores.csv, summary.json and report.html.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CliError, csvText, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import { distanceLabel, DISTANCES, featureLabel, isDistanceName, verifyCorpus } from '../../stylometry/index.js';
+import type { ResearchHost } from '../../host.js';
+import { positiveInteger } from '../numbers.js';
+import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
+import { featureSettings, FEATURE_FLAGS, FEATURE_HELP } from '../stylometry/options.js';
+import { readAuthors, readUnknown } from '../stylometry/texts.js';
+import { impostersReport } from '../../report/stylometry-report.js';
+
+export const IMPOSTERS_USAGE =
+  'styler imposters AUTHOR_DIR... --unknown PATH --out DIR [--candidate NAME...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--sample N[:mode]] [--seed N] [--strict]';
+
+export const IMPOSTERS_HELP = [
+  `usage: ${IMPOSTERS_USAGE}`,
+  '',
+  'The imposters method (stylo imposters()): is each unknown text by the candidate, or by another author?',
+  '  AUTHOR_DIR...                    one folder per author, named after the author (two at least)',
+  '  --unknown PATH                   the texts to verify (a folder or files)',
+  '  --out DIR                        where scores.csv, summary.json and report.html go',
+  '  --candidate NAME...              the authors to test (default: each in turn)',
+  '  --iterations N                   rounds (default 100)',
+  '  --feature-share X                share of the features drawn each round (default 0.5)',
+  '  --imposter-share X               share of the imposter texts drawn each round (default 0.5)',
+  `  --distance ${DISTANCES.join('|')}`,
+  "                                   (default burrows, stylo's; Koppel & Winter used minmax)",
+  '  --mfw N                          features compared (default 100)',
+  '  --culling PERCENT                a feature must occur in this share of the labelled texts (default 0)',
+  ...FEATURE_HELP,
+  ...STRICT_HELP,
+  '',
+].join('\n');
+
+export const IMPOSTERS_ARGS: ArgSpec = {
+  single: [
+    'unknown',
+    'out',
+    'iterations',
+    'feature-share',
+    'imposter-share',
+    'distance',
+    'mfw',
+    'culling',
+    ...FEATURE_FLAGS,
+  ],
+  multi: ['candidate'],
+  boolean: ['strict'],
+};
+
+function share(text: string | undefined, name: string): number {
+  if (text === undefined) return 0.5;
+  const value = Number(text);
+  if (!(value > 0 && value <= 1)) throw new CliError(`--${name} must be above 0 and at most 1`);
+  return value;
+}
+
+export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
+  const args = parseArgs(argv, IMPOSTERS_ARGS);
+  const out = single(args, 'out');
+  const unknown = single(args, 'unknown');
+  if (args.positionals.length < 2 || out === undefined || unknown === undefined) {
+    throw new CliError(`usage: ${IMPOSTERS_USAGE}`);
+  }
+  const distance = single(args, 'distance') ?? 'burrows';
+  if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
+  const culling = Number(single(args, 'culling') ?? 0);
+  if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
+  const settings = await featureSettings(args);
+  const options = {
+    iterations: positiveInteger(single(args, 'iterations'), 'iterations', 100),
+    featureShare: share(single(args, 'feature-share'), 'feature-share'),
+    imposterShare: share(single(args, 'imposter-share'), 'imposter-share'),
+    distance,
+    seed: settings.seed,
+    mostFrequent: settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100),
+    culling,
+    ...(settings.wordList !== undefined && { words: settings.wordList }),
+    ...(args.flags.has('candidate') && { candidates: args.flags.get('candidate')! }),
+  };
+  const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
+  const documents = [
+    ...(await readAuthors(args.positionals, settings, host.readDocument, leftOut.note)),
+    ...(await readUnknown([unknown], settings, host.readDocument, leftOut.note)),
+  ];
+  leftOut.check();
+  let result;
+  try {
+    result = verifyCorpus(documents, options);
+  } catch (error) {
+    if (error instanceof RangeError) throw new CliError(error.message);
+    throw error;
+  }
+  const description =
+    `${options.iterations} rounds, each with ${Math.round(options.featureShare * 100)} % of ${result.features} ` +
+    `${featureLabel(settings.features)} and ${Math.round(options.imposterShare * 100)} % of the imposter texts; ` +
+    `${distanceLabel(distance)}, seed ${settings.seed}. A score near 1: the candidate's texts beat the imposters whatever the features.`;
+  const files: Record<string, string> = {
+    'scores.csv': csvText(
+      ['document', ...result.authors],
+      result.scores.map((row) => [row.document, ...result.authors.map((a) => row.scores[a] ?? null)]),
+    ),
+  };
+  const summary = {
+    authors: result.authors,
+    settings: {
+      iterations: options.iterations,
+      feature_share: options.featureShare,
+      imposter_share: options.imposterShare,
+      distance,
+      features: featureLabel(settings.features),
+      features_compared: result.features,
+      culling,
+      seed: settings.seed,
+    },
+    scores: result.scores,
+    files: [...Object.keys(files), 'report.html'].sort(),
+  };
+  files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
+  files['report.html'] = impostersReport(result.scores, result.authors, description);
+  await mkdir(out, { recursive: true });
+  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
+  io.stdout.write(
+    `${result.scores.length} texts verified against ${result.authors.length} candidates. Wrote ${Object.keys(files).length} files to ${out}\n`,
+  );
+  return EXIT.ok;
+}

@@ -1,0 +1,122 @@
+/**
+ * `styler rolling TEXT AUTHOR_DIR... --out DIR`: rolling Delta (stylo's rolling.delta()): a long
+ * text read through a moving window, each window's distance to every author. Writes windows.csv,
+ * summary.json and report.html.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { wordFormSequence } from '@styler/analytics/metrics';
+import { CliError, csvText, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import { distanceLabel, DISTANCES, featureLabel, isDistanceName, rollingDelta } from '../../stylometry/index.js';
+import type { ResearchHost } from '../../host.js';
+import { positiveInteger } from '../numbers.js';
+import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
+import { featureSettings, FEATURE_HELP } from '../stylometry/options.js';
+import { readAuthors } from '../stylometry/texts.js';
+import { loadPlotLibraries } from '../../report/plots.js';
+import { figureFiles } from '../../report/figure-files.js';
+import { rollingReport } from '../../report/stylometry-report.js';
+
+export const ROLLING_USAGE =
+  'styler rolling TEXT AUTHOR_DIR... --out DIR [--window N] [--step N] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--strict]';
+
+export const ROLLING_HELP = [
+  `usage: ${ROLLING_USAGE}`,
+  '',
+  "Rolling Delta (stylo's rolling.delta()): where a long text reads like which author.",
+  '  TEXT                             the long text (.txt, .md or .docx)',
+  '  AUTHOR_DIR...                    one folder per candidate author, named after the author',
+  '  --out DIR                        where windows.csv, summary.json and report.html go',
+  "  --window N                       words per window (default 5000, stylo's)",
+  "  --step N                         words the window moves (default 1000, stylo's)",
+  `  --distance ${DISTANCES.join('|')}`,
+  '                                   (default burrows)',
+  '  --mfw N                          features compared (default 100)',
+  '  --culling PERCENT                a feature must occur in this share of the reference texts (default 0)',
+  ...FEATURE_HELP.slice(0, 4),
+  ...STRICT_HELP,
+  '',
+].join('\n');
+
+export const ROLLING_ARGS: ArgSpec = {
+  single: ['out', 'window', 'step', 'distance', 'mfw', 'culling', 'features', 'wordlist'],
+  boolean: ['strict'],
+};
+
+export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
+  const args = parseArgs(argv, ROLLING_ARGS);
+  const out = single(args, 'out');
+  const [textPath, ...folders] = args.positionals;
+  if (textPath === undefined || folders.length === 0 || out === undefined)
+    throw new CliError(`usage: ${ROLLING_USAGE}`);
+  const distance = single(args, 'distance') ?? 'burrows';
+  if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
+  const culling = Number(single(args, 'culling') ?? 0);
+  if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
+  const window = positiveInteger(single(args, 'window'), 'window', 5_000);
+  const step = positiveInteger(single(args, 'step'), 'step', 1_000);
+  const settings = await featureSettings(args);
+  await loadPlotLibraries();
+  const words = wordFormSequence((await host.readDocument(textPath)).text);
+  const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
+  const reference = await readAuthors(folders, settings, host.readDocument, leftOut.note);
+  leftOut.check();
+  let result;
+  try {
+    result = rollingDelta(words, reference, {
+      window,
+      step,
+      distance,
+      culling,
+      features: settings.features,
+      mostFrequent: settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100),
+      ...(settings.wordList !== undefined && { words: settings.wordList }),
+    });
+  } catch (error) {
+    if (error instanceof RangeError) throw new CliError(error.message);
+    throw error;
+  }
+  const text = basename(textPath);
+  const description =
+    `${words.length} words in windows of ${window} moved by ${step}; ${result.features} ${featureLabel(settings.features)} ` +
+    `of ${reference.length} reference texts by ${result.authors.length} authors; ${distanceLabel(distance)}.`;
+  const files: Record<string, string> = {
+    'windows.csv': csvText(
+      ['start', 'end', 'nearest', ...result.authors],
+      result.windows.map((w) => [w.start, w.end, w.nearest, ...result.authors.map((a) => w.distances[a] ?? null)]),
+    ),
+  };
+  await mkdir(out, { recursive: true });
+  const figures = figureFiles(out, io.stderr);
+  const report = await rollingReport(
+    result.windows,
+    result.authors,
+    text,
+    distanceLabel(distance),
+    description,
+    figures.sink,
+  );
+  const summary = {
+    text,
+    words: words.length,
+    authors: result.authors,
+    settings: {
+      window,
+      step,
+      distance,
+      features: featureLabel(settings.features),
+      features_compared: result.features,
+      culling,
+    },
+    windows: result.windows,
+    files: [...Object.keys(files), 'report.html', ...figures.files].sort(),
+  };
+  files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
+  files['report.html'] = report;
+  await Promise.all(Object.entries(files).map(([name, body]) => writeFile(join(out, name), body)));
+  const counts = result.authors.map((a) => `${a} ${result.windows.filter((w) => w.nearest === a).length}`).join(', ');
+  io.stdout.write(
+    `${result.windows.length} windows nearest to: ${counts}. Wrote ${Object.keys(files).length + figures.files.length} files to ${out}\n`,
+  );
+  return EXIT.ok;
+}

@@ -1,0 +1,77 @@
+/**
+ * JSON written to a file piece by piece, as JSON.stringify(value, null, 2) would write it, without
+ * the whole text in memory: a summary of 100,000 attributed documents is streamed entry by entry.
+ * Large arrays can be given lazily (jsonArray), made as they are written.
+ */
+import { OutputFile } from '@styler/cli-kit';
+
+/** An array whose items are made as they are written (a generator, or any iterable). */
+export class JsonArray {
+  constructor(readonly items: () => Iterable<unknown>) {}
+}
+
+/** A lazily made array of `items`. */
+export function jsonArray(items: () => Iterable<unknown>): JsonArray {
+  return new JsonArray(items);
+}
+
+const INDENT = '  ';
+
+/** The pieces of `value`'s JSON at nesting `level`; undefined where JSON.stringify would leave the value out. */
+function* pieces(value: unknown, level: number): Generator<string> {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    value = (value as { toJSON: () => unknown }).toJSON();
+  }
+  if (value instanceof JsonArray || Array.isArray(value)) {
+    const items = value instanceof JsonArray ? value.items() : value;
+    const inner = INDENT.repeat(level + 1);
+    let first = true;
+    for (const item of items) {
+      yield first ? `[\n${inner}` : `,\n${inner}`;
+      first = false;
+      if (!isWritten(item)) yield 'null';
+      else yield* pieces(item, level + 1);
+    }
+    yield first ? '[]' : `\n${INDENT.repeat(level)}]`;
+    return;
+  }
+  if (value !== null && typeof value === 'object') {
+    const inner = INDENT.repeat(level + 1);
+    let first = true;
+    for (const [key, item] of Object.entries(value)) {
+      if (!isWritten(item)) continue;
+      yield `${first ? '{\n' : ',\n'}${inner}${JSON.stringify(key)}: `;
+      first = false;
+      yield* pieces(item, level + 1);
+    }
+    yield first ? '{}' : `\n${INDENT.repeat(level)}}`;
+    return;
+  }
+  yield JSON.stringify(value);
+}
+
+/** Whether JSON.stringify writes a value as an object member (not undefined, a function or a symbol). */
+function isWritten(value: unknown): boolean {
+  return value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
+}
+
+/** Writes `value` as indented JSON (and a final line break) to `path`, under `<path>.partial` until done. */
+export async function writeJsonFile(path: string, value: unknown): Promise<void> {
+  const file = await OutputFile.create(path);
+  try {
+    for (const piece of pieces(value, 0)) {
+      const full = file.write(piece);
+      if (full !== undefined) await full;
+    }
+    await file.write('\n');
+  } catch (error) {
+    await file.abort();
+    throw error;
+  }
+  await file.close();
+}
+
+/** The text writeJsonFile writes (for tests and small values). */
+export function jsonText(value: unknown): string {
+  return `${[...pieces(value, 0)].join('')}\n`;
+}

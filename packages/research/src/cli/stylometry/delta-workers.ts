@@ -1,0 +1,106 @@
+/**
+ * The Delta matrices of `styler corpus` on worker threads: the pairs cut into parts of about equal
+ * work (matrixParts: runs of rows, each one stretch of the condensed matrix), each part a pool task
+ * that writes its stretch of a matrix the threads share (sharedMatrix); the z-scores go to each
+ * thread once (a shared argument). With one thread the parts run here. The numbers are those of
+ * one thread, bit for bit: each pair is computed by the same code wherever it runs, and nearest
+ * neighbours are merged by distance, ties to the lower index.
+ */
+import { availableParallelism } from 'node:os';
+import { builtModule, createTaskPool, sharedKey, type TaskPool } from '@styler/analytics/pool';
+import type { DeltaMethod } from '@styler/analytics/metrics';
+import type { Progress } from '@styler/cli-kit';
+import {
+  condensedLength,
+  matrixParts,
+  mergeNearest,
+  partLength,
+  type MatrixPart,
+  type NearestNeighbours,
+  type ZScoreMatrix,
+} from '../../stylometry/index.js';
+import { tasks, type DeltaTasks } from './delta-tasks.js';
+
+const DELTA_TASKS = builtModule('./delta-tasks.js', import.meta.url);
+
+/** Parts per thread: enough for the progress to move and for the threads to finish together. */
+const PARTS_PER_THREAD = 8;
+
+/** A condensed matrix of n items over shared memory, which the threads write their parts of. */
+export function sharedMatrix(n: number): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(condensedLength(n) * Float64Array.BYTES_PER_ELEMENT));
+}
+
+export class DeltaWorkers {
+  readonly #z: ZScoreMatrix;
+  readonly #pool: TaskPool<DeltaTasks> | undefined;
+  readonly #parts: MatrixPart[];
+
+  constructor(z: ZScoreMatrix, threads = Math.max(1, availableParallelism())) {
+    this.#z = z;
+    this.#pool =
+      threads > 1 ? createTaskPool<DeltaTasks>({ taskModules: [DELTA_TASKS], threads, tasksPerThread: 2 }) : undefined;
+    this.#parts = matrixParts(z.rows, threads * PARTS_PER_THREAD);
+  }
+
+  /** Runs a task on every part (here, or on the pool), advancing `progress` by its pairs times `weight` as it ends. */
+  async #each<M extends keyof DeltaTasks>(
+    method: M,
+    args: (part: MatrixPart) => Parameters<DeltaTasks[M]>,
+    progress: Progress,
+    weight: number,
+  ): Promise<Array<ReturnType<DeltaTasks[M]>>> {
+    const n = this.#z.rows;
+    const ended = <T>(part: MatrixPart, result: T): T => {
+      progress.advance(partLength(n, part) * weight);
+      return result;
+    };
+    const pool = this.#pool;
+    if (pool === undefined) {
+      const run = tasks[method] as (...a: Parameters<DeltaTasks[M]>) => ReturnType<DeltaTasks[M]>;
+      return this.#parts.map((part) => ended(part, run(...args(part))));
+    }
+    // The z-scores (argument 0) go to each thread once.
+    const shared = { index: 0, key: sharedKey(this.#z, 'z-scores') };
+    return Promise.all(
+      this.#parts.map(async (part) =>
+        ended(part, (await pool.run(method, args(part), undefined, shared)) as ReturnType<DeltaTasks[M]>),
+      ),
+    );
+  }
+
+  /** Every pair's Delta over the first `words` words into `out` (sharedMatrix). */
+  async condensed(method: DeltaMethod, words: number, out: Float64Array, progress: Progress): Promise<void> {
+    const buffer = bufferOf(out, this.#z.rows);
+    await this.#each('deltaPart', (part) => [this.#z, method, words, buffer, part], progress, 1);
+  }
+
+  /** Burrows' sums in `sums` (sharedMatrix) grown by the words [from, to). */
+  async addBurrowsSums(sums: Float64Array, from: number, to: number, progress: Progress): Promise<void> {
+    const buffer = bufferOf(sums, this.#z.rows);
+    await this.#each('burrowsSumsPart', (part) => [this.#z, buffer, from, to, part], progress, to - from);
+  }
+
+  /** Each document's k nearest by each of `methods` over the first `words` words (one walk for them all). */
+  async nearest(
+    methods: readonly DeltaMethod[],
+    k: number,
+    words: number,
+    progress: Progress,
+  ): Promise<NearestNeighbours[]> {
+    const parts = await this.#each('nearestPart', (part) => [this.#z, [...methods], k, words, part], progress, 1);
+    return methods.map((_, m) => mergeNearest(parts.map((found) => found[m]!)));
+  }
+
+  close(): Promise<void> {
+    return this.#pool?.close() ?? Promise.resolve();
+  }
+}
+
+function bufferOf(matrix: Float64Array, n: number): SharedArrayBuffer {
+  if (!(matrix.buffer instanceof SharedArrayBuffer) || matrix.byteOffset !== 0) {
+    throw new TypeError('the matrix must be a sharedMatrix');
+  }
+  if (matrix.length !== condensedLength(n)) throw new RangeError(`the matrix must hold ${condensedLength(n)} pairs`);
+  return matrix.buffer;
+}

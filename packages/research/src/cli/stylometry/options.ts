@@ -1,0 +1,174 @@
+/**
+ * The stylo options the research commands share: the distance, the classifier and its settings,
+ * the features, a word list of one's own and sampling; parsed and validated once here, with their
+ * help lines, so every command says and checks them alike.
+ */
+import { readFile } from 'node:fs/promises';
+import { CliError, single, type ParsedArgs } from '@styler/cli-kit';
+import {
+  CLASSIFIERS,
+  DISTANCES,
+  featureLabel,
+  isDistanceName,
+  usesDistance,
+  WORD_FEATURES,
+  type ClassifierName,
+  type DistanceName,
+  type FeatureSpec,
+  type SamplingMode,
+} from '../../stylometry/index.js';
+import { positiveInteger } from '../numbers.js';
+
+/** What features each document is counted with, and how texts are cut into samples. */
+export interface FeatureSettings {
+  features: FeatureSpec;
+  /** The features of one's own word list, lower-cased, in its order. */
+  wordList?: string[];
+  sample?: { size: number; mode: SamplingMode };
+  seed: number;
+}
+
+/** How documents are classified. */
+export interface ClassifySettings {
+  classifier: ClassifierName;
+  distance: DistanceName;
+  k: number;
+  shrinkage: number;
+  cost: number;
+  folds?: number;
+}
+
+/** The flags of FeatureSettings, for parseArgs. */
+export const FEATURE_FLAGS = ['features', 'wordlist', 'sample', 'seed'] as const;
+/** The flags of ClassifySettings, for parseArgs. */
+export const CLASSIFY_FLAGS = ['distance', 'classify', 'k', 'shrinkage', 'cost', 'cv'] as const;
+
+/** The help lines of the feature flags. */
+export const FEATURE_HELP = [
+  '  --features words|word-ngrams:N|char-ngrams:N   what is counted (default words; character n-grams',
+  '                                   span the word forms joined by single spaces, as stylo)',
+  '  --wordlist FILE                  compare these features (one a line, # comments) instead of the most',
+  '                                   frequent; --mfw then defaults to the list length',
+  '  --sample N[:consecutive|random]  cut each text into samples of N words: consecutive (the tail dropped,',
+  '                                   stylo normal.sampling) or one random bag of N words (seeded)',
+  '  --seed N                         seed of random sampling, cross-validation folds and the SVM (default 1)',
+];
+
+/** The help lines of the classification flags. */
+export const CLASSIFY_HELP = [
+  `  --distance ${DISTANCES.join('|')}`,
+  '                                   the distance (default burrows); Delta variants compare z-scores, the',
+  '                                   others relative frequencies (docs/stylometry.md)',
+  `  --classify ${CLASSIFIERS.join('|')}`,
+  "                                   centroid: the author's pooled profile (default); nearest: the single",
+  "                                   nearest text, as stylo's classify(); k-NN, nearest shrunken centroids",
+  '                                   (with posterior probabilities), one-vs-rest linear SVM',
+  '  --k N                            neighbours of --classify knn (default 3)',
+  '  --shrinkage D                    soft threshold of --classify nsc (default 1, as stylo calls pamr)',
+  '  --cost C                         cost of --classify svm (default 1)',
+  '  --cv K                           stratified K-fold cross-validation of the labelled texts, with',
+  '                                   per-author precision and recall',
+];
+
+function number(text: string | undefined, name: string, fallback: number, min: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < min) throw new CliError(`--${name} must be a number of at least ${min}`);
+  return value;
+}
+
+/** `--features`: words, word-ngrams:N or char-ngrams:N. */
+export function parseFeatures(text: string | undefined): FeatureSpec {
+  if (text === undefined || text === 'words') return WORD_FEATURES;
+  const match = /^(word-ngrams|char-ngrams):(\d+)$/.exec(text);
+  if (match === null || Number(match[2]) < 1) {
+    throw new CliError('--features must be words, word-ngrams:N or char-ngrams:N (N a positive integer)');
+  }
+  return { kind: match[1] as 'word-ngrams' | 'char-ngrams', n: Number(match[2]) };
+}
+
+/** `--sample`: N, N:consecutive or N:random. */
+export function parseSample(text: string | undefined): FeatureSettings['sample'] {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)(?::(consecutive|random))?$/.exec(text);
+  if (match === null || Number(match[1]) < 1) {
+    throw new CliError('--sample must be N, N:consecutive or N:random (N words, a positive integer)');
+  }
+  return { size: Number(match[1]), mode: (match[2] ?? 'consecutive') as SamplingMode };
+}
+
+/** A word list: one feature a line (trimmed, lower-cased), blank lines and `#` comments skipped. */
+export async function readWordList(path: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new CliError(`--wordlist: cannot read ${path}`);
+  }
+  const words = text
+    .split(/\r?\n/)
+    .map((line) => line.trim().toLowerCase())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  if (words.length === 0) throw new CliError(`--wordlist ${path} lists no word`);
+  return [...new Set(words)];
+}
+
+export async function featureSettings(args: ParsedArgs): Promise<FeatureSettings> {
+  const list = single(args, 'wordlist');
+  const sample = parseSample(single(args, 'sample'));
+  return {
+    features: parseFeatures(single(args, 'features')),
+    ...(list !== undefined && { wordList: await readWordList(list) }),
+    ...(sample !== undefined && { sample }),
+    seed: positiveInteger(single(args, 'seed'), 'seed', 1),
+  };
+}
+
+function folds(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 2) throw new CliError('--cv must be an integer of at least 2 (folds)');
+  return value;
+}
+
+/** The classification flags, checked against the classifier they apply to. */
+export function classifySettings(args: ParsedArgs): ClassifySettings {
+  const classifier = single(args, 'classify') ?? 'centroid';
+  if (!(CLASSIFIERS as readonly string[]).includes(classifier)) {
+    throw new CliError(`--classify must be one of ${CLASSIFIERS.join(', ')}`);
+  }
+  const name = classifier as ClassifierName;
+  const distance = single(args, 'distance') ?? 'burrows';
+  if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
+  if (args.flags.has('distance') && !usesDistance(name)) {
+    throw new CliError(`--distance applies to --classify centroid, nearest or knn, not ${name}`);
+  }
+  for (const [flag, owner] of [
+    ['k', 'knn'],
+    ['shrinkage', 'nsc'],
+    ['cost', 'svm'],
+  ] as const) {
+    if (args.flags.has(flag) && name !== owner) throw new CliError(`--${flag} applies to --classify ${owner}`);
+  }
+  const cv = single(args, 'cv');
+  return {
+    classifier: name,
+    distance,
+    k: positiveInteger(single(args, 'k'), 'k', 3),
+    shrinkage: number(single(args, 'shrinkage'), 'shrinkage', 1, 0),
+    cost: number(single(args, 'cost'), 'cost', 1, Number.MIN_VALUE),
+    ...(cv !== undefined && { folds: folds(cv) }),
+  };
+}
+
+/** Whether any classification flag was given (the corpus command adds its classification then). */
+export function classifyAsked(args: ParsedArgs): boolean {
+  return CLASSIFY_FLAGS.some((flag) => args.flags.has(flag)) || args.flags.has('wordlist');
+}
+
+/** A line saying what was compared, e.g. "word 2-grams, 100 most frequent". */
+export function featuresDescription(settings: FeatureSettings, used: number): string {
+  const what = settings.wordList !== undefined ? `${used} from the word list` : `${used} most frequent`;
+  const sample =
+    settings.sample === undefined ? '' : `; samples of ${settings.sample.size} words (${settings.sample.mode})`;
+  return `${featureLabel(settings.features)}, ${what}${sample}`;
+}

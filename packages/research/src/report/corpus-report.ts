@@ -1,0 +1,180 @@
+/** The HTML report of `styler corpus`: attribution first, then the tables behind it. */
+import { linkageLabel, type ConsensusTree, type CorpusAnalysis, type LinkageMethod } from '../stylometry/index.js';
+import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
+import { consensusTreeSvg } from './consensus-tree.js';
+import { confusionSpec, dendrogramSpec, pcaSpec, renderPlot, type FigureSink } from './plots.js';
+
+export interface CorpusReportInput {
+  analysis: CorpusAnalysis;
+  /** Per author: the mean of each analytics feature over its documents. */
+  profiles: Record<string, Record<string, number>>;
+  /** Per author with any: how many of its texts look hard-wrapped (sentence figures unreliable). */
+  hardWrapped?: Record<string, { hardWrapped: number; texts: number }>;
+  /** linkage: how the trees join clusters (default ward). */
+  settings: { mostFrequent: number; culling: number; linkage?: LinkageMethod };
+  /** The bootstrap consensus tree over several MFW sizes, when it was made. */
+  consensus?: ConsensusTree | undefined;
+  /** Sections of stylo's other methods asked for (classification, cross-validation, MDS), after the unknown texts. */
+  sections?: readonly string[];
+  /** Receives each figure as a standalone SVG (confusion, pca, dendrogram, consensus-tree). */
+  figures?: FigureSink;
+}
+
+const percentOf = (share: number): string => `${Math.round(share * 100)} %`;
+
+/** A warning above the profiles when some texts are hard-wrapped: line breaks read as sentence ends. */
+function hardWrappedWarning(hardWrapped: Record<string, { hardWrapped: number; texts: number }>): string[] {
+  const authors = Object.entries(hardWrapped);
+  if (authors.length === 0) return [];
+  const which = authors.map(([author, { hardWrapped: n, texts }]) => `${escapeHtml(author)} (${n} of ${texts})`);
+  return [
+    `<p class="warning"><strong>Line-broken texts:</strong> some texts look hard-wrapped (most lines end without ` +
+      `sentence punctuation and have about the same length): ${which.join(', ')}. The sentence splitter reads a ` +
+      'single line break as a space, so a wrapped sentence is still counted once; but a heading, a salutation or a ' +
+      'paragraph ending without punctuation and followed by a line break alone (no blank line) runs into the next ' +
+      'sentence, so these authors’ sentence counts can be low and their sentence lengths high. Check them, or ' +
+      'join each paragraph’s lines and put a blank line between paragraphs.</p>',
+  ];
+}
+
+async function consensusFigure(
+  names: readonly string[],
+  authors: ReadonlyArray<string | null>,
+  consensus: ConsensusTree,
+  figures: FigureSink | undefined,
+  linkage: string,
+): Promise<string> {
+  const svg = consensusTreeSvg(names, authors, consensus.clades, linkage);
+  await figures?.('consensus-tree', svg);
+  return `<figure>${svg}<figcaption>The consensus tree: a branch for each group, its support (percent of the trees) beside it; documents in no group hang from the root.</figcaption></figure>`;
+}
+
+export async function corpusReport({
+  analysis,
+  profiles,
+  hardWrapped = {},
+  settings,
+  consensus,
+  sections: extra = [],
+  figures,
+}: CorpusReportInput): Promise<string> {
+  const labelled = analysis.documents.filter((document) => document.author !== null).length;
+  const linkage = linkageLabel(settings.linkage ?? 'ward');
+  const sections: string[] = [];
+  sections.push(
+    htmlTable(
+      'Summary',
+      ['', 'value'],
+      [
+        ['authors', analysis.authors.length],
+        ['labelled documents', labelled],
+        ['unknown documents', analysis.documents.length - labelled],
+        ['most frequent words compared', analysis.reference.words.length],
+        ['culling (%)', settings.culling],
+        [
+          'leave-one-out attribution accuracy (Burrows’ Delta)',
+          analysis.looAccuracy === null ? '–' : formatNumber(analysis.looAccuracy),
+        ],
+      ].map(([label, value]) => [String(label), typeof value === 'number' ? value : String(value)]),
+    ),
+  );
+  if (analysis.attribution.length > 0) {
+    sections.push(
+      '<h2>Unknown texts</h2>',
+      htmlTable(
+        'Burrows’ Delta of each unknown text to every author (smallest: the attribution)',
+        ['document', 'attributed to', ...analysis.authors],
+        analysis.attribution.map((entry) => [
+          entry.document,
+          entry.predicted,
+          ...analysis.authors.map((author) => entry.distances[author] ?? Number.NaN),
+        ]),
+      ),
+    );
+  }
+  sections.push(...extra);
+  const names = analysis.documents.map((document) => document.name);
+  const authors = analysis.documents.map((document) => document.author);
+  sections.push(
+    '<h2>Leave-one-out attribution</h2>',
+    await renderPlot(
+      confusionSpec(analysis.confusion),
+      'Each labelled document attributed by Burrows’ Delta to the nearest author profile, its own left out; the diagonal is right.',
+      { name: 'confusion', sink: figures },
+    ),
+    htmlTable(
+      'Confusion matrix: rows the real author, columns the attributed one',
+      ['author', ...analysis.authors],
+      analysis.authors.map((actual) => [
+        actual,
+        ...analysis.authors.map((predicted) => String(analysis.confusion[actual]?.[predicted] ?? 0)),
+      ]),
+    ),
+    '<h2>Principal components of the z-scores</h2>',
+    await renderPlot(
+      pcaSpec(
+        analysis.pca.scores.map((row, i) => ({
+          document: names[i]!,
+          author: authors[i] ?? 'unknown',
+          pc1: row[0] ?? 0,
+          pc2: row[1] ?? 0,
+        })),
+        analysis.pca.explained,
+      ),
+      'Documents near each other use the most frequent words alike.',
+      { name: 'pca', sink: figures },
+    ),
+    htmlTable(
+      'Variance explained',
+      ['component', 'share of variance'],
+      analysis.pca.explained.map((share, i) => [`PC${i + 1}`, share]),
+    ),
+    htmlTable(
+      'Words loading most on PC1',
+      ['word', 'PC1', 'PC2'],
+      analysis.reference.words
+        .map((word, i) => ({ word, pc1: analysis.pca.loadings[0]?.[i] ?? 0, pc2: analysis.pca.loadings[1]?.[i] ?? 0 }))
+        .sort((a, b) => Math.abs(b.pc1) - Math.abs(a.pc1))
+        .slice(0, 15)
+        .map(({ word, pc1, pc2 }) => [word, pc1, pc2]),
+    ),
+    `<h2>Cluster analysis (${linkage}, Burrows’ Delta)</h2>`,
+    await renderPlot(
+      dendrogramSpec(names, authors, analysis.clusters.merges, linkage),
+      `Hierarchical clustering (${linkage}) of the Burrows’ Delta distances between documents.`,
+      { name: 'dendrogram', sink: figures },
+    ),
+    `<p>The tree in Newick format (open it in any tree viewer):</p><pre>${escapeHtml(analysis.clusters.newick)}</pre>`,
+  );
+  if (consensus !== undefined) {
+    sections.push(
+      '<h2>Bootstrap consensus tree</h2>',
+      `<p>${linkage} trees at ${consensus.mostFrequent.length} MFW sizes (${consensus.mostFrequent.join(', ')}); ` +
+        'groups found in more than half of them, each with the percentage of trees that have it (beside its branch in the tree).</p>',
+      await consensusFigure(names, authors, consensus, figures, linkage),
+      htmlTable(
+        'Consensus groups',
+        ['documents', 'support'],
+        consensus.clades.map((clade) => [clade.members.map((i) => names[i]!).join(', '), percentOf(clade.support)]),
+      ),
+      `<pre>${escapeHtml(consensus.newick)}</pre>`,
+    );
+  }
+  const features = Object.keys(Object.values(profiles)[0] ?? {});
+  if (features.length > 0) {
+    sections.push(
+      '<h2>Author profiles (analytics features, mean over documents)</h2>',
+      ...hardWrappedWarning(hardWrapped),
+      htmlTable(
+        'Features per author (definitions: docs/metrics.md)',
+        ['feature', ...analysis.authors],
+        features.map((feature) => [
+          feature,
+          ...analysis.authors.map((author) => profiles[author]?.[feature] ?? Number.NaN),
+        ]),
+      ),
+    );
+  }
+  sections.push('<h2>Most frequent words</h2>', `<p>${analysis.reference.words.map(escapeHtml).join(', ')}</p>`);
+  return htmlPage('Styler corpus report', sections);
+}

@@ -1,0 +1,327 @@
+/**
+ * The reports' plots: Vega-Lite specifications rendered to SVG in Node by Vega (no browser, no
+ * canvas, nothing fetched). Vega-Lite because a plot is a declarative JSON specification (easy to
+ * check in tests, and the same one a reader can reopen in the Vega editor), its SVG renderer runs
+ * headless in Node, and it draws axes, legends and ARIA labels (from `description`) for us; the
+ * layouts that are ours (the dendrogram's coordinates) are computed here and only drawn by it.
+ *
+ * vega and vega-lite (about 19 MB) are optional peer dependencies of the package, loaded only when a
+ * report draws a plot, so a service deployment does not carry them.
+ */
+import type * as Vega from 'vega';
+import type { compile as Compile, TopLevelSpec } from 'vega-lite';
+import type { Merge } from '../stylometry/index.js';
+import { TABLEAU10 } from './colours.js';
+import { escapeHtml } from './html.js';
+
+/** What a research report needs installed to draw its plots. */
+export const PLOT_LIBRARIES_MISSING =
+  'the research reports draw plots with vega and vega-lite: npm install vega vega-lite';
+
+interface PlotLibraries {
+  vega: typeof Vega;
+  compile: typeof Compile;
+}
+
+let loading: Promise<PlotLibraries> | undefined;
+
+/**
+ * vega and vega-lite, imported on first use; rejects with PLOT_LIBRARIES_MISSING when either is not
+ * installed. Commands that end in a report call it first, so a long run does not fail at its end.
+ */
+export function loadPlotLibraries(): Promise<PlotLibraries> {
+  loading ??= Promise.all([import('vega'), import('vega-lite')]).then(
+    ([vega, vegaLite]) => ({ vega, compile: vegaLite.compile }),
+    (error: unknown) => {
+      loading = undefined;
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === 'ERR_MODULE_NOT_FOUND' && /'vega(-lite)?'/.test(String((error as Error).message))) {
+        throw new Error(PLOT_LIBRARIES_MISSING, { cause: error });
+      }
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const CONFIG = {
+  font: 'system-ui, sans-serif',
+  axis: { labelFontSize: 11, titleFontSize: 12, labelLimit: 280 },
+  legend: { labelFontSize: 11, titleFontSize: 12 },
+  title: { fontSize: 14, anchor: 'start' as const },
+};
+
+/** Receives each figure of a report as a standalone SVG document, to be written beside the report. */
+export type FigureSink = (name: string, svg: string) => void | Promise<void>;
+
+/**
+ * One plot as an inline SVG element, inside a figure with its caption; with `figure`, the same SVG
+ * is also handed to its sink under the figure's name (figure-files.ts writes it as SVG and PNG).
+ */
+export async function renderPlot(
+  spec: TopLevelSpec,
+  caption: string,
+  figure?: { name: string; sink: FigureSink | undefined },
+): Promise<string> {
+  const { vega, compile } = await loadPlotLibraries();
+  const { spec: compiled } = compile({ ...spec, config: { ...CONFIG, ...(spec.config ?? {}) } } as TopLevelSpec);
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error });
+  try {
+    // The accessible name and description of the picture: its title and the spec's description.
+    const label = escapeHtml(String(spec.description ?? ''));
+    const svg = (await view.toSVG())
+      .replace(/^<svg /, `<svg role="img" aria-label="${label}" `)
+      .replace(/^(<svg[^>]*>)/, `$1<title>${label}</title>`);
+    await figure?.sink?.(figure.name, svg);
+    return `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
+  } finally {
+    view.finalize();
+  }
+}
+
+export interface IntervalRow {
+  system: string;
+  metric: string;
+  mean: number;
+  low: number;
+  high: number;
+  /** Rows behind the mean: shown beside the effect, so a wide interval from few rows reads as such. */
+  n: number;
+}
+
+/**
+ * The improvement axis: it follows the data (0 always on it), linear unless one interval reaches
+ * more than SYMLOG_RATIO times past the typical one, where a symmetric log scale keeps the small
+ * effects apart instead of squashing them next to 0 (and hides none, as a clamped domain would).
+ */
+export const SYMLOG_RATIO = 10;
+
+/** Whether the intervals need the symmetric log scale (see SYMLOG_RATIO). */
+export function improvementScaleIsLog(rows: readonly IntervalRow[]): boolean {
+  const reach = rows
+    .map((row) => Math.max(Math.abs(row.low), Math.abs(row.high)))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  if (reach.length === 0) return false;
+  const typical = reach[Math.floor(reach.length / 2)]!;
+  return typical > 0 && reach[reach.length - 1]! > SYMLOG_RATIO * typical;
+}
+
+/** Mean improvement per metric with its confidence interval and n; systems side by side. */
+export function improvementSpec(rows: readonly IntervalRow[], title: string): TopLevelSpec {
+  const systems = new Set(rows.map((row) => row.system)).size;
+  const finite = rows.flatMap((row) => [row.low, row.high, row.mean]).filter(Number.isFinite);
+  const domain = [Math.min(0, ...finite), Math.max(0, ...finite)];
+  const scale = improvementScaleIsLog(rows) ? { type: 'symlog', domain, nice: false } : { domain, nice: true };
+  const byMetric = {
+    y: { field: 'metric', type: 'nominal', sort: null, title: null, axis: { labelLimit: 300 } },
+    ...(systems > 1 && { yOffset: { field: 'system', type: 'nominal' } }),
+    color: { field: 'system', type: 'nominal', title: 'system', legend: systems > 1 ? { orient: 'top' } : null },
+  };
+  return {
+    title,
+    description: `${title}: mean personalization improvement of each metric, with 95 % bootstrap confidence intervals and the rows behind each.`,
+    width: 420,
+    height: { step: systems > 1 ? 24 : 16 },
+    data: { values: rows.map((row) => ({ ...row, nText: `n = ${row.n}` })) },
+    layer: [
+      {
+        mark: { type: 'rule', color: '#888', strokeDash: [4, 3] },
+        encoding: { x: { datum: 0, type: 'quantitative', scale } },
+      },
+      {
+        mark: { type: 'rule', strokeWidth: 2 },
+        encoding: {
+          ...byMetric,
+          x: {
+            field: 'low',
+            type: 'quantitative',
+            title: `mean personalization improvement (95 % CI)${scale.type === 'symlog' ? ', symmetric log scale' : ''}`,
+            scale,
+          },
+          x2: { field: 'high' },
+        },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 40 },
+        encoding: { ...byMetric, x: { field: 'mean', type: 'quantitative', scale } },
+      },
+      {
+        // n beside every effect, in the right margin, so it never overlaps an interval.
+        mark: { type: 'text', align: 'left', dx: 6, fontSize: 10, color: '#444' },
+        encoding: {
+          y: byMetric.y,
+          ...(systems > 1 && { yOffset: byMetric.yOffset }),
+          x: { value: 420 },
+          text: { field: 'nText' },
+        },
+      },
+    ],
+  } as TopLevelSpec;
+}
+
+export interface DistributionValue {
+  /** The system whose texts these are, or SHARED_SYSTEMS for texts every system was given. */
+  system: string;
+  /** The box's label: which texts ('unpersonalized', 'personalized · llm', ...). */
+  text: string;
+  value: number;
+}
+
+/** The system of the texts all systems share (the unpersonalized inputs, the ground truth). */
+export const SHARED_SYSTEMS = 'all systems';
+
+/** Box plots of one metric, one box per label, coloured by system (shared texts in grey). */
+export function distributionSpec(values: readonly DistributionValue[], metric: string): TopLevelSpec {
+  const labels = [...new Set(values.map((value) => value.text))];
+  const systems = [...new Set(values.map((value) => value.system))].filter((system) => system !== SHARED_SYSTEMS);
+  const colours = systems.map((_, i) => TABLEAU10[i % TABLEAU10.length]!);
+  return {
+    title: metric,
+    description: `Distribution of ${metric} for personalized and unpersonalized texts and the authors' ground truth.`,
+    width: 420,
+    height: { step: 22 },
+    data: { values: values.map((value) => ({ ...value })) },
+    mark: { type: 'boxplot', extent: 1.5, size: 12 },
+    encoding: {
+      x: { field: 'value', type: 'quantitative', title: metric, scale: { zero: false } },
+      y: { field: 'text', type: 'nominal', title: null, sort: labels, axis: { labelLimit: 300 } },
+      color: {
+        field: 'system',
+        type: 'nominal',
+        legend: null,
+        scale: { domain: [...systems, SHARED_SYSTEMS], range: [...colours, '#8c8c8c'] },
+      },
+    },
+  } as TopLevelSpec;
+}
+
+/** The documents on the first two principal components, coloured by author. */
+export function pcaSpec(
+  points: ReadonlyArray<{ document: string; author: string; pc1: number; pc2: number }>,
+  explained: readonly number[],
+): TopLevelSpec {
+  const axis = (i: number): string => `PC${i + 1} (${((explained[i] ?? 0) * 100).toFixed(1)} % of variance)`;
+  return {
+    title: 'Principal components of the MFW z-scores',
+    description: 'Scatter plot of every document on the first two principal components, coloured by author.',
+    width: 420,
+    height: 320,
+    data: { values: points.map((point) => ({ ...point })) },
+    mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
+    encoding: {
+      x: { field: 'pc1', type: 'quantitative', title: axis(0) },
+      y: { field: 'pc2', type: 'quantitative', title: axis(1) },
+      color: { field: 'author', type: 'nominal', title: 'author', legend: { labelLimit: 300 } },
+      shape: { field: 'author', type: 'nominal', title: 'author' },
+    },
+  } as TopLevelSpec;
+}
+
+/** Counts of attributions as a heat map: rows the real author, columns the attributed one. */
+export function confusionSpec(confusion: Readonly<Record<string, Readonly<Record<string, number>>>>): TopLevelSpec {
+  const authors = Object.keys(confusion);
+  const values = authors.flatMap((actual) =>
+    authors.map((predicted) => ({ actual, predicted, count: confusion[actual]?.[predicted] ?? 0 })),
+  );
+  return {
+    title: 'Leave-one-out attribution',
+    description: 'Confusion matrix as a heat map: each cell counts the documents of an author attributed to another.',
+    width: { step: 34 },
+    height: { step: 26 },
+    data: { values },
+    encoding: {
+      x: { field: 'predicted', type: 'nominal', title: 'attributed to', sort: authors },
+      y: { field: 'actual', type: 'nominal', title: 'real author', sort: authors },
+    },
+    layer: [
+      {
+        mark: 'rect',
+        encoding: { color: { field: 'count', type: 'quantitative', title: 'documents', scale: { scheme: 'blues' } } },
+      },
+      { mark: { type: 'text', fontSize: 11 }, encoding: { text: { field: 'count', type: 'quantitative' } } },
+    ],
+  } as TopLevelSpec;
+}
+
+interface Segment {
+  x: number;
+  x2: number;
+  y: number;
+  y2: number;
+}
+
+/**
+ * The dendrogram's drawing: leaves in the tree's order down the y axis, each merge a vertical bar at
+ * its height joining its two children, and horizontal lines from the children to it.
+ */
+export function dendrogramLayout(
+  labels: readonly string[],
+  merges: readonly Merge[],
+): { segments: Segment[]; leaves: Array<{ label: string; index: number; y: number }> } {
+  const n = labels.length;
+  const order: number[] = [];
+  const walk = (node: number): void => {
+    if (node < n) order.push(node);
+    else {
+      walk(merges[node - n]!.left);
+      walk(merges[node - n]!.right);
+    }
+  };
+  if (merges.length > 0) walk(n + merges.length - 1);
+  else order.push(...labels.keys());
+  const y = new Map<number, number>(order.map((leaf, rank) => [leaf, rank]));
+  const height = new Map<number, number>(labels.map((_, i) => [i, 0]));
+  const segments: Segment[] = [];
+  merges.forEach((merge, i) => {
+    const node = n + i;
+    const [a, b] = [merge.left, merge.right];
+    segments.push({ x: height.get(a)!, x2: merge.height, y: y.get(a)!, y2: y.get(a)! });
+    segments.push({ x: height.get(b)!, x2: merge.height, y: y.get(b)!, y2: y.get(b)! });
+    segments.push({ x: merge.height, x2: merge.height, y: y.get(a)!, y2: y.get(b)! });
+    y.set(node, (y.get(a)! + y.get(b)!) / 2);
+    height.set(node, merge.height);
+  });
+  return { segments, leaves: order.map((leaf) => ({ label: labels[leaf]!, index: leaf, y: y.get(leaf)! })) };
+}
+
+/** The dendrogram of a clustering (`linkage` names it: "Ward", …), leaves labelled and coloured by author. */
+export function dendrogramSpec(
+  labels: readonly string[],
+  authors: ReadonlyArray<string | null>,
+  merges: readonly Merge[],
+  linkage = 'Ward',
+): TopLevelSpec {
+  const { segments, leaves } = dendrogramLayout(labels, merges);
+  // One row per leaf, exactly: a "nice" domain would pad the tree with empty rows above and below.
+  const rows = { domain: [-0.5, leaves.length - 0.5], nice: false, zero: false };
+  return {
+    title: `Cluster analysis (${linkage}, Burrows’ Delta)`,
+    description: 'Dendrogram of the documents: the further right two branches join, the less alike they are.',
+    width: 360,
+    height: Math.max(120, leaves.length * 14),
+    layer: [
+      {
+        data: { values: segments.map((segment) => ({ ...segment })) },
+        mark: { type: 'rule', color: '#555' },
+        encoding: {
+          x: { field: 'x', type: 'quantitative', title: `merge height (${linkage})` },
+          x2: { field: 'x2' },
+          y: { field: 'y', type: 'quantitative', axis: null, scale: rows },
+          y2: { field: 'y2' },
+        },
+      },
+      {
+        // Each leaf's colour is its own document's author (by index: two documents may share a label).
+        data: { values: leaves.map((leaf) => ({ ...leaf, author: authors[leaf.index] ?? 'unknown' })) },
+        mark: { type: 'text', align: 'right', dx: -4, fontSize: 10 },
+        encoding: {
+          x: { datum: 0, type: 'quantitative' },
+          y: { field: 'y', type: 'quantitative', axis: null, scale: rows },
+          text: { field: 'label' },
+          color: { field: 'author', type: 'nominal', title: 'author', legend: { labelLimit: 300 } },
+        },
+      },
+    ],
+  } as TopLevelSpec;
+}
