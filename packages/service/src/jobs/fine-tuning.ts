@@ -5,7 +5,7 @@
  * failure means for it (retry, requeue, fail).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { describeStyle, splitDocuments, type StyleModel, type StylePool } from '@styler/engine';
+import { describeStyle, type StyleModel, type StylePool } from '@styler/engine';
 import {
   fineTunedModelName,
   isJobErrorCode,
@@ -15,6 +15,7 @@ import {
   type StylerStore,
 } from '../store/index.js';
 import { wireError } from '../errors.js';
+import { NO_DOCUMENTS, trainingDocuments } from './training-documents.js';
 
 /** What the routes and the app need of whatever runs fine-tuning jobs (in process, or on a queue). */
 export interface JobExecutor {
@@ -48,22 +49,19 @@ export function jobErrorOf(error: unknown): JobError {
   return { code: 'internal', message: 'Fine-tuning failed because of an internal error; it has been logged.' };
 }
 
-/** The documents of the job's training files, or the job's error when a file cannot be used. */
+/** The documents of the job's training files (trainingDocuments), or the job's error when a file cannot be used. */
 export async function loadTrainingDocuments(store: StylerStore, job: JobRecord): Promise<string[] | JobError> {
-  const documents: string[] = [];
+  const texts: string[] = [];
   for (const fileId of job.trainingFiles) {
-    let text: string;
     try {
-      text = await store.files.readText(fileId);
+      texts.push(await store.files.readText(fileId));
     } catch {
       return { code: 'invalid_training_file', message: `Training file ${fileId} could not be read.` };
     }
-    for (const document of splitDocuments(text)) documents.push(document);
   }
+  const documents = trainingDocuments(texts);
   // Uploads refuse files without prose, so this only guards against a job without any text.
-  if (documents.length === 0) {
-    return { code: 'invalid_training_data', message: 'The training files hold no documents to learn from.' };
-  }
+  if (documents.length === 0) return { code: 'invalid_training_data', message: NO_DOCUMENTS };
   return documents;
 }
 

@@ -3,10 +3,11 @@
  * makes it (each file's documents split at lines holding only ***), fitted on the worker pool.
  */
 import { writeFile } from 'node:fs/promises';
-import { createStylePool, splitDocuments } from '@styler/engine';
+import { createStylePool } from '@styler/engine';
 import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import { readDocuments } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
+import { NO_DOCUMENTS, trainingDocuments } from '../../jobs/training-documents.js';
 
 export const FIT_ARGS: ArgSpec = { single: ['out'], boolean: ['shorten'] };
 
@@ -15,8 +16,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const out = single(args, 'out');
   if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${COMMAND_USAGE.fit}`);
   const files = await readDocuments(args.positionals);
-  const documents = files.flatMap((file) => splitDocuments(file.text));
-  if (documents.length === 0) throw new CliError('the files hold no documents to learn from');
+  const documents = trainingDocuments(files.map((file) => file.text));
+  if (documents.length === 0) throw new CliError(NO_DOCUMENTS);
   const pool = createStylePool({ threads: 1 });
   try {
     // --shorten: the model may shorten texts (matchOutputLength false), as a job's match_output_length.

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createStylePool, type StylePool } from '@styler/engine';
+import type { StylePool } from '@styler/engine';
 import { loadProviderConfig, type ProviderConfig } from '@styler/engine/providers';
 import { buildApp } from '../../../src/http/app.js';
 import { loadServiceConfig, type ServiceConfig } from '../../../src/http/config.js';
@@ -14,6 +14,7 @@ import {
   SqliteStore,
   type StylerStore,
 } from '../../../src/store/index.js';
+import { lazyStylePool } from '../../../../../test-support/lazy-pool.js';
 import { freshTestDatabase } from '../../../../../test-support/postgres.js';
 
 export interface TestService {
@@ -72,7 +73,8 @@ export async function startTestService(
     globex: (await store.tenancy.createKey({ organization: 'globex', project: 'api' })).key,
   };
   const ownsPool = options.pool === undefined;
-  const pool = options.pool ?? createStylePool({ threads: 2 });
+  // Started by the first task: tests that never restyle or fit do not pay for loading the threads.
+  const pool = options.pool ?? lazyStylePool({ threads: 2 });
   const app = await buildApp({ store, pool, config, providerConfig, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
