@@ -3,18 +3,31 @@
  * import cycles, and imports from a lower layer up to a higher one.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { join, posix, sep } from 'node:path';
 
-/** Every module under `root` with the modules under `root` it imports (paths relative to `root`). */
+/** The relative specifiers a source imports or re-exports: type-only, side-effect and dynamic imports included. */
+export function relativeImports(source: string): string[] {
+  const specifiers = new Set<string>();
+  const statement = /^\s*(?:import|export)\b[^;'"]*?['"](\.{1,2}\/[^'"]+)['"]/gm;
+  const dynamic = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+  for (const match of source.matchAll(statement)) specifiers.add(match[1]!);
+  for (const match of source.matchAll(dynamic)) specifiers.add(match[1]!);
+  return [...specifiers];
+}
+
+/**
+ * Every module under `root` with the modules it imports, as posix paths relative to `root`; an
+ * import that leaves `root` keeps its '../' path, so a check can name it.
+ */
 export function importGraph(root: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file));
   for (const file of files) {
-    const source = readFileSync(join(root, file), 'utf8');
-    const targets = [...source.matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'/gms)]
-      .map((match) => normalize(relative(root, join(root, dirname(file), match[1]!.replace(/\.js$/, '.ts')))))
-      .filter((target) => !target.startsWith('..'));
-    graph.set(normalize(file), targets);
+    const from = file.split(sep).join('/');
+    const targets = relativeImports(readFileSync(join(root, file), 'utf8')).map((specifier) =>
+      posix.normalize(posix.join(posix.dirname(from), specifier)).replace(/\.js$/, '.ts'),
+    );
+    graph.set(from, targets);
   }
   return graph;
 }
@@ -58,10 +71,33 @@ function layerOf(module: string, layers: Layers): number {
   return best.layer;
 }
 
-/** Imports from a module up to a module of a higher layer, as 'from → to'. */
+/** Imports from a module up to a module of a higher layer, as 'from → to' (imports out of the folder aside). */
 export function upwardImports(graph: ReadonlyMap<string, readonly string[]>, layers: Layers): string[] {
   return [...graph].flatMap(([file, targets]) =>
-    targets.filter((target) => layerOf(target, layers) > layerOf(file, layers)).map((target) => `${file} → ${target}`),
+    targets
+      .filter((target) => !target.startsWith('../') && layerOf(target, layers) > layerOf(file, layers))
+      .map((target) => `${file} → ${target}`),
+  );
+}
+
+/** Imports from a module under one of `folders` into another of them, as 'from → to' (siblings kept apart). */
+export function crossImports(graph: ReadonlyMap<string, readonly string[]>, folders: readonly string[]): string[] {
+  const folderOf = (module: string): string | undefined => folders.find((folder) => module.startsWith(folder));
+  return [...graph].flatMap(([file, targets]) => {
+    const own = folderOf(file);
+    if (own === undefined) return [];
+    return targets
+      .filter((target) => folderOf(target) !== undefined && folderOf(target) !== own)
+      .map((target) => `${file} → ${target}`);
+  });
+}
+
+/** Modules imported from outside the folder the graph was read from (data files aside), as 'from → to'. */
+export function outsideImports(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...graph].flatMap(([file, targets]) =>
+    targets
+      .filter((target) => target.startsWith('../') && /\.tsx?$/.test(target))
+      .map((target) => `${file} → ${target}`),
   );
 }
 

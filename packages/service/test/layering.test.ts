@@ -2,42 +2,68 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  crossImports,
   findCycle,
   importGraph,
-  missingPrefixes,
+  outsideImports,
   upwardImports,
   type Layers,
 } from '../../../test-support/import-graph.js';
+import { describeLayering } from '../../../test-support/layering-suite.js';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
 
 /**
- * The service's layers, lowest first: the store; the error registry and text comparison; uploads,
- * the style-model cache and the job runners; HTTP's shared pieces (schemas, limits, the OpenAI wire
- * shapes); the transform and chat pipelines; the routes and the app that assembles them; then the
- * command line and the package's entry, which are every module no prefix names.
+ * The service's layers, lowest first. The store: shared helpers every table uses; the tables; the
+ * store contract they compose; each database's assembly; the store's public face. Above it: the
+ * error registry and text comparison; uploads, the style-model cache and the job runners; HTTP's
+ * shared pieces (schemas, limits, the OpenAI wire shapes); the transform and chat pipelines; the
+ * routes and the app that assembles them; then the command line and the package's entry, which are
+ * every module no prefix names.
  */
 const LAYERS: Layers = [
-  ['store/'],
+  ['store/shared/'],
+  ['store/files/', 'store/jobs/', 'store/models/', 'store/tenancy/'],
+  ['store/contract.ts'],
+  ['store/sqlite/', 'store/postgres/'],
+  ['store/index.ts', 'store/open-store.ts'],
   ['errors.ts', 'compare/'],
   ['uploads/', 'style-models/', 'jobs/'],
   ['http/'],
   ['http/transform/', 'http/chat/', 'http/llm-pipeline.ts'],
   ['http/routes/', 'http/route-context.ts', 'http/app.ts', 'http/server.ts', 'http/index.ts'],
 ];
+/** Each database's assembly stands on the tables alone, never on the other database's. */
+const ASSEMBLIES = ['store/sqlite/', 'store/postgres/'];
 
-describe('the service flows one way', () => {
-  const graph = importGraph(SRC);
+describeLayering('the service', SRC, LAYERS);
 
-  it('names only folders and modules that exist', () => {
-    expect(missingPrefixes(SRC, LAYERS)).toEqual([]);
+describe('the service’s layering', () => {
+  it('keeps the two databases apart: each assembly stands on the tables alone', () => {
+    expect(crossImports(importGraph(SRC), ASSEMBLIES)).toEqual([]);
   });
 
-  it('never imports from a higher layer', () => {
-    expect(upwardImports(graph, LAYERS)).toEqual([]);
-  });
-
-  it('has no import cycle', () => {
-    expect(findCycle(graph)).toBeUndefined();
+  it('reports an upward import, one between the databases and a cycle (the checks can fail)', () => {
+    const broken = new Map([
+      ['store/shared/ids.ts', ['store/jobs/index.ts']],
+      ['store/jobs/index.ts', ['store/jobs/sqlite.ts']],
+      ['store/jobs/sqlite.ts', ['store/sqlite/sqlite-store.ts', 'store/shared/ids.ts']],
+      ['store/sqlite/sqlite-store.ts', ['store/postgres/postgres-store.ts']],
+      ['store/postgres/postgres-store.ts', ['../../engine/src/index.ts']],
+    ]);
+    expect(upwardImports(broken, LAYERS)).toEqual([
+      'store/shared/ids.ts → store/jobs/index.ts',
+      'store/jobs/sqlite.ts → store/sqlite/sqlite-store.ts',
+    ]);
+    expect(crossImports(broken, ASSEMBLIES)).toEqual([
+      'store/sqlite/sqlite-store.ts → store/postgres/postgres-store.ts',
+    ]);
+    expect(findCycle(broken)).toEqual([
+      'store/shared/ids.ts',
+      'store/jobs/index.ts',
+      'store/jobs/sqlite.ts',
+      'store/shared/ids.ts',
+    ]);
+    expect(outsideImports(broken)).toEqual(['store/postgres/postgres-store.ts → ../../engine/src/index.ts']);
   });
 });
