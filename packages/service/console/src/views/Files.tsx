@@ -155,7 +155,7 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
           <caption class="visually-hidden">Uploaded files</caption>
           <thead>
             <tr>
-              <th scope="col">
+              <th scope="col" class="select-all">
                 <input
                   type="checkbox"
                   checked={files.length > 0 && files.every((file) => selected.has(file.id))}
