@@ -2,9 +2,12 @@
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The API's error code (its body's `code`, e.g. provider_not_configured), when it sent one. */
+  readonly code: string | undefined;
+  constructor(status: number, message: string, code?: string) {
     super(message);
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -14,16 +17,18 @@ export type { FileObject, Job, List, Model };
 
 const BASE = '/v1';
 
-/** The message of a failed response: the API's {"error"} body, or what went wrong on the way. */
-async function failure(response: Response): Promise<ApiError> {
+/** A failed response as an error: the API's {"error", "code"} body, or the status line. */
+export async function failure(response: Response): Promise<ApiError> {
   let message = `The server answered ${response.status}.`;
+  let code: string | undefined;
   try {
-    const body = (await response.json()) as { error?: unknown };
+    const body = (await response.json()) as { error?: unknown; code?: unknown };
     if (typeof body.error === 'string') message = body.error;
+    if (typeof body.code === 'string') code = body.code;
   } catch {
     // Not JSON: keep the status line.
   }
-  return new ApiError(response.status, message);
+  return new ApiError(response.status, message, code);
 }
 
 export class Api {

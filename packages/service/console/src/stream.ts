@@ -1,6 +1,6 @@
 /** POST /style/transform with stream: true, read as Server-Sent Events (eventsource-parser). */
 import { createParser } from 'eventsource-parser';
-import { ApiError, type Api } from './api';
+import { ApiError, failure, type Api } from './api';
 import type { ApiErrorBody, TransformChunk } from '../../src/http/wire-types';
 
 /** The streamed transform put together: its text and the extras its last chunk carried. */
@@ -24,23 +24,16 @@ export async function streamTransform(
     body: JSON.stringify({ ...body, stream: true }),
     signal,
   });
-  if (!response.ok || response.body === null) {
-    let message = `The server answered ${response.status}.`;
-    try {
-      message = ((await response.json()) as { error?: string }).error ?? message;
-    } catch {
-      // keep the status line
-    }
-    throw new ApiError(response.status, message);
-  }
+  if (!response.ok) throw await failure(response);
+  if (response.body === null) throw new ApiError(response.status, `The server answered ${response.status}.`);
   const result: TransformResult = { content: '' };
-  let failed: string | undefined;
+  let failed: ApiError | undefined;
   const parser = createParser({
     onEvent(event) {
       if (event.data === '[DONE]') return;
       const chunk = JSON.parse(event.data) as Chunk;
       if (chunk.error !== undefined) {
-        failed = chunk.error;
+        failed = new ApiError(500, chunk.error, chunk.code);
         return;
       }
       const piece = chunk.choices?.[0]?.delta?.content;
@@ -60,6 +53,6 @@ export async function streamTransform(
     if (done) break;
     parser.feed(value);
   }
-  if (failed !== undefined) throw new ApiError(500, failed);
+  if (failed !== undefined) throw failed;
   return result;
 }

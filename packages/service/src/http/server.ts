@@ -81,6 +81,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     stdout.write(
       `Styler service listening on ${urls.join(', ')} (${where}data in ${dataLocation(config)}, ${pool.threads} worker threads)\n`,
     );
+    if (config.role !== 'worker') stdout.write(`Web console at ${new URL('/', url).href} (sign in with an API key)\n`);
 
     const runningPool = pool;
     let closing: Promise<void> | undefined;

@@ -58,6 +58,21 @@ describe('startService', () => {
     }
   });
 
+  it('prints the web console’s URL beside the API’s, and the console answers there', async () => {
+    const { service, output } = await start(tempDir());
+    try {
+      const api = /listening on (http:\/\/127\.0\.0\.1:\d+)\/v1 /.exec(output())?.[1];
+      expect(api).toBeDefined();
+      const consoleUrl = /\nWeb console at (\S+) /.exec(output())?.[1];
+      expect(consoleUrl).toBe(`${api}/`);
+      const page = await fetch(consoleUrl!);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>Styler console</title>');
+    } finally {
+      await service.close();
+    }
+  });
+
   it('creates and prints a key on the first start only', async () => {
     const dataDir = tempDir();
     const first = await start(dataDir);

@@ -13,7 +13,10 @@ interface UploadState {
 
 const ACCEPTED = /\.(txt|docx)$/i;
 
-/** Files: list, upload (drop or pick, several at once), read the extracted text, delete, train on a selection. */
+/**
+ * Files: list (in upload order), upload (drop or pick, several at once, sent one after another in the
+ * order given), read the extracted text, delete, train on a selection (or all).
+ */
 export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
   const [files, setFiles] = useState<FileObject[]>();
   const [error, setError] = useState<string>();
@@ -32,7 +35,7 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
 
   const load = useCallback(async () => {
     try {
-      setFiles((await api.get<List<FileObject>>('/files')).data);
+      setFiles((await api.get<List<FileObject>>('/files?order=asc')).data);
       setError(undefined);
     } catch (caught) {
       setError((caught as Error).message);
@@ -47,22 +50,21 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
     setUploads((current) => [...current, ...chosen.map((file, i) => ({ id: ids[i]!, name: file.name, progress: 0 }))]);
     const update = (i: number, patch: Partial<UploadState>) =>
       setUploads((current) => current.map((u) => (u.id === ids[i] ? { ...u, ...patch } : u)));
-    await Promise.all(
-      chosen.map(async (file, i) => {
-        if (!ACCEPTED.test(file.name)) {
-          // The server would refuse it too (415); say so before sending it.
-          update(i, { error: 'Only .txt and .docx files can be uploaded.' });
-          return;
-        }
-        try {
-          await api.upload(file, (progress) => update(i, { progress }));
-          update(i, { progress: 1, done: true });
-        } catch (caught) {
-          update(i, { error: (caught as Error).message });
-        }
-      }),
-    );
-    await load();
+    // One at a time, so the files are stored (and listed) in the order they were given.
+    for (const [i, file] of chosen.entries()) {
+      if (!ACCEPTED.test(file.name)) {
+        // The server would refuse it too (415); say so before sending it.
+        update(i, { error: 'Only .txt and .docx files can be uploaded.' });
+        continue;
+      }
+      try {
+        await api.upload(file, (progress) => update(i, { progress }));
+        update(i, { progress: 1, done: true });
+      } catch (caught) {
+        update(i, { error: (caught as Error).message });
+      }
+      await load();
+    }
   };
 
   const remove = async (id: string) => {
@@ -134,6 +136,8 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
               <span>{u.name}</span>
               {u.error ? (
                 <span role="alert">{u.error}</span>
+              ) : u.done ? (
+                <span class="upload-status">Uploaded</span>
               ) : (
                 <progress max={1} value={u.progress} aria-label={`Upload of ${u.name}`} />
               )}
@@ -151,7 +155,18 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
           <caption class="visually-hidden">Uploaded files</caption>
           <thead>
             <tr>
-              <th scope="col">Train</th>
+              <th scope="col" class="select-all">
+                <input
+                  type="checkbox"
+                  checked={files.length > 0 && files.every((file) => selected.has(file.id))}
+                  onChange={(event) =>
+                    setSelected(new Set((event.target as HTMLInputElement).checked ? files.map((file) => file.id) : []))
+                  }
+                  aria-label="Select all files to train on"
+                  title="Select all"
+                />{' '}
+                Train
+              </th>
               <th scope="col">File</th>
               <th scope="col">Size</th>
               <th scope="col">Actions</th>
@@ -173,24 +188,26 @@ export function Files({ api, onTrained }: { api: Api; onTrained: () => void }) {
                   <div class="muted">{file.id}</div>
                 </td>
                 <td>{(file.bytes / 1024).toFixed(1)} KB</td>
-                <td class="actions">
-                  <button type="button" onClick={() => void view(file)}>
-                    Text
-                  </button>
-                  {confirming === file.id ? (
-                    <>
-                      <button type="button" class="danger" onClick={() => void remove(file.id)}>
-                        Delete {file.filename}
-                      </button>
-                      <button type="button" onClick={() => setConfirming(undefined)}>
-                        Keep
-                      </button>
-                    </>
-                  ) : (
-                    <button type="button" onClick={() => setConfirming(file.id)}>
-                      Delete…
+                <td>
+                  <div class="actions">
+                    <button type="button" onClick={() => void view(file)}>
+                      Text
                     </button>
-                  )}
+                    {confirming === file.id ? (
+                      <>
+                        <button type="button" class="danger" onClick={() => void remove(file.id)}>
+                          Delete {file.filename}
+                        </button>
+                        <button type="button" onClick={() => setConfirming(undefined)}>
+                          Keep
+                        </button>
+                      </>
+                    ) : (
+                      <button type="button" onClick={() => setConfirming(file.id)}>
+                        Delete…
+                      </button>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

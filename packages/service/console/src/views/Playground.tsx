@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Api, List, Model } from '../api';
+import { ApiError, type Api, type List, type Model } from '../api';
 import { BarChart } from '../components/BarChart';
 import { Copyable } from '../components/Copyable';
 import { Diff } from '../components/Diff';
 import { Empty, ErrorNotice } from '../components/Notice';
 import { streamTransform, type TransformResult } from '../stream';
+import { groupTitle, measureLabel } from './quality-labels';
 
 const FLAGS = [
   ['include_quality', 'Quality analytics'],
@@ -40,11 +41,11 @@ export function QualityCharts({ analytics }: { analytics: Node }) {
       .map(([name, value]) =>
         isNode(value.personalized)
           ? {
-              label: `${name} F`,
+              label: `${measureLabel(name)} F`,
               values: [num(value.personalized.fmeasure), num((value.unpersonalized as Node).fmeasure), undefined],
             }
           : {
-              label: name.replace(/_/g, ' '),
+              label: measureLabel(name),
               values: [num(value.personalized), num(value.unpersonalized), num(value.ground_truth)],
             },
       );
@@ -53,7 +54,7 @@ export function QualityCharts({ analytics }: { analytics: Node }) {
   return (
     <div class="charts">
       {groups.map(({ group, rows }) => (
-        <BarChart key={group} title={group.replace(/_/g, ' ')} series={SERIES} rows={rows} />
+        <BarChart key={group} title={groupTitle(group)} series={SERIES} rows={rows} />
       ))}
     </div>
   );
@@ -95,6 +96,19 @@ function snippets(body: Record<string, unknown>): { curl: string; python: string
   };
 }
 
+/** Full mode without an LLM: what it needs, that rewrite mode does not, and the server's how-to. */
+function NoLlmNote({ howTo }: { howTo: string }) {
+  return (
+    <div class="notice warning" role="alert">
+      <p>
+        <strong>No LLM is configured on this service</strong>, so full mode cannot run: it asks a base model (an LLM) to
+        write the answer before restyling it. Rewrite mode works without one.
+      </p>
+      <p class="hint">{howTo}</p>
+    </div>
+  );
+}
+
 /** Try a model: rewrite or full mode, every flag; the styled text streams in beside the original. */
 export function Playground({ api, initialModel }: { api: Api; initialModel?: string }) {
   const [models, setModels] = useState<Model[]>();
@@ -117,6 +131,8 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
   const [output, setOutput] = useState('');
   const [result, setResult] = useState<TransformResult>();
   const [error, setError] = useState<string>();
+  // The API says whether an LLM is configured only by refusing full mode (501): kept from then on.
+  const [noLlm, setNoLlm] = useState<string>();
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController>();
 
@@ -168,7 +184,8 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
         setResult({ ...completion, content });
       }
     } catch (caught) {
-      if (!controller.signal.aborted) setError((caught as Error).message);
+      if (caught instanceof ApiError && caught.code === 'provider_not_configured') setNoLlm(caught.message);
+      else if (!controller.signal.aborted) setError((caught as Error).message);
     } finally {
       setBusy(false);
     }
@@ -208,9 +225,10 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
             Full: a base model writes, then it is restyled
           </label>
         </fieldset>
+        {mode === 'full' && noLlm !== undefined && <NoLlmNote howTo={noLlm} />}
         {mode === 'full' && (
           <fieldset>
-            <legend>Base model</legend>
+            <legend>The LLM that writes first</legend>
             <label for="base-model">Base model</label>
             <input
               id="base-model"
@@ -272,7 +290,10 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
             </label>
           ))}
         </fieldset>
-        <button type="submit" disabled={busy || !model || message.trim() === ''}>
+        <button
+          type="submit"
+          disabled={busy || !model || message.trim() === '' || (mode === 'full' && noLlm !== undefined)}
+        >
           {busy ? 'Styling…' : 'Restyle'}
         </button>
       </form>

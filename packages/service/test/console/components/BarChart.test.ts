@@ -1,6 +1,7 @@
 /**
  * BarChart in headless Chromium against the real server: every label and value of every chart lies
- * inside its svg (nothing clipped at the edge), at 1200 px and at 375 px, for the style card of a
+ * inside its svg (nothing clipped at the edge), and every chart fits its figure and the screen (no
+ * sideways scrolling to see a value), at 1200 px and at 375 px, for the style card of a
  * trained model and the quality charts of real restyles, ordinary and extreme (a run-on sentence of
  * hundreds of words, the largest values, a long measure name). Skipped, with one line saying so,
  * when there is no Chromium, unless STYLER_REQUIRE_BROWSER=1.
@@ -22,7 +23,10 @@ if (!available) console.log('chart browser tests skipped: no Chromium at /usr/bi
 interface ChartMeasure {
   charts: number;
   texts: number;
-  /** Text whose box crosses its svg's edge (on screen, or in viewBox units), or a caption cut short. */
+  /**
+   * Text whose box crosses its svg's edge (on screen, or in viewBox units) or its figure's, a caption
+   * cut short, a chart wider than its figure or past the screen's right edge.
+   */
   clipped: string[];
   /** The smallest height a chart text is drawn at, in CSS px. */
   smallestTextPx: number;
@@ -38,8 +42,16 @@ function measureCharts(): ChartMeasure {
   let smallestTextPx = Infinity;
   const svgs = [...document.querySelectorAll<SVGSVGElement>('.chart svg')];
   for (const svg of svgs) {
-    const chart = svg.closest('figure')?.querySelector('figcaption')?.textContent ?? '?';
+    const figure = svg.closest('figure')!;
+    const chart = figure.querySelector('figcaption')?.textContent ?? '?';
     const frame = svg.getBoundingClientRect();
+    const shown = figure.getBoundingClientRect();
+    if (frame.right > window.innerWidth + slack) {
+      clipped.push(`${chart}: svg ends at ${frame.right.toFixed(1)} past the screen's ${window.innerWidth}`);
+    }
+    if (figure.scrollWidth > figure.clientWidth + 1) {
+      clipped.push(`${chart}: ${figure.scrollWidth} px wide in a figure of ${figure.clientWidth} px`);
+    }
     const view = svg.viewBox.baseVal;
     const toSvg = svg.getScreenCTM()!.inverse();
     for (const text of svg.querySelectorAll<SVGTextElement>('text')) {
@@ -47,8 +59,8 @@ function measureCharts(): ChartMeasure {
       const box = text.getBoundingClientRect();
       smallestTextPx = Math.min(smallestTextPx, box.height);
       const onScreen =
-        box.left >= frame.left - slack &&
-        box.right <= frame.right + slack &&
+        box.left >= Math.max(frame.left, shown.left) - slack &&
+        box.right <= Math.min(frame.right, shown.right) + slack &&
         box.top >= frame.top - slack &&
         box.bottom <= frame.bottom + slack;
       // The text's own bounding box carried into the svg's viewBox coordinates, corner by corner.
