@@ -104,6 +104,9 @@ for (const document of DOCUMENTS) {
         async () => {
           const run = await runBlock(block.code);
           expect(run.code, `${document}:${block.line} failed:\n${block.code}\n--- stderr ---\n${run.stderr}`).toBe(0);
+          // A clone has no development corpora beside it: the README's benchmark runs on the samples.
+          if (block.code.includes('bench/stylometry/benchmark-corpora.sh'))
+            expect(run.stderr).toContain('corpora: samples/corpus, AI inputs: samples/corpus/../ai-inputs');
         },
         BLOCK_TIMEOUT_MS + 10_000,
       );
