@@ -5,20 +5,22 @@
 // Parity with the rouge-score golden files only: node bench/rouge.mjs --parity
 // Two texts against 100 references only (qualityAnalytics' ROUGE): node bench/rouge.mjs --pair
 //   STYLER_ROUGE_MODULE=/path/to/analytics/rouge/index.js runs that case on another build (before/after).
-// Texts: the development corpora in /work/shared/corpora (or STYLER_CORPORA), cut into word windows.
+// Texts: the corpora (STYLER_CORPORA, else ../shared/corpora beside the repository, else samples/corpus),
+// cut into word windows.
 import './support/node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as jsRouge from 'js-rouge';
+import { defaultCorporaDir } from './support/corpora-dir.mjs';
 
 const rougeModule = await import(
   process.env.STYLER_ROUGE_MODULE ?? '../packages/analytics/dist/metrics/rouge/index.js'
 );
 const { porterStem, prepareRougeReference, rouge, rougeAgainstReferences, scoreMulti, tokenizeRouge } = rougeModule;
 
-const CORPORA = process.env.STYLER_CORPORA ?? '/work/shared/corpora';
+const CORPORA = defaultCorporaDir();
 const REFERENCE_COUNT = 100;
 const WORDS_PER_TEXT = 1_000;
 const WARM_UPS = 3;

@@ -1,15 +1,14 @@
 // Shared helpers of the style benchmarks: the corpora and their split.
 //
 // The corpora folder holds one sub-folder of NN.txt files per author and ai-inputs/ beside them. It is
-// STYLER_CORPORA, else ../shared/corpora beside the repository; a bench may choose another one with
-// setCorpora before it reads anything (llm.mjs's --corpora), and every helper here then reads that one.
+// STYLER_CORPORA, else ../shared/corpora beside the repository, else the repository's samples/corpus
+// (support/corpora-dir.mjs); a bench may choose another one with setCorpora before it reads anything
+// (llm.mjs's --corpora), and every helper here then reads that one.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { aiInputsDir, defaultCorporaDir } from '../support/corpora-dir.mjs';
 
-const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-let corpora = process.env.STYLER_CORPORA ?? join(REPOSITORY_ROOT, '..', 'shared', 'corpora');
+let corpora = defaultCorporaDir();
 
 /** Training files per author in the development corpora (01–21); the rest (22–30) are held out. */
 export const TRAIN_FILES = 21;
@@ -35,9 +34,9 @@ export function authors() {
     .sort();
 }
 
-/** The texts of a folder's .txt files, sorted by name. */
+/** The texts of a folder's .txt files, sorted by name ('ai-inputs': the corpora's AI inputs). */
 export function readFolder(name) {
-  const folder = join(corpora, name);
+  const folder = name === 'ai-inputs' ? aiInputsDir(corpora) : join(corpora, name);
   return readdirSync(folder)
     .filter((file) => file.endsWith('.txt'))
     .sort()

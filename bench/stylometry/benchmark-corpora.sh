@@ -3,15 +3,27 @@
 # samples; the embedded engine is fitted on them and restyles the AI-style inputs toward each
 # author; `styler benchmark` then compares it with the inputs left unchanged.
 # Run: npm run build && bash bench/stylometry/benchmark-corpora.sh [OUT_DIR] [INPUTS]
+# The corpora: STYLER_CORPORA, else ../shared/corpora beside the repository, else samples/corpus (as
+# bench/support/corpora-dir.mjs chooses for the Node benches).
 set -euo pipefail
 echo "Node.js $(node --version)" >&2
 cd "$(dirname "$0")/../.."
-CORPORA="${STYLER_CORPORA:-/work/shared/corpora}"
+if [ -n "${STYLER_CORPORA:-}" ]; then
+  CORPORA="$STYLER_CORPORA"
+elif [ -d ../shared/corpora ]; then
+  CORPORA=../shared/corpora
+else
+  CORPORA=samples/corpus
+fi
+# The AI inputs: the corpora's ai-inputs/, else the one beside them (samples/ai-inputs).
+AI_INPUTS="$CORPORA/ai-inputs"
+[ -d "$AI_INPUTS" ] || AI_INPUTS="$CORPORA/../ai-inputs"
+echo "corpora: $CORPORA, AI inputs: $AI_INPUTS" >&2
 OUT="${1:-$(mktemp -d)/benchmark-corpora}"
 INPUTS="${2:-6}"
 styler() { node packages/service/bin/styler.js "$@"; }
 rm -rf "$OUT" && mkdir -p "$OUT/authors" "$OUT/models" "$OUT/inputs"
-ls "$CORPORA/ai-inputs"/*.txt | head -n "$INPUTS" | xargs -I{} cp {} "$OUT/inputs/"
+ls "$AI_INPUTS"/*.txt | head -n "$INPUTS" | xargs -I{} cp {} "$OUT/inputs/"
 authors=()
 for dir in "$CORPORA"/*/; do
   name="$(basename "$dir")"

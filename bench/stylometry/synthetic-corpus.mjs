@@ -1,12 +1,14 @@
 // Synthetic corpora for the scale benchmark: documents of exactly WORDS words made of one author's
-// paragraphs (from /work/shared/corpora, one folder per author, ai-inputs included) drawn with a
+// paragraphs (every folder of the corpora, ai-inputs among them in the development corpora:
+// STYLER_CORPORA, else ../shared/corpora beside the repository, else samples/corpus) drawn with a
 // fixed seed, so the same command makes the same corpus on any machine. One document in twenty goes
 // to unknown/ (its author kept in truth.json). Written as author folders, as `styler corpus` reads them.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seededRandom } from '../../packages/research/dist/stylometry/index.js';
+import { defaultCorporaDir } from '../support/corpora-dir.mjs';
 
-const CORPORA = process.env.STYLER_CORPORA ?? '/work/shared/corpora';
+const CORPORA = defaultCorporaDir();
 
 /** Each author's paragraphs (blank-line separated). */
 function paragraphsByAuthor() {

@@ -1,10 +1,10 @@
-// Bench inputs built from the shared corpora (../shared/corpora beside the project, or STYLER_CORPORA).
+// Bench inputs built from the corpora (STYLER_CORPORA, else ../shared/corpora beside the project, else
+// the repository's samples/corpus: corpora-dir.mjs).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { aiInputsDir, defaultCorporaDir } from './corpora-dir.mjs';
 
-export const corporaDir =
-  process.env.STYLER_CORPORA ?? fileURLToPath(new URL('../../../shared/corpora', import.meta.url));
+export const corporaDir = defaultCorporaDir();
 
 export function authorFolders() {
   if (!existsSync(corporaDir)) throw new Error(`corpora not found at ${corporaDir}; set STYLER_CORPORA`);
@@ -14,8 +14,9 @@ export function authorFolders() {
     .sort();
 }
 
+/** The texts of a folder's .txt files, sorted by name ('ai-inputs': the corpora's AI inputs). */
 export function readFolder(name) {
-  const dir = join(corporaDir, name);
+  const dir = name === 'ai-inputs' ? aiInputsDir(corporaDir) : join(corporaDir, name);
   return readdirSync(dir)
     .filter((f) => f.endsWith('.txt'))
     .sort()
