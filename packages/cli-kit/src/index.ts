@@ -9,4 +9,5 @@ export { expandNamedPaths, expandPaths, type DocumentFile, type NamedPath, type 
 export { CliError, EXIT, type CliIO } from './io.js';
 export { jsonLines, parseJsonObject, runJsonLines } from './jsonl.js';
 export { OutputFile } from './output-file.js';
+export { countOf } from './plural.js';
 export { createProgress, type Progress } from './progress.js';

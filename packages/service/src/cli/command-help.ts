@@ -51,6 +51,8 @@ file into documents).
   restyle: `usage: ${COMMAND_USAGE.restyle}
 
 The embedded engine over files or folders (rewrite mode), one output file per input under its name.
+A .docx comes out as a .docx with its headings, bullet and numbered lists, bold and italic kept (not
+its tables, images, links, fonts or other styles: the text of those comes out as plain paragraphs).
   --model FILE                      a model written by styler fit
   --out DIR                         where the restyled files go
   --threads N                       worker threads (default: one per CPU)

@@ -1,15 +1,16 @@
 /**
  * `styler restyle --model model.json PATH... --out DIR`: the embedded engine over files or folders
  * (rewrite mode, on the worker pool, with progress), one output file per input under the same name,
- * so the engine can enter `styler benchmark` as a baseline system.
+ * so the engine can enter `styler benchmark` as a baseline system. A .docx comes out as a .docx.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { createStylePool } from '@styler/engine';
 import {
   batchPoolOptions,
   CALLS_PER_THREAD,
   CliError,
+  countOf,
   createProgress,
   EXIT,
   expandPaths,
@@ -21,6 +22,7 @@ import {
 } from '@styler/cli-kit';
 import { readDocument } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
+import { markdownToDocx } from '../docx/write.js';
 import { readModelFile } from './model-file.js';
 
 export const RESTYLE_ARGS: ArgSpec = { single: ['model', 'out', 'threads'] };
@@ -47,14 +49,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const progress = createProgress(io.stderr, files.length, 'restyling');
   try {
     await mapBounded(files, pool.threads * CALLS_PER_THREAD, async (path, i) => {
-      const { text } = await readDocument(path);
-      await writeFile(join(out, names[i]!), await pool.restyle(text, model));
+      // A .docx is read as Markdown (headings, lists, bold, italic), which the engine keeps, and written back as one.
+      const docx = extname(path).toLowerCase() === '.docx';
+      const { text } = await readDocument(path, { markdown: docx });
+      const restyled = await pool.restyle(text, model);
+      await writeFile(join(out, names[i]!), docx ? await markdownToDocx(restyled) : restyled);
       progress.tick();
     });
   } finally {
     progress.done();
     await pool.close();
   }
-  io.stdout.write(`Restyled ${files.length} files into ${out}\n`);
+  io.stdout.write(`Restyled ${countOf(files.length, 'file')} into ${out}\n`);
   return EXIT.ok;
 }
