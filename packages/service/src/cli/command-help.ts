@@ -8,7 +8,7 @@ export const COMMAND_USAGE = {
   analyze: 'styler analyze PATH... [--format json|csv] [--threads N]',
   fit: 'styler fit PATH... --out model.json [--shorten]',
   restyle: 'styler restyle --model model.json PATH... --out DIR [--threads N]',
-  describe: 'styler describe model.json',
+  describe: 'styler describe model.json [--json]',
   serve: 'styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]',
   keys: `
   styler keys create --org ORG --project PROJECT [--data-dir DIR]   prints a new key (shown once)
@@ -59,7 +59,8 @@ its tables, images, links, fonts or other styles: the text of those comes out as
 `,
   describe: `usage: ${COMMAND_USAGE.describe}
 
-The readable summary of a style model, as GET /v1/models/{model} shows it. No flags.
+A style model's readable card: the habits the web console shows, each with how sure the model is.
+  --json                            the summary GET /v1/models/{model} returns, as JSON
 `,
   serve: `usage: ${COMMAND_USAGE.serve}
 
