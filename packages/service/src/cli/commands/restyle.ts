@@ -16,6 +16,7 @@ import {
   expandPaths,
   mapBounded,
   parseArgs,
+  required,
   single,
   type ArgSpec,
   type CliIO,
@@ -29,11 +30,10 @@ export const RESTYLE_ARGS: ArgSpec = { single: ['model', 'out', 'threads'] };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, RESTYLE_ARGS);
-  const modelPath = single(args, 'model');
-  const out = single(args, 'out');
-  if (modelPath === undefined || out === undefined || args.positionals.length === 0) {
-    throw new CliError(`usage: ${COMMAND_USAGE.restyle}`);
-  }
+  const usage = `usage: ${COMMAND_USAGE.restyle}`;
+  const modelPath = required(args, 'model', usage);
+  const out = required(args, 'out', usage);
+  if (args.positionals.length === 0) throw new CliError(`no files or folders to restyle\n${usage}`);
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : Number(threadsText);
   if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {

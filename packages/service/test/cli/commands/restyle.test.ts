@@ -114,4 +114,13 @@ describe('styler restyle with a .docx', () => {
     const body = paragraphs.find((p) => p.text.includes('coral reefs'));
     expect(body?.text).toMatch(/Galapagos|islands/);
   });
+
+  it('names a missing --out or --model', async () => {
+    const noOut = io();
+    expect(await main(['restyle', '--model', 'model.json', 'notes.docx'], noOut.io)).toBe(2);
+    expect(noOut.err()).toMatch(/^styler restyle: --out is missing\nusage: styler restyle /);
+    const noModel = io();
+    expect(await main(['restyle', 'notes.docx', '--out', 'out'], noModel.io)).toBe(2);
+    expect(noModel.err()).toMatch(/^styler restyle: --model is missing\n/);
+  });
 });
