@@ -53,3 +53,13 @@ export function single(args: ParsedArgs, name: string): string | undefined {
   const values = args.flags.get(name);
   return values === undefined ? undefined : values[values.length - 1];
 }
+
+/**
+ * The one value of a flag the command cannot run without; a CliError naming the flag, then the
+ * command's usage line (`usage`, "usage: styler ..."), when it is missing.
+ */
+export function required(args: ParsedArgs, name: string, usage: string): string {
+  const value = single(args, name);
+  if (value === undefined) throw new CliError(`--${name} is missing\n${usage}`);
+  return value;
+}

@@ -1,9 +1,60 @@
 #!/usr/bin/env node
-// The CLI runs the built library (npm install builds it through `prepare`).
-import { main } from '../dist/cli/main.js';
+// The CLI runs the built library (npm install builds it through `prepare`). The Node version is
+// checked before any of it loads: on an unsupported Node, better-sqlite3's binding crashes the
+// process without a word (a segmentation fault on Node 20). A checkout re-runs the command under
+// a supported Node (.ci/node, as npm start does); elsewhere the CLI says what it needs and stops.
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { canFetchNode, envUnderNode, fetchSupportedNode, isSupportedNode, MINIMUM_NODE } from './supported-node.js';
 
-process.exitCode = await main(process.argv.slice(2), {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
-});
+const USAGE_EXIT = 2;
+
+/** The command's exit code, run again by the Node in `dir`; signals are passed on. */
+function runUnder(dir) {
+  const child = spawn(`${dir}/bin/node`, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: envUnderNode(dir),
+  });
+  // Ctrl-C reaches the whole process group, the child too: wait for it.
+  process.on('SIGINT', () => undefined);
+  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.error(`styler: cannot run ${dir}/bin/node: ${error.message}`);
+      resolve(1);
+    });
+    // A signal's end as a shell reports it: 128 + its number.
+    child.on('exit', (code, signal) => resolve(signal ? 128 + (constants.signals[signal] ?? 0) : (code ?? 1)));
+  });
+}
+
+async function underSupportedNode() {
+  const needs = `styler needs Node.js ${MINIMUM_NODE} or later; this is ${process.version}`;
+  if (!canFetchNode()) {
+    console.error(`${needs}: upgrade Node (README, "Node.js").`);
+    return USAGE_EXIT;
+  }
+  let dir;
+  try {
+    dir = fetchSupportedNode();
+  } catch {
+    console.error(`${needs}, and no supported Node could be fetched (.ci/node): upgrade Node (README, "Node.js").`);
+    return USAGE_EXIT;
+  }
+  console.error(
+    `styler: Node ${process.version} is older than Styler supports (${MINIMUM_NODE}+): running under ${dir}/bin/node.`,
+  );
+  return runUnder(dir);
+}
+
+if (isSupportedNode(process.versions.node)) {
+  const { main } = await import('../dist/cli/main.js');
+  process.exitCode = await main(process.argv.slice(2), {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
+} else {
+  process.exitCode = await underSupportedNode();
+}

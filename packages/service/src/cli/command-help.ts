@@ -8,7 +8,7 @@ export const COMMAND_USAGE = {
   analyze: 'styler analyze PATH... [--format json|csv] [--threads N]',
   fit: 'styler fit PATH... --out model.json [--shorten]',
   restyle: 'styler restyle --model model.json PATH... --out DIR [--threads N]',
-  describe: 'styler describe model.json',
+  describe: 'styler describe model.json [--json]',
   serve: 'styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]',
   keys: `
   styler keys create --org ORG --project PROJECT [--data-dir DIR]   prints a new key (shown once)
@@ -51,13 +51,16 @@ file into documents).
   restyle: `usage: ${COMMAND_USAGE.restyle}
 
 The embedded engine over files or folders (rewrite mode), one output file per input under its name.
+A .docx comes out as a .docx with its headings, bullet and numbered lists, bold and italic kept (not
+its tables, images, links, fonts or other styles: the text of those comes out as plain paragraphs).
   --model FILE                      a model written by styler fit
   --out DIR                         where the restyled files go
   --threads N                       worker threads (default: one per CPU)
 `,
   describe: `usage: ${COMMAND_USAGE.describe}
 
-The readable summary of a style model, as GET /v1/models/{model} shows it. No flags.
+A style model's readable card: the habits the web console shows, each with how sure the model is.
+  --json                            the summary GET /v1/models/{model} returns, as JSON
 `,
   serve: `usage: ${COMMAND_USAGE.serve}
 

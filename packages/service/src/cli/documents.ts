@@ -4,13 +4,15 @@ import { extname } from 'node:path';
 import { CliError, expandPaths, type DocumentFile } from '@styler/cli-kit';
 import { ServiceError } from '../errors.js';
 import { SERVICE_DEFAULTS } from '../http/config.js';
+import type { TextOptions } from '../uploads/docx-text.js';
 import { textOfFile } from '../uploads/extract.js';
 
 /**
  * Reads one document as the service reads an upload: a .docx through mammoth (after the same checks
  * of its archive), text as UTF-8 or UTF-16 with a byte-order mark (a leading BOM is dropped).
+ * `markdown: true` keeps a .docx's bold, italic and numbered lists as Markdown (to write it back).
  */
-export async function readDocument(path: string): Promise<DocumentFile> {
+export async function readDocument(path: string, options: TextOptions = {}): Promise<DocumentFile> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
@@ -24,7 +26,7 @@ export async function readDocument(path: string): Promise<DocumentFile> {
       maxExpandedBytes: SERVICE_DEFAULTS.maxDocxExpandedBytes,
       maxEntries: SERVICE_DEFAULTS.maxDocxEntries,
     };
-    return { path, text: await textOfFile(kind, bytes, limits) };
+    return { path, text: await textOfFile(kind, bytes, limits, options) };
   } catch (error) {
     if (error instanceof ServiceError) throw new CliError(`${path}: ${error.message}`);
     throw error;

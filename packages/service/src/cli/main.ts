@@ -19,7 +19,7 @@ Commands:
   styler classify --jsonl           JSON Lines {"id","text"} on stdin (each text one sentence)
   styler fit PATH... --out model.json [--shorten]      a style model from sample documents (as a job makes it)
   styler restyle --model model.json PATH... --out DIR  the embedded engine over files, one output per input
-  styler describe model.json        the readable summary of a style model
+  styler describe model.json [--json]  the readable card of a style model (--json: its summary as JSON)
   styler serve [--role all|api|worker]  start the HTTP service (PORT, STYLER_DATA_DIR, DATABASE_URL, ...)
   styler keys create --org ORG --project PROJECT | keys list | keys revoke KEY_ID
 

@@ -13,17 +13,55 @@ function decodeEntities(text: string): string {
   });
 }
 
+/** How htmlToText writes what plain text has no way to say. */
+export interface TextOptions {
+  /**
+   * Bold and italic as Markdown emphasis (`**bold**`, `*italic*`, `***both***`) and an ordered
+   * list's items as `1. `, `2. `: the Markdown a restyle reads and writes back into a .docx. Off, both
+   * are dropped (the text a style is learned from).
+   */
+  markdown?: boolean;
+}
+
+const EMPHASIS: Readonly<Record<string, string>> = { strong: '**', b: '**', em: '*', i: '*' };
+
+/** `**` or `*` around a run's text, with the run's edge spaces outside the marks (CommonMark flanking). */
+function emphasised(text: string, mark: string): string {
+  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
+  const [, before, inner, after] = match;
+  return inner === '' ? text : `${before}${mark}${inner}${mark}${after}`;
+}
+
+/** Literal `*`, `_` and `\\` escaped, so that only the emphasis htmlToText writes reads back as emphasis. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\*_]/g, (char) => `\\${char}`);
+}
+
 /**
  * Plain text from mammoth's HTML: one paragraph per block separated by blank lines, `<hN>` as
  * N `#` characters and a space, list items as `- `, `<br>` as a line break. Inline markup is
- * dropped and footnote reference marks (`<sup>`) skipped.
+ * dropped (or written as Markdown, see TextOptions) and footnote reference marks (`<sup>`) skipped.
  */
-export function htmlToText(html: string): string {
+export function htmlToText(html: string, options: TextOptions = {}): string {
+  const markdown = options.markdown === true;
   const paragraphs: string[] = [];
   let current: string | undefined;
   let prefix = '';
   let supDepth = 0;
+  // Inline emphasis open at this point, innermost last, with the text since it opened.
+  const open: { mark: string; text: string }[] = [];
+  // Each open list: its kind and how many items it has had.
+  const lists: { ordered: boolean; items: number }[] = [];
+  const append = (text: string): void => {
+    const top = open.at(-1);
+    if (top) top.text += text;
+    else current = (current ?? '') + text;
+  };
   const flush = (): void => {
+    while (open.length > 0) {
+      const { mark, text } = open.pop()!;
+      append(emphasised(text, mark));
+    }
     const text = (current ?? '')
       .replace(/[ \t\f\v\u00a0]+/g, ' ')
       .replace(/ ?\n ?/g, '\n')
@@ -35,22 +73,31 @@ export function htmlToText(html: string): string {
   for (const match of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*>|([^<]+)/g)) {
     const [, closing, rawTag, text] = match;
     if (text !== undefined) {
-      if (supDepth === 0) current = (current ?? '') + decodeEntities(text);
+      if (supDepth === 0) append(markdown ? escapeMarkdown(decodeEntities(text)) : decodeEntities(text));
       continue;
     }
     const tag = (rawTag ?? '').toLowerCase();
-    if (tag === 'sup') {
+    const mark = markdown ? EMPHASIS[tag] : undefined;
+    if (mark !== undefined) {
+      if (!closing) open.push({ mark, text: '' });
+      else if (open.at(-1)?.mark === mark) append(emphasised(open.pop()!.text, mark));
+    } else if (tag === 'ul' || tag === 'ol') {
+      if (closing) lists.pop();
+      else lists.push({ ordered: tag === 'ol', items: 0 });
+    } else if (tag === 'sup') {
       supDepth += closing ? -1 : 1;
       supDepth = Math.max(0, supDepth);
     } else if (tag === 'br' && !closing) {
-      current = (current ?? '') + '\n';
+      append('\n');
     } else if (BLOCKS.has(tag)) {
       // A nested block (a paragraph inside a list item or table cell) ends the text before it.
       flush();
       if (!closing) {
         current = '';
         const level = /^h([1-6])$/.exec(tag)?.[1];
+        const list = lists.at(-1);
         if (level) prefix = `${'#'.repeat(Number(level))} `;
+        else if (tag === 'li' && markdown && list?.ordered) prefix = `${++list.items}. `;
         else if (tag === 'li') prefix = '- ';
       }
     }
@@ -64,7 +111,7 @@ export function htmlToText(html: string): string {
  * (linked images, etc.) are never fetched. Throws ServiceError docx_corrupt when mammoth cannot
  * read the document.
  */
-export async function extractDocxText(bytes: Buffer): Promise<string> {
+export async function extractDocxText(bytes: Buffer, options: TextOptions = {}): Promise<string> {
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
@@ -79,5 +126,5 @@ export async function extractDocxText(bytes: Buffer): Promise<string> {
   } catch (error) {
     throw new ServiceError('docx_corrupt', undefined, { cause: error });
   }
-  return htmlToText(html).normalize('NFC');
+  return htmlToText(html, options).normalize('NFC');
 }

@@ -4,7 +4,7 @@ import { documentParts } from '@styler/engine';
 import type { FileKind } from '../store/index.js';
 import { decodeTextFile } from './decode-text.js';
 import { inspectDocx, type DocxLimits } from './docx-archive.js';
-import { extractDocxText } from './docx-text.js';
+import { extractDocxText, type TextOptions } from './docx-text.js';
 import { fileKindOf, sanitizeFilename } from './filename.js';
 import { hasProse } from './prose.js';
 
@@ -22,10 +22,15 @@ export interface ExtractedUpload {
  * The text of a file's bytes: a .docx through mammoth once its archive passed the checks, text as
  * UTF-8 or UTF-16 with a byte-order mark. Throws ServiceError (file_encoding, docx_*).
  */
-export async function textOfFile(kind: FileKind, bytes: Buffer, limits: DocxLimits): Promise<string> {
+export async function textOfFile(
+  kind: FileKind,
+  bytes: Buffer,
+  limits: DocxLimits,
+  options: TextOptions = {},
+): Promise<string> {
   if (kind !== 'docx') return decodeTextFile(bytes);
   await inspectDocx(bytes, limits);
-  return extractDocxText(bytes);
+  return extractDocxText(bytes, options);
 }
 
 /**

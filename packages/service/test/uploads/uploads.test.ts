@@ -160,6 +160,16 @@ describe('htmlToText', () => {
       '<p>Line<br />break<sup><a href="#fn1">[1]</a></sup></p>';
     expect(htmlToText(html)).toBe('# Title\n\nOne & two.\n\n### Small\n\n- item\n\nLine\nbreak');
   });
+
+  it('writes bold, italic and numbered items as Markdown with `markdown`, escaping literal stars', () => {
+    const html =
+      '<p>A <strong>bold </strong>and <em>slanted</em> word, <strong><em>both</em></strong>, 2 * 3 \\ 1.</p>' +
+      '<ol><li>first</li><li>second</li></ol><ul><li>loose</li></ul>';
+    expect(htmlToText(html, { markdown: true })).toBe(
+      'A **bold** and *slanted* word, ***both***, 2 \\* 3 \\\\ 1.\n\n1. first\n\n2. second\n\n- loose',
+    );
+    expect(htmlToText(html)).toBe('A bold and slanted word, both, 2 * 3 \\ 1.\n\n- first\n\n- second\n\n- loose');
+  });
 });
 
 describe('docx inspection and extraction', () => {

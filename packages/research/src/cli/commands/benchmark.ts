@@ -13,9 +13,11 @@ import {
   batchPoolOptions,
   CALLS_PER_THREAD,
   CliError,
+  countOf,
   createProgress,
   EXIT,
   parseArgs,
+  required,
   single,
   type ArgSpec,
   type CliIO,
@@ -54,18 +56,20 @@ async function finish(io: CliIO, out: string, rowsPath: string, options: Summary
   const accuracy = summary.attribution
     .map(
       (a) =>
-        `${a.system}: ${a.rows} rows, attributed ${(100 * a.accuracy_unpersonalized).toFixed(1)} % → ${(100 * a.accuracy_personalized).toFixed(1)} %`,
+        `${a.system}: ${countOf(a.rows, 'row')}, attributed ${(100 * a.accuracy_unpersonalized).toFixed(1)} % → ${(100 * a.accuracy_personalized).toFixed(1)} %`,
     )
     .join('; ');
   const figures = files.filter((file) => file.startsWith('figure-')).length;
   const named = files.filter((file) => !file.startsWith('figure-')).join(', ');
-  io.stdout.write(`${accuracy}. Wrote ${named}${figures > 0 ? ` and ${figures} figure files` : ''} to ${out}\n`);
+  io.stdout.write(
+    `${accuracy}. Wrote ${named}${figures > 0 ? ` and ${countOf(figures, 'figure file')}` : ''} to ${out}\n`,
+  );
 }
 
 async function merge(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, { single: ['out', 'resamples', 'seed'] });
-  const out = single(args, 'out');
-  if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${BENCHMARK_USAGE}`);
+  const out = required(args, 'out', `usage: ${BENCHMARK_USAGE}`);
+  if (args.positionals.length === 0) throw new CliError(`usage: ${BENCHMARK_USAGE}`);
   await loadPlotLibraries();
   const paths: string[] = [];
   for (const folder of args.positionals) {
@@ -104,10 +108,10 @@ async function countLines(path: string): Promise<number> {
 
 async function run(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, BENCHMARK_ARGS);
-  const out = single(args, 'out');
-  const authorsFolder = single(args, 'authors');
+  const out = required(args, 'out', `usage: ${BENCHMARK_USAGE}`);
+  const authorsFolder = required(args, 'authors', `usage: ${BENCHMARK_USAGE}`);
   const [input] = args.positionals;
-  if (args.positionals.length !== 1 || input === undefined || out === undefined || authorsFolder === undefined) {
+  if (args.positionals.length !== 1 || input === undefined) {
     throw new CliError(`usage: ${BENCHMARK_USAGE}`);
   }
   try {

@@ -11,7 +11,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROFILE_COLUMNS } from '@styler/analytics/metrics';
-import { CliError, createProgress, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import {
+  CliError,
+  countOf,
+  createProgress,
+  EXIT,
+  parseArgs,
+  required,
+  single,
+  type ArgSpec,
+  type CliIO,
+} from '@styler/cli-kit';
 import {
   attributeCorpus,
   consensusNewick,
@@ -103,8 +113,8 @@ export const CORPUS_ARGS: ArgSpec = {
 
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, CORPUS_ARGS);
-  const out = single(args, 'out');
-  if ((args.positionals.length === 0 && single(args, 'list') === undefined) || out === undefined) {
+  const out = required(args, 'out', `usage: ${CORPUS_USAGE}`);
+  if (args.positionals.length === 0 && single(args, 'list') === undefined) {
     throw new CliError(`usage: ${CORPUS_USAGE}`);
   }
   // stylo's other options: features, a word list, sampling; a classifier and distance; MDS.
@@ -150,7 +160,10 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     onProblem: leftOut.note,
   });
   leftOut.check();
-  if (corpus.skipped > 0) io.stderr.write(`${corpus.skipped} texts shorter than one sample were left out\n`);
+  if (corpus.skipped > 0)
+    io.stderr.write(
+      `${countOf(corpus.skipped, 'text')} shorter than one sample ${corpus.skipped === 1 ? 'was' : 'were'} left out\n`,
+    );
   const { counts, names, authors: labels } = corpus;
   const n = names.length;
   const labelled = labels.flatMap((label, index) => (label !== undefined ? [index] : []));
@@ -296,7 +309,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const hardWrapped = hardWrappedTexts(corpus.featureSums);
   for (const [author, { hardWrapped: wrapped, texts }] of Object.entries(hardWrapped)) {
     io.stderr.write(
-      `${author}: ${wrapped} of ${texts} texts look hard-wrapped; check their sentence counts (report.html says why)\n`,
+      `${author}: ${wrapped} of ${countOf(texts, 'text')} look${wrapped === 1 ? 's' : ''} hard-wrapped; check their sentence counts (report.html says why)\n`,
     );
   }
   summary.set({ profiles: withProfiles ? profiles : null });
@@ -321,9 +334,9 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   reporting.done();
   await summary.phaseDone('report', [...figures.files.slice(methodFigures), 'report.html'], true);
   io.stdout.write(
-    `${authors.length} authors, ${n} documents; leave-one-out accuracy ` +
+    `${countOf(authors.length, 'author')}, ${countOf(n, 'document')}; leave-one-out accuracy ` +
       `${attributed.looAccuracy === null ? '–' : attributed.looAccuracy.toFixed(3)}; ` +
-      `${attributed.attribution.length} unknown texts attributed. Wrote ${summary.files.length + 1} files to ${out}\n`,
+      `${countOf(attributed.attribution.length, 'unknown text')} attributed. Wrote ${countOf(summary.files.length + 1, 'file')} to ${out}\n`,
   );
   return EXIT.ok;
 }

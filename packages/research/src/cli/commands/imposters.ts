@@ -6,7 +6,17 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CliError, csvText, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import {
+  CliError,
+  countOf,
+  csvText,
+  EXIT,
+  parseArgs,
+  required,
+  single,
+  type ArgSpec,
+  type CliIO,
+} from '@styler/cli-kit';
 import { distanceLabel, DISTANCES, featureLabel, isDistanceName, verifyCorpus } from '../../stylometry/index.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
@@ -63,9 +73,9 @@ function share(text: string | undefined, name: string): number {
 
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, IMPOSTERS_ARGS);
-  const out = single(args, 'out');
+  const out = required(args, 'out', `usage: ${IMPOSTERS_USAGE}`);
   const unknown = single(args, 'unknown');
-  if (args.positionals.length < 2 || out === undefined || unknown === undefined) {
+  if (args.positionals.length < 2 || unknown === undefined) {
     throw new CliError(`usage: ${IMPOSTERS_USAGE}`);
   }
   const distance = single(args, 'distance') ?? 'burrows';
@@ -127,7 +137,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   await mkdir(out, { recursive: true });
   await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
   io.stdout.write(
-    `${result.scores.length} texts verified against ${result.authors.length} candidates. Wrote ${Object.keys(files).length} files to ${out}\n`,
+    `${countOf(result.scores.length, 'text')} verified against ${countOf(result.authors.length, 'candidate')}. Wrote ${countOf(Object.keys(files).length, 'file')} to ${out}\n`,
   );
   return EXIT.ok;
 }

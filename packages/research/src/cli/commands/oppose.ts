@@ -6,7 +6,17 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { CliError, csvText, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import {
+  CliError,
+  countOf,
+  csvText,
+  EXIT,
+  parseArgs,
+  required,
+  single,
+  type ArgSpec,
+  type CliIO,
+} from '@styler/cli-kit';
 import { craigZeta, featureLabel } from '../../stylometry/index.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
@@ -42,8 +52,8 @@ export const OPPOSE_ARGS: ArgSpec = {
 
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, OPPOSE_ARGS);
-  const out = single(args, 'out');
-  if (args.positionals.length !== 2 || out === undefined) throw new CliError(`usage: ${OPPOSE_USAGE}`);
+  const out = required(args, 'out', `usage: ${OPPOSE_USAGE}`);
+  if (args.positionals.length !== 2) throw new CliError(`usage: ${OPPOSE_USAGE}`);
   const sliceLength = positiveInteger(single(args, 'slice'), 'slice', 3_000);
   const rare = Number(single(args, 'rare') ?? 2);
   if (!(Number.isInteger(rare) && rare >= 0)) throw new CliError('--rare must be a whole number of at least 0');
@@ -112,10 +122,11 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   files['report.html'] = report;
   await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
   const tooShort = zeta.tooShort.primary.length + zeta.tooShort.secondary.length + zeta.tooShort.test.length;
-  if (tooShort > 0) io.stderr.write(`${tooShort} texts shorter than a slice of ${sliceLength} words gave no slice\n`);
+  if (tooShort > 0)
+    io.stderr.write(`${countOf(tooShort, 'text')} shorter than a slice of ${sliceLength} words gave no slice\n`);
   io.stdout.write(
-    `${zeta.slices.primary} + ${zeta.slices.secondary} slices; ${zeta.preferred.length} words preferred and ` +
-      `${zeta.avoided.length} avoided by ${primaryName}. Wrote ${Object.keys(files).length + figures.files.length} files to ${out}\n`,
+    `${zeta.slices.primary} + ${countOf(zeta.slices.secondary, 'slice')}; ${countOf(zeta.preferred.length, 'word')} preferred and ` +
+      `${zeta.avoided.length} avoided by ${primaryName}. Wrote ${countOf(Object.keys(files).length + figures.files.length, 'file')} to ${out}\n`,
   );
   return EXIT.ok;
 }

@@ -6,7 +6,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { wordFormSequence } from '@styler/analytics/metrics';
-import { CliError, csvText, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import {
+  CliError,
+  countOf,
+  csvText,
+  EXIT,
+  parseArgs,
+  required,
+  single,
+  type ArgSpec,
+  type CliIO,
+} from '@styler/cli-kit';
 import { distanceLabel, DISTANCES, featureLabel, isDistanceName, rollingDelta } from '../../stylometry/index.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
@@ -45,10 +55,9 @@ export const ROLLING_ARGS: ArgSpec = {
 
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, ROLLING_ARGS);
-  const out = single(args, 'out');
+  const out = required(args, 'out', `usage: ${ROLLING_USAGE}`);
   const [textPath, ...folders] = args.positionals;
-  if (textPath === undefined || folders.length === 0 || out === undefined)
-    throw new CliError(`usage: ${ROLLING_USAGE}`);
+  if (textPath === undefined || folders.length === 0) throw new CliError(`usage: ${ROLLING_USAGE}`);
   const distance = single(args, 'distance') ?? 'burrows';
   if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
   const culling = Number(single(args, 'culling') ?? 0);
@@ -79,7 +88,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const text = basename(textPath);
   const description =
     `${words.length} words in windows of ${window} moved by ${step}; ${result.features} ${featureLabel(settings.features)} ` +
-    `of ${reference.length} reference texts by ${result.authors.length} authors; ${distanceLabel(distance)}.`;
+    `of ${countOf(reference.length, 'reference text')} by ${countOf(result.authors.length, 'author')}; ${distanceLabel(distance)}.`;
   const files: Record<string, string> = {
     'windows.csv': csvText(
       ['start', 'end', 'nearest', ...result.authors],
@@ -116,7 +125,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   await Promise.all(Object.entries(files).map(([name, body]) => writeFile(join(out, name), body)));
   const counts = result.authors.map((a) => `${a} ${result.windows.filter((w) => w.nearest === a).length}`).join(', ');
   io.stdout.write(
-    `${result.windows.length} windows nearest to: ${counts}. Wrote ${Object.keys(files).length + figures.files.length} files to ${out}\n`,
+    `${countOf(result.windows.length, 'window')} nearest to: ${counts}. Wrote ${countOf(Object.keys(files).length + figures.files.length, 'file')} to ${out}\n`,
   );
   return EXIT.ok;
 }

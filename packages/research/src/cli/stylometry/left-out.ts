@@ -3,7 +3,7 @@
  * stderr as it is found and the run goes on without it; with --strict the run stops after reading,
  * listing them all.
  */
-import { CliError } from '@styler/cli-kit';
+import { CliError, countOf } from '@styler/cli-kit';
 
 export const STRICT_HELP = [
   '  --strict                         stop, listing them, when any file cannot be used (unreadable, no',
@@ -27,7 +27,9 @@ export class LeftOutFiles {
   /** Under --strict, stops the run when any file was left out. */
   check(): void {
     if (this.strict && this.messages.length > 0) {
-      throw new CliError(`--strict: ${this.messages.length} files could not be used:\n${this.messages.join('\n')}`);
+      throw new CliError(
+        `--strict: ${countOf(this.messages.length, 'file')} could not be used:\n${this.messages.join('\n')}`,
+      );
     }
   }
 }

@@ -1,37 +1,39 @@
 /**
  * `styler restyle --model model.json PATH... --out DIR`: the embedded engine over files or folders
  * (rewrite mode, on the worker pool, with progress), one output file per input under the same name,
- * so the engine can enter `styler benchmark` as a baseline system.
+ * so the engine can enter `styler benchmark` as a baseline system. A .docx comes out as a .docx.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { createStylePool } from '@styler/engine';
 import {
   batchPoolOptions,
   CALLS_PER_THREAD,
   CliError,
+  countOf,
   createProgress,
   EXIT,
   expandPaths,
   mapBounded,
   parseArgs,
+  required,
   single,
   type ArgSpec,
   type CliIO,
 } from '@styler/cli-kit';
 import { readDocument } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
+import { markdownToDocx } from '../docx/write.js';
 import { readModelFile } from './model-file.js';
 
 export const RESTYLE_ARGS: ArgSpec = { single: ['model', 'out', 'threads'] };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, RESTYLE_ARGS);
-  const modelPath = single(args, 'model');
-  const out = single(args, 'out');
-  if (modelPath === undefined || out === undefined || args.positionals.length === 0) {
-    throw new CliError(`usage: ${COMMAND_USAGE.restyle}`);
-  }
+  const usage = `usage: ${COMMAND_USAGE.restyle}`;
+  const modelPath = required(args, 'model', usage);
+  const out = required(args, 'out', usage);
+  if (args.positionals.length === 0) throw new CliError(`no files or folders to restyle\n${usage}`);
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : Number(threadsText);
   if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
@@ -47,14 +49,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const progress = createProgress(io.stderr, files.length, 'restyling');
   try {
     await mapBounded(files, pool.threads * CALLS_PER_THREAD, async (path, i) => {
-      const { text } = await readDocument(path);
-      await writeFile(join(out, names[i]!), await pool.restyle(text, model));
+      // A .docx is read as Markdown (headings, lists, bold, italic), which the engine keeps, and written back as one.
+      const docx = extname(path).toLowerCase() === '.docx';
+      const { text } = await readDocument(path, { markdown: docx });
+      const restyled = await pool.restyle(text, model);
+      await writeFile(join(out, names[i]!), docx ? await markdownToDocx(restyled) : restyled);
       progress.tick();
     });
   } finally {
     progress.done();
     await pool.close();
   }
-  io.stdout.write(`Restyled ${files.length} files into ${out}\n`);
+  io.stdout.write(`Restyled ${countOf(files.length, 'file')} into ${out}\n`);
   return EXIT.ok;
 }

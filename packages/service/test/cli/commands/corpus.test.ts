@@ -361,7 +361,7 @@ describe('styler corpus', () => {
     expect(one.err()).toMatch(/at least two authors/);
     const noOut = io();
     expect(await main(['corpus', join(root, 'darwin'), join(root, 'assistant')], noOut.io)).toBe(2);
-    expect(noOut.err()).toMatch(/usage: styler corpus/);
+    expect(noOut.err()).toMatch(/^styler corpus: --out is missing\nusage: styler corpus/);
     const badCulling = io();
     expect(
       await main(

@@ -35,7 +35,7 @@ describe('styler fit, restyle and describe', () => {
     expect(readFileSync(join(out, 'one.txt'), 'utf8')).toBe(restyle(fixture('ai-input-01.txt'), model));
 
     const described = io();
-    expect(await main(['describe', modelPath], described.io)).toBe(0);
+    expect(await main(['describe', modelPath, '--json'], described.io)).toBe(0);
     expect(JSON.parse(described.out())).toEqual(JSON.parse(JSON.stringify(describeStyle(model))));
   });
 

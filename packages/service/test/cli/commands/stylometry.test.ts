@@ -14,6 +14,7 @@ import { ANALYZE_ARGS } from '../../../src/cli/commands/analyze.js';
 import { FIT_ARGS } from '../../../src/cli/commands/fit.js';
 import { KEYS_ARGS } from '../../../src/cli/commands/keys.js';
 import { QUALITY_ARGS } from '../../../src/cli/commands/quality.js';
+import { DESCRIBE_ARGS } from '../../../src/cli/commands/describe.js';
 import { RESTYLE_ARGS } from '../../../src/cli/commands/restyle.js';
 import { SERVE_ARGS } from '../../../src/cli/commands/serve.js';
 import { main } from '../../../src/cli/main.js';
@@ -369,7 +370,7 @@ describe('--help of every command', () => {
     keys: KEYS_ARGS,
     rouge: { boolean: ['jsonl'] },
     classify: { boolean: ['jsonl'] },
-    describe: {},
+    describe: DESCRIBE_ARGS,
   };
 
   it.each(Object.keys(flags))('styler %s --help lists every flag', async (command) => {
