@@ -188,6 +188,16 @@ describe('chat completions with a style model', () => {
     expect(usage).toMatchObject({ total_tokens: expect.any(Number) });
   });
 
+  it('sends the documented default temperature on the streamed path as on the drafts', async () => {
+    const before = llm.requests.length;
+    const stream = await client.chat.completions.create({ model, messages: [ask], stream: true });
+    for await (const chunk of stream) void chunk;
+    await client.chat.completions.create({ model, messages: [ask], max_tokens: 500 });
+    const sent = llm.requests.slice(before).map((request) => request.body as ChatCompletionRequestBody);
+    expect(sent[0]).toMatchObject({ stream: true, temperature: 0.7 });
+    expect(sent[1]).toMatchObject({ temperature: 0.7, max_tokens: 500 });
+  });
+
   it('streams the chosen drafts, each under its index, once chosen', async () => {
     const stream = await client.chat.completions.create({
       model,
