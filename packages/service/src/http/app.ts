@@ -11,6 +11,7 @@ import type { ProviderConfig } from '@styler/engine/providers';
 import type { StylerStore } from '../store/index.js';
 import { installAuth } from './auth.js';
 import { installCors } from './cors.js';
+import { LOG_SERIALIZERS } from './log-redaction.js';
 import { trackConnections } from './connection-drain.js';
 import type { ServiceConfig } from './config.js';
 import { errorBody, errorHeaders, frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
@@ -144,11 +145,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { pool, config, providerConfig } = deps;
   const app = Fastify({
     bodyLimit: config.maxBodyBytes,
+    // Requests are logged with their URL redacted (a key sent as ?api_key= must not reach the log).
     ...(deps.logger === false
       ? { logger: false }
       : deps.logger
-        ? { loggerInstance: deps.logger }
-        : { logger: { level: config.logLevel } }),
+        ? { loggerInstance: deps.logger.child({}, { serializers: LOG_SERIALIZERS }) }
+        : { logger: { level: config.logLevel, serializers: LOG_SERIALIZERS } }),
     // Requests that arrive while closing get our own 503 body (the hook below), not fastify's.
     return503OnClosing: false,
     // A client that stalls must not hold a connection: its headers within 20 s, the whole request
