@@ -253,4 +253,22 @@ describe('chat completions without any LLM configured', () => {
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toMatch(/need an LLM.*OPENAI_API_KEY/);
   });
+
+  it('bounds max_tokens and max_completion_tokens at 32,768, naming the field', async () => {
+    const messages = [{ role: 'user', content: 'Hello.' }];
+    for (const field of ['max_tokens', 'max_completion_tokens']) {
+      const response = await service.request(
+        '/chat/completions',
+        jsonBody({ model: 'ftm-any', messages, [field]: 32_769 }),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'invalid_input', param: field });
+      const within = await service.request(
+        '/chat/completions',
+        jsonBody({ model: 'ftm-any', messages, [field]: 32_768 }),
+      );
+      // Past the schema: the unknown model is what is refused.
+      expect(within.status).toBe(404);
+    }
+  });
 });
