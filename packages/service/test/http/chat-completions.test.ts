@@ -12,6 +12,7 @@ import {
   type ChatCompletionRequestBody,
   type OpenAITestServer,
 } from '../../../../test-support/openai-test-server.js';
+import type { StylerChatCompletionCreateParams } from '../../src/index.js';
 import { darwin, fixture } from './support/fixtures.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
 
@@ -199,14 +200,14 @@ describe('chat completions with a style model', () => {
   });
 
   it('streams the chosen drafts, each under its index, once chosen', async () => {
-    const stream = await client.chat.completions.create({
+    const request: StylerChatCompletionCreateParams<OpenAI.ChatCompletionCreateParamsStreaming> = {
       model,
       messages: [ask],
       stream: true,
       n: 2,
-      // @ts-expect-error Styler's extensions to the request
       candidates: 2,
-    });
+    };
+    const stream = await client.chat.completions.create(request);
     const texts = ['', ''];
     let report: StylerReport | undefined;
     for await (const chunk of stream) {
