@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
+import { jobEvents } from '../../src/http/job-events.js';
 import { QueueRunner } from '../../src/jobs/queue-runner.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
 import {
@@ -118,6 +119,13 @@ describe('a database outage during a fit', () => {
       }
       expect(job).toMatchObject({ status: 'succeeded', attempts: 1 });
       expect(fits).toBe(2);
+      // Both starts are in the job's events, the second as a retry, not as a stopped worker's.
+      expect(jobEvents(job).map((event) => event.message)).toEqual([
+        expect.stringMatching(/^The job succeeded/),
+        expect.stringMatching(/^Fine-tuning started again \(attempt 1\): the last run could not finish/),
+        'Fine-tuning started.',
+        'Created fine-tuning job on 1 training file.',
+      ]);
       expect(lines.some((line) => line.includes('fine-tuning job will be retried'))).toBe(true);
       expect(lines.filter((line) => /worker stopped|interrupted/.test(line))).toEqual([]);
     } finally {
