@@ -16,4 +16,12 @@ export {
   type RunningService,
   type ServiceConfig,
   type StartServiceOptions,
+  type StylerChatCompletionCreateParams,
+  type StylerChatCompletionExtensions,
+  type StylerDraftReport,
+  type StylerFineTuningJob,
+  type StylerFineTuningJobCreateParams,
+  type StylerTransformChunk,
+  type StylerTransformRequest,
+  type StylerTransformResponse,
 } from './http/index.js';

@@ -11,9 +11,10 @@ import type { ProviderConfig } from '@styler/engine/providers';
 import type { StylerStore } from '../store/index.js';
 import { installAuth } from './auth.js';
 import { installCors } from './cors.js';
+import { LOG_SERIALIZERS } from './log-redaction.js';
 import { trackConnections } from './connection-drain.js';
 import type { ServiceConfig } from './config.js';
-import { errorBody, frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
+import { errorBody, errorHeaders, frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
 import { ERRORS, ServiceError, type ErrorCode } from '../errors.js';
 import type { JobExecutor } from '../jobs/fine-tuning.js';
 import { JobRunner } from '../jobs/job-runner.js';
@@ -45,17 +46,29 @@ const MALFORMED: Readonly<Record<string, readonly [string, ErrorCode]>> = {
   HPE_HEADER_OVERFLOW: ['Request Header Fields Too Large', 'headers_too_large'],
 };
 
+/**
+ * Headers every API answer carries: its JSON is never sniffed as another type, never framed (the
+ * console sets a stricter policy of its own for its pages), and never stored by a browser or proxy
+ * (answers hold keys' data and change with every call; the console's hashed assets set their own).
+ */
+const API_HEADERS = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'cache-control': 'no-store' };
+
 /** fastify's clientErrorHandler: a malformed, too slow or too large request gets `{"error": …}` too. */
 function malformedRequestHandler(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [reason, code] = MALFORMED[error.code ?? ''] ?? ['Bad Request', 'malformed_request'];
   const { status } = ERRORS[code];
   const body = JSON.stringify(errorBody(code));
+  const headers = {
+    'content-length': String(Buffer.byteLength(body)),
+    'content-type': 'application/json; charset=utf-8',
+    ...API_HEADERS,
+    ...errorHeaders(status),
+    connection: 'close',
+  };
   if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\n${lines.join('')}\r\n${body}`);
   }
   socket.destroy(error);
 }
@@ -89,12 +102,6 @@ function parseJsonBodies(app: FastifyInstance): void {
     json(request, text, done);
   });
 }
-
-/**
- * Headers every API answer carries: its JSON is never sniffed as another type, and never framed
- * (the console sets a stricter policy of its own for its pages).
- */
-const API_HEADERS = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' };
 
 /** Everything the app needs; the caller owns (and closes) store and pool. */
 export interface AppDeps {
@@ -138,11 +145,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { pool, config, providerConfig } = deps;
   const app = Fastify({
     bodyLimit: config.maxBodyBytes,
+    // Requests are logged with their URL redacted (a key sent as ?api_key= must not reach the log).
     ...(deps.logger === false
       ? { logger: false }
       : deps.logger
-        ? { loggerInstance: deps.logger }
-        : { logger: { level: config.logLevel } }),
+        ? { loggerInstance: deps.logger.child({}, { serializers: LOG_SERIALIZERS }) }
+        : { logger: { level: config.logLevel, serializers: LOG_SERIALIZERS } }),
     // Requests that arrive while closing get our own 503 body (the hook below), not fastify's.
     return503OnClosing: false,
     // A client that stalls must not hold a connection: its headers within 20 s, the whole request

@@ -15,6 +15,11 @@ export const CHAT_LIMITS = Object.freeze({
   maxLlmCalls: 20,
   maxLlmTokens: 1_000_000,
   maxStops: 4,
+  /**
+   * Most completion tokens a draft may ask for (max_tokens, max_completion_tokens): what the
+   * largest base models write in one answer; a request's whole budget is max_llm_tokens.
+   */
+  maxCompletionTokens: 32_768,
 });
 
 const TextPart = closed({ type: Type.Literal('text'), text: Type.String() });
@@ -46,8 +51,8 @@ export const ChatCompletionRequest = Type.Object(
     stream_options: optional(closed({ include_usage: optional(Type.Boolean()) })),
     n: count(CHAT_LIMITS.maxChoices, 'Choices to return, closest to the author first. Default 1.'),
     temperature: optional(Type.Number({ minimum: 0, maximum: 2 })),
-    max_tokens: optional(Type.Integer({ minimum: 1 })),
-    max_completion_tokens: optional(Type.Integer({ minimum: 1 })),
+    max_tokens: count(CHAT_LIMITS.maxCompletionTokens, 'Most tokens per draft, passed to the base model.'),
+    max_completion_tokens: count(CHAT_LIMITS.maxCompletionTokens, "OpenAI's newer name for max_tokens."),
     stop: optional(
       Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { maxItems: 4 })]),
     ),

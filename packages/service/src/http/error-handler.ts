@@ -151,11 +151,27 @@ export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: Rout
 /** Seconds a client should wait before retrying, by status: soon for a busy pool or a database coming back, longer for a full disk. */
 const RETRY_AFTER_SECONDS: Readonly<Record<number, string>> = { 429: '1', 503: '1', 507: '30' };
 
-/** Sends the error body; 429, 503 and 507 carry Retry-After (seconds). */
+/** Client errors a retry can change: a request that timed out, a rate limit. */
+const RETRYABLE_CLIENT_ERRORS = new Set([408, 429]);
+
+/**
+ * The headers of an error answer with `status`: Retry-After (seconds) where waiting helps (429, 503,
+ * 507), and `x-should-retry: false` where a retry cannot change the answer (every 4xx but 408 and
+ * 429). OpenAI's SDKs read that header before their own rules, which retry a 409 (a cancel of a
+ * finished job was sent three times).
+ */
+export function errorHeaders(status: number): Record<string, string> {
+  const retryAfter = RETRY_AFTER_SECONDS[status];
+  return {
+    ...(retryAfter !== undefined && { 'retry-after': retryAfter }),
+    ...(status >= 400 && status < 500 && !RETRYABLE_CLIENT_ERRORS.has(status) && { 'x-should-retry': 'false' }),
+  };
+}
+
+/** Sends the error body with its headers (errorHeaders). */
 function send(reply: FastifyReply, response: ErrorResponse): void {
-  const retryAfter = RETRY_AFTER_SECONDS[response.status];
-  if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
   void reply
+    .headers(errorHeaders(response.status))
     .code(response.status)
     .type('application/json; charset=utf-8')
     .send(errorBody(response.code, response.message, response.param));

@@ -4,3 +4,13 @@ export { startService, type RunningService, type StartServiceOptions } from './s
 export { loadServiceConfig, SERVICE_DEFAULTS, SERVICE_ENV_VARS, type ServiceConfig } from './config.js';
 export { ensureInitialKey, DEFAULT_TENANT, type InitialKey } from './bootstrap.js';
 export { ERRORS, ServiceError, type ErrorCode } from '../errors.js';
+export type {
+  StylerChatCompletionCreateParams,
+  StylerChatCompletionExtensions,
+  StylerDraftReport,
+  StylerFineTuningJob,
+  StylerFineTuningJobCreateParams,
+  StylerTransformChunk,
+  StylerTransformRequest,
+  StylerTransformResponse,
+} from './wire-types.js';

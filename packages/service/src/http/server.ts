@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { ensureInitialKey } from './bootstrap.js';
 import type { ServiceConfig } from './config.js';
 import { listeningUrls } from './listen-urls.js';
+import { redactedUrl } from './log-redaction.js';
 
 export interface StartServiceOptions {
   config: ServiceConfig;
@@ -28,16 +29,8 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** A database URL without its password, to print. */
-export function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = '';
-    return `${parsed.protocol}//${parsed.username ? `${parsed.username}@` : ''}${parsed.host}${parsed.pathname}`;
-  } catch {
-    return 'an unparsable URL';
-  }
-}
+/** A database URL without its password, to print (the one redaction of logged and printed URLs). */
+export { redactedUrl } from './log-redaction.js';
 
 /** Where the data lives, for the banner: the data directory, or the PostgreSQL database without its password. */
 function dataLocation(config: ServiceConfig): string {

@@ -26,7 +26,7 @@ export class SseWriter {
     this.#started = true;
     this.#response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
+      'cache-control': 'no-store',
       // Tells nginx-style proxies not to buffer the stream.
       'x-accel-buffering': 'no',
       ...extraHeaders,

@@ -13,7 +13,9 @@
  * - Retries: a transient failure (the pool full, the database or disk unavailable) throws, and
  *   pg-boss retries with exponential backoff; a permanent one (no usable documents, an internal
  *   error) marks the job `failed` with a clear error at once. A job started more than maxAttempts
- *   times fails as `interrupted`.
+ *   times fails as `interrupted`. A run that ends for want of the database is not one of them: its
+ *   job goes back to the queue with the attempt refunded, the write retried until the database
+ *   takes it, and while the database was away missed heartbeats are not taken for a dead worker.
  * - Heartbeats: while a fit runs, its worker records a heartbeat on the job row four times per
  *   heartbeat timeout; every worker looks as often for running jobs whose heartbeat stopped (their
  *   worker died) and queues them again, with a new message, in one transaction, and for queued
@@ -87,6 +89,8 @@ export class QueueRunner implements JobExecutor, JobQueue {
   readonly #workerIds: string[] = [];
   #started = false;
   #sweeper: NodeJS.Timeout | undefined;
+  /** When a store call last failed for want of the database (ms since the epoch); 0: never. */
+  #databaseLastDownMs = 0;
 
   constructor(options: QueueRunnerOptions) {
     this.#options = options;
@@ -201,9 +205,20 @@ export class QueueRunner implements JobExecutor, JobQueue {
     return Math.max(1_000, Math.round((this.#options.heartbeatTimeoutSeconds * 1_000) / 4));
   }
 
-  /** Seconds before which a heartbeat is stale. */
+  /**
+   * Seconds before which a heartbeat is stale. Within a heartbeat timeout of the database coming
+   * back, none is: every worker's heartbeat failed during the outage, and a live one has not yet
+   * had a timeout's time to beat again (0 matches no heartbeat).
+   */
   #staleBefore(): number {
+    const timeoutMs = this.#options.heartbeatTimeoutSeconds * 1_000;
+    if (Date.now() - this.#databaseLastDownMs < timeoutMs) return 0;
     return Math.floor(Date.now() / 1000) - this.#options.heartbeatTimeoutSeconds;
+  }
+
+  /** Notes a store call that failed for want of the database (see #staleBefore). */
+  #noteFailure(error: unknown): void {
+    if (isDatabaseUnavailable(error)) this.#databaseLastDownMs = Date.now();
   }
 
   /**
@@ -221,6 +236,7 @@ export class QueueRunner implements JobExecutor, JobQueue {
         logger.warn({ job: id }, 'job queued again: it had no queue message');
       }
     } catch (error) {
+      this.#noteFailure(error);
       if (!isTransient(error)) logger.warn({ err: error }, 'looking for stale jobs failed');
     }
   }
@@ -305,12 +321,12 @@ export class QueueRunner implements JobExecutor, JobQueue {
             fit.abort();
           }
         })
-        .catch(() => undefined);
+        .catch((error: unknown) => this.#noteFailure(error));
     }, 1_000);
     watch.unref();
     // The heartbeat: while it beats, no other worker takes the job (the watch above sees it go).
     const beat = setInterval(
-      () => void store.jobs.heartbeat(job.id, lease).catch(() => undefined),
+      () => void store.jobs.heartbeat(job.id, lease).catch((error: unknown) => this.#noteFailure(error)),
       this.#heartbeatMs(),
     );
     beat.unref();
@@ -336,9 +352,8 @@ export class QueueRunner implements JobExecutor, JobQueue {
       if (error instanceof TransientJobError || isTransient(error)) {
         log.warn({ err: error, retry: delivery.retryCount }, 'fine-tuning job will be retried');
         // Until the queue's retry claims it, the job shows queued, not running, and the attempt is
-        // not counted (not the job's fault). Should even this write fail, the heartbeat has stopped
-        // and the sweep queues the job once the database takes writes.
-        if (!leaseLost) await store.jobs.requeue(job.id, true).catch(() => undefined);
+        // not counted (not the job's fault).
+        await this.#requeueRefunded(job.id, () => leaseLost);
         throw error;
       }
       const jobError = jobErrorOf(error);
@@ -352,11 +367,32 @@ export class QueueRunner implements JobExecutor, JobQueue {
     }
   }
 
+  /**
+   * Puts a job whose run failed transiently back in the queue with its attempt refunded. During an
+   * outage the write is retried (backing off to a heartbeat interval) until the database takes it,
+   * while the job's heartbeat goes on beating: otherwise the job would stay running, be taken for a
+   * dead worker's and be started again at the cost of an attempt. Given up when this worker stops
+   * or another took the job over; the sweep then queues it.
+   */
+  async #requeueRefunded(jobId: string, leaseLost: () => boolean): Promise<void> {
+    for (let delayMs = 100; this.#started && !leaseLost(); delayMs = Math.min(delayMs * 2, this.#heartbeatMs())) {
+      try {
+        await this.store.jobs.requeue(jobId, true);
+        return;
+      } catch (error) {
+        this.#noteFailure(error);
+        if (!isTransient(error)) return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+
   /** Runs a store call; its failure for want of database or disk is transient (retried by the queue). */
   async #transient<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
+      this.#noteFailure(error);
       if (isTransient(error)) throw new TransientJobError('the database is unavailable', { cause: error });
       throw error;
     }

@@ -29,6 +29,7 @@ export {
   type JobError,
   type JobErrorCode,
   type JobRecord,
+  type JobStart,
   type JobQueue,
   type QueueMessages,
   type JobStatus,

@@ -12,6 +12,7 @@ import {
   type ChatCompletionRequestBody,
   type OpenAITestServer,
 } from '../../../../test-support/openai-test-server.js';
+import type { StylerChatCompletionCreateParams } from '../../src/index.js';
 import { darwin, fixture } from './support/fixtures.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
 
@@ -188,15 +189,25 @@ describe('chat completions with a style model', () => {
     expect(usage).toMatchObject({ total_tokens: expect.any(Number) });
   });
 
+  it('sends the documented default temperature on the streamed path as on the drafts', async () => {
+    const before = llm.requests.length;
+    const stream = await client.chat.completions.create({ model, messages: [ask], stream: true });
+    for await (const chunk of stream) void chunk;
+    await client.chat.completions.create({ model, messages: [ask], max_tokens: 500 });
+    const sent = llm.requests.slice(before).map((request) => request.body as ChatCompletionRequestBody);
+    expect(sent[0]).toMatchObject({ stream: true, temperature: 0.7 });
+    expect(sent[1]).toMatchObject({ temperature: 0.7, max_tokens: 500 });
+  });
+
   it('streams the chosen drafts, each under its index, once chosen', async () => {
-    const stream = await client.chat.completions.create({
+    const request: StylerChatCompletionCreateParams<OpenAI.ChatCompletionCreateParamsStreaming> = {
       model,
       messages: [ask],
       stream: true,
       n: 2,
-      // @ts-expect-error Styler's extensions to the request
       candidates: 2,
-    });
+    };
+    const stream = await client.chat.completions.create(request);
     const texts = ['', ''];
     let report: StylerReport | undefined;
     for await (const chunk of stream) {
@@ -242,5 +253,23 @@ describe('chat completions without any LLM configured', () => {
     );
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toMatch(/need an LLM.*OPENAI_API_KEY/);
+  });
+
+  it('bounds max_tokens and max_completion_tokens at 32,768, naming the field', async () => {
+    const messages = [{ role: 'user', content: 'Hello.' }];
+    for (const field of ['max_tokens', 'max_completion_tokens']) {
+      const response = await service.request(
+        '/chat/completions',
+        jsonBody({ model: 'ftm-any', messages, [field]: 32_769 }),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'invalid_input', param: field });
+      const within = await service.request(
+        '/chat/completions',
+        jsonBody({ model: 'ftm-any', messages, [field]: 32_768 }),
+      );
+      // Past the schema: the unknown model is what is refused.
+      expect(within.status).toBe(404);
+    }
   });
 });

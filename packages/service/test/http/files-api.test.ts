@@ -1,3 +1,4 @@
+import { rmSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx, buildZip, docxEntries } from './support/zip.js';
 import { jsonBody, startTestService, uploadForm, type TestService, type TestStoreKind } from './support/harness.js';
@@ -324,5 +325,23 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKin
     expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready', role: 'all' }]);
     const openapi = (await (await service.request('/openapi.json', { key: null })).json()) as { openapi: string };
     expect(openapi.openapi).toBe('3.1.0');
+  });
+});
+
+describe('files API on SQLite whose files/ folder is deleted while it runs', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(async () => service.close());
+
+  it('makes the folder again on the next upload, owner-only, and serves the file', async () => {
+    const { directory } = service.sqlite.blobs;
+    rmSync(directory, { recursive: true, force: true });
+    const { status, body } = await upload(service, 'letter.txt', PROSE);
+    expect(status).toBe(200);
+    expect(statSync(directory).mode & 0o777).toBe(0o700);
+    const content = await service.request(`/files/${String(body.id)}/content`);
+    expect(await content.text()).toBe(PROSE);
   });
 });

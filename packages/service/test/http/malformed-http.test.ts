@@ -32,6 +32,9 @@ describe('malformed HTTP', () => {
     const malformed = await exchange(port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(malformed).toMatch(/^HTTP\/1\.1 400 Bad Request/);
     expect(malformed.endsWith('{"error":"Malformed HTTP request.","code":"malformed_request"}')).toBe(true);
+    // A retry cannot mend it: OpenAI's SDKs read this header before retrying.
+    expect(malformed).toMatch(/\r\nx-should-retry: false\r\n/);
+    expect(malformed).toMatch(/\r\ncache-control: no-store\r\n/);
     const huge = await exchange(port, `GET /v1/files HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431/);
     expect(huge.endsWith('{"error":"The request headers are too large.","code":"headers_too_large"}')).toBe(true);
@@ -41,6 +44,7 @@ describe('malformed HTTP', () => {
     // Half a request line, then silence: the server closes the connection by itself.
     const stalled = await exchange(port, 'GET /v1/files HTTP/1.1\r\nHost: x\r\n', { end: false });
     expect(stalled).toMatch(/^HTTP\/1\.1 408/);
+    expect(stalled).not.toMatch(/x-should-retry/);
     expect(stalled.endsWith('{"error":"The request took too long to arrive.","code":"request_timeout"}')).toBe(true);
   }, 60_000);
 });

@@ -265,6 +265,28 @@ export function storeContract(name: string, open: OpenTestStore): void {
       expect(await store.jobs.requeueStale(now + 5)).toEqual(['job-1']);
     });
 
+    it('records every start of a job: a takeover counts a new attempt, a refunded retry the same one', async () => {
+      await addFile(acme, 'file-1');
+      await store.jobs.create(newJob(acme, 'job-1', ['file-1']));
+      expect((await store.jobs.getById('job-1'))?.starts).toEqual([]);
+      const before = Math.floor(Date.now() / 1000);
+      await store.jobs.claim('job-1', 'first:0');
+      // The first worker stopped: a newer delivery takes the job over.
+      await store.jobs.claim('job-1', 'first:1');
+      // That run fails for want of the database: back to the queue, its attempt refunded, and run again.
+      expect(await store.jobs.requeue('job-1', true)).toBe(true);
+      await store.jobs.claim('job-1', 'first:2');
+      const job = await store.jobs.getById('job-1');
+      expect(job?.attempts).toBe(2);
+      expect(job?.starts.map((start) => start.attempt)).toEqual([1, 2, 2]);
+      for (const start of job?.starts ?? []) expect(start.at).toBeGreaterThanOrEqual(before);
+      expect(job?.starts.at(-1)?.at).toBe(job?.startedAt);
+      // A single process's claims record their starts too.
+      await store.jobs.create(newJob(acme, 'job-2', ['file-1']));
+      await store.jobs.claimNextQueued();
+      expect((await store.jobs.getById('job-2'))?.starts.map((start) => start.attempt)).toEqual([1]);
+    });
+
     it('requeues every running job on request', async () => {
       await addFile(acme, 'file-1');
       for (const id of ['job-1', 'job-2', 'job-3']) await store.jobs.create(newJob(acme, id, ['file-1']));

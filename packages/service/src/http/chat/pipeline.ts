@@ -27,7 +27,7 @@ import { DEFAULT_BASE_MODEL } from '../representations.js';
 import type { StyleModelCache } from '../../style-models/cache.js';
 import type { CompletionChoice, CompletionIdentity } from '../completion.js';
 import { countUsage, type Usage } from '../usage.js';
-import { toChatRequest, type ChatRequest } from './request.js';
+import { samplingOptions, toChatRequest, type ChatRequest } from './request.js';
 import { cutAtStop } from './stop-sequences.js';
 
 export interface ChatPipelineDeps {
@@ -125,8 +125,7 @@ export class ChatPipeline {
       messages: prepared.messages,
       n: request.candidates,
       revise: request.revise,
-      ...(request.temperature !== undefined && { temperature: request.temperature }),
-      ...(request.maxTokens !== undefined && { maxTokens: request.maxTokens }),
+      ...samplingOptions(request),
       ...cap,
       signal,
     });

@@ -5,6 +5,7 @@
  * are refused rather than ignored, and the texts together are bounded.
  */
 import { ServiceError } from '../../errors.js';
+import { STYLE_DEFAULTS } from '@styler/engine';
 import type { ChatMessage } from '@styler/engine/providers';
 import type { ChatCompletionRequest } from '../chat-schemas.js';
 import { LLM_PIPELINE } from '../llm-pipeline.js';
@@ -94,5 +95,23 @@ export function toChatRequest(body: ChatCompletionRequest, limits: { maxTextChar
     ...(body.base_model_service != null && { baseModelService: body.base_model_service.trim() }),
     ...(body.max_llm_calls != null && { maxLlmCalls: body.max_llm_calls }),
     ...(body.max_llm_tokens != null && { maxLlmTokens: body.max_llm_tokens }),
+  };
+}
+
+/** How the base model samples a chat request's drafts: what a call to the provider carries. */
+export interface SamplingOptions {
+  temperature: number;
+  maxTokens?: number;
+}
+
+/**
+ * The sampling options of every base-model call for a request, streamed single draft and the
+ * pipeline's drafts alike: the request's temperature, else the documented default (0.7, the
+ * engine's), and its max_tokens when set. One builder, so the two paths cannot send different defaults.
+ */
+export function samplingOptions(request: ChatRequest): SamplingOptions {
+  return {
+    temperature: request.temperature ?? STYLE_DEFAULTS.llmTemperature,
+    ...(request.maxTokens !== undefined && { maxTokens: request.maxTokens }),
   };
 }

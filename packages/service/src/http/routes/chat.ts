@@ -8,6 +8,7 @@ import type { ChatUsage } from '@styler/engine/providers';
 import { component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { ChatPipeline, PreparedChat } from '../chat/pipeline.js';
+import { samplingOptions } from '../chat/request.js';
 import { StopCutter } from '../chat/stop-sequences.js';
 import { ChatCompletionRequest, type DraftReport } from '../chat-schemas.js';
 import { completionResponse, streamCompletion, type CompletionStreamContext } from '../completion-stream.js';
@@ -38,8 +39,7 @@ async function streamThrough(
   for await (const delta of prepared.provider.stream({
     model: prepared.baseModel,
     messages: prepared.messages,
-    ...(request.temperature !== undefined && { temperature: request.temperature }),
-    ...(request.maxTokens !== undefined && { maxTokens: request.maxTokens }),
+    ...samplingOptions(request),
     signal,
     onUsage: (usage) => (reported = usage),
   })) {

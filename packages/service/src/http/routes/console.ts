@@ -7,7 +7,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { FastifyReply } from 'fastify';
-import { errorBody } from '../error-handler.js';
+import { errorBody, errorHeaders } from '../error-handler.js';
 import type { TypedApp } from '../fastify-types.js';
 
 /**
@@ -79,6 +79,7 @@ export function consoleRoutes(app: TypedApp, files: ConsoleFiles | undefined): v
       const asset = files?.assets.get(request.params.name);
       if (asset === undefined) {
         return secure(reply)
+          .headers(errorHeaders(404))
           .code(404)
           .send(errorBody('route_not_found', `Unknown endpoint: GET /assets/${request.params.name}`));
       }

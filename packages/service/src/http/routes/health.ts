@@ -5,7 +5,7 @@
  * 503 while the database cannot be reached, so a load balancer sends no traffic to a process that
  * could not serve it.
  */
-import { errorBody } from '../error-handler.js';
+import { errorBody, errorHeaders } from '../error-handler.js';
 import type { AnalyticsPool } from '@styler/analytics/pool';
 import type { StylerStore } from '../../store/index.js';
 import { bearerToken } from '../auth.js';
@@ -75,6 +75,6 @@ export function healthRoute(
   };
   app.get(`${path}/ready`, { schema: ready, config: { public: true } }, async (_request, reply) => {
     if (await databaseReachable(store)) return { status: 'ready' as const, role };
-    return reply.code(503).send(errorBody('database_unavailable'));
+    return reply.headers(errorHeaders(503)).code(503).send(errorBody('database_unavailable'));
   });
 }

@@ -118,7 +118,8 @@ export class PostgresJobsRepository implements JobsStore {
   async claimNextQueued(): Promise<JobRecord | undefined> {
     const row = (
       await this.#pool.query<{ id: string }>(
-        `UPDATE jobs SET status = 'running', started_at = $1, heartbeat_at = $1, attempts = attempts + 1
+        `UPDATE jobs SET status = 'running', started_at = $1, heartbeat_at = $1, attempts = attempts + 1,
+            attempt_starts = (attempt_starts::jsonb || jsonb_build_array(jsonb_build_array($1::bigint, attempts + 1)))::text
           WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)
           RETURNING id`,
         [nowSeconds()],
@@ -131,8 +132,10 @@ export class PostgresJobsRepository implements JobsStore {
     const changed = await this.#pool.query(
       lease === undefined
         ? `UPDATE jobs SET status = 'running', started_at = $1, heartbeat_at = $1, attempts = attempts + 1,
+            attempt_starts = (attempt_starts::jsonb || jsonb_build_array(jsonb_build_array($1::bigint, attempts + 1)))::text,
             lease = NULL WHERE id = $2 AND status = 'queued'`
         : `UPDATE jobs SET status = 'running', started_at = $1, heartbeat_at = $1, attempts = attempts + 1,
+            attempt_starts = (attempt_starts::jsonb || jsonb_build_array(jsonb_build_array($1::bigint, attempts + 1)))::text,
             lease = $3
             WHERE id = $2 AND (status = 'queued' OR (status = 'running' AND lease IS DISTINCT FROM $3
               AND ($4::bigint IS NULL OR COALESCE(heartbeat_at, started_at) < $4

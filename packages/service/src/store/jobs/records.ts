@@ -55,6 +55,19 @@ export interface JobRecord {
   startedAt: number | null;
   finishedAt: number | null;
   trainingFiles: string[];
+  /**
+   * Every start of the job, oldest first: when, and the attempt it counted as (a start after a
+   * failure worth retrying, its attempt refunded, counts as the same attempt again). Empty for jobs
+   * started before starts were recorded (their last start is startedAt).
+   */
+  starts: JobStart[];
+}
+
+/** One start of a job by a runner. */
+export interface JobStart {
+  /** Unix seconds. */
+  at: number;
+  attempt: number;
 }
 
 /** What creating a job needs; status, attempts and timestamps are set by the repository. */
@@ -84,10 +97,26 @@ export interface JobRow {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+  /** JSON: [[unix seconds, attempt], …]. */
+  attempt_starts: string;
 }
 
 export const JOB_COLUMNS = `id, organization_id, project_id, style_model, base_model, suffix, match_output_length, status,
-  fine_tuned_model, error_code, error_message, attempts, lease, created_at, started_at, finished_at`;
+  fine_tuned_model, error_code, error_message, attempts, lease, created_at, started_at, finished_at, attempt_starts`;
+
+/** The starts recorded in a row's attempt_starts (anything unreadable is left out, not thrown). */
+function startsOf(json: string): JobStart[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed
+    .filter((pair): pair is [number, number] => Array.isArray(pair) && pair.every((n) => typeof n === 'number'))
+    .map(([at, attempt]) => ({ at, attempt }));
+}
 
 /**
  * The values of a new job's row, in the order both stores insert them: id, organization, project,
@@ -127,5 +156,6 @@ export function jobRecordOf(row: JobRow, trainingFiles: string[]): JobRecord {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     trainingFiles,
+    starts: startsOf(row.attempt_starts),
   };
 }

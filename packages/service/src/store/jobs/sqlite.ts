@@ -46,10 +46,12 @@ export class JobsRepository {
       ),
       start: db.prepare(
         `UPDATE jobs SET status = 'running', started_at = @now, heartbeat_at = @now, attempts = attempts + 1,
+          attempt_starts = json_insert(attempt_starts, '$[#]', json_array(@now, attempts + 1)),
           lease = NULL WHERE id = @id AND status = 'queued'`,
       ),
       startLeased: db.prepare(
         `UPDATE jobs SET status = 'running', started_at = @now, heartbeat_at = @now, attempts = attempts + 1,
+          attempt_starts = json_insert(attempt_starts, '$[#]', json_array(@now, attempts + 1)),
           lease = @lease
           WHERE id = @id AND (status = 'queued' OR (status = 'running' AND lease IS NOT @lease
             AND (@staleBefore IS NULL OR COALESCE(heartbeat_at, started_at) < @staleBefore

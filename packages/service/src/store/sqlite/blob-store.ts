@@ -56,7 +56,7 @@ export class BlobStore {
     const target = this.#path(id, kind);
     const temp = `${target}${TEMP_MARKER}${randomBytes(6).toString('hex')}`;
     try {
-      const handle = await open(temp, 'wx', OWNER_ONLY.file);
+      const handle = await this.#openTemporary(temp);
       try {
         await this.#writer(handle, data);
         await handle.sync();
@@ -71,6 +71,20 @@ export class BlobStore {
       // A temp file that cannot be removed now is removed at the next start (removeLeftovers).
       await rm(temp, { force: true }).catch(() => undefined);
       throw asStorageFull(error);
+    }
+  }
+
+  /**
+   * Creates the temporary file; a directory deleted under the running service (an operator's
+   * cleanup) is made again, owner-only, rather than failing every upload until a restart.
+   */
+  async #openTemporary(temp: string): Promise<FileHandle> {
+    try {
+      return await open(temp, 'wx', OWNER_ONLY.file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      ensurePrivateDirectory(this.directory);
+      return open(temp, 'wx', OWNER_ONLY.file);
     }
   }
 

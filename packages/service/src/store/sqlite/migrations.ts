@@ -101,6 +101,13 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     // heartbeat stops is given to another worker long before its lease would expire.
     sql: `ALTER TABLE jobs ADD COLUMN heartbeat_at INTEGER;`,
   },
+  {
+    version: 4,
+    name: 'job attempt starts',
+    // Every start of a job, [unix seconds, attempt] as JSON: started_at keeps only the last, and a
+    // job's events list each start (a takeover's included).
+    sql: `ALTER TABLE jobs ADD COLUMN attempt_starts TEXT NOT NULL DEFAULT '[]';`,
+  },
 ]);
 
 const BOOKKEEPING = bookkeepingSql('INTEGER', () => '?');

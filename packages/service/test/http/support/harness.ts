@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { StylePool } from '@styler/engine';
 import { loadProviderConfig, type ProviderConfig } from '@styler/engine/providers';
 import { buildApp } from '../../../src/http/app.js';
@@ -40,7 +40,7 @@ export type TestStoreKind = 'sqlite' | 'postgres';
 
 /**
  * Builds and listens: real store (SQLite in a temporary directory, or a fresh database of the test
- * run's PostgreSQL), real pool (2 threads), real fastify; logs off.
+ * run's PostgreSQL), real pool (2 threads), real fastify; logs off unless a logger is given.
  */
 export async function startTestService(
   options: {
@@ -48,6 +48,8 @@ export async function startTestService(
     providerEnv?: Record<string, string>;
     pool?: StylePool;
     storeKind?: TestStoreKind;
+    /** The app's logger (a pino logger); default none. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-service-'));
@@ -75,7 +77,7 @@ export async function startTestService(
   const ownsPool = options.pool === undefined;
   // Started by the first task: tests that never restyle or fit do not pay for loading the threads.
   const pool = options.pool ?? lazyStylePool({ threads: 2 });
-  const app = await buildApp({ store, pool, config, providerConfig, logger: false });
+  const app = await buildApp({ store, pool, config, providerConfig, logger: options.logger ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

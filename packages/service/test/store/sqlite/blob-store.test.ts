@@ -28,6 +28,13 @@ describe('BlobStore', () => {
     await expect(blobs.read('file-1', 'text')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('makes its directory again when it was deleted under it', async () => {
+    rmSync(blobs.directory, { recursive: true, force: true });
+    await blobs.write('file-2', 'text', 'back');
+    expect(await blobs.read('file-2', 'text')).toBe('back');
+    expect(readdirSync(blobs.directory)).toEqual(['file-2.text']);
+  });
+
   it('answers storage_full when the disk fills mid-write, and leaves no partial file', async () => {
     const enospc = await noSpaceError();
     let partial = '';

@@ -1,0 +1,65 @@
+/**
+ * The README's TypeScript that calls Styler through the official openai SDK compiles, under
+ * `tsc --strict`, against that SDK and the types the styler package exports (its built dist/).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+
+/** The ```ts blocks of `markdown` that import the openai SDK. */
+function openaiSnippets(markdown: string): string[] {
+  return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```/gm)]
+    .map((match) => match[1]!)
+    .filter((code) => /from 'openai'/.test(code));
+}
+
+/** Runs tsc over the snippets as ES modules of a fresh project; returns its output ('' when they compile). */
+function typeCheck(snippets: readonly string[], folder: string): string {
+  // The project resolves openai and styler as a user's would: from node_modules.
+  symlinkSync(join(ROOT, 'node_modules'), join(folder, 'node_modules'), 'dir');
+  snippets.forEach((code, index) => writeFileSync(join(folder, `snippet-${index}.mts`), code));
+  const compilerOptions = {
+    strict: true,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+  };
+  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.mts'] }));
+  try {
+    execFileSync(process.execPath, [TSC, '-p', folder], { encoding: 'utf8' });
+    return '';
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  }
+}
+
+describe("the README's TypeScript with the openai SDK", () => {
+  const folders: string[] = [];
+  const freshFolder = (): string => {
+    folders.push(mkdtempSync(join(tmpdir(), 'styler-readme-ts-')));
+    return folders.at(-1)!;
+  };
+  afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+  it('holds the chat and fine-tuning calls, and they compile under --strict', () => {
+    expect(existsSync(join(ROOT, 'packages', 'service', 'dist', 'index.d.ts'))).toBe(true);
+    const snippets = openaiSnippets(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    const code = snippets.join('\n');
+    expect(code).toContain('chat.completions.create');
+    expect(code).toContain('training_files');
+    expect(typeCheck(snippets, freshFolder())).toBe('');
+    // The extensions are typed, not waved through: a wrong one is a compile error.
+    const wrong = snippets.map((snippet) => snippet.replace(/candidates: 4/, "candidates: 'four'"));
+    expect(wrong).not.toEqual(snippets);
+    expect(typeCheck(wrong, freshFolder())).toMatch(/error TS2322/);
+  }, 120_000);
+});
