@@ -153,10 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : { logger: { level: config.logLevel, serializers: LOG_SERIALIZERS } }),
     // Requests that arrive while closing get our own 503 body (the hook below), not fastify's.
     return503OnClosing: false,
-    // A client that stalls must not hold a connection: its headers within 20 s, the whole request
-    // (a 10 MiB upload on a slow link included) within 120 s, checked every 2 s (Node checks every
-    // 30 s by default, so a stalled client stayed up to half a minute past its bound).
-    http: { headersTimeout: 20_000, connectionsCheckingInterval: 2_000 },
+    // A client that stalls must not hold a connection: its headers within headersTimeoutMs (20 s by
+    // default), the whole request (a 10 MiB upload on a slow link included) within 120 s, checked
+    // every 2 s (Node checks every 30 s by default, so a stalled client stayed up to half a minute
+    // past its bound).
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 2_000 },
     requestTimeout: 120_000,
     clientErrorHandler: malformedRequestHandler,
     frameworkErrors: frameworkErrorHandler(config),

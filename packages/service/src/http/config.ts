@@ -69,6 +69,8 @@ export interface ServiceConfig {
    * past it the request answers 503 time_budget_exceeded and the work stops.
    */
   readonly requestTimeoutMs: number;
+  /** A client's request headers must arrive within this; past it the connection gets 408 and closes. */
+  readonly headersTimeoutMs: number;
   /** Grace for in-flight requests at shutdown before connections are cut. */
   readonly shutdownTimeoutMs: number;
   /** Parsed style models kept in memory. */
@@ -123,6 +125,7 @@ export const SERVICE_DEFAULTS = Object.freeze({
   poolMaxQueue: 256,
   poolMaxQueuePerOrg: 64,
   requestTimeoutMs: 30_000,
+  headersTimeoutMs: 20_000,
   shutdownTimeoutMs: 30_000,
   modelCacheSize: 32,
   corsOrigins: [],
@@ -151,6 +154,7 @@ export const SERVICE_ENV_VARS = Object.freeze({
   poolMaxQueue: 'STYLER_POOL_MAX_QUEUE',
   poolMaxQueuePerOrg: 'STYLER_POOL_MAX_QUEUE_PER_ORG',
   requestTimeoutMs: 'STYLER_REQUEST_TIMEOUT_MS',
+  headersTimeoutMs: 'STYLER_HEADERS_TIMEOUT_MS',
   shutdownTimeoutMs: 'STYLER_SHUTDOWN_TIMEOUT_MS',
   modelCacheSize: 'STYLER_MODEL_CACHE_SIZE',
   corsOrigins: 'STYLER_CORS_ORIGINS',
@@ -214,6 +218,7 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     poolMaxQueue: integer(env, v.poolMaxQueue, d.poolMaxQueue, 1, 1_000_000),
     poolMaxQueuePerOrg: integer(env, v.poolMaxQueuePerOrg, d.poolMaxQueuePerOrg, 1, 1_000_000),
     requestTimeoutMs: integer(env, v.requestTimeoutMs, d.requestTimeoutMs, 100, 3_600_000),
+    headersTimeoutMs: integer(env, v.headersTimeoutMs, d.headersTimeoutMs, 1_000, 120_000),
     shutdownTimeoutMs: integer(env, v.shutdownTimeoutMs, d.shutdownTimeoutMs, 0, 3_600_000),
     modelCacheSize: integer(env, v.modelCacheSize, d.modelCacheSize, 0, 100_000),
     corsOrigins: origins(env, v.corsOrigins) ?? d.corsOrigins,

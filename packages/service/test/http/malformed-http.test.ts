@@ -23,7 +23,8 @@ describe('malformed HTTP', () => {
   let service: TestService;
   let port: number;
   beforeAll(async () => {
-    service = await startTestService();
+    // Headers due within 2 s (20 s by default), so the stalled client below is cut soon.
+    service = await startTestService({ env: { STYLER_HEADERS_TIMEOUT_MS: '2000' } });
     port = Number(new URL(service.baseUrl).port);
   });
   afterAll(async () => service?.close());
