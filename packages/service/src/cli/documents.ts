@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { CliError, expandPaths, type DocumentFile } from '@styler/cli-kit';
 import { ServiceError } from '../errors.js';
-import { SERVICE_DEFAULTS } from '../http/config.js';
+import { SERVICE_DEFAULTS } from '../config.js';
 import type { TextOptions } from '../uploads/docx-text.js';
 import { textOfFile } from '../uploads/extract.js';
 

@@ -8,7 +8,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, type ErrorCode } from '../errors.js';
 import { ErrorBody, component } from './api-schemas.js';
-import type { ServiceConfig } from './config.js';
+import type { ServiceConfig } from '../config.js';
 
 /** A success response: `schema`, described. */
 export function ok<T extends TSchema>(schema: T, description: string) {

@@ -6,9 +6,9 @@ import type { ProviderConfig } from '@styler/engine/providers';
 import { openStore } from '../store/index.js';
 import { buildApp } from './app.js';
 import { ensureInitialKey } from './bootstrap.js';
-import type { ServiceConfig } from './config.js';
+import type { ServiceConfig } from '../config.js';
 import { listeningUrls } from './listen-urls.js';
-import { redactedUrl } from './log-redaction.js';
+import { redactedUrl } from '../log-redaction.js';
 
 export interface StartServiceOptions {
   config: ServiceConfig;
@@ -30,7 +30,7 @@ export interface RunningService {
 }
 
 /** A database URL without its password, to print (the one redaction of logged and printed URLs). */
-export { redactedUrl } from './log-redaction.js';
+export { redactedUrl } from '../log-redaction.js';
 
 /** Where the data lives, for the banner: the data directory, or the PostgreSQL database without its password. */
 function dataLocation(config: ServiceConfig): string {

@@ -7,7 +7,7 @@ import { createStylePool, type StylePool } from '@styler/engine';
 import { loadProviderConfig } from '@styler/engine/providers';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.js';
-import { loadServiceConfig } from '../../src/http/config.js';
+import { loadServiceConfig } from '../../src/config.js';
 import { openPostgresStore, type StylerStore } from '../../src/store/index.js';
 import { startEmbeddedPostgres, type TestPostgres } from '../../../../test-support/postgres.js';
 import { uploadForm } from './support/harness.js';

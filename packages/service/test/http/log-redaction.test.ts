@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactedUrl } from '../../src/http/log-redaction.js';
+import { redactedUrl } from '../../src/log-redaction.js';
 import { startTestService, type TestService } from './support/harness.js';
 
 describe('redactedUrl', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/errors.js';
 import type { TransformRequestBody } from '../../src/http/api-schemas.js';
-import { loadServiceConfig, SERVICE_DEFAULTS } from '../../src/http/config.js';
+import { loadServiceConfig, SERVICE_DEFAULTS } from '../../src/config.js';
 import { toErrorResponse } from '../../src/http/error-handler.js';
 import { BASE_TEMPERATURE } from '../../src/http/limits.js';
 import { toTransformRequest } from '../../src/http/transform/request.js';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
 import { loadProviderConfig } from '@styler/engine/providers';
 import { buildApp } from '../../src/http/app.js';
-import { loadServiceConfig } from '../../src/http/config.js';
+import { loadServiceConfig } from '../../src/config.js';
 import { SqliteStylerStore, SqliteStore, type BlobWriter } from '../../src/store/index.js';
 import { fillDatabase, noSpaceError } from '../store/helpers.js';
 import { darwin } from './support/fixtures.js';

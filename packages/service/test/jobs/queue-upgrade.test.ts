@@ -10,7 +10,7 @@ import pg from 'pg';
 import PgBoss10 from 'pg-boss-10';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
-import { loadServiceConfig } from '../../src/http/config.js';
+import { loadServiceConfig } from '../../src/config.js';
 import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, QueueRunner } from '../../src/jobs/queue-runner.js';
 import { PG_BOSS_10_SCHEMA_VERSION, setAsideSchemaName } from '../../src/jobs/queue-upgrade.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';

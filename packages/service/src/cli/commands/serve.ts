@@ -1,7 +1,7 @@
 /** `styler serve`: runs the HTTP service until SIGINT or SIGTERM, then shuts down gracefully. */
 import { loadProviderConfig } from '@styler/engine/providers';
 import { loadServiceConfig, startService, type ServiceConfig } from '../../http/index.js';
-import { SERVICE_ROLES, type ServiceRole } from '../../http/config.js';
+import { SERVICE_ROLES, type ServiceRole } from '../../config.js';
 import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import { COMMAND_USAGE } from '../command-help.js';
 import { isDatabaseUnavailable } from '../../store/index.js';

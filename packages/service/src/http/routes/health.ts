@@ -9,7 +9,7 @@ import { errorBody, errorHeaders } from '../error-handler.js';
 import type { AnalyticsPool } from '@styler/analytics/pool';
 import type { StylerStore } from '../../store/index.js';
 import { bearerToken } from '../auth.js';
-import type { ServiceRole } from '../config.js';
+import type { ServiceRole } from '../../config.js';
 import type { JobExecutor } from '../../jobs/fine-tuning.js';
 import { Health, Ready } from '../api-schemas.js';
 import type { TypedApp } from '../fastify-types.js';

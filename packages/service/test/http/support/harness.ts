@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { StylePool } from '@styler/engine';
 import { loadProviderConfig, type ProviderConfig } from '@styler/engine/providers';
 import { buildApp } from '../../../src/http/app.js';
-import { loadServiceConfig, type ServiceConfig } from '../../../src/http/config.js';
+import { loadServiceConfig, type ServiceConfig } from '../../../src/config.js';
 import {
   openPostgresStore,
   PostgresStylerStore,

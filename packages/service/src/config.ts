@@ -2,7 +2,7 @@
  * Service settings: one frozen defaults object, overridden by environment variables. Every value is
  * validated here, once; a bad variable stops start-up with a RangeError that names it.
  */
-import { isPostgresUrl } from '../store/open-store.js';
+import { isPostgresUrl } from './store/open-store.js';
 
 /** Everything the service reads from its environment. Sizes are bytes, durations milliseconds. */
 export interface ServiceConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadServiceConfig } from '../../src/http/config.js';
+import { loadServiceConfig } from '../src/config.js';
 
 describe('the service configuration', () => {
   it('listens on this machine only unless HOST says otherwise', () => {
