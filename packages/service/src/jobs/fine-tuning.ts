@@ -49,6 +49,26 @@ export function jobErrorOf(error: unknown): JobError {
   return { code: 'internal', message: 'Fine-tuning failed because of an internal error; it has been logged.' };
 }
 
+/**
+ * The one failure step of both runners, for a failure no retry can mend: the job gets its error in
+ * the registry's words (jobErrorOf), the log keeps an internal error whole, stack included. `fail`
+ * is the runner's store write; false when the job was no longer its to fail.
+ */
+export async function recordFailure(
+  error: unknown,
+  log: FastifyBaseLogger,
+  fail: (jobError: JobError) => Promise<boolean>,
+): Promise<void> {
+  const jobError = jobErrorOf(error);
+  if (jobError.code === 'internal') log.error({ err: error }, 'fine-tuning job failed because of an internal error');
+  if (await fail(jobError)) log.warn({ error: jobError }, 'fine-tuning job failed');
+}
+
+/** The error of a job started more times than its runner allows: `stopped` says what kept stopping it. */
+export function interruptedError(attempts: number, stopped: string): JobError {
+  return { code: 'interrupted', message: `Fine-tuning was interrupted ${attempts - 1} times (${stopped}).` };
+}
+
 /** The documents of the job's training files (trainingDocuments), or the job's error when a file cannot be used. */
 export async function loadTrainingDocuments(store: StylerStore, job: JobRecord): Promise<string[] | JobError> {
   const texts: string[] = [];

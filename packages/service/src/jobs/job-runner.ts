@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
 import { isStorageFull, type JobRecord, type StylerStore } from '../store/index.js';
-import { fineTune, jobErrorOf, type JobExecutor } from './fine-tuning.js';
+import { fineTune, interruptedError, recordFailure, type JobExecutor } from './fine-tuning.js';
 
 export interface JobRunnerOptions {
   store: StylerStore;
@@ -113,10 +113,7 @@ export class JobRunner implements JobExecutor {
       try {
         job = await store.jobs.claimNextQueued();
         if (job && job.attempts > this.#options.maxAttempts) {
-          await store.jobs.fail(job.id, {
-            code: 'interrupted',
-            message: `Fine-tuning was interrupted ${job.attempts - 1} times (the service stopped while it ran).`,
-          });
+          await store.jobs.fail(job.id, interruptedError(job.attempts, 'the service stopped while it ran'));
           continue;
         }
       } catch (error) {
@@ -208,11 +205,7 @@ export class JobRunner implements JobExecutor {
         return 'requeued';
       }
       if (isStorageFull(error)) return await this.#afterFullStorage(job, log, error);
-      const jobError = jobErrorOf(error);
-      // The owner sees the generic message; the log keeps what really happened, stack included.
-      if (jobError.code === 'internal')
-        log.error({ err: error }, 'fine-tuning job failed because of an internal error');
-      if (await store.jobs.fail(job.id, jobError)) log.warn({ error: jobError }, 'fine-tuning job failed');
+      await recordFailure(error, log, (jobError) => store.jobs.fail(job.id, jobError));
       return 'settled';
     } finally {
       this.#fits.delete(job.id);

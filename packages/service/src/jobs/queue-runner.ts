@@ -39,7 +39,7 @@ import {
   type PostgresStylerStore,
 } from '../store/index.js';
 import { ServiceError } from '../errors.js';
-import { fineTune, jobErrorOf, type JobExecutor } from './fine-tuning.js';
+import { fineTune, interruptedError, recordFailure, type JobExecutor } from './fine-tuning.js';
 import { carryOverPgBoss10Messages, holdingQueueSetupLock, setAsidePgBoss10Schema } from './queue-upgrade.js';
 
 /** The pg-boss queue of fine-tuning jobs. */
@@ -297,15 +297,7 @@ export class QueueRunner implements JobExecutor, JobQueue {
     // Cancelled, finished or deleted since it was queued: nothing to run.
     if (job === undefined) return;
     if (job.attempts > maxAttempts) {
-      await store.jobs.fail(
-        job.id,
-        {
-          code: 'interrupted',
-          message: `Fine-tuning was interrupted ${job.attempts - 1} times (the worker running it stopped).`,
-        },
-        'running',
-        lease,
-      );
+      await store.jobs.fail(job.id, interruptedError(job.attempts, 'the worker running it stopped'), 'running', lease);
       return;
     }
     const fit = new AbortController();
@@ -356,10 +348,7 @@ export class QueueRunner implements JobExecutor, JobQueue {
         await this.#requeueRefunded(job.id, () => leaseLost);
         throw error;
       }
-      const jobError = jobErrorOf(error);
-      if (jobError.code === 'internal')
-        log.error({ err: error }, 'fine-tuning job failed because of an internal error');
-      if (await store.jobs.fail(job.id, jobError, 'running', lease)) log.warn({ error: jobError }, 'job failed');
+      await recordFailure(error, log, (jobError) => store.jobs.fail(job.id, jobError, 'running', lease));
     } finally {
       clearInterval(watch);
       clearInterval(beat);
