@@ -102,7 +102,13 @@ function loadRasterizer(): Promise<Rasterizer | undefined> {
       return undefined;
     }
     const resvg: ResvgModule = await import('@resvg/resvg-wasm');
-    await resvg.initWasm(await readFile(wasmPath));
+    try {
+      await resvg.initWasm(await readFile(wasmPath));
+    } catch (error) {
+      // Another copy of this module in the process (a second bundle, a test runner sharing modules)
+      // set resvg up already: its one WebAssembly instance serves this copy too.
+      if (!(error instanceof Error && error.message.startsWith('Already initialized'))) throw error;
+    }
     const fonts = await Promise.all(fontPaths.map(async (path) => woffToSfnt(await readFile(path))));
     return { Resvg: resvg.Resvg, fonts };
   })();
