@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { closedRegistryUrl, fakeNodeCache, NODE_PACKAGE } from '../../../../test-support/node-cache.js';
+import { FETCHED_LINE } from '../../bin/supported-node.js';
 
 const BIN = fileURLToPath(new URL('../../bin/', import.meta.url));
 const OLD_NODE = '/usr/bin/node';
@@ -43,8 +44,10 @@ describe.skipIf(!haveOldNode)(`styler on an unsupported Node (${OLD_NODE} ${oldN
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-old-node-'));
 
   it('re-runs `keys list` under the supported Node .ci/node has, offline from its cache', async () => {
-    // The cached "Node 24" is the Node running this test.
-    const cache = fakeNodeCache([{ version: process.versions.node, node: process.execPath }]);
+    // The cached "Node 24" (the line the bin fetches) is the Node running this test, whichever
+    // supported line that is (CI runs the suite on 22 too).
+    const cached = process.versions.node.startsWith(`${FETCHED_LINE}.`) ? process.versions.node : `${FETCHED_LINE}.0.0`;
+    const cache = fakeNodeCache([{ version: cached, node: process.execPath }]);
     const run = await runOld(join(BIN, 'styler.js'), ['keys', 'list', '--data-dir', dataDir], {
       STYLER_NODE_CACHE: cache,
       npm_config_registry: await closedRegistryUrl(),
@@ -54,7 +57,7 @@ describe.skipIf(!haveOldNode)(`styler on an unsupported Node (${OLD_NODE} ${oldN
     expect(run).toMatchObject({ code: 0, signal: null });
     expect(run.stdout).toBe('No keys yet: the service creates one on first start.\n');
     expect(run.stderr).toContain(
-      `styler: Node ${oldNodeVersion} is older than Styler supports (22.12+): running under ${join(cache, `${NODE_PACKAGE}-${process.versions.node}`)}/bin/node.`,
+      `styler: Node ${oldNodeVersion} is older than Styler supports (22.12+): running under ${join(cache, `${NODE_PACKAGE}-${cached}`)}/bin/node.`,
     );
   });
 
