@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
 import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, QueueRunner } from '../../src/jobs/queue-runner.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
-import { nowSeconds, openPostgresStore, type PostgresStylerStore, type Principal } from '../../src/store/index.js';
+import { openPostgresStore, type PostgresStylerStore } from '../../src/store/index.js';
 import { freshTestDatabase } from '../../../../test-support/postgres.js';
-import { darwin } from './support/fixtures.js';
+import { acmeWithTrainingFile } from './support/fixtures.js';
 
 describe('a delivery whose worker never claimed the job', () => {
   let database: { url: string; drop(): Promise<void> };
@@ -46,26 +46,9 @@ describe('a delivery whose worker never claimed the job', () => {
     const api = queueRunner(store, 0);
     let worker: QueueRunner | undefined;
     try {
-      const { key } = await store.tenancy.createKey({ organization: 'acme', project: 'web' });
-      const principal = (await store.tenancy.authenticate(key)) as Principal;
-      const text = darwin(1);
-      const file = { id: 'file-darwin', organizationId: principal.organizationId, projectId: principal.projectId };
-      await store.files.create(
-        {
-          ...file,
-          filename: 'darwin.txt',
-          purpose: 'fine-tune',
-          kind: 'txt',
-          bytes: Buffer.byteLength(text),
-          textChars: text.length,
-          documentCount: 1,
-          createdAt: nowSeconds(),
-        },
-        Buffer.from(text),
-        text,
-      );
+      const { principal, fileId } = await acmeWithTrainingFile(store);
       await api.start();
-      const created = await api.store.jobs.create(toNewJob({ training_files: [file.id] }, principal));
+      const created = await api.store.jobs.create(toNewJob({ training_files: [fileId] }, principal));
       if (!('job' in created)) throw new Error(`missing file ${created.missingFileId}`);
       const jobId = created.job.id;
 

@@ -10,15 +10,9 @@ import { createStylePool, type StylePool } from '@styler/engine';
 import { jobEvents } from '../../src/http/job-events.js';
 import { QueueRunner } from '../../src/jobs/queue-runner.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
-import {
-  isDatabaseUnavailable,
-  nowSeconds,
-  openPostgresStore,
-  type PostgresStylerStore,
-  type Principal,
-} from '../../src/store/index.js';
+import { isDatabaseUnavailable, openPostgresStore, type PostgresStylerStore } from '../../src/store/index.js';
 import { freshTestDatabase } from '../../../../test-support/postgres.js';
-import { darwin } from '../http/support/fixtures.js';
+import { acmeWithTrainingFile } from '../http/support/fixtures.js';
 
 /** What node-postgres rejects with while the server is down. */
 function connectionRefused(): Error {
@@ -84,27 +78,10 @@ describe('a database outage during a fit', () => {
       heartbeatTimeoutSeconds: 2,
     });
     try {
-      const { key } = await store.tenancy.createKey({ organization: 'acme', project: 'web' });
-      const principal = (await store.tenancy.authenticate(key)) as Principal;
-      const text = darwin(1);
-      const file = { id: 'file-darwin', organizationId: principal.organizationId, projectId: principal.projectId };
-      await store.files.create(
-        {
-          ...file,
-          filename: 'darwin.txt',
-          purpose: 'fine-tune',
-          kind: 'txt',
-          bytes: Buffer.byteLength(text),
-          textChars: text.length,
-          documentCount: 1,
-          createdAt: nowSeconds(),
-        },
-        Buffer.from(text),
-        text,
-      );
+      const { principal, fileId } = await acmeWithTrainingFile(store);
       failWhileDown(store, () => Date.now() < downUntilMs);
       await runner.start();
-      const created = await runner.store.jobs.create(toNewJob({ training_files: [file.id] }, principal));
+      const created = await runner.store.jobs.create(toNewJob({ training_files: [fileId] }, principal));
       if (!('job' in created)) throw new Error(`missing file ${created.missingFileId}`);
       const jobId = created.job.id;
 
