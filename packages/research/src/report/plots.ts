@@ -11,7 +11,8 @@
 import type * as Vega from 'vega';
 import type { compile as Compile, TopLevelSpec } from 'vega-lite';
 import type { Merge } from '../stylometry/index.js';
-import { TABLEAU10 } from './colours.js';
+import { colourAndShape, groupStyles, PALETTE } from './colours.js';
+import { FIGURE_LEAVES, lastClusters } from './tree-truncation.js';
 import { escapeHtml } from './html.js';
 
 /** What a research report needs installed to draw its plots. */
@@ -51,8 +52,11 @@ const CONFIG = {
   title: { fontSize: 14, anchor: 'start' as const },
 };
 
-/** Receives each figure of a report as a standalone SVG document, to be written beside the report. */
-export type FigureSink = (name: string, svg: string) => void | Promise<void>;
+/**
+ * Receives each figure of a report as a standalone SVG document with its caption (the report's
+ * HTML caption text), to be written beside the report.
+ */
+export type FigureSink = (name: string, svg: string, caption?: string) => void | Promise<void>;
 
 /**
  * One plot as an inline SVG element, inside a figure with its caption; with `figure`, the same SVG
@@ -72,7 +76,7 @@ export async function renderPlot(
     const svg = (await view.toSVG())
       .replace(/^<svg /, `<svg role="img" aria-label="${label}" `)
       .replace(/^(<svg[^>]*>)/, `$1<title>${label}</title>`);
-    await figure?.sink?.(figure.name, svg);
+    await figure?.sink?.(figure.name, svg, caption);
     return `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
   } finally {
     view.finalize();
@@ -175,7 +179,7 @@ export const SHARED_SYSTEMS = 'all systems';
 export function distributionSpec(values: readonly DistributionValue[], metric: string): TopLevelSpec {
   const labels = [...new Set(values.map((value) => value.text))];
   const systems = [...new Set(values.map((value) => value.system))].filter((system) => system !== SHARED_SYSTEMS);
-  const colours = systems.map((_, i) => TABLEAU10[i % TABLEAU10.length]!);
+  const colours = systems.map((_, i) => PALETTE[i % PALETTE.length]!);
   return {
     title: metric,
     description: `Distribution of ${metric} for personalized and unpersonalized texts and the authors' ground truth.`,
@@ -196,25 +200,60 @@ export function distributionSpec(values: readonly DistributionValue[], metric: s
   } as TopLevelSpec;
 }
 
-/** The documents on the first two principal components, coloured by author. */
+/** Up to this many points every point is labelled; past it, only the unknown texts' (up to as many). */
+export const LABELLED_POINTS = 40;
+
+/** Which points get their label: all when few, else the unknown texts' when they are few. */
+export function labelledPoints(known: readonly boolean[]): boolean[] {
+  if (known.length <= LABELLED_POINTS) return known.map(() => true);
+  const unknown = known.filter((k) => !k).length;
+  return known.map((k) => !k && unknown <= LABELLED_POINTS);
+}
+
+/**
+ * The documents on the first two principal components, coloured (and past 20 groups shaped) by
+ * group; labelled as labelledPoints says, the unknown texts drawn larger with a dark outline.
+ */
 export function pcaSpec(
-  points: ReadonlyArray<{ document: string; author: string; pc1: number; pc2: number }>,
+  points: ReadonlyArray<{ document: string; author: string; known?: boolean; pc1: number; pc2: number }>,
   explained: readonly number[],
+  order: readonly string[] = [...new Set(points.map((point) => point.author))].sort(),
 ): TopLevelSpec {
   const axis = (i: number): string => `PC${i + 1} (${((explained[i] ?? 0) * 100).toFixed(1)} % of variance)`;
+  const labelled = labelledPoints(points.map((point) => point.known !== false));
+  const encoding = {
+    x: { field: 'pc1', type: 'quantitative', title: axis(0), scale: { zero: false } },
+    y: { field: 'pc2', type: 'quantitative', title: axis(1), scale: { zero: false } },
+  };
   return {
     title: 'Principal components of the MFW z-scores',
     description: 'Scatter plot of every document on the first two principal components, coloured by author.',
     width: 420,
     height: 320,
-    data: { values: points.map((point) => ({ ...point })) },
-    mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
-    encoding: {
-      x: { field: 'pc1', type: 'quantitative', title: axis(0) },
-      y: { field: 'pc2', type: 'quantitative', title: axis(1) },
-      color: { field: 'author', type: 'nominal', title: 'author', legend: { labelLimit: 300 } },
-      shape: { field: 'author', type: 'nominal', title: 'author' },
+    data: {
+      values: points.map((point, i) => ({ ...point, known: point.known !== false, labelled: labelled[i] })),
     },
+    layer: [
+      {
+        mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
+        encoding: {
+          ...encoding,
+          ...colourAndShape('author', 'author', groupStyles(order)),
+          tooltip: { field: 'document', type: 'nominal' },
+        },
+      },
+      {
+        // Each unknown text ringed, so it stands out of its group's colour.
+        transform: [{ filter: '!datum.known' }],
+        mark: { type: 'point', filled: false, size: 200, color: '#222', strokeWidth: 1.5 },
+        encoding,
+      },
+      {
+        transform: [{ filter: 'datum.labelled' }],
+        mark: { type: 'text', align: 'left', dx: 6, dy: -4, fontSize: 9, color: '#333' },
+        encoding: { ...encoding, text: { field: 'document' } },
+      },
+    ],
   } as TopLevelSpec;
 }
 
@@ -231,7 +270,8 @@ export function confusionSpec(confusion: Readonly<Record<string, Readonly<Record
     height: { step: 26 },
     data: { values },
     encoding: {
-      x: { field: 'predicted', type: 'nominal', title: 'attributed to', sort: authors },
+      // Labels slanted, not upright: an upright label's axis is as tall as the longest label allowed.
+      x: { field: 'predicted', type: 'nominal', title: 'attributed to', sort: authors, axis: { labelAngle: -40 } },
       y: { field: 'actual', type: 'nominal', title: 'real author', sort: authors },
     },
     layer: [
@@ -285,18 +325,36 @@ export function dendrogramLayout(
   return { segments, leaves: order.map((leaf) => ({ label: labels[leaf]!, index: leaf, y: y.get(leaf)! })) };
 }
 
-/** The dendrogram of a clustering (`linkage` names it: "Ward", …), leaves labelled and coloured by author. */
+/**
+ * The dendrogram of a clustering (`linkage` names it: "Ward", …), leaves labelled and coloured by
+ * their group (author, or an unknown text's folder). Past FIGURE_LEAVES documents, the last
+ * FIGURE_LEAVES clusters (tree-truncation.ts), each leaf saying its size and its groups' shares.
+ */
 export function dendrogramSpec(
   labels: readonly string[],
-  authors: ReadonlyArray<string | null>,
+  groups: readonly string[],
   merges: readonly Merge[],
   linkage = 'Ward',
+  order: readonly string[] = [...new Set(groups)].sort(),
 ): TopLevelSpec {
-  const { segments, leaves } = dendrogramLayout(labels, merges);
+  const truncated = labels.length > FIGURE_LEAVES;
+  const shown = truncated
+    ? lastClusters(labels, groups, merges, FIGURE_LEAVES)
+    : { merges: [...merges], leaves: labels.map((label, i) => ({ label, group: groups[i]!, size: 1 })) };
+  const { segments, leaves } = dendrogramLayout(
+    shown.leaves.map((leaf) => leaf.label),
+    shown.merges,
+  );
+  const styles = groupStyles(order);
   // One row per leaf, exactly: a "nice" domain would pad the tree with empty rows above and below.
   const rows = { domain: [-0.5, leaves.length - 0.5], nice: false, zero: false };
   return {
-    title: `Cluster analysis (${linkage}, Burrows’ Delta)`,
+    title: {
+      text: `Cluster analysis (${linkage}, Burrows’ Delta)`,
+      ...(truncated && {
+        subtitle: `The last ${leaves.length} clusters of ${labels.length} documents, each leaf with its size and authors`,
+      }),
+    },
     description: 'Dendrogram of the documents: the further right two branches join, the less alike they are.',
     width: 360,
     height: Math.max(120, leaves.length * 14),
@@ -312,14 +370,14 @@ export function dendrogramSpec(
         },
       },
       {
-        // Each leaf's colour is its own document's author (by index: two documents may share a label).
-        data: { values: leaves.map((leaf) => ({ ...leaf, author: authors[leaf.index] ?? 'unknown' })) },
+        // Each leaf's colour is its own document's group (by index: two documents may share a label).
+        data: { values: leaves.map((leaf) => ({ ...leaf, author: shown.leaves[leaf.index]!.group })) },
         mark: { type: 'text', align: 'right', dx: -4, fontSize: 10 },
         encoding: {
           x: { datum: 0, type: 'quantitative' },
           y: { field: 'y', type: 'quantitative', axis: null, scale: rows },
           text: { field: 'label' },
-          color: { field: 'author', type: 'nominal', title: 'author', legend: { labelLimit: 300 } },
+          color: colourAndShape('author', 'author', styles).color,
         },
       },
     ],
