@@ -13,7 +13,7 @@ import type { compile as Compile, TopLevelSpec } from 'vega-lite';
 import type { Merge } from '../stylometry/index.js';
 import { colourAndShape, groupStyles, PALETTE } from './colours.js';
 import { FIGURE_LEAVES, lastClusters } from './tree-truncation.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml, metricLabel } from './html.js';
 
 /** What a research report needs installed to draw its plots. */
 export const PLOT_LIBRARIES_MISSING =
@@ -94,73 +94,125 @@ export interface IntervalRow {
 }
 
 /**
- * The improvement axis: it follows the data (0 always on it), linear unless one interval reaches
- * more than SYMLOG_RATIO times past the typical one, where a symmetric log scale keeps the small
- * effects apart instead of squashing them next to 0 (and hides none, as a clamped domain would).
+ * The improvement axis: it follows the data (0 always on it), one linear scale for every metric
+ * unless one interval reaches more than SCALE_RATIO times past the typical one; then each metric
+ * gets its own panel and scale, so the small effects are not squashed next to 0 (nor one clipped).
  */
-export const SYMLOG_RATIO = 10;
+export const SCALE_RATIO = 10;
 
-/** Whether the intervals need the symmetric log scale (see SYMLOG_RATIO). */
-export function improvementScaleIsLog(rows: readonly IntervalRow[]): boolean {
+/** Whether the metrics' intervals differ too much in size for one scale (see SCALE_RATIO). */
+export function improvementNeedsPanels(rows: readonly IntervalRow[]): boolean {
   const reach = rows
     .map((row) => Math.max(Math.abs(row.low), Math.abs(row.high)))
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
   if (reach.length === 0) return false;
   const typical = reach[Math.floor(reach.length / 2)]!;
-  return typical > 0 && reach[reach.length - 1]! > SYMLOG_RATIO * typical;
+  return typical > 0 && reach[reach.length - 1]! > SCALE_RATIO * typical;
 }
 
-/** Mean improvement per metric with its confidence interval and n; systems side by side. */
-export function improvementSpec(rows: readonly IntervalRow[], title: string): TopLevelSpec {
-  const systems = new Set(rows.map((row) => row.system)).size;
+/** Tick values of a linear axis over `domain` (which holds 0): about five round steps, 0 among them. */
+export function zeroTicks(domain: readonly [number, number]): number[] {
+  const span = domain[1] - domain[0];
+  if (!(span > 0)) return [0];
+  const raw = span / 5;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((candidate) => candidate >= raw)!;
+  const ticks: number[] = [];
+  for (let k = Math.ceil(domain[0] / step); k * step <= domain[1] + step * 1e-9; k += 1) {
+    ticks.push(Number((k * step).toPrecision(12)));
+  }
+  return ticks;
+}
+
+/** The interval plot's layers over one x scale: the 0 line, the intervals, the means, and n when it varies. */
+function intervalLayers(rows: readonly IntervalRow[], systems: number, xTitle: string, showN: boolean): unknown[] {
   const finite = rows.flatMap((row) => [row.low, row.high, row.mean]).filter(Number.isFinite);
-  const domain = [Math.min(0, ...finite), Math.max(0, ...finite)];
-  const scale = improvementScaleIsLog(rows) ? { type: 'symlog', domain, nice: false } : { domain, nice: true };
+  const low = Math.min(0, ...finite);
+  const high = Math.max(0, ...finite);
+  const pad = (high - low) * 0.05 || 0.05;
+  const domain: [number, number] = [low < 0 ? low - pad : 0, high > 0 ? high + pad : 0];
+  const scale = { domain, nice: false, zero: true };
+  const axis = { values: zeroTicks(domain), labelOverlap: false };
   const byMetric = {
     y: { field: 'metric', type: 'nominal', sort: null, title: null, axis: { labelLimit: 300 } },
     ...(systems > 1 && { yOffset: { field: 'system', type: 'nominal' } }),
     color: { field: 'system', type: 'nominal', title: 'system', legend: systems > 1 ? { orient: 'top' } : null },
   };
-  return {
+  return [
+    {
+      mark: { type: 'rule', color: '#888', strokeDash: [4, 3] },
+      encoding: { x: { datum: 0, type: 'quantitative', scale } },
+    },
+    {
+      mark: { type: 'rule', strokeWidth: 2 },
+      encoding: {
+        ...byMetric,
+        x: { field: 'low', type: 'quantitative', title: xTitle, scale, axis },
+        x2: { field: 'high' },
+      },
+    },
+    {
+      mark: { type: 'point', filled: true, size: 40 },
+      encoding: { ...byMetric, x: { field: 'mean', type: 'quantitative', scale } },
+    },
+    ...(showN
+      ? [
+          {
+            // n beside every effect, in the right margin, so it never overlaps an interval.
+            mark: { type: 'text', align: 'left', dx: 6, fontSize: 10, color: '#444' },
+            encoding: {
+              y: byMetric.y,
+              ...(systems > 1 && { yOffset: byMetric.yOffset }),
+              x: { value: 420 },
+              text: { field: 'nText' },
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * Mean improvement per metric with its confidence interval; systems side by side. One linear scale
+ * with 0 marked when the metrics' intervals are of a size, else one panel per metric, each with its
+ * own scale (improvementNeedsPanels says which). n beside each row, or once in the axis title when
+ * every row has the same.
+ */
+export function improvementSpec(rows: readonly IntervalRow[], title: string): TopLevelSpec {
+  const systems = new Set(rows.map((row) => row.system)).size;
+  const ns = new Set(rows.map((row) => row.n));
+  const sameN = ns.size === 1;
+  const xTitle = `mean personalization improvement (95 % CI)${sameN ? `, n = ${[...ns][0]} rows each` : ''}`;
+  const values = rows.map((row) => ({ ...row, nText: `n = ${row.n}` }));
+  const common = {
     title,
     description: `${title}: mean personalization improvement of each metric, with 95 % bootstrap confidence intervals and the rows behind each.`,
-    width: 420,
-    height: { step: systems > 1 ? 24 : 16 },
-    data: { values: rows.map((row) => ({ ...row, nText: `n = ${row.n}` })) },
-    layer: [
-      {
-        mark: { type: 'rule', color: '#888', strokeDash: [4, 3] },
-        encoding: { x: { datum: 0, type: 'quantitative', scale } },
-      },
-      {
-        mark: { type: 'rule', strokeWidth: 2 },
-        encoding: {
-          ...byMetric,
-          x: {
-            field: 'low',
-            type: 'quantitative',
-            title: `mean personalization improvement (95 % CI)${scale.type === 'symlog' ? ', symmetric log scale' : ''}`,
-            scale,
-          },
-          x2: { field: 'high' },
-        },
-      },
-      {
-        mark: { type: 'point', filled: true, size: 40 },
-        encoding: { ...byMetric, x: { field: 'mean', type: 'quantitative', scale } },
-      },
-      {
-        // n beside every effect, in the right margin, so it never overlaps an interval.
-        mark: { type: 'text', align: 'left', dx: 6, fontSize: 10, color: '#444' },
-        encoding: {
-          y: byMetric.y,
-          ...(systems > 1 && { yOffset: byMetric.yOffset }),
-          x: { value: 420 },
-          text: { field: 'nText' },
-        },
-      },
-    ],
+  };
+  if (!improvementNeedsPanels(rows)) {
+    return {
+      ...common,
+      width: 420,
+      height: { step: systems > 1 ? 24 : 16 },
+      data: { values },
+      layer: intervalLayers(rows, systems, xTitle, !sameN),
+    } as TopLevelSpec;
+  }
+  const metrics = [...new Set(rows.map((row) => row.metric))];
+  return {
+    ...common,
+    data: { values },
+    spacing: 6,
+    vconcat: metrics.map((metric, i) => {
+      const own = rows.filter((row) => row.metric === metric);
+      return {
+        width: 420,
+        height: { step: systems > 1 ? 24 : 16 },
+        transform: [{ filter: { field: 'metric', equal: metric } }],
+        layer: intervalLayers(own, systems, i === metrics.length - 1 ? xTitle : '', !sameN),
+      };
+    }),
+    resolve: { scale: { x: 'independent' } },
   } as TopLevelSpec;
 }
 
@@ -181,14 +233,14 @@ export function distributionSpec(values: readonly DistributionValue[], metric: s
   const systems = [...new Set(values.map((value) => value.system))].filter((system) => system !== SHARED_SYSTEMS);
   const colours = systems.map((_, i) => PALETTE[i % PALETTE.length]!);
   return {
-    title: metric,
+    title: `Distribution of ${metricLabel(metric)}`,
     description: `Distribution of ${metric} for personalized and unpersonalized texts and the authors' ground truth.`,
     width: 420,
     height: { step: 22 },
     data: { values: values.map((value) => ({ ...value })) },
     mark: { type: 'boxplot', extent: 1.5, size: 12 },
     encoding: {
-      x: { field: 'value', type: 'quantitative', title: metric, scale: { zero: false } },
+      x: { field: 'value', type: 'quantitative', title: 'value per text', scale: { zero: false } },
       y: { field: 'text', type: 'nominal', title: null, sort: labels, axis: { labelLimit: 300 } },
       color: {
         field: 'system',
