@@ -3,11 +3,11 @@ import type { EvaluationSummary, MetricSample, MetricSummary } from '../stylomet
 import { escapeHtml, formatNumber, htmlPage, htmlTable, metricLabel } from './html.js';
 import {
   distributionSpec,
-  improvementScaleIsLog,
+  improvementNeedsPanels,
   improvementSpec,
   renderPlot,
   SHARED_SYSTEMS,
-  SYMLOG_RATIO,
+  SCALE_RATIO,
   type DistributionValue,
   type FigureSink,
 } from './plots.js';
@@ -75,6 +75,17 @@ function distributionValues(samples: EvaluationSummary['samples'], metric: strin
   return values.filter((value) => Number.isFinite(value.value));
 }
 
+/** The figures a benchmark report draws, in order (its progress counts them). */
+export function benchmarkFigureNames(summary: EvaluationSummary): string[] {
+  const metrics = [...new Set(Object.values(summary.samples).flatMap((bySystem) => Object.keys(bySystem)))].sort();
+  return [
+    ...(summary.metrics.length > 0 ? ['improvement'] : []),
+    ...metrics
+      .filter((metric) => distributionValues(summary.samples, metric).length > 0)
+      .map((metric) => `distribution-${metric}`),
+  ];
+}
+
 export async function benchmarkReport({ summary, settings, input, figures }: BenchmarkReportInput): Promise<string> {
   const { samples } = summary;
   const sections: string[] = [
@@ -134,9 +145,9 @@ export async function benchmarkReport({ summary, settings, input, figures }: Ben
       await renderPlot(
         improvementSpec(intervals, 'Mean personalization improvement'),
         'Each point is a metric’s mean improvement over its n rows, the bar its 95 % bootstrap interval; right of 0 is nearer the author. ' +
-          (improvementScaleIsLog(intervals)
-            ? `One interval reaches more than ${SYMLOG_RATIO} times past the typical one, so the axis is a symmetric log scale (the table above has every value).`
-            : 'The axis spans every interval.'),
+          (improvementNeedsPanels(intervals)
+            ? `One interval reaches more than ${SCALE_RATIO} times past the typical one, so each metric has its own panel and linear scale (the table above has every value).`
+            : 'One linear axis spans every interval, 0 marked by the dashed line.'),
         { name: 'improvement', sink: figures },
       ),
     );

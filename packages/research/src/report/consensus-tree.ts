@@ -2,12 +2,15 @@
  * The bootstrap consensus tree drawn as a plain SVG cladogram: the clades nest (a majority-rule
  * consensus has no conflicting ones), so each hangs under the smallest clade that holds it, every
  * leaf under the smallest clade that holds it, and the rest under the root (a star, as stylo draws
- * unresolved documents). Leaves are aligned on the right, each coloured by its own document's author
- * in the colours of the Vega-Lite plots (tableau10 over the sorted authors), with each clade's support.
+ * unresolved documents). Leaves are aligned on the right, each coloured by its group in the colours
+ * of the Vega-Lite plots, with each clade's support. Over more than FIGURE_LEAVES documents the
+ * drawing is cut: the largest clades are opened while the leaves fit, the others drawn as one leaf
+ * each with their size and groups' shares, and the documents hanging from one node bundled by group.
  */
 import type { Clade } from '../stylometry/index.js';
-import { TABLEAU10 } from './colours.js';
+import { groupStyles } from './colours.js';
 import { escapeHtml } from './html.js';
+import { clusterLabel, FIGURE_LEAVES, majorityGroup } from './tree-truncation.js';
 
 interface Node {
   members: readonly number[];
@@ -16,65 +19,165 @@ interface Node {
   leaf?: number;
 }
 
-/** The clades as a tree under a root holding every document. */
+/**
+ * The clades as a tree under a root holding every document. Largest first, each clade's parent is
+ * the clade its first member was last put in (they nest), so the work is the clades' total size.
+ */
 export function consensusHierarchy(documents: number, clades: readonly Clade[]): Node {
   const root: Node = { members: [...Array(documents).keys()], support: null, children: [] };
-  const nodes: Node[] = [...clades]
-    .sort((a, b) => b.members.length - a.members.length)
-    .map((clade) => ({ members: clade.members, support: clade.support, children: [] }));
-  const smallestHolding = (members: readonly number[], among: readonly Node[]): Node => {
-    const inside = new Set<number>();
-    let best = root;
-    for (const node of among) {
-      inside.clear();
-      node.members.forEach((m) => inside.add(m));
-      if (members.every((m) => inside.has(m)) && node.members.length < best.members.length) best = node;
-    }
-    return best;
-  };
-  nodes.forEach((node, i) => {
-    // Larger clades come first, so a clade's parent is among those before it.
-    smallestHolding(node.members, nodes.slice(0, i)).children.push(node);
-  });
+  const owner: Node[] = new Array<Node>(documents).fill(root);
+  const sorted = [...clades].sort((a, b) => b.members.length - a.members.length);
+  for (const clade of sorted) {
+    const node: Node = { members: clade.members, support: clade.support, children: [] };
+    owner[clade.members[0]!]!.children.push(node);
+    for (const member of clade.members) owner[member] = node;
+  }
   for (let leaf = 0; leaf < documents; leaf += 1) {
-    smallestHolding([leaf], nodes).children.push({ members: [leaf], support: null, children: [], leaf });
+    owner[leaf]!.children.push({ members: [leaf], support: null, children: [], leaf });
   }
   return root;
+}
+
+/** A node as drawn: a document, a closed clade, a bundle of documents, or an open clade. */
+interface Shown {
+  label?: string;
+  group?: string;
+  support: number | null;
+  children: Shown[];
+  /** The clade behind a closed leaf, to open if the page has room. */
+  closed?: Node;
+}
+
+/** Display nodes under `node`: clades closed, and when cutting, its own documents bundled per group. */
+function childrenOf(node: Node, labels: readonly string[], groups: readonly string[], cutting: boolean): Shown[] {
+  const clades = node.children.filter((child) => child.leaf === undefined);
+  const documents = node.children.flatMap((child) => (child.leaf === undefined ? [] : [child.leaf]));
+  const closed = (clade: Node): Shown => {
+    const members = clade.members.map((m) => groups[m]!);
+    return {
+      label: clusterLabel(members),
+      group: majorityGroup(members),
+      support: clade.support,
+      children: [],
+      closed: clade,
+    };
+  };
+  if (!cutting) {
+    return [
+      ...clades.map(closed),
+      ...documents.map((leaf) => ({ label: labels[leaf]!, group: groups[leaf]!, support: null, children: [] })),
+    ];
+  }
+  const byGroup = new Map<string, number[]>();
+  for (const leaf of documents) byGroup.set(groups[leaf]!, [...(byGroup.get(groups[leaf]!) ?? []), leaf]);
+  const bundles = [...byGroup].map(([group, leaves]): Shown => ({
+    label: leaves.length === 1 ? labels[leaves[0]!]! : `${leaves.length} docs: ${group} 100 %`,
+    group,
+    support: null,
+    children: [],
+  }));
+  const shown = [...clades.map(closed), ...bundles];
+  if (shown.length <= FIGURE_LEAVES) return shown;
+  // Too many branches even so (a root with thousands of small clades): one bundle per majority group.
+  const byMajority = new Map<string, number[]>();
+  for (const child of node.children) {
+    const group = majorityGroup(child.members.map((m) => groups[m]!));
+    byMajority.set(group, [...(byMajority.get(group) ?? []), ...child.members]);
+  }
+  return [...byMajority.values()].map((members) => {
+    const memberGroups = members.map((m) => groups[m]!);
+    return { label: clusterLabel(memberGroups), group: majorityGroup(memberGroups), support: null, children: [] };
+  });
+}
+
+/**
+ * The tree as drawn: whole up to FIGURE_LEAVES documents; past that, clades opened largest first
+ * while the leaves shown stay within FIGURE_LEAVES.
+ */
+export function shownTree(root: Node, labels: readonly string[], groups: readonly string[]): Shown {
+  const cutting = labels.length > FIGURE_LEAVES;
+  const top: Shown = { support: null, children: childrenOf(root, labels, groups, cutting) };
+  const open = (shown: Shown): void => {
+    shown.children = shown.children.map((child) => {
+      if (child.closed === undefined || cutting) return child;
+      const opened: Shown = { support: child.support, children: childrenOf(child.closed, labels, groups, false) };
+      open(opened);
+      return opened;
+    });
+  };
+  if (!cutting) {
+    open(top);
+    return top;
+  }
+  let leaves = top.children.length;
+  // Closed clades, largest first; each opened when its children fit in the room left.
+  const queue: Array<{ parent: Shown; at: number }> = [];
+  const enqueue = (parent: Shown): void =>
+    parent.children.forEach((child, at) => {
+      if (child.closed !== undefined) queue.push({ parent, at });
+    });
+  enqueue(top);
+  while (queue.length > 0) {
+    queue.sort(
+      (a, b) => a.parent.children[a.at]!.closed!.members.length - b.parent.children[b.at]!.closed!.members.length,
+    );
+    const { parent, at } = queue.pop()!;
+    const child = parent.children[at]!;
+    const children = childrenOf(child.closed!, labels, groups, true);
+    if (leaves - 1 + children.length > FIGURE_LEAVES) continue;
+    leaves += children.length - 1;
+    const opened: Shown = { support: child.support, children };
+    parent.children[at] = opened;
+    enqueue(opened);
+  }
+  return top;
 }
 
 const ROW_PX = 16;
 const LEVEL_PX = 28;
 const LABEL_PX = 7;
 
-/** The consensus tree as an SVG element, labelled for screen readers. */
+/**
+ * The consensus tree as an SVG element with its title, labelled for screen readers. `labels` name
+ * the documents, `groups` colour them (authors, or an unknown text's folder) in the order `order`.
+ */
 export function consensusTreeSvg(
-  names: readonly string[],
-  authors: ReadonlyArray<string | null>,
+  labels: readonly string[],
+  groups: readonly string[],
   clades: readonly Clade[],
   linkage = 'Ward',
+  order: readonly string[] = [...new Set(groups)].sort(),
 ): string {
-  const root = consensusHierarchy(names.length, clades);
-  const depthOf = (node: Node): number =>
+  const tree = shownTree(consensusHierarchy(labels.length, clades), labels, groups);
+  const depthOf = (node: Shown): number =>
     node.children.length === 0 ? 0 : 1 + Math.max(...node.children.map(depthOf));
-  const levels = depthOf(root);
-  const authorNames = [...new Set(authors.map((author) => author ?? 'unknown'))].sort();
-  const colour = (leaf: number): string =>
-    TABLEAU10[authorNames.indexOf(authors[leaf] ?? 'unknown') % TABLEAU10.length]!;
-  const longest = Math.max(...names.map((name) => name.length), 8);
-  const treeWidth = levels * LEVEL_PX;
-  const top = 10;
+  const levels = depthOf(tree);
+  const styles = groupStyles(order);
+  const colour = (group: string | undefined): string => styles.colours[order.indexOf(group ?? '')] ?? '#555';
   const parts: string[] = [];
+  let longest = 8;
+  const treeWidth = levels * LEVEL_PX;
+  const title = 'Bootstrap consensus tree';
+  parts.push(`<text x="10" y="20" font-size="14" font-weight="bold">${title}</text>`);
+  const top = 32;
   let row = 0;
   // Returns the node's y; draws its lines and its children's.
-  const draw = (node: Node, depth: number): number => {
+  const draw = (node: Shown, depth: number): number => {
     const x = 10 + depth * LEVEL_PX;
-    if (node.leaf !== undefined) {
+    if (node.children.length === 0) {
       const y = top + row * ROW_PX + ROW_PX / 2;
       row += 1;
+      const label = node.label ?? '';
+      longest = Math.max(longest, label.length);
       parts.push(
         `<line x1="${x}" y1="${y}" x2="${10 + treeWidth}" y2="${y}" stroke="#bbb" stroke-dasharray="2 2"/>`,
-        `<text x="${14 + treeWidth}" y="${y + 4}" font-size="11" fill="${colour(node.leaf)}">${escapeHtml(names[node.leaf]!)}</text>`,
+        `<text x="${14 + treeWidth}" y="${y + 4}" font-size="11" fill="${colour(node.group)}">${escapeHtml(label)}</text>`,
       );
+      if (node.support !== null) {
+        parts.push(
+          `<text x="${x + 3}" y="${y - 3}" font-size="9" fill="#444">${Math.round(node.support * 100)}</text>`,
+        );
+      }
       return y;
     }
     const ys = node.children.map((child) => {
@@ -84,25 +187,24 @@ export function consensusTreeSvg(
     });
     const [first, last] = [Math.min(...ys), Math.max(...ys)];
     parts.push(`<line x1="${x}" y1="${first}" x2="${x}" y2="${last}" stroke="#555"/>`);
-    const y = (first + last) / 2;
     if (node.support !== null) {
       parts.push(
         `<text x="${x + 3}" y="${first - 3}" font-size="9" fill="#444">${Math.round(node.support * 100)}</text>`,
       );
     }
-    return y;
+    return (first + last) / 2;
   };
-  draw(root, 0);
+  draw(tree, 0);
   const legendY = top + row * ROW_PX + 18;
-  authorNames.forEach((author, i) => {
+  order.forEach((group, i) => {
     const y = legendY + i * ROW_PX;
     parts.push(
-      `<rect x="10" y="${y - 9}" width="10" height="10" fill="${TABLEAU10[i % TABLEAU10.length]}"/>`,
-      `<text x="26" y="${y}" font-size="11">${escapeHtml(author)}</text>`,
+      `<rect x="10" y="${y - 9}" width="10" height="10" fill="${styles.colours[i]}"/>`,
+      `<text x="26" y="${y}" font-size="11">${escapeHtml(group)}</text>`,
     );
   });
-  const width = 20 + treeWidth + longest * LABEL_PX;
-  const height = legendY + authorNames.length * ROW_PX;
+  const width = Math.max(360, 20 + treeWidth + longest * LABEL_PX);
+  const height = legendY + order.length * ROW_PX;
   const label = `Bootstrap consensus tree: documents joined by the groups found in most ${linkage} trees, each group with its support in percent; leaves coloured by author.`;
   return (
     `<svg role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif">` +

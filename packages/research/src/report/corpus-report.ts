@@ -2,6 +2,8 @@
 import { linkageLabel, type ConsensusTree, type CorpusAnalysis, type LinkageMethod } from '../stylometry/index.js';
 import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
 import { consensusTreeSvg } from './consensus-tree.js';
+import { documentGroups, documentLabel, groupOrder } from './labels.js';
+import { FIGURE_LEAVES } from './tree-truncation.js';
 import { confusionSpec, dendrogramSpec, pcaSpec, renderPlot, type FigureSink } from './plots.js';
 
 export interface CorpusReportInput {
@@ -37,16 +39,43 @@ function hardWrappedWarning(hardWrapped: Record<string, { hardWrapped: number; t
   ];
 }
 
+/** How the consensus tree was made, for its caption: the MFW sizes and the 50 % rule. */
+function consensusCaption(consensus: ConsensusTree, linkage: string, documents: number): string {
+  const sizes = [...consensus.mostFrequent].sort((a, b) => a - b);
+  const range = sizes.length > 1 ? `${sizes[0]}–${sizes[sizes.length - 1]} MFW` : `${sizes[0]} MFW`;
+  const cut =
+    documents > FIGURE_LEAVES
+      ? ` Drawn to ${FIGURE_LEAVES} leaves of ${documents} documents: the largest groups opened while they fit, the rest each one leaf with its size and authors (the whole tree is in the Newick text).`
+      : '';
+  return (
+    `${linkage} trees of Burrows’ Delta at ${sizes.length} MFW sizes (${range}: ${sizes.join(', ')}); a group is drawn ` +
+    'when more than 50 % of the trees have it (majority rule), with that percentage beside its branch; documents in no group hang from the root.' +
+    cut
+  );
+}
+
 async function consensusFigure(
-  names: readonly string[],
-  authors: ReadonlyArray<string | null>,
+  labels: readonly string[],
+  groups: readonly string[],
+  order: readonly string[],
   consensus: ConsensusTree,
   figures: FigureSink | undefined,
   linkage: string,
 ): Promise<string> {
-  const svg = consensusTreeSvg(names, authors, consensus.clades, linkage);
-  await figures?.('consensus-tree', svg);
-  return `<figure>${svg}<figcaption>The consensus tree: a branch for each group, its support (percent of the trees) beside it; documents in no group hang from the root.</figcaption></figure>`;
+  const svg = consensusTreeSvg(labels, groups, consensus.clades, linkage, order);
+  const caption = consensusCaption(consensus, linkage, labels.length);
+  await figures?.('consensus-tree', svg, caption);
+  return `<figure>${svg}<figcaption>${escapeHtml(caption)}</figcaption></figure>`;
+}
+
+/** The figures a corpus report draws, in order (its progress counts them). */
+export function corpusFigureNames(input: Pick<CorpusReportInput, 'analysis' | 'consensus'>): string[] {
+  return [
+    'confusion',
+    'pca',
+    ...(input.analysis.clusters.merges.length > 0 ? ['dendrogram'] : []),
+    ...(input.consensus !== undefined ? ['consensus-tree'] : []),
+  ];
 }
 
 export async function corpusReport({
@@ -95,6 +124,9 @@ export async function corpusReport({
   sections.push(...extra);
   const names = analysis.documents.map((document) => document.name);
   const authors = analysis.documents.map((document) => document.author);
+  const labels = names.map(documentLabel);
+  const groups = documentGroups(analysis.documents);
+  const order = groupOrder(authors, groups);
   sections.push(
     '<h2>Leave-one-out attribution</h2>',
     await renderPlot(
@@ -114,14 +146,16 @@ export async function corpusReport({
     await renderPlot(
       pcaSpec(
         analysis.pca.scores.map((row, i) => ({
-          document: names[i]!,
-          author: authors[i] ?? 'unknown',
+          document: labels[i]!,
+          author: groups[i]!,
+          known: authors[i] !== null,
           pc1: row[0] ?? 0,
           pc2: row[1] ?? 0,
         })),
         analysis.pca.explained,
+        order,
       ),
-      'Documents near each other use the most frequent words alike.',
+      `The documents on the first two principal components of the z-scores of the ${analysis.reference.words.length} most frequent words; documents near each other use those words alike.`,
       { name: 'pca', sink: figures },
     ),
     htmlTable(
@@ -139,19 +173,28 @@ export async function corpusReport({
         .map(({ word, pc1, pc2 }) => [word, pc1, pc2]),
     ),
     `<h2>Cluster analysis (${linkage}, Burrows’ Delta)</h2>`,
-    await renderPlot(
-      dendrogramSpec(names, authors, analysis.clusters.merges, linkage),
-      `Hierarchical clustering (${linkage}) of the Burrows’ Delta distances between documents.`,
-      { name: 'dendrogram', sink: figures },
-    ),
-    `<p>The tree in Newick format (open it in any tree viewer):</p><pre>${escapeHtml(analysis.clusters.newick)}</pre>`,
   );
+  if (analysis.clusters.merges.length > 0) {
+    sections.push(
+      await renderPlot(
+        dendrogramSpec(labels, groups, analysis.clusters.merges, linkage, order),
+        `Hierarchical clustering (${linkage}) of the Burrows’ Delta distances between documents over the ${analysis.reference.words.length} most frequent words` +
+          (names.length > FIGURE_LEAVES
+            ? `; drawn to its last ${FIGURE_LEAVES} clusters (as scipy’s truncate_mode="lastp"), each leaf with its size and authors; the whole tree is in tree.csv and the Newick text below.`
+            : '.'),
+        { name: 'dendrogram', sink: figures },
+      ),
+      `<p>The tree in Newick format (open it in any tree viewer):</p><pre>${escapeHtml(analysis.clusters.newick)}</pre>`,
+    );
+  } else {
+    sections.push('<p>No tree: the corpus has more documents than the trees are drawn for (--tree-limit).</p>');
+  }
   if (consensus !== undefined) {
     sections.push(
       '<h2>Bootstrap consensus tree</h2>',
       `<p>${linkage} trees at ${consensus.mostFrequent.length} MFW sizes (${consensus.mostFrequent.join(', ')}); ` +
         'groups found in more than half of them, each with the percentage of trees that have it (beside its branch in the tree).</p>',
-      await consensusFigure(names, authors, consensus, figures, linkage),
+      await consensusFigure(labels, groups, order, consensus, figures, linkage),
       htmlTable(
         'Consensus groups',
         ['documents', 'support'],

@@ -11,9 +11,15 @@ export function formatNumber(value: number | null | undefined, digits = 3): stri
   return Number.isInteger(value) ? String(value) : value.toFixed(digits);
 }
 
-/** A metric path for people: the Jensen–Shannon distance of a distribution abbreviated. */
+/**
+ * A metric path for people: `sentence_length_stats.mean` → "sentence length stats: mean", a
+ * distribution's Jensen–Shannon distance abbreviated ("function words (JSD)").
+ */
 export function metricLabel(metric: string): string {
-  return metric.replace(/\.jensen_shannon_distance$/, ' (JSD)');
+  const readable = (part: string): string => part.replace(/_/g, ' ');
+  const [group = '', ...rest] = metric.replace(/\.jensen_shannon_distance$/, '').split('.');
+  const name = rest.length === 0 ? readable(group) : `${readable(group)}: ${rest.map(readable).join(' ')}`;
+  return metric.endsWith('.jensen_shannon_distance') ? `${name} (JSD)` : name;
 }
 
 /** A table with a caption; numbers right-aligned. */

@@ -11,8 +11,9 @@
 import type * as Vega from 'vega';
 import type { compile as Compile, TopLevelSpec } from 'vega-lite';
 import type { Merge } from '../stylometry/index.js';
-import { TABLEAU10 } from './colours.js';
-import { escapeHtml } from './html.js';
+import { colourAndShape, groupStyles, PALETTE } from './colours.js';
+import { FIGURE_LEAVES, lastClusters } from './tree-truncation.js';
+import { escapeHtml, metricLabel } from './html.js';
 
 /** What a research report needs installed to draw its plots. */
 export const PLOT_LIBRARIES_MISSING =
@@ -51,8 +52,11 @@ const CONFIG = {
   title: { fontSize: 14, anchor: 'start' as const },
 };
 
-/** Receives each figure of a report as a standalone SVG document, to be written beside the report. */
-export type FigureSink = (name: string, svg: string) => void | Promise<void>;
+/**
+ * Receives each figure of a report as a standalone SVG document with its caption (the report's
+ * HTML caption text), to be written beside the report.
+ */
+export type FigureSink = (name: string, svg: string, caption?: string) => void | Promise<void>;
 
 /**
  * One plot as an inline SVG element, inside a figure with its caption; with `figure`, the same SVG
@@ -72,7 +76,7 @@ export async function renderPlot(
     const svg = (await view.toSVG())
       .replace(/^<svg /, `<svg role="img" aria-label="${label}" `)
       .replace(/^(<svg[^>]*>)/, `$1<title>${label}</title>`);
-    await figure?.sink?.(figure.name, svg);
+    await figure?.sink?.(figure.name, svg, caption);
     return `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
   } finally {
     view.finalize();
@@ -90,73 +94,125 @@ export interface IntervalRow {
 }
 
 /**
- * The improvement axis: it follows the data (0 always on it), linear unless one interval reaches
- * more than SYMLOG_RATIO times past the typical one, where a symmetric log scale keeps the small
- * effects apart instead of squashing them next to 0 (and hides none, as a clamped domain would).
+ * The improvement axis: it follows the data (0 always on it), one linear scale for every metric
+ * unless one interval reaches more than SCALE_RATIO times past the typical one; then each metric
+ * gets its own panel and scale, so the small effects are not squashed next to 0 (nor one clipped).
  */
-export const SYMLOG_RATIO = 10;
+export const SCALE_RATIO = 10;
 
-/** Whether the intervals need the symmetric log scale (see SYMLOG_RATIO). */
-export function improvementScaleIsLog(rows: readonly IntervalRow[]): boolean {
+/** Whether the metrics' intervals differ too much in size for one scale (see SCALE_RATIO). */
+export function improvementNeedsPanels(rows: readonly IntervalRow[]): boolean {
   const reach = rows
     .map((row) => Math.max(Math.abs(row.low), Math.abs(row.high)))
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
   if (reach.length === 0) return false;
   const typical = reach[Math.floor(reach.length / 2)]!;
-  return typical > 0 && reach[reach.length - 1]! > SYMLOG_RATIO * typical;
+  return typical > 0 && reach[reach.length - 1]! > SCALE_RATIO * typical;
 }
 
-/** Mean improvement per metric with its confidence interval and n; systems side by side. */
-export function improvementSpec(rows: readonly IntervalRow[], title: string): TopLevelSpec {
-  const systems = new Set(rows.map((row) => row.system)).size;
+/** Tick values of a linear axis over `domain` (which holds 0): about five round steps, 0 among them. */
+export function zeroTicks(domain: readonly [number, number]): number[] {
+  const span = domain[1] - domain[0];
+  if (!(span > 0)) return [0];
+  const raw = span / 5;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((candidate) => candidate >= raw)!;
+  const ticks: number[] = [];
+  for (let k = Math.ceil(domain[0] / step); k * step <= domain[1] + step * 1e-9; k += 1) {
+    ticks.push(Number((k * step).toPrecision(12)));
+  }
+  return ticks;
+}
+
+/** The interval plot's layers over one x scale: the 0 line, the intervals, the means, and n when it varies. */
+function intervalLayers(rows: readonly IntervalRow[], systems: number, xTitle: string, showN: boolean): unknown[] {
   const finite = rows.flatMap((row) => [row.low, row.high, row.mean]).filter(Number.isFinite);
-  const domain = [Math.min(0, ...finite), Math.max(0, ...finite)];
-  const scale = improvementScaleIsLog(rows) ? { type: 'symlog', domain, nice: false } : { domain, nice: true };
+  const low = Math.min(0, ...finite);
+  const high = Math.max(0, ...finite);
+  const pad = (high - low) * 0.05 || 0.05;
+  const domain: [number, number] = [low < 0 ? low - pad : 0, high > 0 ? high + pad : 0];
+  const scale = { domain, nice: false, zero: true };
+  const axis = { values: zeroTicks(domain), labelOverlap: false };
   const byMetric = {
     y: { field: 'metric', type: 'nominal', sort: null, title: null, axis: { labelLimit: 300 } },
     ...(systems > 1 && { yOffset: { field: 'system', type: 'nominal' } }),
     color: { field: 'system', type: 'nominal', title: 'system', legend: systems > 1 ? { orient: 'top' } : null },
   };
-  return {
+  return [
+    {
+      mark: { type: 'rule', color: '#888', strokeDash: [4, 3] },
+      encoding: { x: { datum: 0, type: 'quantitative', scale } },
+    },
+    {
+      mark: { type: 'rule', strokeWidth: 2 },
+      encoding: {
+        ...byMetric,
+        x: { field: 'low', type: 'quantitative', title: xTitle, scale, axis },
+        x2: { field: 'high' },
+      },
+    },
+    {
+      mark: { type: 'point', filled: true, size: 40 },
+      encoding: { ...byMetric, x: { field: 'mean', type: 'quantitative', scale } },
+    },
+    ...(showN
+      ? [
+          {
+            // n beside every effect, in the right margin, so it never overlaps an interval.
+            mark: { type: 'text', align: 'left', dx: 6, fontSize: 10, color: '#444' },
+            encoding: {
+              y: byMetric.y,
+              ...(systems > 1 && { yOffset: byMetric.yOffset }),
+              x: { value: 420 },
+              text: { field: 'nText' },
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * Mean improvement per metric with its confidence interval; systems side by side. One linear scale
+ * with 0 marked when the metrics' intervals are of a size, else one panel per metric, each with its
+ * own scale (improvementNeedsPanels says which). n beside each row, or once in the axis title when
+ * every row has the same.
+ */
+export function improvementSpec(rows: readonly IntervalRow[], title: string): TopLevelSpec {
+  const systems = new Set(rows.map((row) => row.system)).size;
+  const ns = new Set(rows.map((row) => row.n));
+  const sameN = ns.size === 1;
+  const xTitle = `mean personalization improvement (95 % CI)${sameN ? `, n = ${[...ns][0]} rows each` : ''}`;
+  const values = rows.map((row) => ({ ...row, nText: `n = ${row.n}` }));
+  const common = {
     title,
     description: `${title}: mean personalization improvement of each metric, with 95 % bootstrap confidence intervals and the rows behind each.`,
-    width: 420,
-    height: { step: systems > 1 ? 24 : 16 },
-    data: { values: rows.map((row) => ({ ...row, nText: `n = ${row.n}` })) },
-    layer: [
-      {
-        mark: { type: 'rule', color: '#888', strokeDash: [4, 3] },
-        encoding: { x: { datum: 0, type: 'quantitative', scale } },
-      },
-      {
-        mark: { type: 'rule', strokeWidth: 2 },
-        encoding: {
-          ...byMetric,
-          x: {
-            field: 'low',
-            type: 'quantitative',
-            title: `mean personalization improvement (95 % CI)${scale.type === 'symlog' ? ', symmetric log scale' : ''}`,
-            scale,
-          },
-          x2: { field: 'high' },
-        },
-      },
-      {
-        mark: { type: 'point', filled: true, size: 40 },
-        encoding: { ...byMetric, x: { field: 'mean', type: 'quantitative', scale } },
-      },
-      {
-        // n beside every effect, in the right margin, so it never overlaps an interval.
-        mark: { type: 'text', align: 'left', dx: 6, fontSize: 10, color: '#444' },
-        encoding: {
-          y: byMetric.y,
-          ...(systems > 1 && { yOffset: byMetric.yOffset }),
-          x: { value: 420 },
-          text: { field: 'nText' },
-        },
-      },
-    ],
+  };
+  if (!improvementNeedsPanels(rows)) {
+    return {
+      ...common,
+      width: 420,
+      height: { step: systems > 1 ? 24 : 16 },
+      data: { values },
+      layer: intervalLayers(rows, systems, xTitle, !sameN),
+    } as TopLevelSpec;
+  }
+  const metrics = [...new Set(rows.map((row) => row.metric))];
+  return {
+    ...common,
+    data: { values },
+    spacing: 6,
+    vconcat: metrics.map((metric, i) => {
+      const own = rows.filter((row) => row.metric === metric);
+      return {
+        width: 420,
+        height: { step: systems > 1 ? 24 : 16 },
+        transform: [{ filter: { field: 'metric', equal: metric } }],
+        layer: intervalLayers(own, systems, i === metrics.length - 1 ? xTitle : '', !sameN),
+      };
+    }),
+    resolve: { scale: { x: 'independent' } },
   } as TopLevelSpec;
 }
 
@@ -175,16 +231,16 @@ export const SHARED_SYSTEMS = 'all systems';
 export function distributionSpec(values: readonly DistributionValue[], metric: string): TopLevelSpec {
   const labels = [...new Set(values.map((value) => value.text))];
   const systems = [...new Set(values.map((value) => value.system))].filter((system) => system !== SHARED_SYSTEMS);
-  const colours = systems.map((_, i) => TABLEAU10[i % TABLEAU10.length]!);
+  const colours = systems.map((_, i) => PALETTE[i % PALETTE.length]!);
   return {
-    title: metric,
+    title: `Distribution of ${metricLabel(metric)}`,
     description: `Distribution of ${metric} for personalized and unpersonalized texts and the authors' ground truth.`,
     width: 420,
     height: { step: 22 },
     data: { values: values.map((value) => ({ ...value })) },
     mark: { type: 'boxplot', extent: 1.5, size: 12 },
     encoding: {
-      x: { field: 'value', type: 'quantitative', title: metric, scale: { zero: false } },
+      x: { field: 'value', type: 'quantitative', title: 'value per text', scale: { zero: false } },
       y: { field: 'text', type: 'nominal', title: null, sort: labels, axis: { labelLimit: 300 } },
       color: {
         field: 'system',
@@ -196,25 +252,60 @@ export function distributionSpec(values: readonly DistributionValue[], metric: s
   } as TopLevelSpec;
 }
 
-/** The documents on the first two principal components, coloured by author. */
+/** Up to this many points every point is labelled; past it, only the unknown texts' (up to as many). */
+export const LABELLED_POINTS = 40;
+
+/** Which points get their label: all when few, else the unknown texts' when they are few. */
+export function labelledPoints(known: readonly boolean[]): boolean[] {
+  if (known.length <= LABELLED_POINTS) return known.map(() => true);
+  const unknown = known.filter((k) => !k).length;
+  return known.map((k) => !k && unknown <= LABELLED_POINTS);
+}
+
+/**
+ * The documents on the first two principal components, coloured (and past 20 groups shaped) by
+ * group; labelled as labelledPoints says, the unknown texts drawn larger with a dark outline.
+ */
 export function pcaSpec(
-  points: ReadonlyArray<{ document: string; author: string; pc1: number; pc2: number }>,
+  points: ReadonlyArray<{ document: string; author: string; known?: boolean; pc1: number; pc2: number }>,
   explained: readonly number[],
+  order: readonly string[] = [...new Set(points.map((point) => point.author))].sort(),
 ): TopLevelSpec {
   const axis = (i: number): string => `PC${i + 1} (${((explained[i] ?? 0) * 100).toFixed(1)} % of variance)`;
+  const labelled = labelledPoints(points.map((point) => point.known !== false));
+  const encoding = {
+    x: { field: 'pc1', type: 'quantitative', title: axis(0), scale: { zero: false } },
+    y: { field: 'pc2', type: 'quantitative', title: axis(1), scale: { zero: false } },
+  };
   return {
     title: 'Principal components of the MFW z-scores',
     description: 'Scatter plot of every document on the first two principal components, coloured by author.',
     width: 420,
     height: 320,
-    data: { values: points.map((point) => ({ ...point })) },
-    mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
-    encoding: {
-      x: { field: 'pc1', type: 'quantitative', title: axis(0) },
-      y: { field: 'pc2', type: 'quantitative', title: axis(1) },
-      color: { field: 'author', type: 'nominal', title: 'author', legend: { labelLimit: 300 } },
-      shape: { field: 'author', type: 'nominal', title: 'author' },
+    data: {
+      values: points.map((point, i) => ({ ...point, known: point.known !== false, labelled: labelled[i] })),
     },
+    layer: [
+      {
+        mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
+        encoding: {
+          ...encoding,
+          ...colourAndShape('author', 'author', groupStyles(order)),
+          tooltip: { field: 'document', type: 'nominal' },
+        },
+      },
+      {
+        // Each unknown text ringed, so it stands out of its group's colour.
+        transform: [{ filter: '!datum.known' }],
+        mark: { type: 'point', filled: false, size: 200, color: '#222', strokeWidth: 1.5 },
+        encoding,
+      },
+      {
+        transform: [{ filter: 'datum.labelled' }],
+        mark: { type: 'text', align: 'left', dx: 6, dy: -4, fontSize: 9, color: '#333' },
+        encoding: { ...encoding, text: { field: 'document' } },
+      },
+    ],
   } as TopLevelSpec;
 }
 
@@ -231,7 +322,8 @@ export function confusionSpec(confusion: Readonly<Record<string, Readonly<Record
     height: { step: 26 },
     data: { values },
     encoding: {
-      x: { field: 'predicted', type: 'nominal', title: 'attributed to', sort: authors },
+      // Labels slanted, not upright: an upright label's axis is as tall as the longest label allowed.
+      x: { field: 'predicted', type: 'nominal', title: 'attributed to', sort: authors, axis: { labelAngle: -40 } },
       y: { field: 'actual', type: 'nominal', title: 'real author', sort: authors },
     },
     layer: [
@@ -285,18 +377,36 @@ export function dendrogramLayout(
   return { segments, leaves: order.map((leaf) => ({ label: labels[leaf]!, index: leaf, y: y.get(leaf)! })) };
 }
 
-/** The dendrogram of a clustering (`linkage` names it: "Ward", …), leaves labelled and coloured by author. */
+/**
+ * The dendrogram of a clustering (`linkage` names it: "Ward", …), leaves labelled and coloured by
+ * their group (author, or an unknown text's folder). Past FIGURE_LEAVES documents, the last
+ * FIGURE_LEAVES clusters (tree-truncation.ts), each leaf saying its size and its groups' shares.
+ */
 export function dendrogramSpec(
   labels: readonly string[],
-  authors: ReadonlyArray<string | null>,
+  groups: readonly string[],
   merges: readonly Merge[],
   linkage = 'Ward',
+  order: readonly string[] = [...new Set(groups)].sort(),
 ): TopLevelSpec {
-  const { segments, leaves } = dendrogramLayout(labels, merges);
+  const truncated = labels.length > FIGURE_LEAVES;
+  const shown = truncated
+    ? lastClusters(labels, groups, merges, FIGURE_LEAVES)
+    : { merges: [...merges], leaves: labels.map((label, i) => ({ label, group: groups[i]!, size: 1 })) };
+  const { segments, leaves } = dendrogramLayout(
+    shown.leaves.map((leaf) => leaf.label),
+    shown.merges,
+  );
+  const styles = groupStyles(order);
   // One row per leaf, exactly: a "nice" domain would pad the tree with empty rows above and below.
   const rows = { domain: [-0.5, leaves.length - 0.5], nice: false, zero: false };
   return {
-    title: `Cluster analysis (${linkage}, Burrows’ Delta)`,
+    title: {
+      text: `Cluster analysis (${linkage}, Burrows’ Delta)`,
+      ...(truncated && {
+        subtitle: `The last ${leaves.length} clusters of ${labels.length} documents, each leaf with its size and authors`,
+      }),
+    },
     description: 'Dendrogram of the documents: the further right two branches join, the less alike they are.',
     width: 360,
     height: Math.max(120, leaves.length * 14),
@@ -312,14 +422,14 @@ export function dendrogramSpec(
         },
       },
       {
-        // Each leaf's colour is its own document's author (by index: two documents may share a label).
-        data: { values: leaves.map((leaf) => ({ ...leaf, author: authors[leaf.index] ?? 'unknown' })) },
+        // Each leaf's colour is its own document's group (by index: two documents may share a label).
+        data: { values: leaves.map((leaf) => ({ ...leaf, author: shown.leaves[leaf.index]!.group })) },
         mark: { type: 'text', align: 'right', dx: -4, fontSize: 10 },
         encoding: {
           x: { datum: 0, type: 'quantitative' },
           y: { field: 'y', type: 'quantitative', axis: null, scale: rows },
           text: { field: 'label' },
-          color: { field: 'author', type: 'nominal', title: 'author', legend: { labelLimit: 300 } },
+          color: colourAndShape('author', 'author', styles).color,
         },
       },
     ],

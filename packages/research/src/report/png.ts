@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { crc32, inflateSync } from 'node:zlib';
+import { FIGURE_MAX_SIDE, svgSize } from './figure-size.js';
 
 /** Print resolution: the SVG's pixels are CSS pixels, 96 to the inch. */
 export const PNG_DPI = 300;
@@ -20,14 +21,20 @@ const CSS_DPI = 96;
  */
 export const PNG_MAX_PIXELS = 50_000_000;
 
-/** The zoom from the SVG's size to the PNG's: PNG_DPI, or less for a figure past PNG_MAX_PIXELS. */
+/**
+ * The zoom from the SVG's size to the PNG's: PNG_DPI, or less for a figure past PNG_MAX_PIXELS or
+ * past FIGURE_MAX_SIDE pixels on a side.
+ */
 export function pngZoom(svg: string): number {
-  const size = /^(?:<\?xml[^>]*>\s*)?<svg\b([^>]*)>/.exec(svg)?.[1] ?? '';
-  const width = Number(/\bwidth="([\d.]+)"/.exec(size)?.[1]);
-  const height = Number(/\bheight="([\d.]+)"/.exec(size)?.[1]);
+  const { width, height } = svgSize(svg);
   const zoom = PNG_DPI / CSS_DPI;
   if (!(width > 0 && height > 0)) return zoom;
-  return Math.min(zoom, Math.sqrt(PNG_MAX_PIXELS / (width * height)));
+  return Math.min(
+    zoom,
+    Math.sqrt(PNG_MAX_PIXELS / (width * height)),
+    FIGURE_MAX_SIDE / width,
+    FIGURE_MAX_SIDE / height,
+  );
 }
 
 export const PNG_LIBRARIES_MISSING =

@@ -1,5 +1,6 @@
 /** Vega-Lite plots of stylo's other analyses: MDS maps, Craig's Zeta slices and rolling Delta. */
 import type { TopLevelSpec } from 'vega-lite';
+import { colourAndShape, groupStyles } from './colours.js';
 
 /** Documents on the first two MDS dimensions, coloured by author. */
 export function mdsSpec(
@@ -16,41 +17,123 @@ export function mdsSpec(
     encoding: {
       x: { field: 'x', type: 'quantitative', title: 'dimension 1' },
       y: { field: 'y', type: 'quantitative', title: 'dimension 2' },
-      color: { field: 'author', type: 'nominal', title: 'author' },
-      shape: { field: 'author', type: 'nominal', title: 'author' },
+      ...colourAndShape('author', 'author', groupStyles([...new Set(points.map((point) => point.author))].sort())),
       tooltip: { field: 'document', type: 'nominal' },
     },
   } as TopLevelSpec;
 }
 
-/** Each slice by the shares of the two groups' marker words it uses (Craig's Zeta plot). */
+/** The marker words drawn per side in the Zeta words plot (stylo's oppose draws its lists so). */
+export const ZETA_WORDS_SHOWN = 25;
+
+/**
+ * Both marker-word lists as stylo's oppose draws them: the words each side prefers, each with its
+ * score (p_A − p_B), the primary's to the right of 0 and the secondary's to the left.
+ */
+export function zetaWordsSpec(
+  preferred: ReadonlyArray<{ word: string; score: number }>,
+  avoided: ReadonlyArray<{ word: string; score: number }>,
+  primary: string,
+  secondary: string,
+): TopLevelSpec {
+  const side = (words: ReadonlyArray<{ word: string; score: number }>, name: string) =>
+    [...words]
+      .sort((a, b) => Math.abs(b.score) - Math.abs(a.score))
+      .slice(0, ZETA_WORDS_SHOWN)
+      .map(({ word, score }) => ({ word, score, side: `preferred by ${name}` }));
+  const values = [...side(preferred, primary), ...side(avoided, secondary)];
+  const styles = groupStyles([`preferred by ${primary}`, `preferred by ${secondary}`]);
+  return {
+    title: `Marker words: ${primary} against ${secondary}`,
+    description: `Bar chart of the marker words: right of 0 those ${primary} prefers, left those ${secondary} prefers, by stylo's Zeta score.`,
+    width: 360,
+    height: { step: 13 },
+    data: { values },
+    layer: [
+      {
+        mark: { type: 'bar', height: { band: 0.7 } },
+        encoding: {
+          y: { field: 'word', type: 'nominal', sort: { field: 'score', order: 'descending' }, title: null },
+          x: {
+            field: 'score',
+            type: 'quantitative',
+            title: `Zeta score (share of ${primary}'s slices using the word − share of ${secondary}'s)`,
+            scale: { domain: [-1, 1] },
+          },
+          color: {
+            field: 'side',
+            type: 'nominal',
+            title: null,
+            legend: { orient: 'top', labelLimit: 300 },
+            scale: { domain: styles.groups, range: styles.colours },
+          },
+        },
+      },
+      {
+        mark: {
+          type: 'text',
+          fontSize: 9,
+          dx: { expr: 'datum.score < 0 ? -4 : 4' },
+          align: { expr: 'datum.score < 0 ? "right" : "left"' },
+        },
+        encoding: {
+          y: { field: 'word', type: 'nominal', sort: { field: 'score', order: 'descending' } },
+          x: { field: 'score', type: 'quantitative' },
+          text: { field: 'score', type: 'quantitative', format: '.2f' },
+        },
+      },
+    ],
+  } as TopLevelSpec;
+}
+
+/**
+ * Each slice by the shares of the two groups' marker words it uses (Craig's Zeta plot): the axes
+ * fitted to the slices, the two groups as circles and squares, each test text as triangles.
+ */
 export function zetaSpec(
   points: ReadonlyArray<{ text: string; group: string; preferred: number; avoided: number }>,
   primary: string,
   secondary: string,
 ): TopLevelSpec {
+  const tests = [...new Set(points.map((point) => point.group))].filter((g) => g !== primary && g !== secondary);
+  const styles = groupStyles([primary, secondary, ...tests]);
+  const shapes = styles.groups.map((_, i) => (i === 0 ? 'circle' : i === 1 ? 'square' : 'triangle-up'));
+  const legend = { labelLimit: 300 };
   return {
     title: `Slices by the marker words they use: ${primary} against ${secondary}`,
     description: `Scatter plot of every slice: x the share of ${primary}'s marker words it uses, y the share of ${secondary}'s.`,
     width: 400,
     height: 320,
     data: { values: points.map((point) => ({ ...point })) },
-    mark: { type: 'point', filled: true, size: 45, opacity: 0.8 },
+    mark: { type: 'point', filled: true, size: 60, opacity: 0.85 },
     encoding: {
       x: {
         field: 'preferred',
         type: 'quantitative',
         title: `share of ${primary}'s markers`,
-        scale: { domain: [0, 1] },
+        scale: { zero: false, nice: true, padding: 10 },
       },
       y: {
         field: 'avoided',
         type: 'quantitative',
         title: `share of ${secondary}'s markers`,
-        scale: { domain: [0, 1] },
+        scale: { zero: false, nice: true, padding: 10 },
       },
-      color: { field: 'group', type: 'nominal', title: 'slices of' },
-      shape: { field: 'group', type: 'nominal', title: 'slices of' },
+      color: {
+        field: 'group',
+        type: 'nominal',
+        title: 'slices of',
+        legend,
+        scale: { domain: styles.groups, range: styles.colours },
+      },
+      shape: {
+        field: 'group',
+        type: 'nominal',
+        title: 'slices of',
+        legend,
+        scale: { domain: styles.groups, range: shapes },
+      },
+      tooltip: [{ field: 'text' }, { field: 'group' }],
     },
   } as TopLevelSpec;
 }
@@ -60,6 +143,7 @@ export function rollingSpec(
   values: ReadonlyArray<{ start: number; author: string; distance: number }>,
   distance: string,
 ): TopLevelSpec {
+  const styles = groupStyles([...new Set(values.map((value) => value.author))].sort());
   return {
     title: `${distance} of each window to each author`,
     description:
@@ -71,7 +155,14 @@ export function rollingSpec(
     encoding: {
       x: { field: 'start', type: 'quantitative', title: 'window starts at word' },
       y: { field: 'distance', type: 'quantitative', title: distance, scale: { zero: false } },
-      color: { field: 'author', type: 'nominal', title: 'author' },
+      color: colourAndShape('author', 'author', styles).color,
+      // Past 20 authors colours come round again: a dash pattern tells those lines apart.
+      strokeDash: {
+        field: 'author',
+        type: 'nominal',
+        title: 'author',
+        scale: { domain: styles.groups, range: styles.dashes },
+      },
     },
   } as TopLevelSpec;
 }

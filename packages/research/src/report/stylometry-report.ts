@@ -5,8 +5,9 @@
  */
 import type { CorpusClassification, MdsResult, ZetaResult } from '../stylometry/index.js';
 import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
+import { documentLabel } from './labels.js';
 import { confusionSpec, renderPlot, type FigureSink } from './plots.js';
-import { mdsSpec, rollingSpec, zetaSpec } from './stylometry-plots.js';
+import { mdsSpec, rollingSpec, zetaSpec, zetaWordsSpec, ZETA_WORDS_SHOWN } from './stylometry-plots.js';
 
 const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
 
@@ -119,15 +120,21 @@ export async function opposeReport(
     htmlTable(`Preferred by ${primary} (avoided by ${secondary})`, header, words(zeta.preferred)),
     htmlTable(`Avoided by ${primary} (preferred by ${secondary})`, header, words(zeta.avoided)),
     await renderPlot(
+      zetaWordsSpec(zeta.preferred, zeta.avoided, primary, secondary),
+      `The ${ZETA_WORDS_SHOWN} most distinctive marker words of each side (of ${zeta.preferred.length} and ${zeta.avoided.length}), by stylo's Zeta score: the share of ${escapeHtml(primary)}'s ${sliceLength}-word slices using the word minus the share of ${escapeHtml(secondary)}'s.`,
+      { name: 'zeta-words', sink: figures },
+    ),
+    await renderPlot(
       zetaSpec(
         zeta.markers.map((m) => ({
           ...m,
-          group: m.group === 'primary' ? primary : m.group === 'secondary' ? secondary : `test: ${m.text}`,
+          group:
+            m.group === 'primary' ? primary : m.group === 'secondary' ? secondary : `test: ${documentLabel(m.text)}`,
         })),
         primary,
         secondary,
       ),
-      'Each slice placed by the share of each group’s marker words it uses; test texts’ slices fall nearer the group they share markers with.',
+      `Each ${sliceLength}-word slice placed by the share of each side’s marker words it uses (Craig’s plot; axes fitted to the slices); test texts’ slices, as triangles, fall nearer the side they share markers with.`,
       { name: 'zeta', sink: figures },
     ),
   ]);

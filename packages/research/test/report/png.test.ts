@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { crc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { FIGURE_MAX_SIDE } from '../../src/report/figure-size.js';
 import { PNG_DPI, PNG_MAX_PIXELS, pngZoom, svgToPng, woffToSfnt } from '../../src/report/png.js';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -113,6 +114,10 @@ describe('PNG figures', () => {
     const tall = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="140000">';
     const zoom = pngZoom(tall);
     expect(zoom).toBeLessThan(PNG_DPI / 96);
-    expect(800 * zoom * 140000 * zoom).toBeCloseTo(PNG_MAX_PIXELS, -3);
+    // Bounded by the side first here (FIGURE_MAX_SIDE), and never past PNG_MAX_PIXELS.
+    expect(140000 * zoom).toBeCloseTo(FIGURE_MAX_SIDE, 6);
+    expect(800 * zoom * 140000 * zoom).toBeLessThanOrEqual(PNG_MAX_PIXELS);
+    const square = '<svg xmlns="http://www.w3.org/2000/svg" width="9000" height="9000">';
+    expect(9000 * pngZoom(square) * 9000 * pngZoom(square)).toBeCloseTo(PNG_MAX_PIXELS, -3);
   });
 });

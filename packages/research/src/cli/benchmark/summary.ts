@@ -4,14 +4,14 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeCsv } from '@styler/cli-kit';
+import { createProgress, writeCsv } from '@styler/cli-kit';
 import {
   EvaluationAccumulator,
   metricOutcomes,
   type EvaluationSummary,
   type MetricSample,
 } from '../../stylometry/index.js';
-import { benchmarkReport } from '../../report/benchmark-report.js';
+import { benchmarkFigureNames, benchmarkReport } from '../../report/benchmark-report.js';
 import { figureFiles } from '../../report/figure-files.js';
 import { writeJsonFile } from '../json-file.js';
 import type { BenchmarkRow } from './evaluate.js';
@@ -114,7 +114,14 @@ export async function writeSummary(
   stderr: NodeJS.WritableStream,
 ): Promise<string[]> {
   const figures = figureFiles(out, stderr);
+  // One tick a figure, and one for the page.
+  const reporting = createProgress(stderr, benchmarkFigureNames(summary).length + 1, 'report.html and figures', {
+    lines: true,
+  });
+  figures.track(() => reporting.tick());
   const report = await benchmarkReport({ summary, settings: options, input, figures: figures.sink });
+  reporting.tick();
+  reporting.done();
   const files = ['rows.jsonl', 'summary.json', 'summary.csv', 'report.html', ...figures.files];
   // The sampled raw values are for the plots only.
   const { samples: _samples, ...numbers } = summary;

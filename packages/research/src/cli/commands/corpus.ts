@@ -59,7 +59,7 @@ import {
   featuresDescription,
   FEATURE_FLAGS,
 } from '../stylometry/options.js';
-import { corpusReport } from '../../report/corpus-report.js';
+import { corpusFigureNames, corpusReport } from '../../report/corpus-report.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
@@ -318,10 +318,18 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     await summary.phaseDone('profiles', ['profiles.csv']);
   }
 
-  const reporting = createProgress(io.stderr, 1, 'report.html', { lines: true });
   const methodFigures = figures.files.length;
+  const analysis = reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree });
+  // One tick a figure, and one for the page.
+  const reporting = createProgress(
+    io.stderr,
+    corpusFigureNames({ analysis, consensus: consensusTree }).length + 1,
+    'report.html and figures',
+    { lines: true },
+  );
+  figures.track(() => reporting.tick());
   const report = await corpusReport({
-    analysis: reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree }),
+    analysis,
     profiles,
     hardWrapped,
     settings: { mostFrequent, culling, linkage: treeLinkage },

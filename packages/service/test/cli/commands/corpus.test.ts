@@ -131,10 +131,10 @@ describe('styler corpus', () => {
       const width = Number(/<svg [^>]*?width="([\d.]+)"/.exec(svg)![1]);
       expect(png.readUInt32BE(16)).toBe(Math.round(width * (300 / 96)));
     }
-    // Every leaf of the consensus tree is a document, in its author's colour.
+    // Every leaf of the consensus tree is a document (labelled without its extension), in its author's colour.
     const tree = readFileSync(join(out, 'figure-consensus-tree.svg'), 'utf8');
-    expect(tree).toContain('>darwin/letter-1.txt</text>');
-    expect(tree).toContain('>unknown/mystery-post.txt</text>');
+    expect(tree).toContain('>darwin/letter-1</text>');
+    expect(tree).toContain('>unknown/mystery-post</text>');
     // Self-contained: nothing to fetch, nothing to run (SVG namespace names are not fetched).
     expect(report.replace(/ xmlns(:\w+)?="[^"]*"/g, '')).not.toMatch(/<script|<link|src=|url\((?!#)|https?:\/\//i);
     const consensus = (
