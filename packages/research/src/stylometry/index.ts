@@ -178,3 +178,4 @@ export {
   type VerificationText,
   type VerifiedProblem,
 } from './verification.js';
+export { attributionProbabilities, type AttributionProbabilities } from './attribution-probabilities.js';

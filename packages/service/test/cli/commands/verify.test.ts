@@ -128,3 +128,44 @@ describe('styler verify', () => {
     }
   });
 });
+
+describe('styler corpus --probabilities', () => {
+  it("writes each unknown text's calibrated probability per author, highest for its author", async () => {
+    const folder = (name: string, texts: readonly string[]): string => {
+      const path = join(root, 'corpus', name);
+      mkdirSync(path, { recursive: true });
+      texts.forEach((text, i) => writeFileSync(join(path, `${name}-${i + 1}.txt`), text));
+      return path;
+    };
+    const alice = folder('alice', [1, 2, 3, 4].map(A));
+    const bob = folder('bob', [5, 6, 7, 8].map(B));
+    const unknown = folder('unknown', [A(21), B(22)]);
+    const out = join(root, 'corpus-out');
+    const result = await run([
+      'corpus',
+      alice,
+      bob,
+      '--unknown',
+      unknown,
+      '--out',
+      out,
+      '--mfw',
+      '20',
+      '--probabilities',
+    ]);
+    expect(result.code, result.err).toBe(0);
+    const rows = readFileSync(join(out, 'probabilities.csv'), 'utf8').trim().split('\n');
+    expect(rows[0]).toBe('document,author,delta,probability');
+    const probability = (document: string, author: string): number =>
+      Number(rows.find((row) => row.startsWith(`${document},${author},`))!.split(',')[3]);
+    expect(probability('unknown/unknown-1.txt', 'alice')).toBeGreaterThan(0.5);
+    expect(probability('unknown/unknown-1.txt', 'bob')).toBeLessThan(0.5);
+    expect(probability('unknown/unknown-2.txt', 'bob')).toBeGreaterThan(0.5);
+    const summary = json<{ probabilities: { calibration: { slope: number; pairs: number } }; files: string[] }>(
+      join(out, 'summary.json'),
+    );
+    // Eight held-out texts, each paired with both authors.
+    expect(summary.probabilities.calibration.pairs).toBe(16);
+    expect(summary.files).toContain('probabilities.csv');
+  });
+});
