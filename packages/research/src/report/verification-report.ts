@@ -32,7 +32,7 @@ export function reliabilitySpec(bins: ReadonlyArray<ReliabilityBin & { method: s
         encoding: {
           x: { field: 'meanScore', type: 'quantitative' },
           y: { field: 'observed', type: 'quantitative' },
-          color: { field: 'method', type: 'nominal', title: 'method' },
+          color: { field: 'method', type: 'nominal', title: 'method', legend: { labelLimit: 240 } },
           tooltip: [{ field: 'method' }, { field: 'problems', type: 'quantitative' }],
         },
       },
