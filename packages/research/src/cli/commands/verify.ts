@@ -7,8 +7,17 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CliError, countOf, csvText, EXIT, parseArgs, required, type ArgSpec, type CliIO } from '@styler/cli-kit';
-import { single } from '@styler/cli-kit';
+import {
+  CliError,
+  countOf,
+  csvText,
+  EXIT,
+  parseArgs,
+  required,
+  single,
+  type ArgSpec,
+  type CliIO,
+} from '@styler/cli-kit';
 import {
   distanceLabel,
   DISTANCES,
