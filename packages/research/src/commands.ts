@@ -28,6 +28,10 @@ export const RESEARCH_COMMANDS: Readonly<Record<string, ResearchCommand>> = Obje
     help: async () => (await import('./cli/commands/imposters.js')).IMPOSTERS_HELP,
     run: async (argv, io, host) => (await import('./cli/commands/imposters.js')).main(argv, io, host),
   },
+  verify: {
+    help: async () => (await import('./cli/commands/verify.js')).VERIFY_HELP,
+    run: async (argv, io, host) => (await import('./cli/commands/verify.js')).main(argv, io, host),
+  },
   rolling: {
     help: async () => (await import('./cli/commands/rolling.js')).ROLLING_HELP,
     run: async (argv, io, host) => (await import('./cli/commands/rolling.js')).main(argv, io, host),

@@ -7,6 +7,7 @@ import { CORPUS_ARGS } from '../src/cli/commands/corpus.js';
 import { IMPOSTERS_ARGS } from '../src/cli/commands/imposters.js';
 import { OPPOSE_ARGS } from '../src/cli/commands/oppose.js';
 import { ROLLING_ARGS } from '../src/cli/commands/rolling.js';
+import { VERIFY_ARGS } from '../src/cli/commands/verify.js';
 import { RESEARCH_COMMANDS } from '../src/index.js';
 import { textHost } from './support/text-host.js';
 
@@ -16,11 +17,12 @@ const FLAGS: Record<string, ArgSpec> = {
   oppose: OPPOSE_ARGS,
   imposters: IMPOSTERS_ARGS,
   rolling: ROLLING_ARGS,
+  verify: VERIFY_ARGS,
   benchmark: BENCHMARK_ARGS,
 };
 
 describe('RESEARCH_COMMANDS', () => {
-  it('holds the five research commands', () => {
+  it('holds the six research commands', () => {
     expect(Object.keys(RESEARCH_COMMANDS).sort()).toEqual(Object.keys(FLAGS).sort());
   });
 

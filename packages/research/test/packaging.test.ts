@@ -18,7 +18,7 @@ describe('@styler/research beside styler, as a user installs them (npm pack, the
       import { RESEARCH_COMMANDS, analyzeCorpus, craigZeta } from '@styler/research';
       console.log([Object.keys(RESEARCH_COMMANDS).join(','), typeof analyzeCorpus, typeof craigZeta].join(' '));
     `);
-    expect(output.trim()).toBe('corpus,oppose,imposters,rolling,benchmark function function');
+    expect(output.trim()).toBe('corpus,oppose,imposters,verify,rolling,benchmark function function');
   });
 
   it('runs `styler corpus`, which says how to install vega for the report plots (an optional peer)', async () => {

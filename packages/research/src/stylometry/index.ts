@@ -2,7 +2,7 @@
  * Corpus stylometry (as R's stylo): MFW tables, Delta matrices, attribution, PCA, Ward clustering
  * (the scalable parts: compact counts, condensed matrices, the nearest-neighbour chain);
  * stylo's other distances, features, sampling, classifiers with cross-validation, MDS, Craig's Zeta,
- * the imposters method and rolling Delta.
+ * the imposters method and rolling Delta; authorship verification with PAN's metrics and calibration.
  */
 export {
   analyzeCorpus,
@@ -152,3 +152,30 @@ export {
   type ImpostersResult,
 } from './imposters.js';
 export { rollingDelta, type RollingOptions, type RollingResult, type RollingWindow } from './rolling.js';
+export {
+  brierLoss,
+  cAt1,
+  f05u,
+  reliabilityBins,
+  rocAuc,
+  verificationMetrics,
+  type ReliabilityBin,
+  type ScoredAnswer,
+  type VerificationMetrics,
+} from './verification-metrics.js';
+export {
+  calibratedProbability,
+  fitLogisticCalibration,
+  type CalibrationSample,
+  type LogisticCalibration,
+} from './logistic-calibration.js';
+export { applyBand, fitUncertainBand, type UncertainBand } from './uncertain-band.js';
+export {
+  verifyProblems,
+  type Verification,
+  type VerificationOptions,
+  type VerificationProblem,
+  type VerificationText,
+  type VerifiedProblem,
+} from './verification.js';
+export { attributionProbabilities, type AttributionProbabilities } from './attribution-probabilities.js';

@@ -30,6 +30,9 @@ Research commands, from the optional package @styler/research (npm install @styl
                                     Craig's Zeta: words one group prefers and avoids against another
   styler imposters AUTHOR_DIR... --unknown PATH --out DIR [--candidate NAME...]
                                     authorship verification by the imposters method
+  styler verify PROBLEMS --out DIR [--imposters DIR...]
+                                    verification problems (PAN folders or JSONL): imposters and calibrated
+                                    Delta, PAN's metrics (AUC, c@1, F0.5u, Brier), reliability diagram
   styler rolling TEXT AUTHOR_DIR... --out DIR [--window N] [--step N]
                                     rolling Delta: where a long text reads like which author
   styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N]

@@ -1,5 +1,5 @@
 /**
- * The research commands (corpus, oppose, imposters, rolling, benchmark) live in @styler/research, an
+ * The research commands (corpus, oppose, imposters, verify, rolling, benchmark) live in @styler/research, an
  * optional package: the CLI imports it only when one of them runs, and says how to install it when
  * it is missing. The service never imports it statically (test/cli/research.test.ts checks).
  */
@@ -10,7 +10,14 @@ import type { GroundTruth } from '@styler/analytics/metrics';
 export const RESEARCH_PACKAGE = '@styler/research';
 
 /** The commands @styler/research provides, as `styler --help` lists them. */
-export const RESEARCH_COMMAND_NAMES: readonly string[] = ['corpus', 'oppose', 'imposters', 'rolling', 'benchmark'];
+export const RESEARCH_COMMAND_NAMES: readonly string[] = [
+  'corpus',
+  'oppose',
+  'imposters',
+  'verify',
+  'rolling',
+  'benchmark',
+];
 
 /** What a research command prints (after `styler NAME: `) when the package is not installed. */
 export const RESEARCH_INSTALL_HINT = `the research commands come from ${RESEARCH_PACKAGE}, which is not installed: npm install ${RESEARCH_PACKAGE}`;

@@ -41,6 +41,7 @@ import { corpusSources } from '../stylometry/corpus-sources.js';
 import { LeftOutFiles } from '../stylometry/left-out.js';
 import { figureFiles } from '../../report/figure-files.js';
 import { reportAnalysis } from '../stylometry/corpus-report-input.js';
+import { writeProbabilities } from '../stylometry/probabilities-table.js';
 import { RunSummary } from '../stylometry/run-summary.js';
 import {
   writeConfusion,
@@ -108,7 +109,7 @@ export const CORPUS_ARGS: ArgSpec = {
     ...FEATURE_FLAGS,
     ...CLASSIFY_FLAGS,
   ],
-  boolean: ['mds', 'profiles', 'strict'],
+  boolean: ['mds', 'profiles', 'strict', 'probabilities'],
 };
 
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
@@ -229,6 +230,10 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     attribution: jsonArray(() => attributed.attribution),
   });
   await summary.phaseDone('attribution', ['confusion.csv']);
+  if (args.flags.has('probabilities')) {
+    summary.set({ probabilities: await writeProbabilities(out, attributed) });
+    await summary.phaseDone('probabilities', ['probabilities.csv']);
+  }
 
   const analysing = createProgress(io.stderr, 1, 'PCA', { lines: true });
   const pca = pcaOfMatrix({ values: z.values, rows: n, columns: words, stride: z.columns }, 2);

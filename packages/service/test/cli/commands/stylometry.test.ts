@@ -382,7 +382,7 @@ describe('--help of every command', () => {
     }
   });
 
-  it.each(['corpus', 'oppose', 'imposters', 'rolling', 'benchmark'])(
+  it.each(['corpus', 'oppose', 'imposters', 'verify', 'rolling', 'benchmark'])(
     'styler %s --help prints the help of @styler/research',
     async (command) => {
       const result = await run([command, '--help']);

@@ -1,0 +1,211 @@
+/**
+ * `styler verify PROBLEMS --out DIR`: authorship verification of (known texts, questioned text)
+ * problems by the General Imposters method with a fitted "don't know" band and by Delta calibrated
+ * with a logistic regression (stylometry/verification.ts), scored with PAN's metrics when the problems
+ * carry answers. Writes scores.csv, reliability.csv, summary.json, report.html and the reliability
+ * diagram.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  CliError,
+  countOf,
+  csvText,
+  EXIT,
+  parseArgs,
+  required,
+  single,
+  type ArgSpec,
+  type CliIO,
+} from '@styler/cli-kit';
+import {
+  distanceLabel,
+  DISTANCES,
+  featureLabel,
+  isDistanceName,
+  reliabilityBins,
+  verificationMetrics,
+  verifyProblems,
+  type VerifiedProblem,
+} from '../../stylometry/index.js';
+import type { ResearchHost } from '../../host.js';
+import { figureFiles } from '../../report/figure-files.js';
+import { loadPlotLibraries } from '../../report/plots.js';
+import { verificationReport } from '../../report/verification-report.js';
+import { positiveInteger } from '../numbers.js';
+import { featureSettings } from '../stylometry/options.js';
+import { readAuthors } from '../stylometry/texts.js';
+import { readVerificationProblems } from '../stylometry/verification-problems.js';
+
+export const VERIFY_USAGE =
+  'styler verify PROBLEMS --out DIR [--imposters DIR...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--bins N] [--seed N]';
+
+export const VERIFY_HELP = [
+  `usage: ${VERIFY_USAGE}`,
+  '',
+  'Authorship verification: is each questioned text by the author of the known texts? Two methods,',
+  'both calibrated on the known texts alone (docs/stylometry.md): the General Imposters score with a',
+  '"don\'t know" band fitted for c@1, and Delta turned into a probability by logistic regression.',
+  '  PROBLEMS                         a JSON Lines file ({"id","known":[...],"unknown":"...","answer":true,',
+  '                                   "author":"..."}, texts or paths) or a folder of problems as PAN\'s',
+  '                                   (<id>/known*.txt, <id>/unknown.txt; truth.txt, .json or .jsonl)',
+  '  --out DIR                        where scores.csv, reliability.csv, summary.json and report.html go',
+  "  --imposters DIR...               folders of further authors' texts, one per author (default: none;",
+  "                                   the other problems' authors are the imposters)",
+  '  --iterations N                   imposters rounds (default 100)',
+  '  --feature-share X                share of the features drawn each round (default 0.5)',
+  '  --imposter-share X               share of the imposter texts drawn each round (default 0.5)',
+  `  --distance ${DISTANCES.join('|')}`,
+  '                                   of both methods (default burrows)',
+  '  --mfw N                          features compared (default 100)',
+  '  --culling PERCENT                a feature must occur in this share of the known texts (default 0)',
+  '  --features words|word-ngrams:N|char-ngrams:N   what is counted (default words)',
+  '  --wordlist FILE                  compare these features (one a line) instead of the most frequent',
+  '  --bins N                         bins of the reliability diagram (default 10)',
+  '  --seed N                         seed of the imposters draws and of the calibration pairs (default 1)',
+  '',
+].join('\n');
+
+export const VERIFY_ARGS: ArgSpec = {
+  single: [
+    'out',
+    'iterations',
+    'feature-share',
+    'imposter-share',
+    'distance',
+    'mfw',
+    'culling',
+    'features',
+    'wordlist',
+    'bins',
+    'seed',
+  ],
+  multi: ['imposters'],
+};
+
+/** The methods' scores, in the order they are written. */
+const METHODS = {
+  imposters: (p: VerifiedProblem) => p.imposters,
+  'imposters-uncalibrated': (p: VerifiedProblem) => p.impostersUncalibrated,
+  delta: (p: VerifiedProblem) => p.delta,
+  'delta-uncalibrated': (p: VerifiedProblem) => p.deltaUncalibrated,
+} as const;
+
+function share(text: string | undefined, name: string): number {
+  if (text === undefined) return 0.5;
+  const value = Number(text);
+  if (!(value > 0 && value <= 1)) throw new CliError(`--${name} must be above 0 and at most 1`);
+  return value;
+}
+
+export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
+  const args = parseArgs(argv, VERIFY_ARGS);
+  const out = required(args, 'out', `usage: ${VERIFY_USAGE}`);
+  if (args.positionals.length !== 1) throw new CliError(`usage: ${VERIFY_USAGE}`);
+  const distance = single(args, 'distance') ?? 'burrows';
+  if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
+  const culling = Number(single(args, 'culling') ?? 0);
+  if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
+  const bins = positiveInteger(single(args, 'bins'), 'bins', 10);
+  const settings = await featureSettings(args);
+  const options = {
+    iterations: positiveInteger(single(args, 'iterations'), 'iterations', 100),
+    featureShare: share(single(args, 'feature-share'), 'feature-share'),
+    imposterShare: share(single(args, 'imposter-share'), 'imposter-share'),
+    distance,
+    seed: settings.seed,
+    mostFrequent: settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100),
+    culling,
+    ...(settings.wordList !== undefined && { words: settings.wordList }),
+  };
+  await loadPlotLibraries();
+  const problems = await readVerificationProblems(args.positionals[0]!, settings, host.readDocument);
+  const imposterDocuments = await readAuthors(args.flags.get('imposters') ?? [], settings, host.readDocument);
+  const imposterAuthors = [...new Set(imposterDocuments.map((d) => d.author!))].map((author) => ({
+    author: `imposters:${author}`,
+    texts: imposterDocuments
+      .filter((d) => d.author === author)
+      .map((d) => ({ key: `imposters:${d.name}`, profile: d.profile })),
+  }));
+  let result;
+  try {
+    result = verifyProblems(problems, { ...options, imposterAuthors });
+  } catch (error) {
+    if (error instanceof RangeError) throw new CliError(error.message);
+    throw error;
+  }
+  const answered = result.problems.filter((p): p is VerifiedProblem & { same: boolean } => p.same !== undefined);
+  const metrics = Object.fromEntries(
+    Object.entries(METHODS).map(([method, score]) => [
+      method,
+      answered.length === 0 ? null : verificationMetrics(answered.map((p) => ({ score: score(p), same: p.same }))),
+    ]),
+  );
+  const reliability =
+    answered.length === 0
+      ? []
+      : Object.entries(METHODS).flatMap(([method, score]) =>
+          reliabilityBins(
+            answered.map((p) => ({ score: score(p), same: p.same })),
+            bins,
+          ).map((bin) => ({ method, ...bin })),
+        );
+  const files: Record<string, string> = {
+    'scores.csv': csvText(
+      ['id', 'method', 'score', 'answer'],
+      result.problems.flatMap((p) =>
+        Object.entries(METHODS).map(([method, score]) => [
+          p.id,
+          method,
+          score(p),
+          p.same === undefined ? null : String(p.same),
+        ]),
+      ),
+    ),
+    'reliability.csv': csvText(
+      ['method', 'bin_low', 'bin_high', 'problems', 'mean_score', 'observed'],
+      reliability.map((b) => [b.method, b.low, b.high, b.problems, b.meanScore, b.observed]),
+    ),
+  };
+  const { band, logistic } = result;
+  const description =
+    `${countOf(result.problems.length, 'problem')} (${answered.length} with an answer); ${result.features} ` +
+    `${featureLabel(settings.features)}, ${distanceLabel(distance)}. Calibrated on ${result.calibrationProblems} ` +
+    `problems built from the known texts by leave-one-out: imposters "don't know" band [${band.low}, ${band.high}] ` +
+    `(c@1 ${band.cAt1.toFixed(3)} there); P(same) = σ(${logistic.intercept.toFixed(3)} + ${logistic.slope.toFixed(3)} · margin).`;
+  await mkdir(out, { recursive: true });
+  const figures = figureFiles(out, io.stderr);
+  files['report.html'] = await verificationReport({ description, metrics, bins: reliability, figures: figures.sink });
+  const summary = {
+    problems: result.problems.length,
+    answered: answered.length,
+    settings: {
+      iterations: options.iterations,
+      feature_share: options.featureShare,
+      imposter_share: options.imposterShare,
+      distance,
+      features: featureLabel(settings.features),
+      features_compared: result.features,
+      culling,
+      seed: settings.seed,
+      bins,
+    },
+    calibration: {
+      problems: result.calibrationProblems,
+      imposters: { dont_know_band: [band.low, band.high], c_at_1: band.cAt1 },
+      delta: { feature: 'margin', intercept: logistic.intercept, slope: logistic.slope },
+    },
+    metrics,
+    files: [...Object.keys(files), 'summary.json', ...figures.files].sort(),
+  };
+  files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
+  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
+  const line = (method: string): string => {
+    const m = metrics[method];
+    return m === null || m === undefined ? '' : ` ${method} overall ${m.overall?.toFixed(3) ?? '–'};`;
+  };
+  io.stdout.write(
+    `${countOf(result.problems.length, 'problem')} verified;${line('imposters')}${line('delta')} wrote ${countOf(summary.files.length, 'file')} to ${out}\n`,
+  );
+  return EXIT.ok;
+}

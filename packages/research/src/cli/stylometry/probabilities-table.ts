@@ -1,0 +1,33 @@
+/** `styler corpus --probabilities`: probabilities.csv, each unknown text's calibrated probability per candidate. */
+import { join } from 'node:path';
+import { CliError, writeCsv } from '@styler/cli-kit';
+import { attributionProbabilities, type CorpusAttribution } from '../../stylometry/index.js';
+
+/** Writes probabilities.csv (document, author, delta, probability); what summary.json says of it. */
+export async function writeProbabilities(
+  out: string,
+  attributed: CorpusAttribution,
+): Promise<{ calibration: { intercept: number; slope: number; pairs: number }; attribution: unknown[] }> {
+  let result;
+  try {
+    result = attributionProbabilities(attributed);
+  } catch (error) {
+    if (error instanceof RangeError) throw new CliError(`--probabilities: ${error.message}`);
+    throw error;
+  }
+  const deltas = new Map(attributed.attribution.map((entry) => [entry.document, entry.distances]));
+  await writeCsv(
+    join(out, 'probabilities.csv'),
+    ['document', 'author', 'delta', 'probability'],
+    result.attribution.flatMap((entry) =>
+      Object.entries(entry.probabilities).map(([author, p]) => [
+        entry.document,
+        author,
+        deltas.get(entry.document)![author]!,
+        p,
+      ]),
+    ),
+  );
+  const { intercept, slope, same, different } = result.model;
+  return { calibration: { intercept, slope, pairs: same + different }, attribution: result.attribution };
+}

@@ -1,0 +1,166 @@
+/**
+ * Reading the problems of `styler verify`, in either layout:
+ *
+ * - a JSON Lines file, one problem a line: {"id", "known": [text or path, ...], "unknown": text or
+ *   path, "answer": true|false (optional), "author": name (optional)}. A string without a line break
+ *   that names an existing file (relative to the JSONL's folder) is read as that file; any other
+ *   string is the text itself.
+ * - a folder as PAN's: one subfolder per problem (its name the id) holding known*.{txt,md,docx} and
+ *   unknown.{txt,md,docx}; the answers, optional, in truth.txt ("ID Y" or "ID N" lines, as PAN
+ *   2013–15), truth.json ({"ID": true|false|"Y"|"N"}) or truth.jsonl ({"id", "same"|"answer"} lines).
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { wordFormSequence } from '@styler/analytics/metrics';
+import { CliError, parseJsonObject } from '@styler/cli-kit';
+import type { VerificationProblem, VerificationText } from '../../stylometry/index.js';
+import type { DocumentReader } from '../../host.js';
+import type { FeatureSettings } from './options.js';
+import { textProfiles } from './profiles.js';
+
+const DOCUMENT = /\.(txt|md|docx)$/i;
+
+/** A problem as read, before its texts are counted. */
+interface ReadProblem {
+  id: string;
+  author?: string;
+  known: string[];
+  unknown: string;
+  same?: boolean;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function answerOf(value: unknown, where: string): boolean {
+  if (value === true || value === 'Y' || value === 'y') return true;
+  if (value === false || value === 'N' || value === 'n') return false;
+  throw new CliError(`${where}: the answer must be true, false, "Y" or "N"`);
+}
+
+async function textOrFile(value: unknown, folder: string, where: string, read: DocumentReader): Promise<string> {
+  if (typeof value !== 'string' || value.trim() === '') throw new CliError(`${where}: a text or a path is needed`);
+  const path = resolve(folder, value);
+  if (!/[\r\n]/.test(value) && (await isFile(path))) return (await read(path)).text;
+  return value;
+}
+
+async function fromJsonLines(path: string, read: DocumentReader): Promise<ReadProblem[]> {
+  const folder = dirname(resolve(path));
+  const lines = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/);
+  const problems: ReadProblem[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    const where = `${path} line ${index + 1}`;
+    let row: Record<string, unknown>;
+    try {
+      row = parseJsonObject(line, '{"id": "p1", "known": ["..."], "unknown": "...", "answer": true}');
+    } catch (error) {
+      throw new CliError(`${where}: ${(error as Error).message}`);
+    }
+    if (typeof row.id !== 'string' && typeof row.id !== 'number') throw new CliError(`${where}: "id" is missing`);
+    if (!Array.isArray(row.known) || row.known.length === 0) {
+      throw new CliError(`${where}: "known" must be a list of texts or paths`);
+    }
+    if (row.author !== undefined && typeof row.author !== 'string')
+      throw new CliError(`${where}: "author" must be a string`);
+    problems.push({
+      id: String(row.id),
+      ...(typeof row.author === 'string' && { author: row.author }),
+      known: await Promise.all(row.known.map((value, i) => textOrFile(value, folder, `${where} known[${i}]`, read))),
+      unknown: await textOrFile(row.unknown, folder, `${where} unknown`, read),
+      ...(row.answer !== undefined && row.answer !== null && { same: answerOf(row.answer, where) }),
+    });
+  }
+  return problems;
+}
+
+async function truthOf(folder: string): Promise<Map<string, boolean>> {
+  const truth = new Map<string, boolean>();
+  const text = async (name: string): Promise<string | undefined> =>
+    (await isFile(join(folder, name))) ? readFile(join(folder, name), 'utf8') : undefined;
+  const txt = await text('truth.txt');
+  if (txt !== undefined) {
+    for (const line of txt.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+      const [id, answer] = line.trim().split(/\s+/);
+      if (id !== undefined && id !== '') truth.set(id, answerOf(answer, `truth.txt ${id}`));
+    }
+  }
+  const json = await text('truth.json');
+  if (json !== undefined) {
+    for (const [id, answer] of Object.entries(JSON.parse(json) as Record<string, unknown>)) {
+      truth.set(id, answerOf(answer, `truth.json ${id}`));
+    }
+  }
+  const jsonl = await text('truth.jsonl');
+  for (const line of jsonl?.split(/\r?\n/) ?? []) {
+    if (line.trim() === '') continue;
+    const row = JSON.parse(line) as { id?: unknown; same?: unknown; answer?: unknown };
+    truth.set(String(row.id), answerOf(row.same ?? row.answer, `truth.jsonl ${String(row.id)}`));
+  }
+  return truth;
+}
+
+async function fromFolder(folder: string, read: DocumentReader): Promise<ReadProblem[]> {
+  const truth = await truthOf(folder);
+  const entries = (await readdir(folder, { withFileTypes: true })).filter((entry) => entry.isDirectory());
+  const problems: ReadProblem[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const files = (await readdir(join(folder, entry.name))).filter((name) => DOCUMENT.test(name)).sort();
+    const known = files.filter((name) => name.toLowerCase().startsWith('known'));
+    const unknown = files.find((name) => name.toLowerCase().startsWith('unknown'));
+    if (known.length === 0 || unknown === undefined) {
+      throw new CliError(`${join(folder, entry.name)}: a problem needs known*.txt and unknown.txt`);
+    }
+    const textAt = async (name: string): Promise<string> => (await read(join(folder, entry.name, name))).text;
+    const same = truth.get(entry.name);
+    problems.push({
+      id: entry.name,
+      known: await Promise.all(known.map(textAt)),
+      unknown: await textAt(unknown),
+      ...(same !== undefined && { same }),
+    });
+  }
+  return problems;
+}
+
+function counted(text: string, name: string, settings: FeatureSettings): VerificationText {
+  const words = wordFormSequence(text);
+  if (words.length === 0) throw new CliError(`${name}: no words to count`);
+  const [profiled] = textProfiles(words, name, settings);
+  return { key: createHash('sha256').update(text).digest('hex'), profile: profiled!.profile };
+}
+
+/** The problems of a JSON Lines file or a PAN-style folder, their texts counted as `settings` say. */
+export async function readVerificationProblems(
+  path: string,
+  settings: FeatureSettings,
+  read: DocumentReader,
+): Promise<VerificationProblem[]> {
+  let folder: boolean;
+  try {
+    folder = (await stat(path)).isDirectory();
+  } catch {
+    throw new CliError(`${path}: no such file or folder`);
+  }
+  const problems = folder ? await fromFolder(path, read) : await fromJsonLines(path, read);
+  if (problems.length === 0) throw new CliError(`${path}: no problem to verify`);
+  const ids = new Set<string>();
+  return problems.map((problem) => {
+    if (ids.has(problem.id)) throw new CliError(`${path}: problem ${problem.id} appears twice`);
+    ids.add(problem.id);
+    return {
+      id: problem.id,
+      ...(problem.author !== undefined && { author: problem.author }),
+      known: problem.known.map((text, i) => counted(text, `problem ${problem.id} known text ${i + 1}`, settings)),
+      unknown: counted(problem.unknown, `problem ${problem.id} unknown text`, settings),
+      ...(problem.same !== undefined && { same: problem.same }),
+    };
+  });
+}
