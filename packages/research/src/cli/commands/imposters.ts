@@ -4,7 +4,7 @@
  * candidate author (or those given by --candidate), the other authors' texts its imposters. Writes
  * scores.csv, summary.json and report.html.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   CliError,
@@ -18,6 +18,7 @@ import {
   type CliIO,
 } from '@styler/cli-kit';
 import { distanceLabel, DISTANCES, featureLabel, isDistanceName, verifyCorpus } from '../../stylometry/index.js';
+import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
@@ -135,7 +136,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
   files['report.html'] = impostersReport(result.scores, result.authors, description);
   await mkdir(out, { recursive: true });
-  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
+  await Promise.all(Object.entries(files).map(([name, text]) => writeFileAtomic(join(out, name), text)));
   io.stdout.write(
     `${countOf(result.scores.length, 'text')} verified against ${countOf(result.authors.length, 'candidate')}. Wrote ${countOf(Object.keys(files).length, 'file')} to ${out}\n`,
   );

@@ -4,7 +4,7 @@
  * group's slices that use them; test texts (--test) placed among the two groups' slices. Writes
  * zeta.csv, slices.csv, summary.json and report.html.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import {
   CliError,
@@ -18,6 +18,7 @@ import {
   type CliIO,
 } from '@styler/cli-kit';
 import { craigZeta, featureLabel } from '../../stylometry/index.js';
+import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
@@ -120,7 +121,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   };
   files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
   files['report.html'] = report;
-  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
+  await Promise.all(Object.entries(files).map(([name, text]) => writeFileAtomic(join(out, name), text)));
   const tooShort = zeta.tooShort.primary.length + zeta.tooShort.secondary.length + zeta.tooShort.test.length;
   if (tooShort > 0)
     io.stderr.write(`${countOf(tooShort, 'text')} shorter than a slice of ${sliceLength} words gave no slice\n`);

@@ -3,7 +3,7 @@
  * text read through a moving window, each window's distance to every author. Writes windows.csv,
  * summary.json and report.html.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { wordFormSequence } from '@styler/analytics/metrics';
 import {
@@ -18,6 +18,7 @@ import {
   type CliIO,
 } from '@styler/cli-kit';
 import { distanceLabel, DISTANCES, featureLabel, isDistanceName, rollingDelta } from '../../stylometry/index.js';
+import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
@@ -122,7 +123,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   };
   files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
   files['report.html'] = report;
-  await Promise.all(Object.entries(files).map(([name, body]) => writeFile(join(out, name), body)));
+  await Promise.all(Object.entries(files).map(([name, body]) => writeFileAtomic(join(out, name), body)));
   const counts = result.authors.map((a) => `${a} ${result.windows.filter((w) => w.nearest === a).length}`).join(', ');
   io.stdout.write(
     `${countOf(result.windows.length, 'window')} nearest to: ${counts}. Wrote ${countOf(Object.keys(files).length + figures.files.length, 'file')} to ${out}\n`,
