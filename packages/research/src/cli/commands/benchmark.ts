@@ -24,19 +24,43 @@ import {
   type ParsedArgs,
 } from '@styler/cli-kit';
 import type { ResearchHost } from '../../host.js';
-import { loadAuthors } from '../benchmark/authors.js';
+import { authorFiles, loadAuthors } from '../benchmark/authors.js';
+import { resumableRows } from '../benchmark/resume-rows.js';
 import { evaluateRow, evaluationContext } from '../benchmark/evaluate.js';
-import { completedRows, inShard, parseInputRow, parseShard, readLines, rowKey } from '../benchmark/rows.js';
+import { inShard, parseInputRow, parseShard, readLines, rowKey } from '../benchmark/rows.js';
 import { summarizeRows, writeSummary, type SummaryOptions } from '../benchmark/summary.js';
 import { positiveInteger } from '../numbers.js';
+import { inputsSha256, optionsSha256 } from '../stylometry/resume.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 
 export const BENCHMARK_USAGE =
-  'styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N] [--threads N] [--resamples N] [--seed N]\n' +
+  'styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N] [--threads N] [--resamples N] [--seed N] [--resume]\n' +
   '       styler benchmark merge OUT_DIR... --out DIR [--resamples N] [--seed N]';
 
+export const BENCHMARK_HELP = [
+  `usage: ${BENCHMARK_USAGE}`,
+  '',
+  'Evaluates a personalisation system (or several) row by row: how much closer each personalized text is',
+  "to its author's style than the unpersonalized one, with bootstrap intervals and Wilcoxon tests.",
+  '  RUNS.jsonl                       one row a line: {"id", "author", "unpersonalized", "personalized", "system"}',
+  '  --authors DIR                    one folder of documents per author, or <author>.json styler fit models',
+  '  --out DIR                        where rows.jsonl, summary.json, summary.csv, report.html and the figures go',
+  '  --rouge                          ROUGE of each personalized text against its unpersonalized one too (default off)',
+  '  --shard K/N                      only the K-th of N deterministic parts of the rows (default: all rows)',
+  '  --threads N                      worker threads of the analytics pool (default: one per CPU)',
+  '  --resamples N                    bootstrap resamples of the confidence intervals (default 2000)',
+  '  --seed N                         seed of the bootstrap (default 1)',
+  '  --resume                         keep the rows of rows.jsonl when it holds a run of the same inputs and',
+  '                                   options (resume.json), evaluating only the others; by default rows.jsonl',
+  '                                   starts over',
+  '',
+  'styler benchmark merge OUT_DIR... --out DIR: joins the rows.jsonl of shard runs into one summary and report',
+  '(--resamples and --seed as above).',
+  '',
+].join('\n');
+
 export const BENCHMARK_ARGS: ArgSpec = {
-  boolean: ['rouge'],
+  boolean: ['rouge', 'resume'],
   single: ['authors', 'out', 'shard', 'threads', 'resamples', 'seed'],
 };
 
@@ -125,7 +149,17 @@ async function run(argv: string[], io: CliIO, host: ResearchHost): Promise<numbe
   const threadsText = single(args, 'threads');
   await mkdir(out, { recursive: true });
   const rowsPath = join(out, ROWS_FILE);
-  const done = await completedRows(rowsPath);
+  const done = await resumableRows({
+    out,
+    rowsPath,
+    // --resamples and --seed shape only the summary, made again from the rows anyway.
+    digests: {
+      inputs: await inputsSha256([input, ...(await authorFiles(authorsFolder))]),
+      options: optionsSha256(args, {}, ['resamples', 'seed', 'authors']),
+    },
+    resume: args.flags.has('resume'),
+    stderr: io.stderr,
+  });
 
   const pool = createAnalyticsPool(
     batchPoolOptions(threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1)),

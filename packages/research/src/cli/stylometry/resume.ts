@@ -52,9 +52,18 @@ export async function inputsSha256(paths: readonly string[]): Promise<string> {
   return createHash('sha256').update(lines.join('')).digest('hex');
 }
 
-/** The digest of the options: the positionals and every flag but those that only steer the run. */
-export function optionsSha256(args: ParsedArgs, extra: Record<string, unknown> = {}): string {
-  const flags = [...args.flags].filter(([name]) => !RUN_ONLY_FLAGS.has(name)).sort(([a], [b]) => (a < b ? -1 : 1));
+/**
+ * The digest of the options: the positionals and every flag but those that only steer the run (and
+ * `ignored` ones), with `extra` facts of the command's own.
+ */
+export function optionsSha256(
+  args: ParsedArgs,
+  extra: Record<string, unknown> = {},
+  ignored: readonly string[] = [],
+): string {
+  const flags = [...args.flags]
+    .filter(([name]) => !RUN_ONLY_FLAGS.has(name) && !ignored.includes(name))
+    .sort(([a], [b]) => (a < b ? -1 : 1));
   return createHash('sha256')
     .update(JSON.stringify({ positionals: args.positionals, flags, ...extra }))
     .digest('hex');
