@@ -1,6 +1,6 @@
 /**
  * `styler benchmark RUNS.jsonl --authors DIR --out DIR`: evaluates a personalisation system (or two)
- * row by row on the worker pool, appending to DIR/rows.jsonl (a rerun skips the rows already there),
+ * row by row on the worker pool, appending to DIR/rows.jsonl (a rerun with --resume skips the rows there),
  * then writes summary.json, summary.csv and report.html. `--shard K/N` takes a deterministic part of
  * the rows; `styler benchmark merge DIR... --out DIR` joins the parts into one summary and report.
  */
