@@ -152,3 +152,4 @@ export {
   type ImpostersResult,
 } from './imposters.js';
 export { rollingDelta, type RollingOptions, type RollingResult, type RollingWindow } from './rolling.js';
+export { MIN_SHARED_FEATURES, sharedFeatures, tooFewShared } from './shared-features.js';

@@ -44,6 +44,7 @@ import { reportAnalysis } from '../stylometry/corpus-report-input.js';
 import { consensusFromSummary, readTree } from '../stylometry/kept-trees.js';
 import { inputsSha256, optionsSha256, ResumePlan } from '../stylometry/resume.js';
 import { RunSummary } from '../stylometry/run-summary.js';
+import { attributionNotes, fewerFeaturesNote } from '../stylometry/notes.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import {
   writeConfusion,
@@ -198,6 +199,8 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   referencing.tick();
   referencing.done();
   const words = Math.min(mostFrequent, reference.words.length);
+  const fewer = fewerFeaturesNote(mostFrequent, words);
+  if (fewer !== undefined) io.stderr.write(`${fewer}\n`);
   const mainWords = reference.words.slice(0, words);
   const authors = [...new Set(labels.filter((label): label is string => label !== undefined))].sort();
   const documents = { names, authors: labels };
@@ -208,6 +211,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       documents: n,
       settings: {
         most_frequent_words: words,
+        ...(words < mostFrequent && { most_frequent_words_asked: mostFrequent }),
         culling,
         delta: [...MATRIX_METHODS],
         features: featuresDescription(featureOptions, words),
@@ -215,7 +219,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
         trees: trees ? treeLinkage : `none: more than ${treeLimit} documents (--tree-limit)`,
       },
     },
-    { ...digests, plan, stderr: io.stderr },
+    { ...digests, plan, stderr: io.stderr, alwaysRun: ['methods', 'profiles', 'report'] },
   );
   await summary.phase('reference', ['mfw.csv'], () => writeMfw(out, reference, words));
 
@@ -246,6 +250,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     onDocument: () => attributing.tick(),
   });
   attributing.done();
+  for (const note of attributionNotes(attributed)) io.stderr.write(`${note}\n`);
   summary.set({
     loo_accuracy: attributed.looAccuracy,
     leave_one_out: jsonArray(() => attributed.leaveOneOut),
@@ -373,6 +378,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   io.stdout.write(
     `${countOf(authors.length, 'author')}, ${countOf(n, 'document')}; leave-one-out accuracy ` +
       `${attributed.looAccuracy === null ? '–' : attributed.looAccuracy.toFixed(3)}; ` +
+      `${attributed.attribution.filter((entry) => entry.predicted !== null).length} of ` +
       `${countOf(attributed.attribution.length, 'unknown text')} attributed. Wrote ${countOf(summary.files.length + 1, 'file')} to ${out}\n`,
   );
   return EXIT.ok;

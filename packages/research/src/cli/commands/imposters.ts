@@ -22,6 +22,7 @@ import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
+import { fewerFeaturesNote } from '../stylometry/notes.js';
 import { featureSettings, FEATURE_FLAGS, FEATURE_HELP } from '../stylometry/options.js';
 import { readAuthors, readUnknown } from '../stylometry/texts.js';
 import { impostersReport } from '../../report/stylometry-report.js';
@@ -75,9 +76,11 @@ function share(text: string | undefined, name: string): number {
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, IMPOSTERS_ARGS);
   const out = required(args, 'out', `usage: ${IMPOSTERS_USAGE}`);
-  const unknown = single(args, 'unknown');
-  if (args.positionals.length < 2 || unknown === undefined) {
-    throw new CliError(`usage: ${IMPOSTERS_USAGE}`);
+  const unknown = required(args, 'unknown', `usage: ${IMPOSTERS_USAGE}`);
+  if (args.positionals.length < 2) {
+    throw new CliError(
+      `give at least two author folders (a candidate and its imposters), got ${args.positionals.length}\nusage: ${IMPOSTERS_USAGE}`,
+    );
   }
   const distance = single(args, 'distance') ?? 'burrows';
   if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
@@ -108,6 +111,11 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     if (error instanceof RangeError) throw new CliError(error.message);
     throw error;
   }
+  const warnings = [
+    ...(settings.wordList === undefined ? [fewerFeaturesNote(options.mostFrequent, result.features)] : []),
+    ...result.scores.map((row) => row.reason && `${row.document}: not verified: ${row.reason}`),
+  ].filter((line): line is string => typeof line === 'string');
+  for (const line of warnings) io.stderr.write(`${line}\n`);
   const description =
     `${options.iterations} rounds, each with ${Math.round(options.featureShare * 100)} % of ${result.features} ` +
     `${featureLabel(settings.features)} and ${Math.round(options.imposterShare * 100)} % of the imposter texts; ` +
@@ -131,6 +139,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       seed: settings.seed,
     },
     scores: result.scores,
+    warnings,
     files: [...Object.keys(files), 'report.html'].sort(),
   };
   files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;

@@ -22,6 +22,7 @@ import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
+import { fewerFeaturesNote } from '../stylometry/notes.js';
 import { featureSettings, FEATURE_HELP } from '../stylometry/options.js';
 import { readAuthors } from '../stylometry/texts.js';
 import { loadPlotLibraries } from '../../report/plots.js';
@@ -58,7 +59,11 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const args = parseArgs(argv, ROLLING_ARGS);
   const out = required(args, 'out', `usage: ${ROLLING_USAGE}`);
   const [textPath, ...folders] = args.positionals;
-  if (textPath === undefined || folders.length === 0) throw new CliError(`usage: ${ROLLING_USAGE}`);
+  if (textPath === undefined || folders.length === 0) {
+    throw new CliError(
+      `${textPath === undefined ? 'give the text to read and' : 'give'} at least one author folder after the text\nusage: ${ROLLING_USAGE}`,
+    );
+  }
   const distance = single(args, 'distance') ?? 'burrows';
   if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
   const culling = Number(single(args, 'culling') ?? 0);
@@ -66,6 +71,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const window = positiveInteger(single(args, 'window'), 'window', 5_000);
   const step = positiveInteger(single(args, 'step'), 'step', 1_000);
   const settings = await featureSettings(args);
+  const mostFrequent = settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100);
   await loadPlotLibraries();
   const words = wordFormSequence((await host.readDocument(textPath)).text);
   const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
@@ -79,7 +85,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       distance,
       culling,
       features: settings.features,
-      mostFrequent: settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100),
+      mostFrequent,
       ...(settings.wordList !== undefined && { words: settings.wordList }),
     });
   } catch (error) {
@@ -87,8 +93,15 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     throw error;
   }
   const text = basename(textPath);
+  const warnings = [
+    words.length < window
+      ? `${text} has ${countOf(words.length, 'word')}, fewer than a window of ${window}: one window of the whole text (--window)`
+      : undefined,
+    settings.wordList === undefined ? fewerFeaturesNote(mostFrequent, result.features) : undefined,
+  ].filter((line): line is string => line !== undefined);
+  for (const line of warnings) io.stderr.write(`${line}\n`);
   const description =
-    `${words.length} words in windows of ${window} moved by ${step}; ${result.features} ${featureLabel(settings.features)} ` +
+    `${countOf(words.length, 'word')} in windows of ${window} moved by ${step}; ${result.features} ${featureLabel(settings.features)} ` +
     `of ${countOf(reference.length, 'reference text')} by ${countOf(result.authors.length, 'author')}; ${distanceLabel(distance)}.`;
   const files: Record<string, string> = {
     'windows.csv': csvText(
@@ -119,6 +132,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       culling,
     },
     windows: result.windows,
+    warnings,
     files: [...Object.keys(files), 'report.html', ...figures.files].sort(),
   };
   files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;

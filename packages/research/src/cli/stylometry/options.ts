@@ -4,7 +4,7 @@
  * help lines, so every command says and checks them alike.
  */
 import { readFile } from 'node:fs/promises';
-import { CliError, single, type ParsedArgs } from '@styler/cli-kit';
+import { CliError, countOf, single, type ParsedArgs } from '@styler/cli-kit';
 import {
   CLASSIFIERS,
   DISTANCES,
@@ -50,7 +50,8 @@ export const FEATURE_HELP = [
   '  --wordlist FILE                  compare these features (one a line, # comments) instead of the most',
   '                                   frequent; --mfw then defaults to the list length',
   '  --sample N[:consecutive|random]  cut each text into samples of N words: consecutive (the tail dropped,',
-  '                                   stylo normal.sampling) or one random bag of N words (seeded)',
+  '                                   stylo normal.sampling) or one random bag of N words (seeded);',
+  '                                   default: each text whole',
   '  --seed N                         seed of random sampling, cross-validation folds and the SVM (default 1)',
 ];
 
@@ -67,7 +68,7 @@ export const CLASSIFY_HELP = [
   '  --shrinkage D                    soft threshold of --classify nsc (default 1, as stylo calls pamr)',
   '  --cost C                         cost of --classify svm (default 1)',
   '  --cv K                           stratified K-fold cross-validation of the labelled texts, with',
-  '                                   per-author precision and recall',
+  '                                   per-author precision and recall (default: none)',
 ];
 
 function number(text: string | undefined, name: string, fallback: number, min: number): number {
@@ -169,6 +170,8 @@ export function classifyAsked(args: ParsedArgs): boolean {
 export function featuresDescription(settings: FeatureSettings, used: number): string {
   const what = settings.wordList !== undefined ? `${used} from the word list` : `${used} most frequent`;
   const sample =
-    settings.sample === undefined ? '' : `; samples of ${settings.sample.size} words (${settings.sample.mode})`;
+    settings.sample === undefined
+      ? ''
+      : `; samples of ${countOf(settings.sample.size, 'word')} (${settings.sample.mode})`;
   return `${featureLabel(settings.features)}, ${what}${sample}`;
 }

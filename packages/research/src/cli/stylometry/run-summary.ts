@@ -15,6 +15,11 @@ export interface Resumable {
   plan: ResumePlan;
   /** Where a skipped phase is told. */
   stderr: { write(text: string): unknown };
+  /**
+   * Phases that run again on every resume: their files are recorded without digests (a report's
+   * figures number their gradients per process, so its bytes differ within one process).
+   */
+  alwaysRun?: readonly string[];
 }
 
 export class RunSummary {
@@ -67,7 +72,10 @@ export class RunSummary {
     this.#done.push(phase);
     for (const file of files) this.#files.add(file);
     const resumable = this.#resumable;
-    if (resumable !== undefined) this.#records.push({ phase, files: await phaseFiles(dirname(this.#path), files) });
+    if (resumable !== undefined) {
+      const digested = resumable.alwaysRun?.includes(phase) === true ? [] : files;
+      this.#records.push({ phase, files: await phaseFiles(dirname(this.#path), digested) });
+    }
     await writeJsonFile(this.#path, {
       ...this.#content,
       files: this.files,

@@ -73,7 +73,19 @@ describe('styler corpus --resume', () => {
     ['counts and frequencies:', ['reference']],
     ['attribution:', ['reference', 'tables']],
     ['eder Delta:', ['reference', 'tables', 'attribution', 'pca', 'matrix delta-burrows.csv', 'tree', 'consensus']],
-    ['report.html:', ['reference', 'tables', 'attribution', 'pca', 'matrix delta-burrows.csv', 'tree', 'consensus']],
+    [
+      'cosine Delta:',
+      [
+        'reference',
+        'tables',
+        'attribution',
+        'pca',
+        'matrix delta-burrows.csv',
+        'tree',
+        'consensus',
+        'matrix delta-eder.csv',
+      ],
+    ],
   ])(
     'killed at "%s", resumes to the same files byte for byte',
     async (killAt, skipped) => {
