@@ -145,6 +145,14 @@ export {
   type ZetaWord,
 } from './zeta.js';
 export {
+  CHI_SQUARE_ALPHA,
+  ZETA_METHODS,
+  zetaLabel,
+  zetaScore,
+  type ZetaMethod,
+  type ZetaScore,
+} from './zeta-scores.js';
+export {
   impostersScore,
   verifyCorpus,
   type CorpusVerification,
