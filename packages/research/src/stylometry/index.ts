@@ -94,6 +94,7 @@ export { featureCounts, featureLabel, featureSequence, WORD_FEATURES, type Featu
 export {
   sampleTexts,
   sampleWords,
+  splitWords,
   type NamedSample,
   type SamplingMode,
   type SamplingOptions,

@@ -38,6 +38,7 @@ import { positiveInteger } from '../numbers.js';
 import { corpusMethods } from '../stylometry/corpus-methods.js';
 import { authorProfiles, hardWrappedTexts, readCorpus } from '../stylometry/corpus-read.js';
 import { corpusSources } from '../stylometry/corpus-sources.js';
+import { encodedReader } from '../stylometry/encoding.js';
 import { LeftOutFiles } from '../stylometry/left-out.js';
 import { figureFiles } from '../../report/figure-files.js';
 import { reportAnalysis } from '../stylometry/corpus-report-input.js';
@@ -69,7 +70,7 @@ import { loadPlotLibraries } from '../../report/plots.js';
 export const CORPUS_USAGE =
   'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] ' +
   '[--matrices full|nearest] [--nearest K] [--linkage ward|single|complete|average] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
-  '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--seed N] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds] [--resume]';
+  '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--samples N] [--seed N] [--encoding NAME] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds] [--resume]';
 
 /** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
 const CONSENSUS_MFW = [100, 200, 300, 400, 500];
@@ -171,7 +172,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const mds = args.flags.has('mds');
   const corpus = await readCorpus(sources, {
     features: featureOptions,
-    readDocument: host.readDocument,
+    readDocument: encodedReader(host.readDocument, featureOptions.encoding),
     keepDocuments: classify !== undefined || mds,
     profiles: withProfiles,
     ...(threads !== undefined && { threads }),

@@ -21,6 +21,7 @@ import { distanceLabel, DISTANCES, featureLabel, isDistanceName, verifyCorpus } 
 import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
+import { encodedReader } from '../stylometry/encoding.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { fewerFeaturesNote } from '../stylometry/notes.js';
 import { featureSettings, FEATURE_FLAGS, FEATURE_HELP } from '../stylometry/options.js';
@@ -28,7 +29,7 @@ import { readAuthors, readUnknown } from '../stylometry/texts.js';
 import { impostersReport } from '../../report/stylometry-report.js';
 
 export const IMPOSTERS_USAGE =
-  'styler imposters AUTHOR_DIR... --unknown PATH --out DIR [--candidate NAME...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--sample N[:mode]] [--seed N] [--strict]';
+  'styler imposters AUTHOR_DIR... --unknown PATH --out DIR [--candidate NAME...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--sample N[:mode]] [--samples N] [--seed N] [--encoding NAME] [--strict]';
 
 export const IMPOSTERS_HELP = [
   `usage: ${IMPOSTERS_USAGE}`,
@@ -99,9 +100,10 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     ...(args.flags.has('candidate') && { candidates: args.flags.get('candidate')! }),
   };
   const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
+  const readDocument = encodedReader(host.readDocument, settings.encoding);
   const documents = [
-    ...(await readAuthors(args.positionals, settings, host.readDocument, leftOut.note)),
-    ...(await readUnknown([unknown], settings, host.readDocument, leftOut.note)),
+    ...(await readAuthors(args.positionals, settings, readDocument, leftOut.note)),
+    ...(await readUnknown([unknown], settings, readDocument, leftOut.note)),
   ];
   leftOut.check();
   let result;

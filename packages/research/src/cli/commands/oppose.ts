@@ -21,6 +21,7 @@ import { craigZeta, featureLabel, ZETA_METHODS, type ZetaWord } from '../../styl
 import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
+import { encodedReader, ENCODING_HELP } from '../stylometry/encoding.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { featureSettings, FEATURE_HELP } from '../stylometry/options.js';
 import { readSequences } from '../stylometry/texts.js';
@@ -29,7 +30,7 @@ import { figureFiles } from '../../report/figure-files.js';
 import { opposeReport } from '../../report/stylometry-report.js';
 
 export const OPPOSE_USAGE =
-  'styler oppose PRIMARY_DIR SECONDARY_DIR --out DIR [--zeta craig|eder|chisquare] [--test DIR] [--slice N] [--rare N] [--filter X] [--features words|word-ngrams:N|char-ngrams:N] [--strict]';
+  'styler oppose PRIMARY_DIR SECONDARY_DIR --out DIR [--zeta craig|eder|chisquare] [--test DIR] [--slice N] [--rare N] [--filter X] [--features words|word-ngrams:N|char-ngrams:N] [--encoding NAME] [--strict]';
 
 export const OPPOSE_HELP = [
   `usage: ${OPPOSE_USAGE}`,
@@ -46,6 +47,7 @@ export const OPPOSE_HELP = [
   "  --filter X                       keep words whose score is beyond ±X (default 0.1, stylo's; not chisquare)",
   FEATURE_HELP[0],
   FEATURE_HELP[1],
+  ...ENCODING_HELP,
   ...STRICT_HELP,
   '',
 ].join('\n');
@@ -56,7 +58,7 @@ function wordListText(words: readonly ZetaWord[], what: string): string {
 }
 
 export const OPPOSE_ARGS: ArgSpec = {
-  single: ['out', 'zeta', 'test', 'slice', 'rare', 'filter', 'features'],
+  single: ['out', 'zeta', 'test', 'slice', 'rare', 'filter', 'features', 'encoding'],
   boolean: ['strict'],
 };
 
@@ -79,10 +81,11 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const secondaryName = basename(resolve(secondaryFolder));
   const test = single(args, 'test');
   const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
+  const readDocument = encodedReader(host.readDocument, settings.encoding);
   const [primary, secondary, tests] = await Promise.all([
-    readSequences([primaryFolder], settings, host.readDocument, leftOut.note),
-    readSequences([secondaryFolder], settings, host.readDocument, leftOut.note),
-    test === undefined ? [] : readSequences([test], settings, host.readDocument, leftOut.note),
+    readSequences([primaryFolder], settings, readDocument, leftOut.note),
+    readSequences([secondaryFolder], settings, readDocument, leftOut.note),
+    test === undefined ? [] : readSequences([test], settings, readDocument, leftOut.note),
   ]);
   leftOut.check();
   let zeta;

@@ -21,6 +21,7 @@ import { distanceLabel, DISTANCES, featureLabel, isDistanceName, rollingDelta } 
 import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
+import { encodedReader, ENCODING_HELP } from '../stylometry/encoding.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { fewerFeaturesNote } from '../stylometry/notes.js';
 import { featureSettings, FEATURE_HELP } from '../stylometry/options.js';
@@ -30,7 +31,7 @@ import { figureFiles } from '../../report/figure-files.js';
 import { rollingReport } from '../../report/stylometry-report.js';
 
 export const ROLLING_USAGE =
-  'styler rolling TEXT AUTHOR_DIR... --out DIR [--window N] [--step N] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--strict]';
+  'styler rolling TEXT AUTHOR_DIR... --out DIR [--window N] [--step N] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--encoding NAME] [--strict]';
 
 export const ROLLING_HELP = [
   `usage: ${ROLLING_USAGE}`,
@@ -46,12 +47,13 @@ export const ROLLING_HELP = [
   '  --mfw N                          features compared (default 100)',
   '  --culling PERCENT                a feature must occur in this share of the reference texts (default 0)',
   ...FEATURE_HELP.slice(0, 4),
+  ...ENCODING_HELP,
   ...STRICT_HELP,
   '',
 ].join('\n');
 
 export const ROLLING_ARGS: ArgSpec = {
-  single: ['out', 'window', 'step', 'distance', 'mfw', 'culling', 'features', 'wordlist'],
+  single: ['out', 'window', 'step', 'distance', 'mfw', 'culling', 'features', 'wordlist', 'encoding'],
   boolean: ['strict'],
 };
 
@@ -73,9 +75,10 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const settings = await featureSettings(args);
   const mostFrequent = settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100);
   await loadPlotLibraries();
-  const words = wordFormSequence((await host.readDocument(textPath)).text);
+  const readDocument = encodedReader(host.readDocument, settings.encoding);
+  const words = wordFormSequence((await readDocument(textPath)).text);
   const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
-  const reference = await readAuthors(folders, settings, host.readDocument, leftOut.note);
+  const reference = await readAuthors(folders, settings, readDocument, leftOut.note);
   leftOut.check();
   let result;
   try {
