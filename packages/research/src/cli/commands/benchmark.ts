@@ -93,7 +93,9 @@ async function finish(io: CliIO, out: string, rowsPath: string, options: Summary
 async function merge(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, { single: ['out', 'resamples', 'seed'] });
   const out = required(args, 'out', `usage: ${BENCHMARK_USAGE}`);
-  if (args.positionals.length === 0) throw new CliError(`usage: ${BENCHMARK_USAGE}`);
+  if (args.positionals.length === 0) {
+    throw new CliError(`give the --out folders of the runs to merge\nusage: ${BENCHMARK_USAGE}`);
+  }
   await loadPlotLibraries();
   const paths: string[] = [];
   for (const folder of args.positionals) {
@@ -136,7 +138,9 @@ async function run(argv: string[], io: CliIO, host: ResearchHost): Promise<numbe
   const authorsFolder = required(args, 'authors', `usage: ${BENCHMARK_USAGE}`);
   const [input] = args.positionals;
   if (args.positionals.length !== 1 || input === undefined) {
-    throw new CliError(`usage: ${BENCHMARK_USAGE}`);
+    throw new CliError(
+      `give one RUNS.jsonl file, got ${countOf(args.positionals.length, 'argument')}\nusage: ${BENCHMARK_USAGE}`,
+    );
   }
   try {
     await stat(input);

@@ -120,7 +120,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const args = parseArgs(argv, CORPUS_ARGS);
   const out = required(args, 'out', `usage: ${CORPUS_USAGE}`);
   if (args.positionals.length === 0 && single(args, 'list') === undefined) {
-    throw new CliError(`usage: ${CORPUS_USAGE}`);
+    throw new CliError(`give author folders or a --list of labelled files\nusage: ${CORPUS_USAGE}`);
   }
   // stylo's other options: features, a word list, sampling; a classifier and distance; MDS.
   const featureOptions = await featureSettings(args);

@@ -65,7 +65,11 @@ export const OPPOSE_ARGS: ArgSpec = {
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, OPPOSE_ARGS);
   const out = required(args, 'out', `usage: ${OPPOSE_USAGE}`);
-  if (args.positionals.length !== 2) throw new CliError(`usage: ${OPPOSE_USAGE}`);
+  if (args.positionals.length !== 2) {
+    throw new CliError(
+      `give two folders, the primary and the secondary group, got ${args.positionals.length}\nusage: ${OPPOSE_USAGE}`,
+    );
+  }
   const sliceLength = positiveInteger(single(args, 'slice'), 'slice', 3_000);
   const rare = Number(single(args, 'rare') ?? 2);
   if (!(Number.isInteger(rare) && rare >= 0)) throw new CliError('--rare must be a whole number of at least 0');

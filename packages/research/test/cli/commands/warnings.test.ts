@@ -112,3 +112,16 @@ describe('warnings that tell', () => {
     expect(memory.err().match(/empty\.txt: left out/g)).toHaveLength(1);
   });
 });
+
+describe('usage errors name what is missing', () => {
+  it.each([
+    ['corpus', ['--out', 'x'], /^give author folders or a --list of labelled files\nusage: styler corpus/],
+    ['corpus', ['a', 'b'], /^--out is missing\nusage: styler corpus/],
+    ['oppose', ['a', '--out', 'x'], /^give two folders, the primary and the secondary group, got 1\nusage:/],
+    ['benchmark', ['--authors', 'a', '--out', 'x'], /^give one RUNS\.jsonl file, got 0 arguments\nusage:/],
+    ['benchmark', ['merge', '--out', 'x'], /^give the --out folders of the runs to merge\nusage:/],
+    ['benchmark', ['runs.jsonl', '--out', 'x'], /^--authors is missing\nusage:/],
+  ])('%s %j', async (command, argv, message) => {
+    await expect(RESEARCH_COMMANDS[command]!.run(argv, memoryIo().io, textHost)).rejects.toThrow(message);
+  });
+});
