@@ -164,10 +164,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     options: optionsSha256(args, { sources: sources.map((source) => [source.name, source.author ?? null]) }),
   };
   const plan = args.flags.has('resume')
-    ? await ResumePlan.open(out, digests, (reason) =>
-        io.stderr.write(`${reason}
-`),
-      )
+    ? await ResumePlan.open(out, digests, (reason) => io.stderr.write(`${reason}\n`))
     : ResumePlan.none();
   const mds = args.flags.has('mds');
   const corpus = await readCorpus(sources, {
