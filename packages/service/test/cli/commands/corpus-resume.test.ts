@@ -127,6 +127,11 @@ describe('styler corpus --resume', () => {
     expect(altered.stderr).not.toContain('--resume: attribution: skipped');
     expect(readFileSync(join(out, 'counts.csv')).equals(tables)).toBe(true);
 
+    const otherOptions = await corpus([...args(out), '--mfw', '40', '--resume']);
+    expect(otherOptions.code, otherOptions.stderr).toBe(0);
+    expect(otherOptions.stderr).toContain('--resume: the options differ from the run in summary.json');
+    expect(otherOptions.stderr).not.toContain('skipped');
+
     writeFileSync(join(root, 'alice', 'text-1.txt'), 'w0 w1 w2 w3 w4 w5 w6 w7 w8 w9.\n');
     const changed = await corpus([...args(out), '--resume']);
     expect(changed.code, changed.stderr).toBe(0);
