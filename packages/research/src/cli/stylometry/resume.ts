@@ -116,7 +116,11 @@ export class ResumePlan {
       return ResumePlan.none();
     }
     const record = summary.resume as Partial<ResumeRecord> | undefined;
-    if (record?.inputs_sha256 !== digests.inputs) {
+    if (record === undefined) {
+      why(`--resume: the summary.json in ${out} has no record to resume from; running every phase`);
+      return ResumePlan.none();
+    }
+    if (record.inputs_sha256 !== digests.inputs) {
       why('--resume: the input files differ from the run in summary.json; running every phase');
       return ResumePlan.none();
     }
