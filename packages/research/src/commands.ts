@@ -37,7 +37,7 @@ export const RESEARCH_COMMANDS: Readonly<Record<string, ResearchCommand>> = Obje
     run: async (argv, io, host) => (await import('./cli/commands/rolling.js')).main(argv, io, host),
   },
   benchmark: {
-    help: async () => `usage: ${(await import('./cli/commands/benchmark.js')).BENCHMARK_USAGE}\n`,
+    help: async () => (await import('./cli/commands/benchmark.js')).BENCHMARK_HELP,
     run: async (argv, io, host) => (await import('./cli/commands/benchmark.js')).main(argv, io, host),
   },
 });

@@ -32,6 +32,23 @@ describe('RESEARCH_COMMANDS', () => {
     for (const flag of [...boolean, ...multi, ...single]) expect(help, `--${flag}`).toMatch(new RegExp(`--${flag}\\b`));
   });
 
+  // Flags whose value has no default: the command cannot run without them, or they only add something.
+  const NO_DEFAULT = new Set(['out', 'unknown', 'list', 'test', 'wordlist', 'authors', 'candidate']);
+
+  it.each(Object.keys(FLAGS))('%s: the help describes every flag on its own line, with its default', async (name) => {
+    const lines = (await RESEARCH_COMMANDS[name]!.help()).split('\n');
+    const { boolean = [], multi = [], single = [] } = FLAGS[name]!;
+    for (const flag of [...boolean, ...multi, ...single]) {
+      const start = lines.findIndex((line) => new RegExp(`^ {2}--${flag}\\b`).test(line));
+      expect(start, `--${flag} begins a line of its own`).toBeGreaterThanOrEqual(0);
+      if (boolean.includes(flag) || NO_DEFAULT.has(flag)) continue;
+      // The flag's description: its line and the indented lines under it.
+      let end = start + 1;
+      while (end < lines.length && /^ {20,}\S/.test(lines[end]!)) end += 1;
+      expect(lines.slice(start, end).join(' '), `--${flag} says its default`).toMatch(/default/);
+    }
+  });
+
   it('a usage error throws CliError with exit code 2', async () => {
     const memory = io();
     await expect(RESEARCH_COMMANDS.oppose!.run(['--window', '5'], memory.io, textHost)).rejects.toMatchObject({

@@ -115,7 +115,7 @@ export async function corpusReport({
         ['document', 'attributed to', ...analysis.authors],
         analysis.attribution.map((entry) => [
           entry.document,
-          entry.predicted,
+          entry.predicted ?? `not attributed: ${entry.reason ?? ''}`,
           ...analysis.authors.map((author) => entry.distances[author] ?? Number.NaN),
         ]),
       ),

@@ -3,7 +3,7 @@
  * cross-validation and MDS map (sections of the corpus report), and the pages of `styler oppose`,
  * `styler imposters` and `styler rolling`.
  */
-import type { CorpusClassification, MdsResult, ZetaResult } from '../stylometry/index.js';
+import { zetaLabel, type CorpusClassification, type MdsResult, type ZetaResult } from '../stylometry/index.js';
 import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
 import { documentLabel } from './labels.js';
 import { confusionSpec, renderPlot, type FigureSink } from './plots.js';
@@ -115,7 +115,7 @@ export async function opposeReport(
     `share of ${primary}'s slices`,
     `share of ${secondary}'s slices`,
   ];
-  return htmlPage(`Craig's Zeta: ${primary} against ${secondary}`, [
+  return htmlPage(`${zetaLabel(zeta.method)}: ${primary} against ${secondary}`, [
     `<p>${zeta.slices.primary} slices of ${primary} and ${zeta.slices.secondary} of ${secondary}, ${sliceLength} words each; ${zeta.words.length} words considered, ${zeta.preferred.length} preferred and ${zeta.avoided.length} avoided by ${escapeHtml(primary)}.</p>`,
     htmlTable(`Preferred by ${primary} (avoided by ${secondary})`, header, words(zeta.preferred)),
     htmlTable(`Avoided by ${primary} (preferred by ${secondary})`, header, words(zeta.avoided)),

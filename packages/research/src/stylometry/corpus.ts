@@ -20,6 +20,7 @@ import { CorpusCounts, type CountsReference } from './corpus-counts.js';
 import { condensedDeltas, zScoreMatrix, type ZScoreMatrix } from './delta-matrix.js';
 import { linkage, type Merge } from './linkage.js';
 import { pcaOfMatrix, type PcaResult } from './pca.js';
+import { sharedFeatures, tooFewShared } from './shared-features.js';
 import { newick } from './ward.js';
 
 /** A document of the corpus: its name, its author (absent: unknown) and its word-form counts. */
@@ -38,9 +39,14 @@ export interface CorpusOptions {
 
 export interface Attributed {
   document: string;
-  predicted: string;
+  /** The nearest author; null: not attributed (`reason` says why). */
+  predicted: string | null;
   /** Burrows' Delta to each author's profile. */
   distances: Record<string, number>;
+  /** The authors at the same smallest distance, when two or more are (then none is predicted). */
+  tied?: string[];
+  /** Why the text is not attributed: a tie, or too few of the words compared in it (shared-features.ts). */
+  reason?: string;
 }
 
 export interface CorpusAnalysis {
@@ -125,12 +131,20 @@ export function attributeCorpus(input: AttributionInput): CorpusAttribution {
     Array.from(zScores.values.subarray(index * zScores.columns, index * zScores.columns + words));
   const nearest = (z: readonly number[], candidates: ReadonlyMap<string, number[]>): Omit<Attributed, 'document'> => {
     const distances: Record<string, number> = {};
-    let predicted = '';
+    let smallest = Number.POSITIVE_INFINITY;
     for (const [author, profileZ] of candidates) {
       distances[author] = deltaOfZScores(z, profileZ, 'burrows');
-      if (predicted === '' || distances[author]! < distances[predicted]!) predicted = author;
+      smallest = Math.min(smallest, distances[author]);
     }
-    return { predicted, distances };
+    const nearestAuthors = [...candidates.keys()].filter((author) => distances[author] === smallest);
+    if (nearestAuthors.length === 1) return { predicted: nearestAuthors[0]!, distances };
+    if (nearestAuthors.length === 0) return { predicted: null, distances, reason: 'no author at a finite distance' };
+    return {
+      predicted: null,
+      distances,
+      tied: nearestAuthors,
+      reason: `a tie: ${nearestAuthors.join(', ')} at the same distance`,
+    };
   };
 
   const leaveOneOut: CorpusAnalysis['leaveOneOut'] = [];
@@ -141,7 +155,13 @@ export function attributeCorpus(input: AttributionInput): CorpusAttribution {
   );
   labels.forEach((author, index) => {
     if (author === undefined) {
-      attribution.push({ document: names[index]!, ...nearest(documentZ(index), profiles) });
+      const result = nearest(documentZ(index), profiles);
+      counts.countRow(index, column, row);
+      const tooFew = tooFewShared(sharedFeatures(row), words);
+      attribution.push({
+        document: names[index]!,
+        ...(tooFew === undefined ? result : { predicted: null, distances: result.distances, reason: tooFew }),
+      });
     } else if (documentsOf.get(author)!.length >= 2) {
       // The author's profile without this document.
       const { counts: sum, total } = pooled.get(author)!;
@@ -150,7 +170,8 @@ export function attributeCorpus(input: AttributionInput): CorpusAttribution {
       const candidates = new Map(profiles).set(author, zOf(without, total - counts.total(index)));
       const result = nearest(documentZ(index), candidates);
       leaveOneOut.push({ document: names[index]!, author, ...result });
-      confusion[author]![result.predicted] = (confusion[author]![result.predicted] ?? 0) + 1;
+      if (result.predicted !== null)
+        confusion[author]![result.predicted] = (confusion[author]![result.predicted] ?? 0) + 1;
       if (result.predicted === author) correct += 1;
     }
     input.onDocument?.(index);

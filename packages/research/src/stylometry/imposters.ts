@@ -17,6 +17,7 @@ import type { CorpusDocument } from './corpus.js';
 import { distanceBetween, type DistanceName, type FeatureVector } from './distances.js';
 import { selectFeatures, spaceVector } from './feature-space.js';
 import { seededRandom, type Random } from './random.js';
+import { sharedFeatures, tooFewShared } from './shared-features.js';
 
 export interface ImpostersOptions {
   /** Rounds (default 100). */
@@ -97,8 +98,11 @@ export function impostersScore(
 }
 
 export interface CorpusVerification {
-  /** Per unknown document, per author: the imposters score with the author as candidate. */
-  scores: Array<{ document: string; scores: Record<string, number> }>;
+  /**
+   * Per unknown document, per author: the imposters score with the author as candidate; none, with
+   * the reason, for a text using under half of the features compared (shared-features.ts).
+   */
+  scores: Array<{ document: string; scores: Record<string, number>; reason?: string }>;
   authors: string[];
   features: number;
 }
@@ -132,6 +136,8 @@ export function verifyCorpus(
     .filter((document) => document.author === undefined)
     .map((document) => {
       const unknown = spaceVector(document.profile, reference);
+      const tooFew = tooFewShared(sharedFeatures(unknown.counts), reference.words.length);
+      if (tooFew !== undefined) return { document: document.name, scores: {}, reason: tooFew };
       const row: Record<string, number> = {};
       for (const author of candidates) {
         const own = vectors.filter((_, i) => labelled[i]!.author === author);

@@ -94,6 +94,7 @@ export { featureCounts, featureLabel, featureSequence, WORD_FEATURES, type Featu
 export {
   sampleTexts,
   sampleWords,
+  splitWords,
   type NamedSample,
   type SamplingMode,
   type SamplingOptions,
@@ -145,6 +146,14 @@ export {
   type ZetaWord,
 } from './zeta.js';
 export {
+  CHI_SQUARE_ALPHA,
+  ZETA_METHODS,
+  zetaLabel,
+  zetaScore,
+  type ZetaMethod,
+  type ZetaScore,
+} from './zeta-scores.js';
+export {
   impostersScore,
   verifyCorpus,
   type CorpusVerification,
@@ -179,3 +188,4 @@ export {
   type VerifiedProblem,
 } from './verification.js';
 export { attributionProbabilities, type AttributionProbabilities } from './attribution-probabilities.js';
+export { MIN_SHARED_FEATURES, sharedFeatures, tooFewShared } from './shared-features.js';

@@ -6,6 +6,8 @@
  * - random (stylo's "random.sampling"): `count` samples, each `size` words drawn at random without
  *   replacement from the whole text (a bag of words), seeded so a run repeats exactly.
  *
+ * - split (splitWords): a given number of consecutive samples of equal length per text.
+ *
  * A text shorter than `size` gives no sample (stylo stops there; here the caller is told how many
  * texts were too short and can say so).
  */
@@ -60,6 +62,19 @@ export function sampleWords(words: readonly string[], options: SamplingOptions, 
   const stream = random ?? seededRandom(seed);
   const samples = Array.from({ length: count }, () => draw(words, size, stream));
   return { samples, dropped: 0 };
+}
+
+/**
+ * A text's word forms cut into `parts` consecutive samples of equal length, floor(length / parts)
+ * words each (the few words after the last dropped, as consecutive sampling drops its tail); a text
+ * of fewer words than `parts` gives none.
+ */
+export function splitWords(words: readonly string[], parts: number): TextSamples {
+  if (!Number.isInteger(parts) || parts < 1) throw new RangeError(`parts must be a positive integer, got ${parts}`);
+  const size = Math.floor(words.length / parts);
+  if (size === 0) return { samples: [], dropped: words.length };
+  const samples = Array.from({ length: parts }, (_, i) => words.slice(i * size, (i + 1) * size));
+  return { samples, dropped: words.length - parts * size };
 }
 
 /** A named text cut into samples: sample names are the text's name with "-1", "-2", … (as stylo). */

@@ -55,7 +55,8 @@ function signedRankCounts(n: number): Float64Array {
   return counts;
 }
 
-function normalTail(z: number): number {
+/** P(Z > z) of the standard normal (0–1), to about 1e-7. */
+export function normalTail(z: number): number {
   // Upper tail of the standard normal: erfc(z/√2)/2 by the Abramowitz–Stegun 7.1.26 rational form.
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);

@@ -11,19 +11,26 @@
  *   Craig's Zeta = p_A + (1 − p_B)   (0–2: 2 every primary slice and no secondary one, 0 the reverse)
  *   stylo's score = p_A − p_B = Zeta − 1   (−1 to 1; what oppose() reports and filters on)
  *
- * Preferred words: score > `filter`, most distinctive first; avoided words: score < −`filter`. Each
+ * That is the default method; `method` chooses stylo's others, Eder's Zeta and the chi-square test
+ * (zeta-scores.ts, their formulas and sources), each with its own score.
+ *
+ * Preferred words: score > `filter` (chi-square: p < 0.05 and more primary slices), most distinctive
+ * first; avoided words: score < −`filter`, most secondary first. Each
  * slice (and each slice of optional test texts) is then placed as in Craig's plots: the share of the
  * preferred words it uses against the share of the avoided words it uses.
  */
 import { sampleWords } from './sampling.js';
+import { zetaScore, zetaSide, type ZetaMethod } from './zeta-scores.js';
 
 export interface ZetaOptions {
   /** Words per slice (default 3,000, stylo's text.slice.length). */
   sliceLength?: number;
   /** Words used this many times or fewer in both groups together are left out (default 2, stylo's). */
   rareThreshold?: number;
-  /** Keep words whose |p_A − p_B| exceeds this (default 0.1, stylo's zeta.filter.threshold). */
+  /** Keep words whose score is beyond ±filter (default 0.1, stylo's zeta.filter.threshold; not chisquare). */
   filter?: number;
+  /** How words are scored and kept (default craig; zeta-scores.ts). */
+  method?: ZetaMethod;
 }
 
 export interface ZetaWord {
@@ -33,8 +40,10 @@ export interface ZetaWord {
   secondaryShare: number;
   /** Craig's Zeta, p_A + 1 − p_B (0–2). */
   zeta: number;
-  /** stylo's score, p_A − p_B (−1 to 1). */
+  /** The method's score: craig p_A − p_B, eder (p_A − p_B)/(p_A + p_B), chisquare a signed χ². */
   score: number;
+  /** The chi-square method's p-value. */
+  p?: number;
 }
 
 export interface SliceMarkers {
@@ -48,6 +57,7 @@ export interface SliceMarkers {
 }
 
 export interface ZetaResult {
+  method: ZetaMethod;
   slices: { primary: number; secondary: number };
   /** Texts with no whole slice, per group. */
   tooShort: { primary: string[]; secondary: string[]; test: string[] };
@@ -63,7 +73,7 @@ export interface NamedWords {
   words: readonly string[];
 }
 
-const DEFAULTS = Object.freeze({ sliceLength: 3_000, rareThreshold: 2, filter: 0.1 });
+const DEFAULTS = Object.freeze({ sliceLength: 3_000, rareThreshold: 2, filter: 0.1, method: 'craig' as ZetaMethod });
 
 function slicesOf(texts: readonly NamedWords[], length: number) {
   const slices: Array<{ text: string; slice: number; types: Set<string> }> = [];
@@ -83,7 +93,7 @@ export function craigZeta(
   options: ZetaOptions = {},
   test: readonly NamedWords[] = [],
 ): ZetaResult {
-  const { sliceLength, rareThreshold, filter } = { ...DEFAULTS, ...options };
+  const { sliceLength, rareThreshold, filter, method } = { ...DEFAULTS, ...options };
   if (!Number.isInteger(sliceLength) || sliceLength < 1) throw new RangeError('sliceLength must be a positive integer');
   if (!(rareThreshold >= 0)) throw new RangeError('rareThreshold must be at least 0');
   if (!(filter >= 0 && filter < 1)) throw new RangeError('filter must be from 0 to less than 1');
@@ -97,25 +107,25 @@ export function craigZeta(
   const frequency = new Map<string, number>();
   for (const text of [...primary, ...secondary])
     for (const word of text.words) frequency.set(word, (frequency.get(word) ?? 0) + 1);
-  const share = (slices: ReadonlyArray<{ types: Set<string> }>, word: string): number =>
-    slices.reduce((sum, slice) => sum + (slice.types.has(word) ? 1 : 0), 0) / slices.length;
+  const using = (slices: ReadonlyArray<{ types: Set<string> }>, word: string): number =>
+    slices.reduce((sum, slice) => sum + (slice.types.has(word) ? 1 : 0), 0);
+  const sides = new Map<string, -1 | 0 | 1>();
   const words = [...frequency]
     .filter(([, count]) => count > rareThreshold)
-    .map(([word]) => {
-      const primaryShare = share(a.slices, word);
-      const secondaryShare = share(b.slices, word);
-      return {
-        word,
-        primaryShare,
-        secondaryShare,
-        zeta: primaryShare + 1 - secondaryShare,
-        score: primaryShare - secondaryShare,
-      };
+    .flatMap(([word]): ZetaWord[] => {
+      const inA = using(a.slices, word);
+      const inB = using(b.slices, word);
+      const scored = zetaScore(method, inA, a.slices.length, inB, b.slices.length);
+      if (scored === undefined) return [];
+      sides.set(word, zetaSide(method, scored, filter));
+      const primaryShare = inA / a.slices.length;
+      const secondaryShare = inB / b.slices.length;
+      return [{ word, primaryShare, secondaryShare, zeta: primaryShare + 1 - secondaryShare, ...scored }];
     })
     .sort((x, y) => y.score - x.score || (x.word < y.word ? -1 : 1));
-  const preferred = words.filter((word) => word.score > filter);
+  const preferred = words.filter((word) => sides.get(word.word) === 1);
   const avoided = words
-    .filter((word) => word.score < -filter)
+    .filter((word) => sides.get(word.word) === -1)
     .sort((x, y) => x.score - y.score || (x.word < y.word ? -1 : 1));
   const t = slicesOf(test, sliceLength);
   const marker = (
@@ -129,6 +139,7 @@ export function craigZeta(
     avoided: avoided.length > 0 ? avoided.filter((w) => slice.types.has(w.word)).length / avoided.length : 0,
   });
   return {
+    method,
     slices: { primary: a.slices.length, secondary: b.slices.length },
     tooShort: { primary: a.tooShort, secondary: b.tooShort, test: t.tooShort },
     words,

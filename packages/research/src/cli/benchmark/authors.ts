@@ -10,6 +10,24 @@ import type { AnalyticsPool } from '@styler/analytics/pool';
 import { CliError, expandPaths } from '@styler/cli-kit';
 import type { ResearchHost } from '../../host.js';
 
+/** The files loadAuthors reads from `folder` (each author folder's documents, the .json models), sorted. */
+export async function authorFiles(folder: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch {
+    throw new CliError(`--authors: no such folder: ${folder}`);
+  }
+  const files: string[] = [];
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) files.push(...(await expandPaths([path])));
+    else if (entry.isFile() && extname(entry.name).toLowerCase() === '.json') files.push(path);
+  }
+  return files.sort();
+}
+
+/** The authors in `folder`, each one's ground truth: built from its documents, or its model's. */
 export async function loadAuthors(
   folder: string,
   pool: AnalyticsPool,

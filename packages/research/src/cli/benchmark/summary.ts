@@ -2,7 +2,7 @@
  * From rows.jsonl to the run's summary.json, summary.csv and report.html. The rows are streamed
  * through the accumulator, which keeps their numbers only, so a run of any length fits in memory.
  */
-import { writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../atomic-file.js';
 import { join } from 'node:path';
 import { createProgress, writeCsv } from '@styler/cli-kit';
 import {
@@ -151,7 +151,7 @@ export async function writeSummary(
   await Promise.all([
     writeJsonFile(join(out, 'summary.json'), json),
     writeCsv(join(out, 'summary.csv'), SUMMARY_COLUMNS, rows),
-    writeFile(join(out, 'report.html'), report),
+    writeFileAtomic(join(out, 'report.html'), report),
   ]);
   return files;
 }

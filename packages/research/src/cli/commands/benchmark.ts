@@ -1,6 +1,6 @@
 /**
  * `styler benchmark RUNS.jsonl --authors DIR --out DIR`: evaluates a personalisation system (or two)
- * row by row on the worker pool, appending to DIR/rows.jsonl (a rerun skips the rows already there),
+ * row by row on the worker pool, appending to DIR/rows.jsonl (a rerun with --resume skips the rows there),
  * then writes summary.json, summary.csv and report.html. `--shard K/N` takes a deterministic part of
  * the rows; `styler benchmark merge DIR... --out DIR` joins the parts into one summary and report.
  */
@@ -24,19 +24,43 @@ import {
   type ParsedArgs,
 } from '@styler/cli-kit';
 import type { ResearchHost } from '../../host.js';
-import { loadAuthors } from '../benchmark/authors.js';
+import { authorFiles, loadAuthors } from '../benchmark/authors.js';
+import { resumableRows } from '../benchmark/resume-rows.js';
 import { evaluateRow, evaluationContext } from '../benchmark/evaluate.js';
-import { completedRows, inShard, parseInputRow, parseShard, readLines, rowKey } from '../benchmark/rows.js';
+import { inShard, parseInputRow, parseShard, readLines, rowKey } from '../benchmark/rows.js';
 import { summarizeRows, writeSummary, type SummaryOptions } from '../benchmark/summary.js';
 import { positiveInteger } from '../numbers.js';
+import { inputsSha256, optionsSha256 } from '../stylometry/resume.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 
 export const BENCHMARK_USAGE =
-  'styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N] [--threads N] [--resamples N] [--seed N]\n' +
+  'styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N] [--threads N] [--resamples N] [--seed N] [--resume]\n' +
   '       styler benchmark merge OUT_DIR... --out DIR [--resamples N] [--seed N]';
 
+export const BENCHMARK_HELP = [
+  `usage: ${BENCHMARK_USAGE}`,
+  '',
+  'Evaluates a personalisation system (or several) row by row: how much closer each personalized text is',
+  "to its author's style than the unpersonalized one, with bootstrap intervals and Wilcoxon tests.",
+  '  RUNS.jsonl                       one row a line: {"id", "author", "unpersonalized", "personalized", "system"}',
+  '  --authors DIR                    one folder of documents per author, or <author>.json styler fit models',
+  '  --out DIR                        where rows.jsonl, summary.json, summary.csv, report.html and the figures go',
+  '  --rouge                          ROUGE of each personalized text against its unpersonalized one too (default off)',
+  '  --shard K/N                      only the K-th of N deterministic parts of the rows (default: all rows)',
+  '  --threads N                      worker threads of the analytics pool (default: one per CPU)',
+  '  --resamples N                    bootstrap resamples of the confidence intervals (default 2000)',
+  '  --seed N                         seed of the bootstrap (default 1)',
+  '  --resume                         keep the rows of rows.jsonl when it holds a run of the same inputs and',
+  '                                   options (resume.json), evaluating only the others; by default rows.jsonl',
+  '                                   starts over',
+  '',
+  'styler benchmark merge OUT_DIR... --out DIR: joins the rows.jsonl of shard runs into one summary and report',
+  '(--resamples and --seed as above).',
+  '',
+].join('\n');
+
 export const BENCHMARK_ARGS: ArgSpec = {
-  boolean: ['rouge'],
+  boolean: ['rouge', 'resume'],
   single: ['authors', 'out', 'shard', 'threads', 'resamples', 'seed'],
 };
 
@@ -69,7 +93,9 @@ async function finish(io: CliIO, out: string, rowsPath: string, options: Summary
 async function merge(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, { single: ['out', 'resamples', 'seed'] });
   const out = required(args, 'out', `usage: ${BENCHMARK_USAGE}`);
-  if (args.positionals.length === 0) throw new CliError(`usage: ${BENCHMARK_USAGE}`);
+  if (args.positionals.length === 0) {
+    throw new CliError(`give the --out folders of the runs to merge\nusage: ${BENCHMARK_USAGE}`);
+  }
   await loadPlotLibraries();
   const paths: string[] = [];
   for (const folder of args.positionals) {
@@ -112,7 +138,9 @@ async function run(argv: string[], io: CliIO, host: ResearchHost): Promise<numbe
   const authorsFolder = required(args, 'authors', `usage: ${BENCHMARK_USAGE}`);
   const [input] = args.positionals;
   if (args.positionals.length !== 1 || input === undefined) {
-    throw new CliError(`usage: ${BENCHMARK_USAGE}`);
+    throw new CliError(
+      `give one RUNS.jsonl file, got ${countOf(args.positionals.length, 'argument')}\nusage: ${BENCHMARK_USAGE}`,
+    );
   }
   try {
     await stat(input);
@@ -125,7 +153,17 @@ async function run(argv: string[], io: CliIO, host: ResearchHost): Promise<numbe
   const threadsText = single(args, 'threads');
   await mkdir(out, { recursive: true });
   const rowsPath = join(out, ROWS_FILE);
-  const done = await completedRows(rowsPath);
+  const done = await resumableRows({
+    out,
+    rowsPath,
+    // --resamples and --seed shape only the summary, made again from the rows anyway.
+    digests: {
+      inputs: await inputsSha256([input, ...(await authorFiles(authorsFolder))]),
+      options: optionsSha256(args, {}, ['resamples', 'seed', 'authors']),
+    },
+    resume: args.flags.has('resume'),
+    stderr: io.stderr,
+  });
 
   const pool = createAnalyticsPool(
     batchPoolOptions(threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1)),

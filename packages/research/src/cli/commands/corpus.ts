@@ -8,7 +8,7 @@
  * cut short keeps what it finished. One feature space for all of it: the labelled documents' most
  * frequent words (up to the largest consensus size), their z-scores computed once.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROFILE_COLUMNS } from '@styler/analytics/metrics';
 import {
@@ -38,11 +38,16 @@ import { positiveInteger } from '../numbers.js';
 import { corpusMethods } from '../stylometry/corpus-methods.js';
 import { authorProfiles, hardWrappedTexts, readCorpus } from '../stylometry/corpus-read.js';
 import { corpusSources } from '../stylometry/corpus-sources.js';
+import { encodedReader } from '../stylometry/encoding.js';
 import { LeftOutFiles } from '../stylometry/left-out.js';
 import { figureFiles } from '../../report/figure-files.js';
 import { reportAnalysis } from '../stylometry/corpus-report-input.js';
 import { writeProbabilities } from '../stylometry/probabilities-table.js';
+import { consensusFromSummary, readTree } from '../stylometry/kept-trees.js';
+import { inputsSha256, optionsSha256, ResumePlan } from '../stylometry/resume.js';
 import { RunSummary } from '../stylometry/run-summary.js';
+import { attributionNotes, fewerFeaturesNote } from '../stylometry/notes.js';
+import { writeFileAtomic } from '../atomic-file.js';
 import {
   writeConfusion,
   writeCountTables,
@@ -66,7 +71,7 @@ import { loadPlotLibraries } from '../../report/plots.js';
 export const CORPUS_USAGE =
   'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] ' +
   '[--matrices full|nearest] [--nearest K] [--linkage ward|single|complete|average] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
-  '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--seed N] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds]';
+  '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--samples N] [--seed N] [--encoding NAME] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds] [--resume]';
 
 /** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
 const CONSENSUS_MFW = [100, 200, 300, 400, 500];
@@ -109,14 +114,14 @@ export const CORPUS_ARGS: ArgSpec = {
     ...FEATURE_FLAGS,
     ...CLASSIFY_FLAGS,
   ],
-  boolean: ['mds', 'profiles', 'strict', 'probabilities'],
+  boolean: ['mds', 'profiles', 'strict', 'probabilities', 'resume'],
 };
 
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, CORPUS_ARGS);
   const out = required(args, 'out', `usage: ${CORPUS_USAGE}`);
   if (args.positionals.length === 0 && single(args, 'list') === undefined) {
-    throw new CliError(`usage: ${CORPUS_USAGE}`);
+    throw new CliError(`give author folders or a --list of labelled files\nusage: ${CORPUS_USAGE}`);
   }
   // stylo's other options: features, a word list, sampling; a classifier and distance; MDS.
   const featureOptions = await featureSettings(args);
@@ -148,10 +153,24 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   }
 
   await mkdir(out, { recursive: true });
+  // What --resume compares: every input file's digest, and the options (the texts' labels among them).
+  const list = single(args, 'list');
+  const wordList = single(args, 'wordlist');
+  const digests = {
+    inputs: await inputsSha256([
+      ...sources.map((source) => source.path),
+      ...(list === undefined ? [] : [list]),
+      ...(wordList === undefined ? [] : [wordList]),
+    ]),
+    options: optionsSha256(args, { sources: sources.map((source) => [source.name, source.author ?? null]) }),
+  };
+  const plan = args.flags.has('resume')
+    ? await ResumePlan.open(out, digests, (reason) => io.stderr.write(`${reason}\n`))
+    : ResumePlan.none();
   const mds = args.flags.has('mds');
   const corpus = await readCorpus(sources, {
     features: featureOptions,
-    readDocument: host.readDocument,
+    readDocument: encodedReader(host.readDocument, featureOptions.encoding),
     keepDocuments: classify !== undefined || mds,
     profiles: withProfiles,
     ...(threads !== undefined && { threads }),
@@ -179,33 +198,40 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   referencing.tick();
   referencing.done();
   const words = Math.min(mostFrequent, reference.words.length);
-  const wordList = reference.words.slice(0, words);
+  const fewer = fewerFeaturesNote(mostFrequent, words);
+  if (fewer !== undefined) io.stderr.write(`${fewer}\n`);
+  const mainWords = reference.words.slice(0, words);
   const authors = [...new Set(labels.filter((label): label is string => label !== undefined))].sort();
   const documents = { names, authors: labels };
-  const summary = new RunSummary(join(out, 'summary.json'), {
-    authors,
-    documents: n,
-    settings: {
-      most_frequent_words: words,
-      culling,
-      delta: [...MATRIX_METHODS],
-      features: featuresDescription(featureOptions, words),
-      matrices: matrices === 'full' ? 'full' : { nearest },
-      trees: trees ? treeLinkage : `none: more than ${treeLimit} documents (--tree-limit)`,
+  const summary = new RunSummary(
+    join(out, 'summary.json'),
+    {
+      authors,
+      documents: n,
+      settings: {
+        most_frequent_words: words,
+        ...(words < mostFrequent && { most_frequent_words_asked: mostFrequent }),
+        culling,
+        delta: [...MATRIX_METHODS],
+        features: featuresDescription(featureOptions, words),
+        matrices: matrices === 'full' ? 'full' : { nearest },
+        trees: trees ? treeLinkage : `none: more than ${treeLimit} documents (--tree-limit)`,
+      },
     },
-  });
-  await writeMfw(out, reference, words);
-  await summary.phaseDone('reference', ['mfw.csv']);
-
-  await writeCountTables(
-    out,
-    counts,
-    documents,
-    reference,
-    words,
-    createProgress(io.stderr, n, 'counts and frequencies', { lines: true }),
+    { ...digests, plan, stderr: io.stderr, alwaysRun: ['methods', 'profiles', 'report'] },
   );
-  await summary.phaseDone('tables', ['counts.csv', 'frequencies.csv']);
+  await summary.phase('reference', ['mfw.csv'], () => writeMfw(out, reference, words));
+
+  await summary.phase('tables', ['counts.csv', 'frequencies.csv'], () =>
+    writeCountTables(
+      out,
+      counts,
+      documents,
+      reference,
+      words,
+      createProgress(io.stderr, n, 'counts and frequencies', { lines: true }),
+    ),
+  );
 
   const z = zScoreMatrix(
     counts,
@@ -223,13 +249,14 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     onDocument: () => attributing.tick(),
   });
   attributing.done();
-  await writeConfusion(out, attributed);
+  for (const note of attributionNotes(attributed)) io.stderr.write(`${note}\n`);
   summary.set({
     loo_accuracy: attributed.looAccuracy,
     leave_one_out: jsonArray(() => attributed.leaveOneOut),
     attribution: jsonArray(() => attributed.attribution),
   });
-  await summary.phaseDone('attribution', ['confusion.csv']);
+  await summary.phase('attribution', ['confusion.csv'], () => writeConfusion(out, attributed));
+  // Cheap, from the attribution just made: written on every run, resumed or not.
   if (args.flags.has('probabilities')) {
     summary.set({ probabilities: await writeProbabilities(out, attributed) });
     await summary.phaseDone('probabilities', ['probabilities.csv']);
@@ -239,13 +266,26 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const pca = pcaOfMatrix({ values: z.values, rows: n, columns: words, stride: z.columns }, 2);
   analysing.tick();
   analysing.done();
-  await writePca(out, documents, pca, wordList);
   summary.set({ pca: { explained: pca.explained } });
-  await summary.phaseDone('pca', ['pca.csv', 'pca-loadings.csv']);
+  await summary.phase('pca', ['pca.csv', 'pca-loadings.csv'], () => writePca(out, documents, pca, mainWords));
 
   let mainTree: Merge[] = [];
   let consensusTree: ConsensusTree | undefined;
   summary.set({ clusters: null, consensus: null });
+  const setConsensus = (tree: ConsensusTree): void => {
+    consensusTree = tree;
+    summary.set({
+      consensus: {
+        most_frequent_words: tree.mostFrequent,
+        newick: tree.newick,
+        clades: jsonArray(function* () {
+          for (const clade of tree.clades) {
+            yield { documents: clade.members.map((i) => names[i]!), support: clade.support };
+          }
+        }),
+      },
+    });
+  };
   await deltaMatricesAndTrees(
     {
       out,
@@ -259,6 +299,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       consensusSizes: consensus,
       linkage: treeLinkage,
       stderr: io.stderr,
+      skips: (phase) => summary.skips(phase),
       ...(threads !== undefined && { threads }),
     },
     {
@@ -271,19 +312,19 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       },
       onConsensus: (counter) => {
         const clades = counter.clades();
-        consensusTree = { clades, newick: consensusNewick(names, clades), mostFrequent: consensus };
-        summary.set({
-          consensus: {
-            most_frequent_words: consensus,
-            newick: consensusTree.newick,
-            clades: jsonArray(function* () {
-              for (const clade of clades) {
-                yield { documents: clade.members.map((i) => names[i]!), support: clade.support };
-              }
-            }),
-          },
-        });
+        setConsensus({ clades, newick: consensusNewick(names, clades), mostFrequent: consensus });
         return summary.phaseDone('consensus', []);
+      },
+      onKeptTrees: async () => {
+        const file = matrices === 'full' ? 'delta-burrows.csv' : 'delta-burrows-nearest.csv';
+        await summary.phaseDone(`matrix ${file}`, [file]);
+        mainTree = await readTree(out);
+        summary.set({ clusters: { newick: newick(names, mainTree) } });
+        await summary.phaseDone('tree', ['tree.csv']);
+        if (consensus.length > 0) {
+          setConsensus(consensusFromSummary(summary.previous('consensus'), names));
+          await summary.phaseDone('consensus', []);
+        }
       },
     },
   );
@@ -305,7 +346,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
         });
   if (methods !== undefined) {
     for (const note of methods.notes) io.stderr.write(`${note}\n`);
-    await Promise.all(Object.entries(methods.files).map(([name, text]) => writeFile(join(out, name), text)));
+    await Promise.all(Object.entries(methods.files).map(([name, text]) => writeFileAtomic(join(out, name), text)));
     summary.set(methods.summary);
     await summary.phaseDone('methods', [...Object.keys(methods.files), ...figures.files]);
   }
@@ -342,13 +383,14 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     sections: methods?.sections ?? [],
     figures: figures.sink,
   });
-  await writeFile(join(out, 'report.html'), report);
+  await writeFileAtomic(join(out, 'report.html'), report);
   reporting.tick();
   reporting.done();
   await summary.phaseDone('report', [...figures.files.slice(methodFigures), 'report.html'], true);
   io.stdout.write(
     `${countOf(authors.length, 'author')}, ${countOf(n, 'document')}; leave-one-out accuracy ` +
       `${attributed.looAccuracy === null ? '–' : attributed.looAccuracy.toFixed(3)}; ` +
+      `${attributed.attribution.filter((entry) => entry.predicted !== null).length} of ` +
       `${countOf(attributed.attribution.length, 'unknown text')} attributed. Wrote ${countOf(summary.files.length + 1, 'file')} to ${out}\n`,
   );
   return EXIT.ok;

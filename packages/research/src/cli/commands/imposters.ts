@@ -4,7 +4,7 @@
  * candidate author (or those given by --candidate), the other authors' texts its imposters. Writes
  * scores.csv, summary.json and report.html.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   CliError,
@@ -18,15 +18,18 @@ import {
   type CliIO,
 } from '@styler/cli-kit';
 import { distanceLabel, DISTANCES, featureLabel, isDistanceName, verifyCorpus } from '../../stylometry/index.js';
+import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
+import { encodedReader } from '../stylometry/encoding.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
+import { fewerFeaturesNote } from '../stylometry/notes.js';
 import { featureSettings, FEATURE_FLAGS, FEATURE_HELP } from '../stylometry/options.js';
 import { readAuthors, readUnknown } from '../stylometry/texts.js';
 import { impostersReport } from '../../report/stylometry-report.js';
 
 export const IMPOSTERS_USAGE =
-  'styler imposters AUTHOR_DIR... --unknown PATH --out DIR [--candidate NAME...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--sample N[:mode]] [--seed N] [--strict]';
+  'styler imposters AUTHOR_DIR... --unknown PATH --out DIR [--candidate NAME...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--sample N[:mode]] [--samples N] [--seed N] [--encoding NAME] [--strict]';
 
 export const IMPOSTERS_HELP = [
   `usage: ${IMPOSTERS_USAGE}`,
@@ -74,9 +77,11 @@ function share(text: string | undefined, name: string): number {
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, IMPOSTERS_ARGS);
   const out = required(args, 'out', `usage: ${IMPOSTERS_USAGE}`);
-  const unknown = single(args, 'unknown');
-  if (args.positionals.length < 2 || unknown === undefined) {
-    throw new CliError(`usage: ${IMPOSTERS_USAGE}`);
+  const unknown = required(args, 'unknown', `usage: ${IMPOSTERS_USAGE}`);
+  if (args.positionals.length < 2) {
+    throw new CliError(
+      `give at least two author folders (a candidate and its imposters), got ${args.positionals.length}\nusage: ${IMPOSTERS_USAGE}`,
+    );
   }
   const distance = single(args, 'distance') ?? 'burrows';
   if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
@@ -95,9 +100,10 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     ...(args.flags.has('candidate') && { candidates: args.flags.get('candidate')! }),
   };
   const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
+  const readDocument = encodedReader(host.readDocument, settings.encoding);
   const documents = [
-    ...(await readAuthors(args.positionals, settings, host.readDocument, leftOut.note)),
-    ...(await readUnknown([unknown], settings, host.readDocument, leftOut.note)),
+    ...(await readAuthors(args.positionals, settings, readDocument, leftOut.note)),
+    ...(await readUnknown([unknown], settings, readDocument, leftOut.note)),
   ];
   leftOut.check();
   let result;
@@ -107,6 +113,11 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     if (error instanceof RangeError) throw new CliError(error.message);
     throw error;
   }
+  const warnings = [
+    ...(settings.wordList === undefined ? [fewerFeaturesNote(options.mostFrequent, result.features)] : []),
+    ...result.scores.map((row) => row.reason && `${row.document}: not verified: ${row.reason}`),
+  ].filter((line): line is string => typeof line === 'string');
+  for (const line of warnings) io.stderr.write(`${line}\n`);
   const description =
     `${options.iterations} rounds, each with ${Math.round(options.featureShare * 100)} % of ${result.features} ` +
     `${featureLabel(settings.features)} and ${Math.round(options.imposterShare * 100)} % of the imposter texts; ` +
@@ -130,12 +141,13 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       seed: settings.seed,
     },
     scores: result.scores,
+    warnings,
     files: [...Object.keys(files), 'report.html'].sort(),
   };
   files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
   files['report.html'] = impostersReport(result.scores, result.authors, description);
   await mkdir(out, { recursive: true });
-  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)));
+  await Promise.all(Object.entries(files).map(([name, text]) => writeFileAtomic(join(out, name), text)));
   io.stdout.write(
     `${countOf(result.scores.length, 'text')} verified against ${countOf(result.authors.length, 'candidate')}. Wrote ${countOf(Object.keys(files).length, 'file')} to ${out}\n`,
   );

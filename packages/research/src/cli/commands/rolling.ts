@@ -3,7 +3,7 @@
  * text read through a moving window, each window's distance to every author. Writes windows.csv,
  * summary.json and report.html.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { wordFormSequence } from '@styler/analytics/metrics';
 import {
@@ -18,9 +18,12 @@ import {
   type CliIO,
 } from '@styler/cli-kit';
 import { distanceLabel, DISTANCES, featureLabel, isDistanceName, rollingDelta } from '../../stylometry/index.js';
+import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
+import { encodedReader, ENCODING_HELP } from '../stylometry/encoding.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
+import { fewerFeaturesNote } from '../stylometry/notes.js';
 import { featureSettings, FEATURE_HELP } from '../stylometry/options.js';
 import { readAuthors } from '../stylometry/texts.js';
 import { loadPlotLibraries } from '../../report/plots.js';
@@ -28,7 +31,7 @@ import { figureFiles } from '../../report/figure-files.js';
 import { rollingReport } from '../../report/stylometry-report.js';
 
 export const ROLLING_USAGE =
-  'styler rolling TEXT AUTHOR_DIR... --out DIR [--window N] [--step N] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--strict]';
+  'styler rolling TEXT AUTHOR_DIR... --out DIR [--window N] [--step N] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--encoding NAME] [--strict]';
 
 export const ROLLING_HELP = [
   `usage: ${ROLLING_USAGE}`,
@@ -44,12 +47,13 @@ export const ROLLING_HELP = [
   '  --mfw N                          features compared (default 100)',
   '  --culling PERCENT                a feature must occur in this share of the reference texts (default 0)',
   ...FEATURE_HELP.slice(0, 4),
+  ...ENCODING_HELP,
   ...STRICT_HELP,
   '',
 ].join('\n');
 
 export const ROLLING_ARGS: ArgSpec = {
-  single: ['out', 'window', 'step', 'distance', 'mfw', 'culling', 'features', 'wordlist'],
+  single: ['out', 'window', 'step', 'distance', 'mfw', 'culling', 'features', 'wordlist', 'encoding'],
   boolean: ['strict'],
 };
 
@@ -57,7 +61,11 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const args = parseArgs(argv, ROLLING_ARGS);
   const out = required(args, 'out', `usage: ${ROLLING_USAGE}`);
   const [textPath, ...folders] = args.positionals;
-  if (textPath === undefined || folders.length === 0) throw new CliError(`usage: ${ROLLING_USAGE}`);
+  if (textPath === undefined || folders.length === 0) {
+    throw new CliError(
+      `${textPath === undefined ? 'give the text to read and' : 'give'} at least one author folder after the text\nusage: ${ROLLING_USAGE}`,
+    );
+  }
   const distance = single(args, 'distance') ?? 'burrows';
   if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
   const culling = Number(single(args, 'culling') ?? 0);
@@ -65,10 +73,12 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const window = positiveInteger(single(args, 'window'), 'window', 5_000);
   const step = positiveInteger(single(args, 'step'), 'step', 1_000);
   const settings = await featureSettings(args);
+  const mostFrequent = settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100);
   await loadPlotLibraries();
-  const words = wordFormSequence((await host.readDocument(textPath)).text);
+  const readDocument = encodedReader(host.readDocument, settings.encoding);
+  const words = wordFormSequence((await readDocument(textPath)).text);
   const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
-  const reference = await readAuthors(folders, settings, host.readDocument, leftOut.note);
+  const reference = await readAuthors(folders, settings, readDocument, leftOut.note);
   leftOut.check();
   let result;
   try {
@@ -78,7 +88,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       distance,
       culling,
       features: settings.features,
-      mostFrequent: settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100),
+      mostFrequent,
       ...(settings.wordList !== undefined && { words: settings.wordList }),
     });
   } catch (error) {
@@ -86,8 +96,15 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     throw error;
   }
   const text = basename(textPath);
+  const warnings = [
+    words.length < window
+      ? `${text} has ${countOf(words.length, 'word')}, fewer than a window of ${window}: one window of the whole text (--window)`
+      : undefined,
+    settings.wordList === undefined ? fewerFeaturesNote(mostFrequent, result.features) : undefined,
+  ].filter((line): line is string => line !== undefined);
+  for (const line of warnings) io.stderr.write(`${line}\n`);
   const description =
-    `${words.length} words in windows of ${window} moved by ${step}; ${result.features} ${featureLabel(settings.features)} ` +
+    `${countOf(words.length, 'word')} in windows of ${window} moved by ${step}; ${result.features} ${featureLabel(settings.features)} ` +
     `of ${countOf(reference.length, 'reference text')} by ${countOf(result.authors.length, 'author')}; ${distanceLabel(distance)}.`;
   const files: Record<string, string> = {
     'windows.csv': csvText(
@@ -118,11 +135,12 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       culling,
     },
     windows: result.windows,
+    warnings,
     files: [...Object.keys(files), 'report.html', ...figures.files].sort(),
   };
   files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
   files['report.html'] = report;
-  await Promise.all(Object.entries(files).map(([name, body]) => writeFile(join(out, name), body)));
+  await Promise.all(Object.entries(files).map(([name, body]) => writeFileAtomic(join(out, name), body)));
   const counts = result.authors.map((a) => `${a} ${result.windows.filter((w) => w.nearest === a).length}`).join(', ');
   io.stdout.write(
     `${countOf(result.windows.length, 'window')} nearest to: ${counts}. Wrote ${countOf(Object.keys(files).length + figures.files.length, 'file')} to ${out}\n`,

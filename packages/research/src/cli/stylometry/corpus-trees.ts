@@ -48,6 +48,8 @@ export interface TreePlan {
   /** How the trees join clusters. */
   linkage: LinkageMethod;
   stderr: NodeJS.WritableStream;
+  /** Whether a resumed run skips a phase (`matrix <file>`, `tree`, `consensus`), asked in phase order. */
+  skips?: (phase: string) => Promise<boolean>;
 }
 
 export interface TreeResults {
@@ -57,6 +59,11 @@ export interface TreeResults {
   onMatrix(file: string): Promise<void>;
   /** The consensus trees' clades, counted. */
   onConsensus(counter: CladeCounter): Promise<void>;
+  /**
+   * A resumed run kept the Burrows matrix, the main tree and the consensus of the run it resumes:
+   * they are read back, not computed.
+   */
+  onKeptTrees(): Promise<void>;
 }
 
 /** What a tree costs in the progress, as words of Burrows' sums (a chain over n items ≈ 20 words over n²/2 pairs). */
@@ -64,6 +71,24 @@ const TREE_COST_WORDS = 20;
 
 function matrixFile(method: DeltaMethod, format: MatrixFormat): string {
   return format === 'full' ? `delta-${method}.csv` : `delta-${method}-nearest.csv`;
+}
+
+/** `matrix <file>`: the phase of one matrix file. */
+function matrixPhase(file: string): string {
+  return `matrix ${file}`;
+}
+
+/** Whether a resumed run skips `phase` (never without resuming). */
+function skips(plan: TreePlan, phase: string): Promise<boolean> {
+  return plan.skips?.(phase) ?? Promise.resolve(false);
+}
+
+/** A matrix a resumed run keeps is recorded again, not written. */
+async function keptMatrix(plan: TreePlan, results: TreeResults, method: DeltaMethod): Promise<boolean> {
+  const file = matrixFile(method, plan.matrices);
+  if (!(await skips(plan, matrixPhase(file)))) return false;
+  await results.onMatrix(file);
+  return true;
 }
 
 /** Writes the matrix of `method` from a condensed matrix (whole, or the nearest neighbours). */
@@ -87,9 +112,37 @@ async function inMemory(plan: TreePlan, workers: DeltaWorkers, results: TreeResu
   const { z, words } = plan;
   const n = z.rows;
   const pairs = condensedLength(n);
-  // Two matrices: one the threads write (Burrows' sums as they grow, then each matrix), and the
-  // one each tree is clustered in (the chain overwrites it).
+  const grow = plan.consensusSizes.length > 0;
+  // One matrix the threads write (Burrows' sums as they grow, then each matrix).
   const shared = sharedMatrix(n);
+  // The Burrows matrix and the trees come in this order; a resumed run keeps them all or none.
+  const kept =
+    plan.methods.includes('burrows') &&
+    (await skips(plan, matrixPhase(matrixFile('burrows', plan.matrices)))) &&
+    (await skips(plan, 'tree')) &&
+    (!grow || (await skips(plan, 'consensus')));
+  if (kept) await results.onKeptTrees();
+  else await burrowsAndTrees(plan, workers, results, shared);
+  for (const method of plan.methods) {
+    if (method === 'burrows' || (await keptMatrix(plan, results, method))) continue;
+    const delta = createProgress(plan.stderr, pairs, `${method} Delta`, { lines: true, percent: true });
+    await workers.condensed(method, words, shared, delta);
+    delta.done();
+    await results.onMatrix(await writeFromCondensed(plan, method, shared));
+  }
+}
+
+/** Burrows' Delta, its matrix and the trees (main and consensus). */
+async function burrowsAndTrees(
+  plan: TreePlan,
+  workers: DeltaWorkers,
+  results: TreeResults,
+  shared: Float64Array,
+): Promise<void> {
+  const { z, words } = plan;
+  const n = z.rows;
+  const pairs = condensedLength(n);
+  // Beside the shared one, the matrix each tree is clustered in (the chain overwrites it).
   const work = new Float64Array(pairs);
   // The sizes to cluster at, ascending: the main one, and each consensus size (a size past the
   // words there are clusters at all the words, once per size asked, as stylo does).
@@ -130,19 +183,17 @@ async function inMemory(plan: TreePlan, workers: DeltaWorkers, results: TreeResu
   }
   progress.done();
   if (counter !== undefined) await results.onConsensus(counter);
-  for (const method of plan.methods) {
-    if (method === 'burrows') continue;
-    const delta = createProgress(plan.stderr, pairs, `${method} Delta`, { lines: true, percent: true });
-    await workers.condensed(method, words, shared, delta);
-    delta.done();
-    await results.onMatrix(await writeFromCondensed(plan, method, shared));
-  }
 }
 
 /** The matrices without holding the pairs: nearest neighbours tile by tile, or whole rows computed one by one. */
 async function byTiles(plan: TreePlan, workers: DeltaWorkers, results: TreeResults): Promise<void> {
   const { z, words, names } = plan;
   if (plan.matrices === 'nearest') {
+    const kept: DeltaMethod[] = [];
+    for (const method of plan.methods)
+      if (await keptMatrix(plan, results, method)) kept.push(method);
+      else break;
+    if (kept.length === plan.methods.length) return;
     // Every variant in one walk over the pairs.
     const progress = createProgress(plan.stderr, condensedLength(z.rows), 'Delta, nearest neighbours', {
       lines: true,
@@ -151,6 +202,7 @@ async function byTiles(plan: TreePlan, workers: DeltaWorkers, results: TreeResul
     const found = await workers.nearest(plan.methods, plan.nearest, words, progress);
     progress.done();
     for (const [m, method] of plan.methods.entries()) {
+      if (kept.includes(method)) continue;
       const file = matrixFile(method, 'nearest');
       await writeNearest(join(plan.out, file), names, found[m]!);
       await results.onMatrix(file);
@@ -158,6 +210,7 @@ async function byTiles(plan: TreePlan, workers: DeltaWorkers, results: TreeResul
     return;
   }
   for (const method of plan.methods) {
+    if (await keptMatrix(plan, results, method)) continue;
     const file = matrixFile(method, 'full');
     const progress = createProgress(plan.stderr, z.rows, `writing ${file}`, { lines: true });
     const rowOf = deltaRows(z, method, { words });

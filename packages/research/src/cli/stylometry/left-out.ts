@@ -1,7 +1,7 @@
 /**
  * Files a research command could not use (unreadable, no words, links to nothing): each is named on
  * stderr as it is found and the run goes on without it; with --strict the run stops after reading,
- * listing them all.
+ * saying how many (each was named once, as it was found).
  */
 import { CliError, countOf } from '@styler/cli-kit';
 
@@ -27,9 +27,7 @@ export class LeftOutFiles {
   /** Under --strict, stops the run when any file was left out. */
   check(): void {
     if (this.strict && this.messages.length > 0) {
-      throw new CliError(
-        `--strict: ${countOf(this.messages.length, 'file')} could not be used:\n${this.messages.join('\n')}`,
-      );
+      throw new CliError(`--strict: ${countOf(this.messages.length, 'file')} could not be used (each named above)`);
     }
   }
 }

@@ -4,7 +4,7 @@
  * help lines, so every command says and checks them alike.
  */
 import { readFile } from 'node:fs/promises';
-import { CliError, single, type ParsedArgs } from '@styler/cli-kit';
+import { CliError, countOf, single, type ParsedArgs } from '@styler/cli-kit';
 import {
   CLASSIFIERS,
   DISTANCES,
@@ -18,14 +18,20 @@ import {
   type SamplingMode,
 } from '../../stylometry/index.js';
 import { positiveInteger } from '../numbers.js';
+import { ENCODING_HELP, parseEncoding } from './encoding.js';
 
 /** What features each document is counted with, and how texts are cut into samples. */
 export interface FeatureSettings {
   features: FeatureSpec;
   /** The features of one's own word list, lower-cased, in its order. */
   wordList?: string[];
-  sample?: { size: number; mode: SamplingMode };
+  /** Samples of `size` words; random ones `count` per text (stylo's number.of.samples). */
+  sample?: { size: number; mode: SamplingMode; count?: number };
+  /** Each text cut into this many consecutive samples of equal length (--samples without --sample). */
+  parts?: number;
   seed: number;
+  /** How text files are decoded (a TextDecoder encoding; absent: UTF-8, as the service reads them). */
+  encoding?: string;
 }
 
 /** How documents are classified. */
@@ -39,7 +45,7 @@ export interface ClassifySettings {
 }
 
 /** The flags of FeatureSettings, for parseArgs. */
-export const FEATURE_FLAGS = ['features', 'wordlist', 'sample', 'seed'] as const;
+export const FEATURE_FLAGS = ['features', 'wordlist', 'sample', 'samples', 'seed', 'encoding'] as const;
 /** The flags of ClassifySettings, for parseArgs. */
 export const CLASSIFY_FLAGS = ['distance', 'classify', 'k', 'shrinkage', 'cost', 'cv'] as const;
 
@@ -50,8 +56,13 @@ export const FEATURE_HELP = [
   '  --wordlist FILE                  compare these features (one a line, # comments) instead of the most',
   '                                   frequent; --mfw then defaults to the list length',
   '  --sample N[:consecutive|random]  cut each text into samples of N words: consecutive (the tail dropped,',
-  '                                   stylo normal.sampling) or one random bag of N words (seeded)',
+  '                                   stylo normal.sampling) or one random bag of N words (seeded);',
+  '                                   default: each text whole',
+  '  --samples N                      each text in N consecutive samples of equal length (the few words',
+  '                                   left over dropped); with --sample N:random, N random samples a text',
+  "                                   (stylo's number.of.samples); default: one",
   '  --seed N                         seed of random sampling, cross-validation folds and the SVM (default 1)',
+  ...ENCODING_HELP,
 ];
 
 /** The help lines of the classification flags. */
@@ -67,7 +78,7 @@ export const CLASSIFY_HELP = [
   '  --shrinkage D                    soft threshold of --classify nsc (default 1, as stylo calls pamr)',
   '  --cost C                         cost of --classify svm (default 1)',
   '  --cv K                           stratified K-fold cross-validation of the labelled texts, with',
-  '                                   per-author precision and recall',
+  '                                   per-author precision and recall (default: none)',
 ];
 
 function number(text: string | undefined, name: string, fallback: number, min: number): number {
@@ -113,14 +124,31 @@ export async function readWordList(path: string): Promise<string[]> {
   return [...new Set(words)];
 }
 
+/** `--samples N` beside `--sample`: how many random samples a text, or how many equal parts. */
+function withSamples(
+  sample: FeatureSettings['sample'],
+  samples: string | undefined,
+): Pick<FeatureSettings, 'sample' | 'parts'> {
+  if (samples === undefined) return sample === undefined ? {} : { sample };
+  const count = positiveInteger(samples, 'samples', 1);
+  if (sample === undefined) return { parts: count };
+  if (sample.mode !== 'random') {
+    throw new CliError(
+      '--samples with --sample N:consecutive: the sample size already sets how many; give --sample N:random or leave --sample out',
+    );
+  }
+  return { sample: { ...sample, count } };
+}
+
 export async function featureSettings(args: ParsedArgs): Promise<FeatureSettings> {
   const list = single(args, 'wordlist');
-  const sample = parseSample(single(args, 'sample'));
+  const encoding = parseEncoding(single(args, 'encoding'));
   return {
     features: parseFeatures(single(args, 'features')),
     ...(list !== undefined && { wordList: await readWordList(list) }),
-    ...(sample !== undefined && { sample }),
+    ...withSamples(parseSample(single(args, 'sample')), single(args, 'samples')),
     seed: positiveInteger(single(args, 'seed'), 'seed', 1),
+    ...(encoding !== undefined && { encoding }),
   };
 }
 
@@ -168,7 +196,12 @@ export function classifyAsked(args: ParsedArgs): boolean {
 /** A line saying what was compared, e.g. "word 2-grams, 100 most frequent". */
 export function featuresDescription(settings: FeatureSettings, used: number): string {
   const what = settings.wordList !== undefined ? `${used} from the word list` : `${used} most frequent`;
+  const count = settings.sample?.count ?? 1;
   const sample =
-    settings.sample === undefined ? '' : `; samples of ${settings.sample.size} words (${settings.sample.mode})`;
+    settings.sample !== undefined
+      ? `; ${count > 1 ? `${count} ` : ''}samples of ${countOf(settings.sample.size, 'word')} (${settings.sample.mode})`
+      : settings.parts !== undefined
+        ? `; each text in ${countOf(settings.parts, 'sample')}`
+        : '';
   return `${featureLabel(settings.features)}, ${what}${sample}`;
 }

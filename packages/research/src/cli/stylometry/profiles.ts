@@ -1,12 +1,12 @@
 /**
  * A text's profiles for stylometry: its word forms counted as the chosen features, whole or cut into
- * samples (each sample its own document, named "<file>-1", "<file>-2", … as stylo names them). Random
+ * samples (of a size, or a number of equal parts) (each sample its own document, named "<file>-1", "<file>-2", … as stylo names them). Random
  * samples are seeded per text (the seed and the file name), so a run repeats whatever order the files
  * are read in. With a word list, counts of other features are dropped but the total is kept, so the
  * listed features keep their relative frequencies and every table of the run compares only them.
  */
 import type { WordProfile } from '@styler/analytics/metrics';
-import { featureCounts, fnv1a, sampleWords } from '../../stylometry/index.js';
+import { featureCounts, fnv1a, sampleWords, splitWords } from '../../stylometry/index.js';
 import type { FeatureSettings } from './options.js';
 
 export interface ProfiledText {
@@ -24,9 +24,12 @@ function restrict(profile: WordProfile, list: ReadonlySet<string> | undefined): 
 /** A text's profile from its word forms, or its samples' profiles (none when it is shorter than a sample). */
 export function textProfiles(words: readonly string[], name: string, settings: FeatureSettings): ProfiledText[] {
   const list = settings.wordList === undefined ? undefined : new Set(settings.wordList);
-  if (settings.sample === undefined)
+  if (settings.sample === undefined && settings.parts === undefined)
     return [{ name, profile: restrict(featureCounts(words, settings.features), list) }];
-  const { samples } = sampleWords(words, { ...settings.sample, seed: fnv1a(name, settings.seed) });
+  const { samples } =
+    settings.sample === undefined
+      ? splitWords(words, settings.parts!)
+      : sampleWords(words, { ...settings.sample, seed: fnv1a(name, settings.seed) });
   return samples.map((sample, i) => ({
     name: `${name}-${i + 1}`,
     profile: restrict(featureCounts(sample, settings.features), list),

@@ -64,6 +64,7 @@ describe('styler benchmark', () => {
     const figures = readdirSync(out).filter((file) => file.startsWith('figure-'));
     expect(readdirSync(out).filter((file) => !file.startsWith('figure-'))).toEqual([
       'report.html',
+      'resume.json',
       'rows.jsonl',
       'summary.csv',
       'summary.json',
@@ -108,18 +109,47 @@ describe('styler benchmark', () => {
     expect(report.match(/<svg/g)?.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('resumes: a rerun skips the rows already written and repairs a row cut short', async () => {
+  it('--resume: a rerun skips the rows already written and repairs a row cut short', async () => {
     const out = join(root, 'full');
     const before = readSummary(out);
     const lines = rowLines(out);
     // As if killed while writing: the last row half-written.
     writeFileSync(join(out, 'rows.jsonl'), `${lines.slice(0, -1).join('\n')}\n${lines.at(-1)!.slice(0, 40)}`);
     const run = io();
-    expect(await main(args(out), run.io), run.err()).toBe(0);
+    const code = await main(args(out, '--resume'), run.io);
+    const stderr = run.err();
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain('--resume: 7 rows already in rows.jsonl, skipped');
     const after = rowLines(out);
     expect(after).toHaveLength(8);
+    expect(after.slice(0, 7)).toEqual(lines.slice(0, 7));
     for (const line of after) expect(() => JSON.parse(line) as unknown).not.toThrow();
     expect(readSummary(out).metrics).toEqual(before.metrics);
+  });
+
+  it('starts rows.jsonl over without --resume, and with it when the inputs or options differ', async () => {
+    const out = join(root, 'restart');
+    const first = io();
+    expect(await main(args(out, '--shard', '1/2'), first.io), first.err()).toBe(0);
+    const shardRows = rowLines(out).length;
+    // A foreign row: kept by a resume of the same run, dropped by any other.
+    const foreign = JSON.stringify({ ...(JSON.parse(rowLines(out)[0]!) as object), id: 'zz' });
+    writeFileSync(join(out, 'rows.jsonl'), `${rowLines(out).join('\n')}\n${foreign}\n`);
+    const same = io();
+    expect(await main(args(out, '--shard', '1/2', '--resume'), same.io), same.err()).toBe(0);
+    expect(rowLines(out)).toContain(foreign);
+    const otherShard = io();
+    const code = await main(args(out, '--shard', '2/2', '--resume'), otherShard.io);
+    const stderr = otherShard.err();
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain('--resume: the options differ');
+    expect(rowLines(out)).not.toContain(foreign);
+    expect(rowLines(out)).toHaveLength(8 - shardRows);
+    const fresh = io();
+    writeFileSync(join(out, 'rows.jsonl'), `${rowLines(out).join('\n')}\n${foreign}\n`);
+    expect(await main(args(out, '--shard', '2/2'), fresh.io), fresh.err()).toBe(0);
+    expect(rowLines(out)).not.toContain(foreign);
+    expect(rowLines(out)).toHaveLength(8 - shardRows);
   });
 
   it('splits a run into shards that merge into the same summary', async () => {
