@@ -14,15 +14,9 @@ import { loadServiceConfig } from '../../src/config.js';
 import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, QueueRunner } from '../../src/jobs/queue-runner.js';
 import { PG_BOSS_10_SCHEMA_VERSION, setAsideSchemaName } from '../../src/jobs/queue-upgrade.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
-import {
-  nowSeconds,
-  openPostgresStore,
-  type JobQueue,
-  type PostgresStylerStore,
-  type Principal,
-} from '../../src/store/index.js';
+import { openPostgresStore, type JobQueue, type PostgresStylerStore, type Principal } from '../../src/store/index.js';
 import { freshTestDatabase } from '../../../../test-support/postgres.js';
-import { darwin } from '../http/support/fixtures.js';
+import { acmeWithTrainingFile } from '../http/support/fixtures.js';
 
 /** What the previous release's QueueRunner made its pg-boss 10 queue with (its defaults). */
 const V10_QUEUE = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 };
@@ -57,26 +51,7 @@ describe('upgrading a job queue made by pg-boss 10', () => {
     await boss.createQueue(FINE_TUNE_QUEUE, { name: FINE_TUNE_QUEUE, ...V10_QUEUE });
     const store = await openPostgresStore(database.url);
     try {
-      const { key } = await store.tenancy.createKey({ organization: 'acme', project: 'web' });
-      const principal = (await store.tenancy.authenticate(key)) as Principal;
-      const text = darwin(1);
-      const fileId = 'file-darwin';
-      await store.files.create(
-        {
-          id: fileId,
-          organizationId: principal.organizationId,
-          projectId: principal.projectId,
-          filename: 'darwin.txt',
-          purpose: 'fine-tune',
-          kind: 'txt',
-          bytes: Buffer.byteLength(text),
-          textChars: text.length,
-          documentCount: 1,
-          createdAt: nowSeconds(),
-        },
-        Buffer.from(text),
-        text,
-      );
+      const { principal, fileId } = await acmeWithTrainingFile(store);
       // As the previous QueueRunner did: the message sent in the transaction that creates the row.
       const v10Queue: JobQueue = {
         async enqueue(client, jobId) {
