@@ -61,6 +61,7 @@ import {
   classifyAsked,
   classifySettings,
   CLASSIFY_FLAGS,
+  cullingOption,
   featureSettings,
   featuresDescription,
   FEATURE_FLAGS,
@@ -127,8 +128,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const featureOptions = await featureSettings(args);
   const classify = classifyAsked(args) ? classifySettings(args) : undefined;
   const mostFrequent = positiveInteger(single(args, 'mfw'), 'mfw', featureOptions.wordList?.length ?? 100);
-  const culling = Number(single(args, 'culling') ?? 0);
-  if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
+  const culling = cullingOption(args);
   const consensusSizes = sizeList(single(args, 'consensus-mfw'));
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1);

@@ -6,25 +6,14 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  CliError,
-  countOf,
-  csvText,
-  EXIT,
-  parseArgs,
-  required,
-  single,
-  type ArgSpec,
-  type CliIO,
-} from '@styler/cli-kit';
-import { distanceLabel, DISTANCES, featureLabel, isDistanceName, verifyCorpus } from '../../stylometry/index.js';
+import { CliError, countOf, csvText, EXIT, parseArgs, required, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import { distanceLabel, DISTANCES, featureLabel, verifyCorpus } from '../../stylometry/index.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
-import { positiveInteger } from '../numbers.js';
 import { encodedReader } from '../stylometry/encoding.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { fewerFeaturesNote } from '../stylometry/notes.js';
-import { featureSettings, FEATURE_FLAGS, FEATURE_HELP } from '../stylometry/options.js';
+import { featureSettings, FEATURE_FLAGS, FEATURE_HELP, impostersFlags } from '../stylometry/options.js';
 import { readAuthors, readUnknown } from '../stylometry/texts.js';
 import { impostersReport } from '../../report/stylometry-report.js';
 
@@ -67,13 +56,6 @@ export const IMPOSTERS_ARGS: ArgSpec = {
   boolean: ['strict'],
 };
 
-function share(text: string | undefined, name: string): number {
-  if (text === undefined) return 0.5;
-  const value = Number(text);
-  if (!(value > 0 && value <= 1)) throw new CliError(`--${name} must be above 0 and at most 1`);
-  return value;
-}
-
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, IMPOSTERS_ARGS);
   const out = required(args, 'out', `usage: ${IMPOSTERS_USAGE}`);
@@ -83,22 +65,12 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       `give at least two author folders (a candidate and its imposters), got ${args.positionals.length}\nusage: ${IMPOSTERS_USAGE}`,
     );
   }
-  const distance = single(args, 'distance') ?? 'burrows';
-  if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
-  const culling = Number(single(args, 'culling') ?? 0);
-  if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
   const settings = await featureSettings(args);
   const options = {
-    iterations: positiveInteger(single(args, 'iterations'), 'iterations', 100),
-    featureShare: share(single(args, 'feature-share'), 'feature-share'),
-    imposterShare: share(single(args, 'imposter-share'), 'imposter-share'),
-    distance,
-    seed: settings.seed,
-    mostFrequent: settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100),
-    culling,
-    ...(settings.wordList !== undefined && { words: settings.wordList }),
+    ...impostersFlags(args, settings),
     ...(args.flags.has('candidate') && { candidates: args.flags.get('candidate')! }),
   };
+  const { distance, culling } = options;
   const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
   const readDocument = encodedReader(host.readDocument, settings.encoding);
   const documents = [

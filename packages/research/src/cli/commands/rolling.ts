@@ -17,14 +17,14 @@ import {
   type ArgSpec,
   type CliIO,
 } from '@styler/cli-kit';
-import { distanceLabel, DISTANCES, featureLabel, isDistanceName, rollingDelta } from '../../stylometry/index.js';
+import { distanceLabel, DISTANCES, featureLabel, rollingDelta } from '../../stylometry/index.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
 import { encodedReader, ENCODING_HELP } from '../stylometry/encoding.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { fewerFeaturesNote } from '../stylometry/notes.js';
-import { featureSettings, FEATURE_HELP } from '../stylometry/options.js';
+import { cullingOption, distanceOption, featureSettings, FEATURE_HELP } from '../stylometry/options.js';
 import { readAuthors } from '../stylometry/texts.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 import { figureFiles } from '../../report/figure-files.js';
@@ -66,10 +66,8 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       `${textPath === undefined ? 'give the text to read and' : 'give'} at least one author folder after the text\nusage: ${ROLLING_USAGE}`,
     );
   }
-  const distance = single(args, 'distance') ?? 'burrows';
-  if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
-  const culling = Number(single(args, 'culling') ?? 0);
-  if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
+  const distance = distanceOption(args);
+  const culling = cullingOption(args);
   const window = positiveInteger(single(args, 'window'), 'window', 5_000);
   const step = positiveInteger(single(args, 'step'), 'step', 1_000);
   const settings = await featureSettings(args);

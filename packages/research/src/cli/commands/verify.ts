@@ -22,7 +22,6 @@ import {
   distanceLabel,
   DISTANCES,
   featureLabel,
-  isDistanceName,
   reliabilityBins,
   verificationMetrics,
   verifyProblems,
@@ -33,7 +32,7 @@ import { figureFiles } from '../../report/figure-files.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 import { verificationReport } from '../../report/verification-report.js';
 import { positiveInteger } from '../numbers.js';
-import { featureSettings } from '../stylometry/options.js';
+import { featureSettings, impostersFlags } from '../stylometry/options.js';
 import { readAuthors } from '../stylometry/texts.js';
 import { readVerificationProblems } from '../stylometry/verification-problems.js';
 
@@ -91,33 +90,14 @@ const METHODS = {
   'delta-uncalibrated': (p: VerifiedProblem) => p.deltaUncalibrated,
 } as const;
 
-function share(text: string | undefined, name: string): number {
-  if (text === undefined) return 0.5;
-  const value = Number(text);
-  if (!(value > 0 && value <= 1)) throw new CliError(`--${name} must be above 0 and at most 1`);
-  return value;
-}
-
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, VERIFY_ARGS);
   const out = required(args, 'out', `usage: ${VERIFY_USAGE}`);
   if (args.positionals.length !== 1) throw new CliError(`usage: ${VERIFY_USAGE}`);
-  const distance = single(args, 'distance') ?? 'burrows';
-  if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
-  const culling = Number(single(args, 'culling') ?? 0);
-  if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
   const bins = positiveInteger(single(args, 'bins'), 'bins', 10);
   const settings = await featureSettings(args);
-  const options = {
-    iterations: positiveInteger(single(args, 'iterations'), 'iterations', 100),
-    featureShare: share(single(args, 'feature-share'), 'feature-share'),
-    imposterShare: share(single(args, 'imposter-share'), 'imposter-share'),
-    distance,
-    seed: settings.seed,
-    mostFrequent: settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100),
-    culling,
-    ...(settings.wordList !== undefined && { words: settings.wordList }),
-  };
+  const options = impostersFlags(args, settings);
+  const { distance, culling } = options;
   await loadPlotLibraries();
   const problems = await readVerificationProblems(args.positionals[0]!, settings, host.readDocument);
   const imposterDocuments = await readAuthors(args.flags.get('imposters') ?? [], settings, host.readDocument);

@@ -15,6 +15,7 @@ import {
   type ClassifierName,
   type DistanceName,
   type FeatureSpec,
+  type ImpostersOptions,
   type SamplingMode,
 } from '../../stylometry/index.js';
 import { positiveInteger } from '../numbers.js';
@@ -152,6 +153,46 @@ export async function featureSettings(args: ParsedArgs): Promise<FeatureSettings
   };
 }
 
+/** --distance: one of DISTANCES (default burrows). */
+export function distanceOption(args: ParsedArgs): DistanceName {
+  const distance = single(args, 'distance') ?? 'burrows';
+  if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
+  return distance;
+}
+
+/** --culling: the percentage of the labelled texts a feature must occur in, 0 to 100 (default 0). */
+export function cullingOption(args: ParsedArgs): number {
+  const culling = Number(single(args, 'culling') ?? 0);
+  if (!(culling >= 0 && culling <= 100)) throw new CliError('--culling must be a percentage from 0 to 100');
+  return culling;
+}
+
+/** A share drawn each imposters round: above 0 and at most 1 (default 0.5). */
+function share(args: ParsedArgs, name: string): number {
+  const text = single(args, name);
+  if (text === undefined) return 0.5;
+  const value = Number(text);
+  if (!(value > 0 && value <= 1)) throw new CliError(`--${name} must be above 0 and at most 1`);
+  return value;
+}
+
+/** The General Imposters flags `styler imposters` and `styler verify` share, checked. */
+export function impostersFlags(
+  args: ParsedArgs,
+  settings: FeatureSettings,
+): Required<ImpostersOptions> & { mostFrequent: number; culling: number; words?: readonly string[] } {
+  return {
+    iterations: positiveInteger(single(args, 'iterations'), 'iterations', 100),
+    featureShare: share(args, 'feature-share'),
+    imposterShare: share(args, 'imposter-share'),
+    distance: distanceOption(args),
+    seed: settings.seed,
+    mostFrequent: settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100),
+    culling: cullingOption(args),
+    ...(settings.wordList !== undefined && { words: settings.wordList }),
+  };
+}
+
 function folds(text: string): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 2) throw new CliError('--cv must be an integer of at least 2 (folds)');
@@ -165,8 +206,7 @@ export function classifySettings(args: ParsedArgs): ClassifySettings {
     throw new CliError(`--classify must be one of ${CLASSIFIERS.join(', ')}`);
   }
   const name = classifier as ClassifierName;
-  const distance = single(args, 'distance') ?? 'burrows';
-  if (!isDistanceName(distance)) throw new CliError(`--distance must be one of ${DISTANCES.join(', ')}`);
+  const distance = distanceOption(args);
   if (args.flags.has('distance') && !usesDistance(name)) {
     throw new CliError(`--distance applies to --classify centroid, nearest or knn, not ${name}`);
   }
