@@ -29,9 +29,6 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** A database URL without its password, to print (the one redaction of logged and printed URLs). */
-export { redactedUrl } from '../log-redaction.js';
-
 /** Where the data lives, for the banner: the data directory, or the PostgreSQL database without its password. */
 function dataLocation(config: ServiceConfig): string {
   return config.databaseUrl === undefined ? config.dataDir : `PostgreSQL ${redactedUrl(config.databaseUrl)}`;

@@ -5,7 +5,7 @@ import { SERVICE_ROLES, type ServiceRole } from '../../config.js';
 import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import { COMMAND_USAGE } from '../command-help.js';
 import { isDatabaseUnavailable } from '../../store/index.js';
-import { redactedUrl } from '../../http/server.js';
+import { redactedUrl } from '../../log-redaction.js';
 
 const USAGE = `usage: ${COMMAND_USAGE.serve}`;
 
