@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { createStylePool } from '@styler/engine';
-import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import { CliError, countOf, EXIT, parseArgs, required, type ArgSpec, type CliIO } from '@styler/cli-kit';
 import { readDocuments } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
 import { NO_DOCUMENTS, trainingDocuments } from '../../jobs/training-documents.js';
@@ -13,8 +13,9 @@ export const FIT_ARGS: ArgSpec = { single: ['out'], boolean: ['shorten'] };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, FIT_ARGS);
-  const out = single(args, 'out');
-  if (args.positionals.length === 0 || out === undefined) throw new CliError(`usage: ${COMMAND_USAGE.fit}`);
+  const out = required(args, 'out', `usage: ${COMMAND_USAGE.fit}`);
+  if (args.positionals.length === 0)
+    throw new CliError(`give the sample files or folders\nusage: ${COMMAND_USAGE.fit}`);
   const files = await readDocuments(args.positionals);
   const documents = trainingDocuments(files.map((file) => file.text));
   if (documents.length === 0) throw new CliError(NO_DOCUMENTS);
@@ -26,6 +27,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   } finally {
     await pool.close();
   }
-  io.stdout.write(`Fitted a style model on ${documents.length} documents from ${files.length} files: ${out}\n`);
+  io.stdout.write(
+    `Fitted a style model on ${countOf(documents.length, 'document')} from ${countOf(files.length, 'file')}: ${out}\n`,
+  );
   return EXIT.ok;
 }

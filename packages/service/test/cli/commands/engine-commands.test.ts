@@ -17,6 +17,16 @@ describe('styler fit, restyle and describe', () => {
   writeFileSync(join(root, 'inputs', 'two.md'), fixture('ai-input-02.txt'));
   const modelPath = join(root, 'model.json');
 
+  it('names a missing --out, and counts one file as one', async () => {
+    const missing = io();
+    expect(await main(['fit', join(root, 'samples')], missing.io)).toBe(2);
+    expect(missing.err()).toMatch(/--out is missing\nusage: styler fit/);
+    const one = io();
+    const onePath = join(root, 'one-file.json');
+    expect(await main(['fit', join(root, 'samples', 'letter-1.txt'), '--out', onePath], one.io)).toBe(0);
+    expect(one.out()).toMatch(/Fitted a style model on 1 document from 1 file: /);
+  });
+
   it('fits a model, restyles files with it as the library does, and describes it', async () => {
     const fit = io();
     expect(await main(['fit', join(root, 'samples'), '--out', modelPath], fit.io)).toBe(0);
