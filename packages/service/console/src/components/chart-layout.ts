@@ -85,10 +85,12 @@ export function barChartLayout(
     CHART_SPACING;
   const valueRoom = valueGap + text.valueWidth + padding;
   const besideLeft = padding + text.labelWidth + labelGap;
-  const beside = besideLeft + minPlotWidth + valueRoom <= availableWidth;
+  // The figure takes whole pixels: whether the labels fit beside the bars is judged on those.
+  const wholeWidth = Math.floor(availableWidth);
+  const beside = besideLeft + minPlotWidth + valueRoom <= wholeWidth;
   const plotLeft = beside ? besideLeft : padding;
   const width = Math.max(
-    Math.floor(availableWidth),
+    wholeWidth,
     Math.ceil(beside ? 0 : Math.max(padding + text.labelWidth + padding, plotLeft + minStackedPlotWidth + valueRoom)),
   );
   const plotWidth = width - valueRoom - plotLeft;

@@ -49,6 +49,17 @@ describe('barChartLayout', () => {
     );
   });
 
+  it('judges whether labels fit beside the bars on the whole pixels the figure takes', () => {
+    // A width a hundred-millionth of a pixel over the need once held the labels beside bars that
+    // the floored width then made that much too short (found by the property above).
+    const text = { labelWidth: 1e-8, valueWidth: 0, ascent: 4, descent: 0 };
+    const layout = barChartLayout(1, 1, text, 174.00000001);
+    expect(layout.width).toBe(174);
+    expect(layout.plotWidth).toBeGreaterThanOrEqual(
+      (layout.labelPlacement === 'beside' ? CHART_SPACING.minPlotWidth : CHART_SPACING.minStackedPlotWidth) - 1e-9,
+    );
+  });
+
   it('fills the width it is given, with the labels beside the bars when they fit', () => {
     const layout = barChartLayout(4, 1, { labelWidth: 90, valueWidth: 30, ascent: 11, descent: 3 }, 640);
     expect(layout.labelPlacement).toBe('beside');
