@@ -3,13 +3,20 @@
  * a wire is the service's to say). Also how errors cross the worker-thread boundary.
  */
 
-/** What the analytics library raises: its worker pool's queue full, a deadline passed, the pool closed. */
-export type AnalyticsErrorCode = 'internal' | 'rate_limited' | 'time_budget_exceeded';
+/**
+ * What the analytics library raises: its worker pool's queue full (`rate_limited`), a deadline passed
+ * (`time_budget_exceeded`), a call the pool could not finish because it was closed (`pool_closed`),
+ * a text in a script the English measures cannot read (`unsupported_language`).
+ */
+export type AnalyticsErrorCode =
+  'internal' | 'rate_limited' | 'time_budget_exceeded' | 'pool_closed' | 'unsupported_language';
 
 const DEFAULT_MESSAGES: Readonly<Record<AnalyticsErrorCode, string>> = Object.freeze({
   internal: 'Internal error in the analytics library.',
   rate_limited: 'The worker pool has too many tasks waiting: retry shortly.',
   time_budget_exceeded: 'The deadline passed before the task was done.',
+  pool_closed: 'The worker pool was closed before the task was done.',
+  unsupported_language: 'The text is not in a language Styler measures (English).',
 });
 
 /** An expected failure of the analytics library or of its pool, with a stable code. */

@@ -1,17 +1,25 @@
 /** @styler/analytics: the stylometry analytics library's public API. */
 export { analyzeText } from './nlp/index.js';
 export { classifySentence } from './nlp/index.js';
-export { buildGroundTruth, qualityAnalytics, type AnalysedTexts, type QualityAnalyticsInput } from './quality/index.js';
-export { rouge } from './metrics/rouge/index.js';
+export {
+  buildGroundTruth,
+  qualityAnalytics,
+  type AnalysedTexts,
+  type QualityAnalyticsInput,
+  type QualityAnalyticsWithRouge,
+} from './quality/index.js';
+export {
+  rouge,
+  scoreMulti,
+  tokenizeRouge,
+  porterStem,
+  type MultiRougeScores,
+  type RougeOptions,
+  type RougeScore,
+  type RougeScores,
+} from './metrics/rouge/index.js';
 export { createAnalyticsPool, createTaskPool } from './pool/index.js';
-export type {
-  AnalyticsPool,
-  AnalyticsPoolOptions,
-  PoolCallOptions,
-  QualityInput,
-  TaskPool,
-  TaskPoolOptions,
-} from './pool/index.js';
+export type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, TaskPool, TaskPoolOptions } from './pool/index.js';
 export {
   featureProfile,
   fleschKincaidGrade,

@@ -52,6 +52,7 @@ export const ERRORS = {
   },
   storage_full: { status: 507, message: 'Storage is full: the service cannot save data right now. Retry later.' },
   invalid_training_data: { status: 400, message: 'The training data cannot be used.' },
+  unsupported_language: { status: 400, message: 'The text is not in a language Styler measures (English).' },
   // Failed jobs' codes (their status is that of the job's request, had it been refused at once).
   invalid_training_file: { status: 400, message: 'A training file could not be read.' },
   interrupted: {
@@ -99,7 +100,15 @@ const LIBRARY_MESSAGES = {
   invalid_input: 'library',
   provider_failed: 'library',
   provider_not_configured: 'library',
+  pool_closed: 'registry',
+  unsupported_language: 'library',
 } as const satisfies Record<LibraryError['code'], 'library' | 'registry'>;
+
+/** Library codes with no registry code of their name, and the registry's code for each. */
+const LIBRARY_CODE_ON_WIRE: Partial<Record<LibraryError['code'], ErrorCode>> = {
+  // Only a service that is stopping closes its pool.
+  pool_closed: 'service_unavailable',
+};
 
 /** An error as the client gets it: its code, HTTP status and message. */
 export interface WireError {
@@ -116,7 +125,7 @@ export function wireError(error: unknown): WireError | undefined {
   if (error instanceof ServiceError) return { code: error.code, status: error.status, message: error.message };
   if (error instanceof StorageFullError) return { code: 'storage_full', ...ERRORS.storage_full };
   if (!isLibraryError(error)) return undefined;
-  const { code } = error;
+  const code = LIBRARY_CODE_ON_WIRE[error.code] ?? (error.code as ErrorCode);
   const { status, message } = ERRORS[code];
-  return { code, status, message: LIBRARY_MESSAGES[code] === 'library' ? error.message : message };
+  return { code, status, message: LIBRARY_MESSAGES[error.code] === 'library' ? error.message : message };
 }

@@ -13,19 +13,36 @@ import {
 
 const X_INDEX = UPOS_TAGS.indexOf('X');
 
-/** A histogram of small non-negative integers as a dense array (lengths are small; holes are 0). */
-function arrayToRecord(counts: readonly number[]): Record<string, number> {
-  const record: Record<string, number> = {};
-  counts.forEach((count, value) => {
-    if (count > 0) record[String(value)] = count;
-  });
-  return record;
-}
+/**
+ * A histogram of non-negative integers: a dense array for the small values words and sentences
+ * nearly always have (fast element access), a map beyond it, so one 5 MB token or run-on sentence
+ * does not grow an array of millions of holes.
+ */
+class Histogram {
+  static readonly DENSE_LIMIT = 1_024;
+  readonly #dense: number[] = [];
+  readonly #sparse = new Map<number, number>();
 
-function incrementAt(counts: number[], value: number): void {
-  // Fill holes so the array stays packed (fast element access).
-  while (counts.length <= value) counts.push(0);
-  counts[value] = (counts[value] ?? 0) + 1;
+  add(value: number): void {
+    if (value >= Histogram.DENSE_LIMIT) {
+      this.#sparse.set(value, (this.#sparse.get(value) ?? 0) + 1);
+      return;
+    }
+    // Fill holes so the array stays packed.
+    while (this.#dense.length <= value) this.#dense.push(0);
+    this.#dense[value] = (this.#dense[value] ?? 0) + 1;
+  }
+
+  /** Value → count, values ascending, without zeros. */
+  toRecord(): Record<string, number> {
+    const record: Record<string, number> = {};
+    this.#dense.forEach((count, value) => {
+      if (count > 0) record[String(value)] = count;
+    });
+    for (const value of [...this.#sparse.keys()].sort((a, b) => a - b))
+      record[String(value)] = this.#sparse.get(value)!;
+    return record;
+  }
 }
 
 /**
@@ -39,8 +56,8 @@ export class FeatureAccumulator {
   contentWords = 0;
   readonly punctuation: Record<PunctuationMark, number> = emptyCounts().punctuation;
   private readonly posCounts = new Float64Array(UPOS_TAGS.length);
-  private readonly sentenceLengths: number[] = [];
-  private readonly wordLengths: number[] = [];
+  private readonly sentenceLengths = new Histogram();
+  private readonly wordLengths = new Histogram();
   /** Count of each function word by FUNCTION_WORD_LIST index, and the indices in order of first use. */
   private readonly functionWordCounts = new Int32Array(FUNCTION_WORD_LIST.length);
   private readonly functionWordOrder: number[] = [];
@@ -59,7 +76,7 @@ export class FeatureAccumulator {
     this.words += 1;
     this.syllables += syllables;
     if (content) this.contentWords += 1;
-    incrementAt(this.wordLengths, letters);
+    this.wordLengths.add(letters);
     if (functionWord >= 0) {
       if (this.functionWordCounts[functionWord] === 0) this.functionWordOrder.push(functionWord);
       this.functionWordCounts[functionWord]! += 1;
@@ -68,7 +85,7 @@ export class FeatureAccumulator {
 
   addSentence(words: number, structure: SentenceStructure, voice: SentenceVoice): void {
     this.sentences += 1;
-    incrementAt(this.sentenceLengths, words);
+    this.sentenceLengths.add(words);
     this.structure[structure] += 1;
     this.voice[voice] += 1;
     this.sentenceClasses.push({ words, structure, voice });
@@ -91,8 +108,8 @@ export class FeatureAccumulator {
       words: this.words,
       syllables: this.syllables,
       contentWords: this.contentWords,
-      sentenceLengths: arrayToRecord(this.sentenceLengths),
-      wordLengths: arrayToRecord(this.wordLengths),
+      sentenceLengths: this.sentenceLengths.toRecord(),
+      wordLengths: this.wordLengths.toRecord(),
       functionWords: this.#functionWordRecord(),
       pos,
       structure: { ...this.structure },

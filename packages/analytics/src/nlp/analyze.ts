@@ -7,6 +7,7 @@ import { countPunctuation } from './punctuation.js';
 import { countSyllablesOfLowerCase } from './syllables.js';
 import { type LexemeTaggedDocument, tagTextWithLexemes } from './tagger.js';
 import { forEachWord, letterCountIfWordlikeType } from './words.js';
+import { StylerError } from '../errors.js';
 
 // Prose is tagged in batches of whole blocks so a huge text never builds one huge wink document.
 const BATCH_CHARACTERS = 64_000;
@@ -84,6 +85,32 @@ function addSentence(counting: Counting, first: number, last: number): void {
   counts.addSentence(words, structure, voice);
 }
 
+// Han, kana and Hangul: scripts written without spaces between words, which the English tokenizer
+// reads as one word per run (a Chinese paragraph was one word, Flesch 121) and ROUGE drops.
+const CJK_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+const LETTER = /\p{L}/gu;
+const FIRST_CJK_CODE = 0x2e80;
+
+/**
+ * Throws `unsupported_language` when most letters of `text` are Chinese, Japanese or Korean: its
+ * numbers would be wrong without a word. A few such names or quotations in English text are fine.
+ */
+function assertNotMostlyCjk(text: string): void {
+  let any = false;
+  for (let i = 0; i < text.length && !any; i += 1) any = text.charCodeAt(i) >= FIRST_CJK_CODE;
+  if (!any) return;
+  // Counted by what removing them takes away: no array of a match per letter.
+  const cjk = text.length - text.replace(CJK_LETTER, '').length;
+  if (cjk === 0) return;
+  const letters = text.length - text.replace(LETTER, '').length;
+  if (cjk * 2 > letters) {
+    throw new StylerError(
+      'unsupported_language',
+      `Styler measures English text: ${cjk} of the text's ${letters} letters are Chinese, Japanese or Korean, whose words the English tokenizer cannot find`,
+    );
+  }
+}
+
 /**
  * One NLP pass over a text: every count and distribution the metrics need, plus the class of each
  * sentence. Only prose counts (headings, code, tables and HTML are left out); sentences never cross
@@ -91,6 +118,7 @@ function addSentence(counting: Counting, first: number, last: number): void {
  */
 export function analyzeText(text: string): TextFeatures {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
+  assertNotMostlyCjk(text);
   const counts = new FeatureAccumulator();
   for (const batch of batches(proseBlocks(text))) {
     const counting: Counting = { counts, doc: tagTextWithLexemes(batch) };

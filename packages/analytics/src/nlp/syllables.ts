@@ -1,4 +1,4 @@
-import { dictionary } from 'cmu-pronouncing-dictionary';
+import { createRequire } from 'node:module';
 import { syllable } from 'syllable';
 
 /**
@@ -10,8 +10,17 @@ const cache = new Map<string, number>();
 const CACHE_LIMIT = 50_000;
 const STRESS_DIGIT = /[012]/g;
 
+/**
+ * CMUdict, read at the first word counted: importing the library must stay light (the dictionary
+ * is 64 MB of heap and most of the root import's time), and many callers never count a syllable.
+ */
+let dictionary: Record<string, string> | undefined;
+
 function dictionarySyllables(word: string): number | undefined {
-  const phones = (dictionary as Record<string, string>)[word];
+  dictionary ??= (
+    createRequire(import.meta.url)('cmu-pronouncing-dictionary') as { dictionary: Record<string, string> }
+  ).dictionary;
+  const phones = dictionary[word];
   if (phones === undefined) return undefined;
   return phones.match(STRESS_DIGIT)?.length ?? 0;
 }

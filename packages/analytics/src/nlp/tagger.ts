@@ -1,6 +1,7 @@
 import type { Upos } from '../vocabulary/features.js';
 import type { TaggedToken } from './tagged-token.js';
 import type { LexemeFact } from './lexeme-facts.js';
+import { maskLongRuns } from './long-runs.js';
 import {
   wink,
   winkDocumentData,
@@ -34,9 +35,15 @@ export function tagText(text: string): TaggedDocument {
   return { tokens, sentences };
 }
 
-/** `tagText` with each token's wink lexeme (see LexemeTaggedDocument). */
+/**
+ * `tagText` with each token's wink lexeme (see LexemeTaggedDocument). Runs without whitespace longer
+ * than MAX_RUN_CHARACTERS are read as placeholders and come back as one token each, with no lexeme
+ * (long-runs.ts): wink's time on them would grow with the square of their length.
+ */
 export function tagTextWithLexemes(text: string): LexemeTaggedDocument {
-  wink().readDoc(text);
+  const masked = maskLongRuns(text);
+  let nextRun = 0;
+  wink().readDoc(masked.text);
   const facts = winkLexemeFacts();
   const posNames = winkPosNames();
   // A token's text and type are those of its lexeme (`its.value`, `its.type`): read once per lexeme.
@@ -63,7 +70,11 @@ export function tagTextWithLexemes(text: string): LexemeTaggedDocument {
     }
     const spaceBefore = pendingSpace || winkSpaceBefore(data, i);
     const clitic = lexeme.clitic;
-    if (clitic !== null) {
+    const run = value === masked.placeholder ? masked.runs[nextRun++] : undefined;
+    if (run !== undefined) {
+      tokens.push({ text: run.text, lower: run.text.toLowerCase(), pos: run.pos, type: run.type, spaceBefore });
+      lexemes.push(null);
+    } else if (clitic !== null) {
       // wink leaves "I'm" and "here's" whole; UD (and METRICS.md) tag the clitic on its own.
       tokens.push({ text: clitic.base, lower: clitic.baseLower, pos: clitic.baseTag, type, spaceBefore });
       tokens.push({ text: clitic.rest, lower: clitic.restLower, pos: 'AUX', type, spaceBefore: false });

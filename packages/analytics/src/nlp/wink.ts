@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
 import { LexemeFacts, type WinkLexemeReader } from './lexeme-facts.js';
 import { type FeatureTable, LexemeMemory, type WinkLexemeCache } from './wink-lexemes.js';
 
@@ -145,7 +144,10 @@ class WinkInstance {
   readonly posNames: readonly string[];
 
   constructor() {
-    const loaders = model as unknown as Loaders;
+    // Read here, at the first text, not at import: the model is 22 MB that an import of the library
+    // for its formulas or its pool never needs.
+    const model = createRequire(import.meta.url)('wink-eng-lite-web-model') as unknown;
+    const loaders = model as Loaders;
     this.#core = loaders.core() as { features: Record<string, unknown> };
     this.#tables = Object.values(this.#core.features)
       .filter((f): f is FeatureTable => {
@@ -172,7 +174,7 @@ class WinkInstance {
     };
     const pos = once('pos');
     this.#loaders = {
-      ...(model as unknown as Record<string, unknown>),
+      ...(model as Record<string, unknown>),
       core: () => this.#reset(),
       sbd: once('sbd'),
       pos: () => this.#withDocumentCapture(pos()),

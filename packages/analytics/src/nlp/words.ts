@@ -1,4 +1,5 @@
 import type { TaggedToken } from './tagged-token.js';
+import { OPAQUE_TYPE } from './long-runs.js';
 
 /** A word by the METRICS.md rule, built from one or more adjacent wink tokens. */
 export interface Word {
@@ -6,7 +7,7 @@ export interface Word {
   text: string;
   /** Letters and digits in the word. */
   letters: number;
-  /** URLs and e-mail addresses: one word of zero syllables. */
+  /** URLs, e-mail addresses and opaque runs (long-runs.ts): one word of zero syllables. */
   isAddress: boolean;
   /** Index of the word's first and last token in the sentence. */
   firstToken: number;
@@ -15,8 +16,11 @@ export interface Word {
 
 // Any token with a letter or digit is word-like unless wink typed it as one of these (e.g. `:-D`, `$`).
 const NON_WORD_TYPES = new Set(['punctuation', 'emoji', 'emoticon', 'symbol', 'currency', 'tabCRLF']);
-/** Token types of URLs and e-mail addresses: one word of zero syllables. */
-export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['url', 'email']);
+/**
+ * Token types of URLs, e-mail addresses and opaque runs (base64, hashes, minified code: long-runs.ts):
+ * one word of zero syllables, since none is read aloud as words.
+ */
+export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['url', 'email', OPAQUE_TYPE]);
 /** Hyphens that join two word-like tokens written without spaces into one word. */
 export const INTERNAL_HYPHENS: ReadonlySet<string> = new Set(['-', '\u2010', '\u2011']);
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;

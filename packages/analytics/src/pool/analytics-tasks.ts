@@ -20,5 +20,10 @@ export const tasks = {
   styleDistance,
 } satisfies TaskTable;
 
+/** Reads a short text, so the tagger's model, CMUdict and the sentence model are loaded. */
+export function warmUp(): void {
+  analyzeText('The model was loaded before the first task. It is warm now.');
+}
+
 /** The analytics tasks' signatures: what typed pool calls check their arguments against. */
 export type AnalyticsTasks = typeof tasks;

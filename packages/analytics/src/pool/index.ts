@@ -7,7 +7,8 @@ import { builtModule, createTaskPool, extendPool, sharedKey } from './task-pool.
 import type { GroundTruth } from '../metrics/ground-truth-types.js';
 import type { TextFeatures } from '../vocabulary/features.js';
 import type { AttributeOptions } from '../metrics/authorship/index.js';
-import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, QualityInput, TaskPool } from './types.js';
+import type { AnalyticsPool, AnalyticsPoolOptions, PoolCallOptions, TaskPool } from './types.js';
+import type { QualityAnalyticsInput } from '../quality/index.js';
 import type { AnalyticsTasks } from './analytics-tasks.js';
 import type { TaskSignatures } from './protocol.js';
 
@@ -19,7 +20,6 @@ export type {
   AnalyticsPool,
   AnalyticsPoolOptions,
   PoolCallOptions,
-  QualityInput,
   SharedArgumentRef,
   TaskPool,
   TaskPoolOptions,
@@ -46,7 +46,7 @@ export function withoutReferences<T>(groundTruth: T): T {
  */
 function runQuality(
   pool: TaskPool<AnalyticsTasks>,
-  input: QualityInput,
+  input: QualityAnalyticsInput,
   call?: PoolCallOptions,
 ): Promise<QualityAnalytics> {
   if (
@@ -67,6 +67,20 @@ function runQuality(
   });
 }
 
+/**
+ * The analytics module's task names (`tasks` of analytics-tasks.ts, which a test holds this to):
+ * named here so the main thread need not load the module, and refused by `run`, which is for the
+ * caller's own tasks; some of these (qualityAgainst) take arguments only the methods prepare.
+ */
+export const ANALYTICS_TASK_NAMES: ReadonlySet<string> = new Set([
+  'analyzeText',
+  'buildGroundTruth',
+  'qualityAnalytics',
+  'qualityAgainst',
+  'attribute',
+  'styleDistance',
+]);
+
 /** Candidates without their ROUGE references, by the caller's object (which must not change). */
 const slimCandidates = new WeakMap<object, Record<string, GroundTruth>>();
 
@@ -84,9 +98,17 @@ export function createAnalyticsPool<Extra extends TaskSignatures = Record<never,
     taskModules: [ANALYTICS_TASKS, ...(options.taskModules ?? [])],
   });
   const analytics = extendPool(pool, {
+    run: ((method: string, ...rest: unknown[]) => {
+      if (ANALYTICS_TASK_NAMES.has(method)) {
+        throw new TypeError(
+          `${method} is an analytics task: call the pool's own method (analyzeText, buildGroundTruth, qualityAnalytics, attribute); run() is for the task modules you add`,
+        );
+      }
+      return (pool.run as (method: string, ...rest: unknown[]) => Promise<unknown>)(method, ...rest);
+    }) as TaskPool['run'],
     analyzeText: (text: string, call?: PoolCallOptions): Promise<TextFeatures> => pool.run('analyzeText', [text], call),
     buildGroundTruth: (documents: string[], call?: PoolCallOptions) => pool.run('buildGroundTruth', [documents], call),
-    qualityAnalytics: (input: QualityInput, call?: PoolCallOptions) => runQuality(pool, input, call),
+    qualityAnalytics: (input: QualityAnalyticsInput, call?: PoolCallOptions) => runQuality(pool, input, call),
     attribute: (
       text: string,
       candidates: Record<string, GroundTruth>,

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { deserializeError, StylerError } from '../errors.js';
 import { FairQueue } from './fair-queue.js';
+import { assertKnownOptions } from '../quality/validate.js';
 import type { PoolRequest, PoolResponse, TaskSignatures } from './protocol.js';
 import type { PoolCallOptions, SharedArgumentRef, TaskPool, TaskPoolOptions } from './types.js';
 
@@ -25,6 +26,52 @@ export function builtModule(relativePath: string, from: string): URL {
   return new URL(url.href.replace('/src/', '/dist/').replace(/\.ts$/, '.js'));
 }
 
+/** A value as an error message names it: a string quoted, so `'2'` does not read as the number 2. */
+function described(value: unknown): string {
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'symbol' || typeof value === 'function') return `a ${typeof value}`;
+  return JSON.stringify(value) ?? String(value);
+}
+
+const POOL_OPTIONS = [
+  'taskModules',
+  'threads',
+  'maxQueue',
+  'maxQueuePerTenant',
+  'deadlineGraceMs',
+  'tasksPerThread',
+  'errorClasses',
+  'onTaskSettled',
+] as const satisfies ReadonlyArray<keyof TaskPoolOptions>;
+const CALL_OPTIONS = [
+  'signal',
+  'endThreadOnAbort',
+  'tenant',
+  'deadline',
+  'submittedAt',
+] as const satisfies ReadonlyArray<keyof PoolCallOptions>;
+
+/**
+ * Deadlines are times (milliseconds since the epoch), and a duration passed as one (5000 for five
+ * seconds) would fall in January 1970 and reject every call at once without saying why: any value
+ * before this (2001-09-09) is taken for a duration and refused.
+ */
+const EARLIEST_DEADLINE = 1e12;
+
+/** The call's deadline, checked: a finite time since the epoch, or Infinity for none. */
+function validDeadline(deadline: unknown): number {
+  if (deadline === undefined) return Infinity;
+  if (typeof deadline !== 'number' || Number.isNaN(deadline)) {
+    throw new TypeError(`deadline must be a time in milliseconds since the epoch, got ${described(deadline)}`);
+  }
+  if (deadline < EARLIEST_DEADLINE) {
+    throw new RangeError(
+      `deadline is a time in milliseconds since the epoch, not a duration: got ${deadline}; for ${deadline} ms from now pass Date.now() + ${deadline}`,
+    );
+  }
+  return deadline;
+}
+
 function validateOptions(options: TaskPoolOptions): {
   threads: number;
   maxQueue: number;
@@ -34,23 +81,25 @@ function validateOptions(options: TaskPoolOptions): {
 } {
   const threads = options.threads ?? Math.max(1, availableParallelism());
   if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
-    throw new RangeError(`threads must be an integer from 1 to 256, got ${String(options.threads)}`);
+    throw new RangeError(`threads must be an integer from 1 to 256, got ${described(options.threads)}`);
   }
   const maxQueue = options.maxQueue ?? DEFAULTS.maxQueue;
   if (!Number.isInteger(maxQueue) || maxQueue < 0) {
-    throw new RangeError(`maxQueue must be a non-negative integer, got ${String(options.maxQueue)}`);
+    throw new RangeError(`maxQueue must be a non-negative integer, got ${described(options.maxQueue)}`);
   }
   const maxQueuePerTenant = options.maxQueuePerTenant ?? maxQueue;
   if (!Number.isInteger(maxQueuePerTenant) || maxQueuePerTenant < 0) {
-    throw new RangeError(`maxQueuePerTenant must be a non-negative integer, got ${String(options.maxQueuePerTenant)}`);
+    throw new RangeError(
+      `maxQueuePerTenant must be a non-negative integer, got ${described(options.maxQueuePerTenant)}`,
+    );
   }
   const deadlineGraceMs = options.deadlineGraceMs ?? DEFAULTS.deadlineGraceMs;
   if (!Number.isInteger(deadlineGraceMs) || deadlineGraceMs < 0) {
-    throw new RangeError(`deadlineGraceMs must be a non-negative integer, got ${String(options.deadlineGraceMs)}`);
+    throw new RangeError(`deadlineGraceMs must be a non-negative integer, got ${described(options.deadlineGraceMs)}`);
   }
   const tasksPerThread = options.tasksPerThread ?? 1;
   if (tasksPerThread !== 1 && tasksPerThread !== 2) {
-    throw new RangeError(`tasksPerThread must be 1 or 2, got ${String(options.tasksPerThread)}`);
+    throw new RangeError(`tasksPerThread must be 1 or 2, got ${described(options.tasksPerThread)}`);
   }
   return { threads, maxQueue, maxQueuePerTenant, deadlineGraceMs, tasksPerThread };
 }
@@ -81,6 +130,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
   options: TaskPoolOptions,
 ): TaskPool<Tasks> {
   if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+  assertKnownOptions(options, POOL_OPTIONS, 'pool option');
   const taskModules = options.taskModules;
   if (!Array.isArray(taskModules) || taskModules.length === 0 || !taskModules.every((m) => m instanceof URL)) {
     throw new TypeError('options.taskModules must be a non-empty array of URLs');
@@ -156,6 +206,22 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       if (waiting.sizeOf(tenant) === 0 && !closed) holds.set(tenant, performance.now() + HOLD_MS);
     }
     dispatch();
+  }
+
+  /**
+   * What a call rejects with when the trip to a thread failed: the caller's own abort reason as it
+   * is; a value a thread cannot be sent (a symbol, a function) as a TypeError, as a direct call would
+   * refuse it; the pool closing under the task as `pool_closed`; anything else unchanged.
+   */
+  function threadError(error: unknown, method: string, signal: AbortSignal | undefined): unknown {
+    if (signal?.aborted && error === signal.reason) return error;
+    if (error instanceof Error && error.name === 'DataCloneError') {
+      return new TypeError(`the arguments of ${method} cannot be sent to a pool thread: ${error.message}`);
+    }
+    if (closed && !(error instanceof StylerError)) {
+      return new StylerError('pool_closed', undefined, { cause: error });
+    }
+    return error;
   }
 
   /** Resolves once the task holds a thread (counted in `running`); rejects if turned away while waiting. */
@@ -276,8 +342,11 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     options: PoolCallOptions = {},
     shared?: SharedArgumentRef,
   ): Promise<T> {
-    if (closed) throw new StylerError('internal', 'The worker pool is closed.');
-    const { signal, tenant = '', deadline = Infinity, submittedAt = Date.now(), endThreadOnAbort = false } = options;
+    if (closed) throw new StylerError('pool_closed', 'The worker pool is closed.');
+    if (typeof options !== 'object' || options === null) throw new TypeError('call options must be an object');
+    assertKnownOptions(options, CALL_OPTIONS, 'call option');
+    const { signal, tenant = '', submittedAt = Date.now(), endThreadOnAbort = false } = options;
+    const deadline = validDeadline(options.deadline);
     signal?.throwIfAborted();
     if (Date.now() >= deadline) throw new StylerError('time_budget_exceeded');
     const called = performance.now();
@@ -294,7 +363,12 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       onTaskSettled?.({ method, tenant, waitedMs: started - called, ranMs: performance.now() - started });
     };
     void task.then(settled, settled);
-    const response = await unlessAborted(task, signal);
+    let response: PoolResponse;
+    try {
+      response = await unlessAborted(task, signal);
+    } catch (error) {
+      throw threadError(error, method, signal);
+    }
     if (!response.ok) {
       if ('missing' in response) throw new StylerError('internal', 'A pool thread lost a shared argument.');
       throw deserializeError(response.error, errorClasses);
@@ -318,8 +392,9 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       closed = true;
       clearTimeout(holdTimer);
       holds.clear();
-      const error = new StylerError('internal', 'The worker pool is closed.');
+      const error = new StylerError('pool_closed', 'The worker pool was closed before the task had a thread.');
       for (let waiter = waiting.shift(); waiter; waiter = waiting.shift()) waiter.fail(error);
+      // Running tasks finish (each bounded by its deadline) before the threads end.
       await piscina.close();
     },
   };

@@ -1,17 +1,10 @@
 import type { TaskSignatures } from './protocol.js';
-import type { AnalyticsTasks } from './analytics-tasks.js';
 import type { GroundTruth } from '../metrics/ground-truth-types.js';
 import type { AttributeOptions, Attribution } from '../metrics/authorship/index.js';
 import type { QualityAnalytics } from '../metrics/quality-types.js';
+import type { QualityAnalyticsInput, QualityAnalyticsWithRouge } from '../quality/index.js';
 import type { TextFeatures } from '../vocabulary/features.js';
 import type { CodedErrorClass } from '../errors.js';
-
-export interface QualityInput {
-  personalized: string;
-  unpersonalized: string;
-  groundTruth: GroundTruth;
-  includeRouge?: boolean;
-}
 
 /** Options of the generic task pool. */
 export interface TaskPoolOptions {
@@ -119,13 +112,18 @@ export type AnalyticsPoolOptions = Omit<TaskPoolOptions, 'taskModules'> & {
   taskModules?: URL[];
 };
 
-/** The analytics library's calls on a task pool (whose threads may load `Extra` tasks too). */
-export interface AnalyticsPool<Extra extends TaskSignatures = Record<never, never>> extends TaskPool<
-  AnalyticsTasks & Extra
-> {
+/**
+ * The analytics library's calls on a task pool (whose threads may load `Extra` tasks too). `run`
+ * calls the `Extra` tasks only: the analytics tasks are the named methods.
+ */
+export interface AnalyticsPool<Extra extends TaskSignatures = Record<never, never>> extends TaskPool<Extra> {
   analyzeText(text: string, call?: PoolCallOptions): Promise<TextFeatures>;
   buildGroundTruth(documents: string[], call?: PoolCallOptions): Promise<GroundTruth>;
-  qualityAnalytics(input: QualityInput, call?: PoolCallOptions): Promise<QualityAnalytics>;
+  qualityAnalytics(
+    input: QualityAnalyticsInput & { includeRouge: true },
+    call?: PoolCallOptions,
+  ): Promise<QualityAnalyticsWithRouge>;
+  qualityAnalytics(input: QualityAnalyticsInput, call?: PoolCallOptions): Promise<QualityAnalytics>;
   /**
    * attribute on a thread; the candidates travel once to each thread (a shared argument, by the
    * object's identity: do not change it afterwards) and without their ROUGE references.

@@ -10,8 +10,10 @@ import type { PoolRequest, PoolResponse, TaskTable } from './protocol.js';
 const { taskModules } = workerData as { taskModules: string[] };
 const handlers = new Map<string, TaskTable[string]>();
 for (const href of taskModules) {
-  const { tasks } = (await import(href)) as { tasks: TaskTable };
+  const { tasks, warmUp } = (await import(href)) as { tasks: TaskTable; warmUp?: () => unknown };
   for (const [name, task] of Object.entries(tasks)) handlers.set(name, task);
+  // Models load at their first use; a thread loads them before its first task, not during it.
+  warmUp?.();
 }
 
 const releaseHeap = createHeapReleaser();

@@ -1,2 +1,8 @@
-export { buildGroundTruth, qualityAnalytics, type AnalysedTexts, type QualityAnalyticsInput } from './quality.js';
+export {
+  buildGroundTruth,
+  qualityAnalytics,
+  type AnalysedTexts,
+  type QualityAnalyticsInput,
+  type QualityAnalyticsWithRouge,
+} from './quality.js';
 export { assertGroundTruth, assertString, assertStringArray } from './validate.js';

@@ -10,7 +10,7 @@ import type { GroundTruth, QualityAnalytics } from '../metrics/index.js';
 import { prepareRougeReference, rougeAgainstReferencesMany } from '../metrics/rouge/index.js';
 import { analyzeText } from '../nlp/index.js';
 import type { TextFeatures } from '../vocabulary/features.js';
-import { assertGroundTruth, assertString, assertStringArray } from './validate.js';
+import { assertGroundTruth, assertKnownOptions, assertString, assertStringArray } from './validate.js';
 
 /** The pooled word forms of documents, the most frequent WORD_FORMS_KEPT of them, with their total. */
 function keptWordForms(documents: string[]): { total: number; counts: Record<string, number> } {
@@ -43,6 +43,13 @@ export interface QualityAnalyticsInput {
   includeRouge?: boolean;
 }
 
+const INPUT_KEYS = ['personalized', 'unpersonalized', 'groundTruth', 'includeRouge'] as const satisfies ReadonlyArray<
+  keyof QualityAnalyticsInput
+>;
+
+/** Quality analytics asked with ROUGE: its `rouge` group is there. */
+export type QualityAnalyticsWithRouge = QualityAnalytics & { rouge: NonNullable<QualityAnalytics['rouge']> };
+
 /**
  * What a caller already measured of the very texts it passes (analyzeText's result), so that a text
  * is analysed once per request: the engine's restyle analyses its output anyway.
@@ -57,8 +64,14 @@ export interface AnalysedTexts {
  * ground truth. One NLP pass per text (none for a text in `analysed`, and one for both when they are
  * the same text); `rouge` only when `includeRouge` is true.
  */
+export function qualityAnalytics(
+  input: QualityAnalyticsInput & { includeRouge: true },
+  analysed?: AnalysedTexts,
+): QualityAnalyticsWithRouge;
+export function qualityAnalytics(input: QualityAnalyticsInput, analysed?: AnalysedTexts): QualityAnalytics;
 export function qualityAnalytics(input: QualityAnalyticsInput, analysed: AnalysedTexts = {}): QualityAnalytics {
   if (typeof input !== 'object' || input === null) throw new TypeError('input must be an object');
+  assertKnownOptions(input, INPUT_KEYS, 'quality input field');
   assertString(input.personalized, 'personalized');
   assertString(input.unpersonalized, 'unpersonalized');
   if (input.includeRouge !== undefined && typeof input.includeRouge !== 'boolean') {

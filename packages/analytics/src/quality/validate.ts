@@ -1,6 +1,14 @@
 import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '../metrics/index.js';
 import type { GroundTruth } from '../metrics/index.js';
 
+/** Throws a TypeError naming every key of `options` not in `known`: a misspelt option is not ignored. */
+export function assertKnownOptions(options: object, known: readonly string[], what: string): void {
+  const unknown = Object.keys(options).filter((key) => !known.includes(key));
+  if (unknown.length > 0) {
+    throw new TypeError(`unknown ${what} ${unknown.map((key) => `'${key}'`).join(', ')}; known: ${known.join(', ')}`);
+  }
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

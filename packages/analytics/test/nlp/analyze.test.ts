@@ -72,3 +72,16 @@ describe('analyzeText', () => {
     expect(() => analyzeText(undefined as unknown as string)).toThrow(/text/);
   });
 });
+
+describe('text in Chinese, Japanese or Korean script', () => {
+  it('is refused with unsupported_language, naming the count of its letters', () => {
+    expect(() => analyzeText('今日は良い天気です。私たちは公園に行きました。')).toThrow(
+      expect.objectContaining({ code: 'unsupported_language', message: expect.stringMatching(/21 of the text's 21/) }),
+    );
+    expect(() => analyzeText('오늘은 날씨가 좋습니다. 우리는 공원에 갔습니다.')).toThrow(/Chinese, Japanese or Korean/);
+  });
+
+  it('is read as it is when a few names in it stand in English text', () => {
+    expect(analyzeText('We met Wang Wei (王伟) in Beijing yesterday, and he was well.').sentences).toBe(1);
+  });
+});

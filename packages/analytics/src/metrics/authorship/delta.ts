@@ -63,6 +63,22 @@ function isProfile(input: DeltaInput): input is WordProfile {
   );
 }
 
+/** Throws a TypeError unless `reference` has the shape deltaReference returns. */
+function assertDeltaReference(reference: unknown): asserts reference is DeltaReference {
+  const { words, mean, std } = (reference ?? {}) as Partial<DeltaReference>;
+  if (
+    !Array.isArray(words) ||
+    !Array.isArray(mean) ||
+    !Array.isArray(std) ||
+    mean.length !== words.length ||
+    std.length !== words.length
+  ) {
+    throw new TypeError(
+      'reference must be a Delta reference ({ words, mean, std } of one length): make it with deltaReference(profiles)',
+    );
+  }
+}
+
 /** The profile of a text or of counts (counts alone: their sum is the total). */
 export function wordProfile(input: DeltaInput): WordProfile {
   if (typeof input === 'string') input = countWordForms(input);
@@ -204,5 +220,6 @@ export function styleDistance(
   method: DeltaMethod = 'burrows',
 ): number {
   if (!DELTA_METHODS.includes(method)) throw new RangeError(`method must be one of ${DELTA_METHODS.join(', ')}`);
+  assertDeltaReference(reference);
   return deltaOfZScores(deltaZScores(a, reference), deltaZScores(b, reference), method);
 }

@@ -98,12 +98,13 @@ export function loadSentenceModel(url: URL = SENTENCE_MODEL_URL): SentenceModel 
   return parseSentenceModel(JSON.parse(readFileSync(url, 'utf8')));
 }
 
-/** The shipped model, loaded once when the module is first imported. */
-const SHIPPED = loadSentenceModel();
+/** The shipped model, read at the first sentence classified (an import of the library stays light). */
+let shipped: SentenceModel | undefined;
 
-/** The shipped model (for tests and the training report). */
+/** The shipped model. */
 export function shippedSentenceModel(): SentenceModel {
-  return SHIPPED;
+  shipped ??= loadSentenceModel();
+  return shipped;
 }
 
 /**
@@ -172,7 +173,10 @@ function countsFor(structure: SentenceStructure, independent: number, dependent:
  * class. Clause counts are the rules', moved just enough to agree with the class. An empty
  * sentence keeps the rules' answer (a fragment). Deterministic; O(n).
  */
-export function decideSentence(rule: RuleReading, model: SentenceModel = SHIPPED): SentenceClassification {
+export function decideSentence(
+  rule: RuleReading,
+  model: SentenceModel = shippedSentenceModel(),
+): SentenceClassification {
   if (rule.view.length === 0) {
     return { structure: 'fragment/unknown', voice: 'active', independentClauses: 0, dependentClauses: 0 };
   }

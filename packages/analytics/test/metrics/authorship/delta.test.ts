@@ -105,3 +105,11 @@ describe('attribute', () => {
     expect(() => attribute('text', { formal: candidates.formal })).toThrow(RangeError);
   });
 });
+
+describe('styleDistance with something else than a reference', () => {
+  it('says what a reference is and how to make one', () => {
+    expect(() => styleDistance('a', 'b', {} as never)).toThrow(TypeError);
+    expect(() => styleDistance('a', 'b', {} as never)).toThrow(/deltaReference\(profiles\)/);
+    expect(() => styleDistance('a', 'b', { words: ['a'], mean: [0], std: [] })).toThrow(/of one length/);
+  });
+});
