@@ -91,6 +91,13 @@ const CJK_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scri
 const LETTER = /\p{L}/gu;
 const FIRST_CJK_CODE = 0x2e80;
 
+/** Matches of a global `pattern` in `text`, by code point, without an array of them all. */
+function countMatches(text: string, pattern: RegExp): number {
+  let count = 0;
+  for (const _ of text.matchAll(pattern)) count += 1;
+  return count;
+}
+
 /**
  * Throws `unsupported_language` when most letters of `text` are Chinese, Japanese or Korean: its
  * numbers would be wrong without a word. A few such names or quotations in English text are fine.
@@ -99,10 +106,9 @@ function assertNotMostlyCjk(text: string): void {
   let any = false;
   for (let i = 0; i < text.length && !any; i += 1) any = text.charCodeAt(i) >= FIRST_CJK_CODE;
   if (!any) return;
-  // Counted by what removing them takes away: no array of a match per letter.
-  const cjk = text.length - text.replace(CJK_LETTER, '').length;
+  const cjk = countMatches(text, CJK_LETTER);
   if (cjk === 0) return;
-  const letters = text.length - text.replace(LETTER, '').length;
+  const letters = countMatches(text, LETTER);
   if (cjk * 2 > letters) {
     throw new StylerError(
       'unsupported_language',

@@ -47,6 +47,13 @@ const prose = fc.oneof(
     .map((w) => w.join(' ')),
 );
 
+/** Whether most letters of `text` are Han, kana or Hangul (counted by code point). */
+function mostlyCjk(text: string): boolean {
+  const letters = [...text].filter((c) => /\p{L}/u.test(c));
+  const cjk = letters.filter((c) => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(c));
+  return cjk.length > 0 && cjk.length * 2 > letters.length;
+}
+
 describe('qualityAnalytics', () => {
   it('returns exactly the schema shape, rouge only when asked', () => {
     const base = qualityAnalytics({
@@ -74,10 +81,15 @@ describe('qualityAnalytics', () => {
     expect(q.sentence_length_stats.mean.personalization_improvement).toBe(0);
   });
 
-  it('never throws on arbitrary text; every leaf is finite; proportions sum to 1 or are all 0', () => {
+  it('never throws on arbitrary text but CJK (refused); every leaf is finite; proportions sum to 1 or are all 0', () => {
     fc.assert(
       fc.property(prose, prose, (personalized, unpersonalized) => {
-        const q = qualityAnalytics({ personalized, unpersonalized, groundTruth, includeRouge: true });
+        const input = { personalized, unpersonalized, groundTruth, includeRouge: true } as const;
+        if (mostlyCjk(personalized) || mostlyCjk(unpersonalized)) {
+          expect(() => qualityAnalytics(input)).toThrow(expect.objectContaining({ code: 'unsupported_language' }));
+          return;
+        }
+        const q = qualityAnalytics(input);
         expect(validate(schema, q)).toEqual([]);
         for (const leaf of leaves(q)) expect(Number.isFinite(leaf)).toBe(true);
         for (const side of ['personalized', 'unpersonalized'] as const) {
