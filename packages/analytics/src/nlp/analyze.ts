@@ -87,7 +87,8 @@ function addSentence(counting: Counting, first: number, last: number): void {
 
 // Han, kana and Hangul: scripts written without spaces between words, which the English tokenizer
 // reads as one word per run (a Chinese paragraph was one word, Flesch 121) and ROUGE drops.
-const CJK_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+// Letters only: the scripts' radicals and symbols (⺀, ㈀) are not words of any text.
+const CJK_LETTER = /(?=\p{L})[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 const LETTER = /\p{L}/gu;
 const FIRST_CJK_CODE = 0x2e80;
 

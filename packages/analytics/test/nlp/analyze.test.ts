@@ -85,3 +85,10 @@ describe('text in Chinese, Japanese or Korean script', () => {
     expect(analyzeText('We met Wang Wei (王伟) in Beijing yesterday, and he was well.').sentences).toBe(1);
   });
 });
+
+describe('CJK symbols that are not letters', () => {
+  it('are not counted as the letters of a language', () => {
+    expect(analyzeText('\u2e80').words).toBe(0);
+    expect(analyzeText('Step \u3200 one is done.').sentences).toBe(1);
+  });
+});
