@@ -222,9 +222,12 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
   if (!SERVICE_ROLES.includes(role)) {
     throw new RangeError(`${v.role} must be one of ${SERVICE_ROLES.join(', ')}, got '${role}'`);
   }
-  const sqliteSynchronous = (env[v.sqliteSynchronous]?.trim().toUpperCase() || d.sqliteSynchronous) as SqliteSynchronous;
+  const sqliteSynchronous = (env[v.sqliteSynchronous]?.trim().toUpperCase() ||
+    d.sqliteSynchronous) as SqliteSynchronous;
   if (!SQLITE_SYNCHRONOUS.includes(sqliteSynchronous)) {
-    throw new RangeError(`${v.sqliteSynchronous} must be one of ${SQLITE_SYNCHRONOUS.join(', ')}, got '${sqliteSynchronous}'`);
+    throw new RangeError(
+      `${v.sqliteSynchronous} must be one of ${SQLITE_SYNCHRONOUS.join(', ')}, got '${sqliteSynchronous}'`,
+    );
   }
   const poolThreads = env[v.poolThreads]?.trim() ? integer(env, v.poolThreads, 1, 1, 256) : undefined;
   const config: ServiceConfig = {

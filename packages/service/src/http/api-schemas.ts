@@ -382,7 +382,8 @@ export const Health = closed(
 export const Ready = closed(
   {
     status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')], {
-      description: 'degraded: the database is unreachable, but keys and models it confirmed within the cache TTL are served.',
+      description:
+        'degraded: the database is unreachable, but keys and models it confirmed within the cache TTL are served.',
     }),
     role,
   },

@@ -144,10 +144,12 @@ describe('a database outage', () => {
     expect((await get('/v1/health/ready', key, shortApp)).statusCode).toBe(503);
 
     await server.resume();
-    await expect.poll(async () => (await get('/v1/health/ready')).json(), { timeout: 20_000 }).toEqual({
-      status: 'ready',
-      role: 'api',
-    });
+    await expect
+      .poll(async () => (await get('/v1/health/ready')).json(), { timeout: 20_000 })
+      .toEqual({
+        status: 'ready',
+        role: 'api',
+      });
     expect((await get('/v1/files')).statusCode).toBe(200);
     for (const on of [app, shortApp]) expect((await transform(revokedLater.key, on)).statusCode).toBe(401);
     expect((await transform(key, shortApp)).statusCode).toBe(200);

@@ -80,7 +80,8 @@ export class ReadThroughStore implements StylerStore {
     this.files = store.files;
     this.tenancy = {
       ...bound(store.tenancy, ['createKey', 'addKey', 'listKeys', 'countKeys']),
-      authenticate: (key) => this.#read(this.#keys, hashApiKey(key).toString('base64url'), () => store.tenancy.authenticate(key)),
+      authenticate: (key) =>
+        this.#read(this.#keys, hashApiKey(key).toString('base64url'), () => store.tenancy.authenticate(key)),
       revokeKey: async (id) => {
         const revoked = await store.tenancy.revokeKey(id);
         // A key revoked through this process stops working here at once, whatever the database does next.
@@ -120,8 +121,11 @@ export class ReadThroughStore implements StylerStore {
       ]),
       // Only a finished job is remembered: it no longer changes, while a queued or running one does.
       get: (organizationId, id) =>
-        this.#read(this.#jobs, keyOf(organizationId, id), () => store.jobs.get(organizationId, id), (job) =>
-          TERMINAL.has(job.status),
+        this.#read(
+          this.#jobs,
+          keyOf(organizationId, id),
+          () => store.jobs.get(organizationId, id),
+          (job) => TERMINAL.has(job.status),
         ),
     };
   }

@@ -18,7 +18,8 @@ export class TtlCache<V> {
   /** Entries live `ttlMs` after their last confirmation; beyond `maxEntries` the oldest is dropped. */
   constructor(ttlMs: number, maxEntries: number) {
     if (!Number.isFinite(ttlMs) || ttlMs < 0) throw new RangeError('ttlMs must be a finite number of 0 or more');
-    if (!Number.isInteger(maxEntries) || maxEntries < 0) throw new RangeError('maxEntries must be an integer of 0 or more');
+    if (!Number.isInteger(maxEntries) || maxEntries < 0)
+      throw new RangeError('maxEntries must be an integer of 0 or more');
     this.#ttlMs = ttlMs;
     this.#maxEntries = maxEntries;
   }

@@ -191,7 +191,8 @@ describe('the read cache, bounded', () => {
     try {
       const store = withReadCache(inner, { ttlMs: TTL_MS, maxEntries: 2 });
       const keys = [];
-      for (const project of ['a', 'b', 'c']) keys.push((await inner.tenancy.createKey({ organization: 'acme', project })).key);
+      for (const project of ['a', 'b', 'c'])
+        keys.push((await inner.tenancy.createKey({ organization: 'acme', project })).key);
       for (const one of keys) expect(await store.tenancy.authenticate(one)).toBeDefined();
       await cable.unplug();
       expect(store.status().liveKeys).toBe(2);

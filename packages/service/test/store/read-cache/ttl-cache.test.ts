@@ -36,13 +36,17 @@ describe('TtlCache', () => {
 
   it('never holds more than its bound, and keeps the latest writes', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 8 }), fc.array(fc.string({ maxLength: 3 }), { maxLength: 60 }), (bound, keys) => {
-        const cache = new TtlCache<number>(1_000, bound);
-        keys.forEach((key, index) => cache.set(key, index, 0));
-        expect(cache.size).toBeLessThanOrEqual(bound);
-        const latest = [...new Set([...keys].reverse())].slice(0, bound);
-        for (const key of latest) expect(cache.get(key, 0)?.value).toBe(keys.lastIndexOf(key));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.array(fc.string({ maxLength: 3 }), { maxLength: 60 }),
+        (bound, keys) => {
+          const cache = new TtlCache<number>(1_000, bound);
+          keys.forEach((key, index) => cache.set(key, index, 0));
+          expect(cache.size).toBeLessThanOrEqual(bound);
+          const latest = [...new Set([...keys].reverse())].slice(0, bound);
+          for (const key of latest) expect(cache.get(key, 0)?.value).toBe(keys.lastIndexOf(key));
+        },
+      ),
     );
   });
 
