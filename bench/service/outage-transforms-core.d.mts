@@ -9,8 +9,15 @@ export interface OutageTransformsSummary {
   connections: number;
   transforms: PhaseCounts;
   uploads: PhaseCounts;
+  /** Phase → the slowest answer in it (ms). */
+  slowestTransformMs: Record<string, number>;
+  slowestUploadMs: Record<string, number>;
   /** Transforms answered 200 among those sent during the outage. */
   outageServedShare: number;
+  /** The outage's transforms by whether they were sent less than the cache TTL after the stop command. */
+  outageByTtl: { withinTtl: Record<string, number>; pastTtl: Record<string, number> };
+  /** Transforms answered 200 among those sent less than the cache TTL after the stop command. */
+  withinTtlServedShare: number;
   apiAlive: boolean;
   fatalLogLines: number;
 }

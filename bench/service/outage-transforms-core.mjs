@@ -71,15 +71,17 @@ async function storeModel(url) {
   }
 }
 
-/** Adds one answer to `counts[phase][status]`. */
-function count(counts, phase, status) {
+/** Adds one answer to `counts[phase][status]`, and its time to `slowest[phase]` if it is the slowest. */
+function count(counts, phase, status, slowest, ms) {
   counts[phase] ??= {};
   counts[phase][status] = (counts[phase][status] ?? 0) + 1;
+  slowest[phase] = Math.max(slowest[phase] ?? 0, Math.round(ms));
 }
 
 /**
  * Runs the scenario; resolves with { transforms, uploads } (each phase → status → count), the
- * share of transforms answered 200 during the outage, whether the API process outlived it, and
+ * slowest answer of each phase, the share of transforms answered 200 during the outage (all of
+ * them, and those sent less than the cache TTL after the stop command), whether the API process outlived it, and
  * the PostgreSQL outage as measured (ms from the stop command to the server's start answering).
  */
 export async function runOutageTransforms({
@@ -105,16 +107,28 @@ export async function runOutageTransforms({
     const first = await transform();
     if (first.status !== 200) throw new Error(`the first transform answered ${first.status}: ${await first.text()}`);
 
+    const ttlMs = Number(env.STYLER_CACHE_TTL_SECONDS ?? 60) * 1000;
+    let stoppedAt = Infinity;
+    // Transforms sent during the outage, split by whether the stop command was less than the TTL
+    // before: the keys and models of the first were confirmed by the database within the TTL.
+    const outageByTtl = { withinTtl: {}, pastTtl: {} };
     const transforms = {};
     const uploads = {};
+    const slowestTransformMs = {};
+    const slowestUploadMs = {};
     let phase = 'before';
     let running = true;
     const transformLoop = async () => {
       while (running) {
         const sentIn = phase;
+        const sentAt = performance.now();
         const response = await transform().catch(() => undefined);
         if (response) await response.arrayBuffer();
-        count(transforms, sentIn, response?.status ?? 0);
+        count(transforms, sentIn, response?.status ?? 0, slowestTransformMs, performance.now() - sentAt);
+        if (sentIn === 'outage') {
+          const part = Date.now() - (performance.now() - sentAt) - stoppedAt < ttlMs ? 'withinTtl' : 'pastTtl';
+          count(outageByTtl, part, response?.status ?? 0, {}, 0);
+        }
       }
     };
     const uploadLoop = async () => {
@@ -124,9 +138,10 @@ export async function runOutageTransforms({
         const sentIn = phase;
         const form = new FormData();
         form.set('file', new Blob([`Letter ${n}. ${MESSAGE}`]), `letter-${n}.txt`);
+        const sentAt = performance.now();
         const response = await call('/files', { method: 'POST', body: form }).catch(() => undefined);
         if (response) await response.arrayBuffer();
-        count(uploads, sentIn, response?.status ?? 0);
+        count(uploads, sentIn, response?.status ?? 0, slowestUploadMs, performance.now() - sentAt);
         await sleep(200);
       }
     };
@@ -134,7 +149,7 @@ export async function runOutageTransforms({
 
     await sleep(beforeMs);
     phase = 'outage';
-    const stoppedAt = Date.now();
+    stoppedAt = Date.now();
     await server.pause();
     await sleep(Math.max(0, outageMs - (Date.now() - stoppedAt)));
     await server.resume();
@@ -144,14 +159,20 @@ export async function runOutageTransforms({
     running = false;
     await Promise.all(loops);
 
-    const outage = transforms.outage ?? {};
-    const outageTotal = Object.values(outage).reduce((sum, n) => sum + n, 0);
+    const servedShare = (counts = {}) => {
+      const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+      return total === 0 ? 0 : (counts[200] ?? 0) / total;
+    };
     return {
       outageMs: measuredOutageMs,
       connections,
       transforms,
       uploads,
-      outageServedShare: outageTotal === 0 ? 0 : (outage[200] ?? 0) / outageTotal,
+      slowestTransformMs,
+      slowestUploadMs,
+      outageServedShare: servedShare(transforms.outage),
+      outageByTtl,
+      withinTtlServedShare: servedShare(outageByTtl.withinTtl),
       apiAlive: api.child.exitCode === null,
       fatalLogLines: (api.output().match(/"level":60/g) ?? []).length,
     };
