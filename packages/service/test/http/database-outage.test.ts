@@ -1,7 +1,7 @@
 /**
  * PostgreSQL going away under a running service: what needs only keys and models the database
- * confirmed within the cache TTL is still served (rewrite transforms, GET /models, model retrieval)
- * and readiness says `degraded`; everything else answers 503 with Retry-After and an error body;
+ * confirmed within the cache TTL is still served (rewrite transforms, chat completions on a Styler
+ * model, GET /models, model retrieval) and readiness says `degraded`; everything else answers 503 with Retry-After and an error body;
  * nothing crashes; a key revoked elsewhere is refused once the TTL has passed, and everything
  * works again once the database is back.
  */
@@ -13,6 +13,7 @@ import { buildApp } from '../../src/http/app.js';
 import { loadServiceConfig } from '../../src/config.js';
 import { openPostgresStore, type StylerStore } from '../../src/store/index.js';
 import { startEmbeddedPostgres, type TestPostgres } from '../../../../test-support/postgres.js';
+import { startOpenAITestServer, type OpenAITestServer } from '../../../../test-support/openai-test-server.js';
 import { darwin } from './support/fixtures.js';
 import { uploadForm } from './support/harness.js';
 
@@ -25,6 +26,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 describe('a database outage', () => {
   let server: TestPostgres;
+  let llm: OpenAITestServer;
   let store: StylerStore;
   let pool: StylePool;
   /** An API process with the default TTL, and one with a short TTL. */
@@ -62,7 +64,8 @@ describe('a database outage', () => {
       summaryJson: '{}',
     });
     pool = createStylePool({ threads: 1 });
-    const providerConfig = loadProviderConfig({});
+    llm = await startOpenAITestServer({ reply: 'We walked home along the shore, and the tide was out.' });
+    const providerConfig = loadProviderConfig({ STYLER_LLM_BASE_URL: llm.url, STYLER_LLM_MODELS: 'test-model' });
     const config = loadServiceConfig({ DATABASE_URL: url, STYLER_ROLE: 'api' });
     app = await buildApp({ store, pool, config, providerConfig, logger: false });
     const shortConfig = loadServiceConfig({
@@ -79,6 +82,7 @@ describe('a database outage', () => {
     await pool.close();
     await store.close();
     await server.stop();
+    await llm.close();
   });
 
   const get = (url: string, as = key, on = app) =>
@@ -91,10 +95,19 @@ describe('a database outage', () => {
       payload: { mode: 'rewrite', model: MODEL, message: 'We walked home along the shore. It was late.' },
     });
 
+  const chat = () =>
+    app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { model: MODEL, messages: [{ role: 'user', content: 'Tell me about the walk home.' }] },
+    });
+
   it('serves cached keys and models, answers 503 for the rest, and recovers when the database returns', async () => {
     expect((await get('/v1/files')).statusCode).toBe(200);
     expect((await get('/v1/health/ready')).json()).toEqual({ status: 'ready', role: 'api' });
     expect((await transform()).statusCode).toBe(200);
+    expect((await chat()).statusCode).toBe(200);
     expect((await get('/v1/models')).statusCode).toBe(200);
     expect((await get(`/v1/models/${MODEL}`)).statusCode).toBe(200);
     expect((await transform(revokedLater.key, shortApp)).statusCode).toBe(200);
@@ -105,6 +118,8 @@ describe('a database outage', () => {
 
     const served = await transform();
     expect([served.statusCode, served.json<{ model: string }>().model]).toEqual([200, MODEL]);
+    const chatted = await chat();
+    expect([chatted.statusCode, chatted.json<{ object: string }>().object]).toEqual([200, 'chat.completion']);
     expect((await get('/v1/models')).json<{ data: { id: string }[] }>().data.map((one) => one.id)).toEqual([MODEL]);
     expect((await get(`/v1/models/${MODEL}`)).json<{ id: string }>().id).toBe(MODEL);
     for (const url of ['/v1/files', '/v1/fine_tuning/jobs', '/v1/models?limit=5']) {
