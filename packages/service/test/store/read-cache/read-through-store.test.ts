@@ -68,7 +68,7 @@ describe('the read cache over a database that goes away', () => {
     database = await freshTestDatabase();
     cable = await databaseCable(database.url);
     elsewhere = await openPostgresStore(database.url);
-    inner = await openPostgresStore(cable.url, { connectionTimeoutMs: 2_000 });
+    inner = await openPostgresStore(cable.url);
     nowMs = 1_000_000;
     store = withReadCache(inner, { ttlMs: TTL_MS, maxEntries: 100, now: () => nowMs });
     key = (await elsewhere.tenancy.createKey({ organization: 'acme', project: 'web' })).key;
@@ -187,7 +187,7 @@ describe('the read cache, bounded', () => {
   it('keeps at most maxEntries answers of a kind, forgetting the oldest', async () => {
     const database = await freshTestDatabase();
     const cable = await databaseCable(database.url);
-    const inner = await openPostgresStore(cable.url, { connectionTimeoutMs: 2_000 });
+    const inner = await openPostgresStore(cable.url);
     try {
       const store = withReadCache(inner, { ttlMs: TTL_MS, maxEntries: 2 });
       const keys = [];
