@@ -61,7 +61,8 @@ export class ReadThroughStore implements StylerStore {
   readonly #now: () => number;
   readonly #keys: TtlCache<Principal>;
   readonly #models: TtlCache<ModelRecord>;
-  readonly #modelLists: TtlCache<Page<ModelRecord>>;
+  /** A page of a model list as the names on it: its records are kept once, in #models. */
+  readonly #modelLists: TtlCache<{ names: string[]; hasMore: boolean }>;
   readonly #jobs: TtlCache<JobRecord>;
   /** Until when (ms) reads skip the database, which just failed; 0 while it answers. */
   #skipDatabaseUntilMs = 0;
@@ -93,10 +94,7 @@ export class ReadThroughStore implements StylerStore {
       getModelJson: (organizationId, name) => store.models.getModelJson(organizationId, name),
       get: (organizationId, name) =>
         this.#read(this.#models, keyOf(organizationId, name), () => store.models.get(organizationId, name)),
-      list: (organizationId, query: PageQuery) =>
-        this.#read(this.#modelLists, keyOf(organizationId, query.limit, query.after, query.order), () =>
-          store.models.list(organizationId, query),
-        ),
+      list: (organizationId, query: PageQuery) => this.#listModels(organizationId, query),
       delete: async (organizationId, name) => {
         const deleted = await store.models.delete(organizationId, name);
         this.#models.delete(keyOf(organizationId, name));
@@ -130,36 +128,74 @@ export class ReadThroughStore implements StylerStore {
     };
   }
 
-  /**
-   * Reads through: the database's answer when it gives one (remembered if `keep` says so, an absent
-   * row forgetting what was remembered), else, when it is unreachable, the answer it confirmed within
-   * the TTL; else the database's error.
-   */
-  async #read<V>(
+  /** Reads one row through `cache` (see #through); `keep` says which answers are remembered. */
+  #read<V>(
     cache: TtlCache<V>,
     key: string,
     load: () => Promise<V | undefined>,
     keep: (value: V) => boolean = () => true,
   ): Promise<V | undefined> {
+    return this.#through(
+      load,
+      (value, askedAtMs) => {
+        if (value === undefined || !keep(value)) cache.delete(key);
+        else cache.set(key, value, askedAtMs);
+      },
+      (nowMs) => cache.get(key, nowMs)?.value,
+    );
+  }
+
+  /**
+   * A page of the models list: its records are remembered as models (so a record is kept once,
+   * however many pages show it) and the page as their names; recalled only while every record on it
+   * is still remembered.
+   */
+  #listModels(organizationId: string, query: PageQuery): Promise<Page<ModelRecord> | undefined> {
+    const key = keyOf(organizationId, query.limit, query.after, query.order);
+    return this.#through(
+      () => this.inner.models.list(organizationId, query),
+      (page, askedAtMs) => {
+        if (page === undefined) return this.#modelLists.delete(key);
+        for (const record of page.data) this.#models.set(keyOf(organizationId, record.name), record, askedAtMs);
+        this.#modelLists.set(key, { names: page.data.map((record) => record.name), hasMore: page.hasMore }, askedAtMs);
+      },
+      (nowMs) => {
+        const page = this.#modelLists.get(key, nowMs)?.value;
+        const data = page?.names.map((name) => this.#models.get(keyOf(organizationId, name), nowMs)?.value);
+        if (page === undefined || data === undefined || data.some((record) => record === undefined)) return undefined;
+        return { data: data as ModelRecord[], hasMore: page.hasMore };
+      },
+    );
+  }
+
+  /**
+   * Reads through: the database's answer when it gives one (handed to `remember` with when it was
+   * asked, an absent row included), else, when it is unreachable, what `recall` still holds
+   * confirmed within the TTL; else the database's error.
+   */
+  async #through<V>(
+    load: () => Promise<V | undefined>,
+    remember: (value: V | undefined, askedAtMs: number) => void,
+    recall: (nowMs: number) => V | undefined,
+  ): Promise<V | undefined> {
     const askedAtMs = this.#now();
     if (askedAtMs < this.#skipDatabaseUntilMs) {
-      const remembered = cache.get(key, askedAtMs);
-      if (remembered !== undefined) return remembered.value;
+      const remembered = recall(askedAtMs);
+      if (remembered !== undefined) return remembered;
     }
     try {
       const value = await load();
       this.#skipDatabaseUntilMs = 0;
       // Confirmed as of when it was asked: the row may have changed while the answer travelled.
-      if (value === undefined || !keep(value)) cache.delete(key);
-      else cache.set(key, value, askedAtMs);
+      remember(value, askedAtMs);
       return value;
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const nowMs = this.#now();
       this.#skipDatabaseUntilMs = nowMs + this.#retryDelayMs;
-      const remembered = cache.get(key, nowMs);
+      const remembered = recall(nowMs);
       if (remembered === undefined) throw error;
-      return remembered.value;
+      return remembered;
     }
   }
 

@@ -152,6 +152,18 @@ describe('the read cache over a database that goes away', () => {
     await unavailable(store.models.list(organizationId, { limit: 10 }));
   });
 
+  it('recalls a page of the model list only while every model on it is still remembered', async () => {
+    const small = withReadCache(inner, { ttlMs: TTL_MS, maxEntries: 1, now: () => nowMs });
+    await storeModel(elsewhere, principal, 'ftm-one');
+    await storeModel(elsewhere, principal, 'ftm-two');
+    const page = await small.models.list(principal.organizationId, { limit: 10 });
+    expect(page?.data.map((record) => record.name)).toEqual(['ftm-two', 'ftm-one']);
+    await cable.unplug();
+    // One model record fits: the page cannot be told whole, so it is not told at all.
+    await unavailable(small.models.list(principal.organizationId, { limit: 10 }));
+    expect((await small.models.get(principal.organizationId, 'ftm-one'))?.name).toBe('ftm-one');
+  });
+
   it('keeps only finished jobs: a queued job changes and is read from the database or not at all', async () => {
     await elsewhere.jobs.create({
       id: 'ftjob-waiting',
