@@ -24,7 +24,7 @@ export async function startBenchService({ organizations = ['bench'], env = {}, p
     STYLER_LOG_LEVEL: 'silent',
     ...env,
   });
-  const store = openSqliteStore(dataDir);
+  const store = openSqliteStore(dataDir, { synchronous: config.sqliteSynchronous });
   const keys = {};
   for (const organization of organizations) {
     keys[organization] = (await store.tenancy.createKey({ organization, project: 'bench' })).key;

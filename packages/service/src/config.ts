@@ -3,6 +3,7 @@
  * validated here, once; a bad variable stops start-up with a RangeError that names it.
  */
 import { isPostgresUrl } from './store/open-store.js';
+import { SQLITE_SYNCHRONOUS, type SqliteSynchronous } from './store/sqlite/database.js';
 
 /** Everything the service reads from its environment. Sizes are bytes, durations milliseconds. */
 export interface ServiceConfig {
@@ -75,6 +76,20 @@ export interface ServiceConfig {
   readonly shutdownTimeoutMs: number;
   /** Parsed style models kept in memory. */
   readonly modelCacheSize: number;
+  /**
+   * How long (seconds) a key, a model or a model list the database confirmed may still be used while
+   * the database is unreachable: the longest a key revoked, or a model deleted, on another process
+   * can still be used on this one during an outage (while the database answers, at once). 0: none.
+   */
+  readonly cacheTtlSeconds: number;
+  /** Answers of each kind (keys, models, model lists, finished jobs) kept for outages. */
+  readonly cacheMaxEntries: number;
+  /**
+   * SQLite's `synchronous`: FULL (default) syncs the write-ahead log at every commit, so what was
+   * acknowledged survives a power cut; NORMAL syncs it only at checkpoints, faster, and a power cut
+   * (not a process crash) may lose the last commits, acknowledged uploads and jobs included.
+   */
+  readonly sqliteSynchronous: SqliteSynchronous;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   readonly logLevel: string;
   /**
@@ -117,6 +132,7 @@ export const SERVICE_DEFAULTS = Object.freeze({
   maxDocxExpandedBytes: 64 * MIB,
   maxDocxEntries: 2_000,
   role: 'all',
+  sqliteSynchronous: 'FULL',
   jobLeaseSeconds: 900,
   jobHeartbeatTimeoutSeconds: 45,
   jobConcurrency: 1,
@@ -128,9 +144,14 @@ export const SERVICE_DEFAULTS = Object.freeze({
   headersTimeoutMs: 20_000,
   shutdownTimeoutMs: 30_000,
   modelCacheSize: 32,
+  cacheTtlSeconds: 60,
+  cacheMaxEntries: 10_000,
   corsOrigins: [],
   logLevel: 'info',
-} satisfies Omit<ServiceConfig, 'apiKey' | 'poolThreads' | 'databaseUrl' | 'role'> & { role: ServiceRole });
+} satisfies Omit<ServiceConfig, 'apiKey' | 'poolThreads' | 'databaseUrl' | 'role' | 'sqliteSynchronous'> & {
+  role: ServiceRole;
+  sqliteSynchronous: SqliteSynchronous;
+});
 
 /** Environment variable → setting, for docs and error messages. */
 export const SERVICE_ENV_VARS = Object.freeze({
@@ -157,6 +178,9 @@ export const SERVICE_ENV_VARS = Object.freeze({
   headersTimeoutMs: 'STYLER_HEADERS_TIMEOUT_MS',
   shutdownTimeoutMs: 'STYLER_SHUTDOWN_TIMEOUT_MS',
   modelCacheSize: 'STYLER_MODEL_CACHE_SIZE',
+  cacheTtlSeconds: 'STYLER_CACHE_TTL_SECONDS',
+  cacheMaxEntries: 'STYLER_CACHE_MAX_ENTRIES',
+  sqliteSynchronous: 'STYLER_SQLITE_SYNCHRONOUS',
   corsOrigins: 'STYLER_CORS_ORIGINS',
   logLevel: 'STYLER_LOG_LEVEL',
 } satisfies Record<Exclude<keyof ServiceConfig, 'basePath'>, string>);
@@ -198,6 +222,13 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
   if (!SERVICE_ROLES.includes(role)) {
     throw new RangeError(`${v.role} must be one of ${SERVICE_ROLES.join(', ')}, got '${role}'`);
   }
+  const sqliteSynchronous = (env[v.sqliteSynchronous]?.trim().toUpperCase() ||
+    d.sqliteSynchronous) as SqliteSynchronous;
+  if (!SQLITE_SYNCHRONOUS.includes(sqliteSynchronous)) {
+    throw new RangeError(
+      `${v.sqliteSynchronous} must be one of ${SQLITE_SYNCHRONOUS.join(', ')}, got '${sqliteSynchronous}'`,
+    );
+  }
   const poolThreads = env[v.poolThreads]?.trim() ? integer(env, v.poolThreads, 1, 1, 256) : undefined;
   const config: ServiceConfig = {
     port: integer(env, v.port, d.port, 0, 65_535),
@@ -221,6 +252,9 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     headersTimeoutMs: integer(env, v.headersTimeoutMs, d.headersTimeoutMs, 1_000, 120_000),
     shutdownTimeoutMs: integer(env, v.shutdownTimeoutMs, d.shutdownTimeoutMs, 0, 3_600_000),
     modelCacheSize: integer(env, v.modelCacheSize, d.modelCacheSize, 0, 100_000),
+    cacheTtlSeconds: integer(env, v.cacheTtlSeconds, d.cacheTtlSeconds, 0, 86_400),
+    cacheMaxEntries: integer(env, v.cacheMaxEntries, d.cacheMaxEntries, 0, 10_000_000),
+    sqliteSynchronous,
     corsOrigins: origins(env, v.corsOrigins) ?? d.corsOrigins,
     logLevel,
     ...(apiKey && { apiKey }),

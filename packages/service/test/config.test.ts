@@ -24,4 +24,16 @@ describe('the service configuration', () => {
     );
     expect(() => loadServiceConfig({ STYLER_CORS_ORIGINS: 'a.example' })).toThrow(/STYLER_CORS_ORIGINS/);
   });
+
+  it('syncs SQLite at every commit unless NORMAL is asked for, and refuses any other value', () => {
+    expect(loadServiceConfig({}).sqliteSynchronous).toBe('FULL');
+    expect(loadServiceConfig({ STYLER_SQLITE_SYNCHRONOUS: 'normal' }).sqliteSynchronous).toBe('NORMAL');
+    expect(() => loadServiceConfig({ STYLER_SQLITE_SYNCHRONOUS: 'OFF' })).toThrow(/STYLER_SQLITE_SYNCHRONOUS/);
+  });
+
+  it('keeps what the database confirmed for 60 s by default, and 0 turns the cache off', () => {
+    expect(loadServiceConfig({})).toMatchObject({ cacheTtlSeconds: 60, cacheMaxEntries: 10_000 });
+    expect(loadServiceConfig({ STYLER_CACHE_TTL_SECONDS: '0' }).cacheTtlSeconds).toBe(0);
+    expect(() => loadServiceConfig({ STYLER_CACHE_TTL_SECONDS: '-1' })).toThrow(/STYLER_CACHE_TTL_SECONDS/);
+  });
 });

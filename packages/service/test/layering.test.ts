@@ -25,7 +25,7 @@ const LAYERS: Layers = [
   ['store/shared/'],
   ['store/files/', 'store/jobs/', 'store/models/', 'store/tenancy/'],
   ['store/contract.ts'],
-  ['store/sqlite/', 'store/postgres/'],
+  ['store/sqlite/', 'store/postgres/', 'store/read-cache/'],
   ['store/index.ts', 'store/open-store.ts'],
   ['errors.ts', 'config.ts', 'log-redaction.ts', 'compare/'],
   ['uploads/', 'style-models/', 'jobs/'],

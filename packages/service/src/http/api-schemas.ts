@@ -360,8 +360,11 @@ const role = Type.Union([Type.Literal('all'), Type.Literal('api'), Type.Literal(
 
 export const Health = closed(
   {
-    status: Type.Literal('ok'),
+    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], {
+      description: 'degraded: the database is unreachable and requests are served from the cache where they can be.',
+    }),
     role,
+    cache: Type.Optional(closed({ ttl_seconds: Type.Number(), live_keys: Type.Integer() })),
     database: Type.Optional(
       closed({ kind: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]), reachable: Type.Boolean() }),
     ),
@@ -372,10 +375,20 @@ export const Health = closed(
   },
   {
     $id: 'Health',
-    description: 'Liveness and the process role; `database`, `pool` and `jobs` only with a valid API key.',
+    description:
+      'Liveness and the process role; `status` (degraded while the database is unreachable), `database`, `cache`, `pool` and `jobs` only with a valid API key.',
   },
 );
-export const Ready = closed({ status: Type.Literal('ready'), role }, { $id: 'Ready', description: 'Readiness.' });
+export const Ready = closed(
+  {
+    status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')], {
+      description:
+        'degraded: the database is unreachable, but keys and models it confirmed within the cache TTL are served.',
+    }),
+    role,
+  },
+  { $id: 'Ready', description: 'Readiness.' },
+);
 
 /** Every shared schema, in the order components.schemas lists them. */
 export const API_SCHEMAS = [

@@ -19,7 +19,7 @@ import { ERRORS, ServiceError, type ErrorCode } from '../errors.js';
 import type { JobExecutor } from '../jobs/fine-tuning.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { QueueRunner } from '../jobs/queue-runner.js';
-import { PostgresStylerStore } from '../store/index.js';
+import { PostgresStylerStore, withReadCache } from '../store/index.js';
 import { registerOpenApi } from './openapi.js';
 import { API_SCHEMAS } from './api-schemas.js';
 import type { TypedApp } from './fastify-types.js';
@@ -164,8 +164,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance;
 
   const jobs = jobExecutor(deps, app.log);
-  // Over PostgreSQL the app uses the queue runner's store, whose new jobs go on the runner's queue.
-  const store = jobs instanceof QueueRunner ? jobs.store : deps.store;
+  // Over PostgreSQL the app uses the queue runner's store, whose new jobs go on the runner's queue;
+  // requests read keys and models through a cache that serves them while the database is away.
+  const store = withReadCache(jobs instanceof QueueRunner ? jobs.store : deps.store, {
+    ttlMs: config.cacheTtlSeconds * 1000,
+    maxEntries: config.cacheMaxEntries,
+  });
   const models = new StyleModelCache(store, config.modelCacheSize);
   const briefs = new StyleBriefs(store, models);
   const context: RouteContext = {
@@ -207,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: config.maxFileBytes, files: 1, fields: 8, parts: 9, fieldSize: 4096 },
   });
 
-  const health = { pool, jobs, store, role: config.role };
+  const health = { pool, jobs, store, cache: store, role: config.role };
   const typed = app.withTypeProvider<TypeBoxTypeProvider>() as TypedApp;
   healthRoute(typed, '/health', health, false);
   if (config.role !== 'worker') consoleRoutes(typed, await loadConsole());

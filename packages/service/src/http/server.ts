@@ -37,7 +37,10 @@ function dataLocation(config: ServiceConfig): string {
 /** Opens the store in config.dataDir (migrating it), starts the pool and listens on config.port. */
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const { config, providerConfig, stdout } = options;
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore(
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    { synchronous: config.sqliteSynchronous },
+  );
   let pool: ReturnType<typeof createStylePool> | undefined;
   try {
     await store.prepareForServing();

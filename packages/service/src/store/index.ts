@@ -1,11 +1,16 @@
 /**
  * Persistence: the store contract (StylerStore) over SQLite (metadata and file blobs) or PostgreSQL.
  * Layers, each importing only those below it: this file and open-store.ts; the assemblies sqlite/ and
- * postgres/; contract.ts; one folder per table with each dialect's queries; shared/.
+ * postgres/, and read-cache/ over either; contract.ts; one folder per table with each dialect's queries; shared/.
  */
-export { SqliteStore, STORE_LAYOUT } from './sqlite/sqlite-store.js';
+export { SqliteStore, STORE_LAYOUT, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 export { acquireServingLock, type ServingLock } from './sqlite/serving-lock.js';
-export { openDatabase } from './sqlite/database.js';
+export {
+  openDatabase,
+  SQLITE_SYNCHRONOUS,
+  type OpenDatabaseOptions,
+  type SqliteSynchronous,
+} from './sqlite/database.js';
 export type { SqliteDatabase } from './shared/sqlite-database.js';
 export { migrate, MIGRATIONS, type Migration } from './sqlite/migrations.js';
 export { BlobStore, type BlobKind, type BlobStoreOptions, type BlobWriter } from './sqlite/blob-store.js';
@@ -56,3 +61,11 @@ export { migratePostgres, POSTGRES_MIGRATIONS } from './postgres/migrations.js';
 export { inTransaction } from './shared/postgres-queries.js';
 export { openStore, isPostgresUrl, type StoreLocation } from './open-store.js';
 export { isDatabaseUnavailable } from './shared/database-unavailable.js';
+export {
+  ReadThroughStore,
+  TtlCache,
+  withReadCache,
+  type Confirmed,
+  type ReadCacheOptions,
+  type ReadCacheStatus,
+} from './read-cache/index.js';

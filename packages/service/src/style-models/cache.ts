@@ -3,7 +3,11 @@ import { ServiceError } from '../errors.js';
 import type { StylerStore } from '../store/index.js';
 import type { StyleModel } from '@styler/engine';
 
-/** A small LRU cache of parsed StyleModels, scoped by organization. */
+/**
+ * A small LRU cache of parsed StyleModels, scoped by organization. A kept model is handed out only
+ * after the store confirms the model still exists (a light row read; while the database is away the
+ * store's read cache answers within its TTL), so a model deleted by another process stops working.
+ */
 export class StyleModelCache {
   readonly #store: StylerStore;
   readonly #capacity: number;
@@ -25,8 +29,13 @@ export class StyleModelCache {
     const key = `${organizationId}\u0000${name}`;
     const cached = this.#entries.get(key);
     if (cached) {
+      // Kept in place while the store is asked, so concurrent requests share the parsed model.
+      if ((await this.#store.models.get(organizationId, name)) === undefined) {
+        this.#entries.delete(key);
+        throw await this.#notFound(organizationId, name);
+      }
       // Re-insert: Map keeps insertion order, so the first key is always the least recently used.
-      this.#entries.delete(key);
+      if (this.#entries.get(key) === cached) this.#entries.delete(key);
       this.#entries.set(key, cached);
       return cached;
     }

@@ -317,6 +317,8 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('files API (%s)', (storeKin
     expect(await detailed.json()).toEqual({
       status: 'ok',
       role: 'all',
+      // The key of this very request was just confirmed by the database.
+      cache: { ttl_seconds: 60, live_keys: 1 },
       database: { kind: storeKind, reachable: true },
       pool: { threads: 2, queued_tasks: 0, running_tasks: 0 },
       jobs: { running: expect.any(Number) },

@@ -1,13 +1,14 @@
 /**
  * GET /health (and /v1/health): a cheap liveness answer for load balancers, public, with the
- * process's role. The load (queue depth, running tasks and jobs) and the database say how busy and
- * how well the service is, so only a valid key sees them. GET /health/ready is the readiness check:
- * 503 while the database cannot be reached, so a load balancer sends no traffic to a process that
- * could not serve it.
+ * process's role. The load (queue depth, running tasks and jobs), the database and the cache say how
+ * busy and how well the service is, so only a valid key sees them. GET /health/ready is the
+ * readiness check: `ready`; `degraded` (still 200) while the database is unreachable but the cache
+ * holds keys it confirmed within the TTL, whose transforms are still served; 503 when the database is
+ * unreachable and nothing can be served, so a load balancer sends no traffic to that process.
  */
 import { errorBody, errorHeaders } from '../error-handler.js';
 import type { AnalyticsPool } from '@styler/analytics/pool';
-import type { StylerStore } from '../../store/index.js';
+import type { ReadCacheStatus, StylerStore } from '../../store/index.js';
 import { bearerToken } from '../auth.js';
 import type { ServiceRole } from '../../config.js';
 import type { JobExecutor } from '../../jobs/fine-tuning.js';
@@ -19,6 +20,8 @@ export interface HealthDeps {
   pool: AnalyticsPool;
   jobs: JobExecutor;
   store: StylerStore;
+  /** The read cache in front of the store: whether it can serve while the database is away. */
+  cache: { status(): ReadCacheStatus };
   role: ServiceRole;
 }
 
@@ -47,7 +50,7 @@ async function databaseReachable(store: StylerStore): Promise<boolean> {
 export function healthRoute(
   app: TypedApp,
   path: string,
-  { pool, jobs, store, role }: HealthDeps,
+  { pool, jobs, store, cache, role }: HealthDeps,
   documented: boolean,
 ): void {
   const common = { security: [], hide: !documented };
@@ -57,10 +60,14 @@ export function healthRoute(
     // An absent or invalid key (or a database that cannot check it) still gets the liveness answer.
     const principal = key === undefined ? undefined : await store.tenancy.authenticate(key).catch(() => undefined);
     if (principal === undefined) return { status: 'ok' as const, role };
+    const reachable = await databaseReachable(store);
+    const { liveKeys, ttlSeconds } = cache.status();
     return {
-      status: 'ok' as const,
+      // The key was just accepted: without the database, the cache did it.
+      status: reachable ? ('ok' as const) : ('degraded' as const),
       role,
-      database: { kind: store.kind, reachable: await databaseReachable(store) },
+      cache: { ttl_seconds: ttlSeconds, live_keys: liveKeys },
+      database: { kind: store.kind, reachable },
       pool: { threads: pool.threads, queued_tasks: pool.queueSize, running_tasks: pool.running },
       jobs: { running: jobs.running },
     };
@@ -69,12 +76,13 @@ export function healthRoute(
     ...common,
     operationId: 'ready',
     response: {
-      200: ok(Ready, 'The database answers: ready for traffic.'),
-      503: failure('The database cannot be reached.', 'database_unavailable'),
+      200: ok(Ready, 'The database answers (ready), or the cache serves what it confirmed (degraded).'),
+      503: failure('The database cannot be reached and the cache holds no live key.', 'database_unavailable'),
     },
   };
   app.get(`${path}/ready`, { schema: ready, config: { public: true } }, async (_request, reply) => {
     if (await databaseReachable(store)) return { status: 'ready' as const, role };
+    if (cache.status().liveKeys > 0) return { status: 'degraded' as const, role };
     return reply.headers(errorHeaders(503)).code(503).send(errorBody('database_unavailable'));
   });
 }

@@ -1,14 +1,16 @@
 /**
  * Bytes on disk beside the database: each file's upload and its extracted text. Every write goes to
- * a temporary name, is flushed, then renamed into place, so a reader never sees half a file, and a
- * failed write (a full disk) leaves nothing behind.
+ * a temporary name, is flushed, then renamed into place and the directory synced, so a reader never
+ * sees half a file, a failed write (a full disk) leaves nothing behind, and a written blob keeps its
+ * name through a power cut.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ensurePrivateDirectory, OWNER_ONLY, restrictToOwner } from '../shared/permissions.js';
 import { asStorageFull } from '../shared/storage-full.js';
+import { syncDirectory, syncDirectorySync } from '../shared/directory-sync.js';
 
 /** The two blobs kept per file. */
 export type BlobKind = 'upload' | 'text';
@@ -16,10 +18,15 @@ export type BlobKind = 'upload' | 'text';
 /** Puts a blob's bytes into its open temporary file. A seam: tests make it fail as a full disk does. */
 export type BlobWriter = (handle: FileHandle, data: Uint8Array | string) => Promise<void>;
 
+/** Makes a directory's names durable (fsync). A seam: tests record the order of the syncs. */
+export type DirectorySyncer = (directory: string) => Promise<void>;
+
 /** What a BlobStore can be given besides its directory. */
 export interface BlobStoreOptions {
   /** Default: FileHandle.writeFile. */
   writer?: BlobWriter;
+  /** Default: fsync of the directory. */
+  syncDirectory?: DirectorySyncer;
 }
 
 const writeWhole: BlobWriter = (handle, data) => handle.writeFile(data);
@@ -32,12 +39,18 @@ export class BlobStore {
   readonly directory: string;
 
   readonly #writer: BlobWriter;
+  readonly #syncDirectory: DirectorySyncer;
 
-  /** Uses (and creates) `directory`, owner-only: the directory 0700, every blob in it 0600. */
+  /**
+   * Uses (and creates) `directory`, owner-only: the directory 0700, every blob in it 0600. Its parent
+   * is synced too, so the directory itself outlives a power cut.
+   */
   constructor(directory: string, options: BlobStoreOptions = {}) {
     this.directory = directory;
     this.#writer = options.writer ?? writeWhole;
+    this.#syncDirectory = options.syncDirectory ?? syncDirectory;
     ensurePrivateDirectory(directory);
+    syncDirectorySync(dirname(directory));
     // Blobs written before permissions were tightened (or copied in) get the same modes.
     for (const name of readdirSync(directory)) restrictToOwner(join(directory, name));
   }
@@ -49,8 +62,9 @@ export class BlobStore {
   }
 
   /**
-   * Writes the blob durably: temp file, fsync, rename over the final name. On failure the temp file
-   * is removed; a full disk (ENOSPC, EDQUOT) rejects with a StorageFullError.
+   * Writes the blob durably: temp file, fsync, rename over the final name, fsync of the directory;
+   * when it resolves, the blob is on disk under its name. On failure the temp file is removed; a
+   * full disk (ENOSPC, EDQUOT) rejects with a StorageFullError.
    */
   async write(id: string, kind: BlobKind, data: Uint8Array | string): Promise<void> {
     const target = this.#path(id, kind);
@@ -67,6 +81,7 @@ export class BlobStore {
       }
       await handle.close();
       await rename(temp, target);
+      await this.#syncDirectory(this.directory);
     } catch (error) {
       // A temp file that cannot be removed now is removed at the next start (removeLeftovers).
       await rm(temp, { force: true }).catch(() => undefined);

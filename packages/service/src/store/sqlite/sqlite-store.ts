@@ -1,7 +1,7 @@
 /** The SQLite store: one database (its table repositories) plus the blob directory. */
 import { join } from 'node:path';
 import type { SqliteDatabase } from '../shared/sqlite-database.js';
-import { openDatabase } from './database.js';
+import { openDatabase, type SqliteSynchronous } from './database.js';
 import { BlobStore, type BlobStoreOptions } from './blob-store.js';
 import { FilesRepository } from '../files/index.js';
 import { JobsRepository } from '../jobs/index.js';
@@ -16,6 +16,8 @@ export const STORE_LAYOUT = Object.freeze({ database: 'styler.db', blobs: 'files
 export interface SqliteStoreOptions {
   /** Options (a writer for tests) for the BlobStore. */
   blobs?: BlobStoreOptions;
+  /** SQLite's `synchronous` (default FULL: an acknowledged commit survives a power cut). */
+  synchronous?: SqliteSynchronous;
 }
 
 /** SQLite persistence (under SqliteStylerStore): synchronous repositories; only blob I/O is async. */
@@ -43,12 +45,14 @@ export class SqliteStore {
    * Opens the store in `dataDir` (created if missing): `styler.db` (migrated to the current schema)
    * and `files/` for uploads and extracted text. All of it is owner-only (directories 0700, files
    * 0600); what an earlier version created more open is tightened here. `blobs` passes options
-   * (a writer for tests) to the BlobStore.
+   * (a writer for tests) to the BlobStore; `synchronous` is SQLite's (default FULL).
    */
   static open(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
     if (typeof dataDir !== 'string' || dataDir === '') throw new TypeError('dataDir must be a non-empty path');
     ensurePrivateDirectory(dataDir);
-    const db = openDatabase(join(dataDir, STORE_LAYOUT.database));
+    const db = openDatabase(join(dataDir, STORE_LAYOUT.database), {
+      ...(options.synchronous !== undefined && { synchronous: options.synchronous }),
+    });
     return new SqliteStore(dataDir, db, options.blobs ?? {});
   }
 

@@ -28,6 +28,24 @@ describe('BlobStore', () => {
     await expect(blobs.read('file-1', 'text')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('syncs the directory once the blob has its name, and only resolves after that', async () => {
+    const seen: string[][] = [];
+    const synced = new BlobStore(blobs.directory, {
+      syncDirectory: async (directory) => {
+        seen.push(readdirSync(directory));
+      },
+    });
+    await synced.write('file-3', 'upload', Buffer.from([7]));
+    expect(seen).toEqual([['file-3.upload']]);
+  });
+
+  it('fails the write when the directory cannot be synced (a 200 must not follow)', async () => {
+    const failing = new BlobStore(blobs.directory, {
+      syncDirectory: () => Promise.reject(Object.assign(new Error('I/O error'), { code: 'EIO' })),
+    });
+    await expect(failing.write('file-4', 'text', 'lost?')).rejects.toMatchObject({ code: 'EIO' });
+  });
+
   it('makes its directory again when it was deleted under it', async () => {
     rmSync(blobs.directory, { recursive: true, force: true });
     await blobs.write('file-2', 'text', 'back');
