@@ -162,12 +162,13 @@ export class TransformPipeline {
   }
 
   /**
-   * The budget of the engine's work: in rewrite mode from the request's arrival (one budget for the
-   * LLM path and the rule engine's pass), in full mode from now, after the base model answered
-   * (its request has its own timeout).
+   * The budget of the engine's work: in rewrite mode with the LLM path from the request's arrival
+   * (one budget for the LLM and the rule engine's pass), else from now: once the text to restyle is
+   * there (at once in rewrite mode, after the base model answered in full mode, whose request has
+   * its own timeout).
    */
   #startBudget(prepared: PreparedTransform, signal: AbortSignal): EngineBudget {
-    const start = prepared.request.input.mode === 'rewrite' ? prepared.receivedAt : Date.now();
+    const start = prepared.rewriteLlm !== undefined ? prepared.receivedAt : Date.now();
     return {
       tenant: prepared.organizationId,
       submittedAt: prepared.receivedAt,
