@@ -145,11 +145,10 @@ export class TransformPipeline {
     signal.throwIfAborted();
     onOpen?.();
     const budget = this.#startBudget(prepared, signal);
-    const restyled = await this.#restyle(prepared, base, budget);
+    // Quality compares with the original: the restyle can measure it in its own task unless an LLM drafted.
+    const restyled = await this.#restyle(prepared, base, budget, base === original);
     signal.throwIfAborted();
-    // The restyle measured quality against its own input, which is the original unless an LLM drafted.
-    const measured = base === original ? restyled.quality : undefined;
-    const extras = this.#extras(prepared, original, restyled.styled, budget, measured);
+    const extras = this.#extras(prepared, original, restyled.styled, budget, restyled.quality);
     // Awaited by the caller; until then a failure must not count as unhandled.
     extras.catch(() => undefined);
     return {
@@ -235,13 +234,14 @@ export class TransformPipeline {
   /**
    * The rule engine's restyle of `text` on the pool, with the request's heading options and the
    * model's length rule: the message, or the text an LLM wrote under the brief (full mode, the
-   * rewrite's draft), as the spec's full mode asks. It measures its quality in the same task when
-   * the flags ask for it.
+   * rewrite's draft), as the spec's full mode asks. With `measure`, it measures its quality against
+   * `text` in the same task when the flags ask for it.
    */
   async #restyle(
     prepared: PreparedTransform,
     text: string,
     budget: EngineBudget,
+    measure: boolean,
   ): Promise<{ styled: string; quality?: QualityAnalytics }> {
     const { flags } = prepared.request;
     const options = {
@@ -250,7 +250,7 @@ export class TransformPipeline {
       skipH1: flags.skipH1,
       perspective: prepared.request.perspective,
     };
-    if (!flags.includeQuality)
+    if (!flags.includeQuality || !measure)
       return { styled: await this.#deps.pool.restyle(text, prepared.styleModel, options, budget) };
     const measured = await this.#deps.pool.restyleWithQuality(
       text,

@@ -156,6 +156,29 @@ describe('rewrite mode with an LLM configured', () => {
     });
   });
 
+  it('compares the answer with the message, not with the draft, in the extras', async () => {
+    await withLlm({ reply: drafting(DRAFT) }, { STYLER_LLM_MODELS: 'writer-model' }, async (service) => {
+      const flags = { include_quality: true, include_compare_original: true };
+      const { body } = await rewrite(service, flags);
+      const extras = body as Completion & {
+        comparison?: { original: string };
+        quality_analytics?: { lexical_density: { unpersonalized: number; personalized: number } };
+      };
+      expect(extras.styler?.rewrite_engine).toBe('llm');
+      expect(extras.comparison?.original).toBe(AI_TEXT);
+      const response = await trainer.request(
+        '/style/transform',
+        jsonBody({ mode: 'rewrite', model: MODEL, message: AI_TEXT, ...flags }),
+      );
+      const rules = (await response.json()) as typeof extras;
+      // "unpersonalized" is the message's value whichever path wrote the answer.
+      expect(extras.quality_analytics?.lexical_density.unpersonalized).toBeCloseTo(
+        rules.quality_analytics!.lexical_density.unpersonalized,
+        12,
+      );
+    });
+  });
+
   it('asks the LLM its fine-tuning job names before the configured one', async () => {
     await withLlm({ reply: drafting(DRAFT) }, { STYLER_LLM_MODELS: 'writer-model' }, async (service, server) => {
       await seedModel(service, service.keys.acme, 'ftm-with-base', modelJson, { baseModel: 'job-model' });
