@@ -66,14 +66,14 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { seededRandom } from '../../packages/research/dist/stylometry/index.js';
 import { STYLE_DEFAULTS, keynessReference, styleBrief } from '../../packages/engine/dist/index.js';
 import { modelOf, restyle } from './changes.mjs';
-import { authors, readFolder, setCorpora } from './corpora.mjs';
+import { authors, setCorpora } from './corpora.mjs';
 import { ARMS, rememberingProvider, runArm } from './llm-arms.mjs';
 import { BatchFileError, PendingRequest, armProvider, writeBatchFile } from './llm-batch.mjs';
 import { openEndpoint } from './llm-endpoints.mjs';
 import { outputJudge, summarize } from './llm-measures.mjs';
+import { samplePairs } from './llm-pairs.mjs';
 import { VARIANTS, answerSource, readingSample, reportText } from './llm-report.mjs';
 
 const DEFAULTS = Object.freeze({
@@ -151,18 +151,6 @@ function readOptions(argv) {
     reading: values.reading ?? join(tmpdir(), `styler-llm-reading${values.scripted ? '-scripted' : ''}.md`),
     readingPairs: integerOption(values['reading-pairs'], 'reading-pairs', 0, DEFAULTS.readingPairs),
   };
-}
-
-/** `count` (target, AI input) pairs drawn without replacement, in a seeded order. */
-function samplePairs(targets, count, seed) {
-  const inputs = readFolder('ai-inputs').map((f) => ({ id: `ai-inputs/${f.file}`, text: f.text }));
-  const all = targets.flatMap((target) => inputs.map((input) => ({ target, input })));
-  const random = seededRandom(seed);
-  for (let i = all.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [all[i], all[j]] = [all[j], all[i]];
-  }
-  return all.slice(0, count);
 }
 
 /** Each target's style brief, its favoured words found against the other authors' models. */

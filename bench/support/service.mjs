@@ -14,8 +14,14 @@ import { readFolder } from './corpus.mjs';
  * Starts the service with one API key per name in `organizations` (each its own organization).
  * Returns the base URL, a `client(key)` that calls the API, the keys by organization, the pool,
  * the store, and `close()`. STYLER_POOL_THREADS sets the pool's threads; `poolOptions` add to them.
+ * `providerEnv` configures the LLM services as the environment would (docs/providers.md); none by default.
  */
-export async function startBenchService({ organizations = ['bench'], env = {}, poolOptions = {} } = {}) {
+export async function startBenchService({
+  organizations = ['bench'],
+  env = {},
+  providerEnv = {},
+  poolOptions = {},
+} = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-bench-'));
   const config = loadServiceConfig({
     PORT: '0',
@@ -35,7 +41,8 @@ export async function startBenchService({ organizations = ['bench'], env = {}, p
     ...(process.env.STYLER_POOL_THREADS && { threads: Number(process.env.STYLER_POOL_THREADS) }),
     ...poolOptions,
   });
-  const app = await buildApp({ store, pool, config, providerConfig: loadProviderConfig({}), logger: false });
+  const providerConfig = loadProviderConfig(providerEnv);
+  const app = await buildApp({ store, pool, config, providerConfig, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${app.server.address().port}/v1`;
 

@@ -21,7 +21,8 @@ export const PROVIDER_DEFAULTS = Object.freeze({
   } satisfies Record<BaseModelServiceName, string | undefined>),
   /** Per request (complete) or per silence between streamed chunks, milliseconds. */
   timeoutMs: 120_000,
-  llmRewrite: false,
+  /** Rewrite mode asks a configured LLM first; without a configured service it has nothing to ask. */
+  llmRewrite: true,
 });
 
 /** The largest timeout setTimeout can honour (2^31 - 1 ms, about 24.8 days). */
@@ -46,9 +47,12 @@ export interface ProviderConfig {
   readonly defaultService?: BaseModelServiceName;
   /** Timeout per request, or per silence between streamed chunks, in milliseconds (>= 1). */
   readonly timeoutMs: number;
-  /** STYLER_LLM_REWRITE: whether the style engine may ask an LLM to rewrite; the style engine reads it. */
+  /**
+   * STYLER_LLM_REWRITE (default on): whether rewrite mode runs the LLM pipeline when a service is
+   * configured; off keeps rewrite mode to the rule engine.
+   */
   readonly llmRewrite: boolean;
-  /** STYLER_LLM_REWRITE_MODEL: the model the style engine's optional LLM rewrite uses. */
+  /** STYLER_LLM_REWRITE_MODEL: the LLM a rewrite asks when its fine-tuning job names none. */
   readonly rewriteModel?: string;
 }
 

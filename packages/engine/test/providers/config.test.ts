@@ -22,7 +22,7 @@ describe('loadProviderConfig from the environment', () => {
     expect(config.services.ollama.baseUrl).toBe('http://127.0.0.1:11434/v1');
     expect(config.services['openai-compatible'].baseUrl).toBe('');
     expect(config.timeoutMs).toBe(120_000);
-    expect(config.llmRewrite).toBe(false);
+    expect(config.llmRewrite).toBe(true);
     expect(config.defaultService).toBeUndefined();
     expect(config.rewriteModel).toBeUndefined();
     expect(PROVIDER_DEFAULTS.timeoutMs).toBe(120_000);

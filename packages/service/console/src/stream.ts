@@ -3,8 +3,11 @@ import { createParser } from 'eventsource-parser';
 import { ApiError, failure, type Api } from './api';
 import type { ApiErrorBody, TransformChunk } from '../../src/http/wire-types';
 
-/** The streamed transform put together: its text and the extras its last chunk carried. */
-export type TransformResult = Pick<TransformChunk, 'quality_analytics' | 'comparison' | 'distance' | 'usage'> & {
+/** The streamed transform put together: its text and the extras (and `styler` report) its last chunk carried. */
+export type TransformResult = Pick<
+  TransformChunk,
+  'quality_analytics' | 'comparison' | 'distance' | 'usage' | 'styler'
+> & {
   content: string;
 };
 
@@ -45,6 +48,7 @@ export async function streamTransform(
       if (chunk.quality_analytics) result.quality_analytics = chunk.quality_analytics;
       if (chunk.comparison) result.comparison = chunk.comparison;
       if (chunk.distance) result.distance = chunk.distance;
+      if (chunk.styler) result.styler = chunk.styler;
     },
   });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -251,6 +251,11 @@ export const TransformRequestBody = Type.Union(
       {
         mode: Type.Literal('rewrite'),
         message: Type.String({ pattern: '\\S', description: 'The text to style.' }),
+        rewrite_engine: optional(Type.Union([Type.Literal('llm'), Type.Literal('rules')]), {
+          default: 'llm',
+          description:
+            "Styler extension. 'llm': the LLM pipeline, then the rule engine's pass, where the service has an LLM configured (the rule engine answers when it fails); 'rules': the rule engine alone.",
+        }),
         messages: absent,
         full_mode_options: absent,
         ...transformCommon,

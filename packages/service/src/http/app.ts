@@ -178,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     models,
     transforms: new TransformPipeline({
+      store,
       pool,
       models,
       briefs,

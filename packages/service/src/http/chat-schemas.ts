@@ -139,6 +139,31 @@ export const DraftReport = closed(
       },
       { description: 'The cost cap of this request: base-model calls and tokens (prompt + completion, all calls).' },
     ),
+    base_model: Type.Optional(Type.String({ description: 'The LLM asked (transform rewrites).' })),
+    rewrite_engine: Type.Optional(
+      Type.Union([Type.Literal('llm'), Type.Literal('rules')], {
+        description:
+          "Transform rewrites: which path answered. 'llm': the LLM pipeline's text, then the rule engine's pass; 'rules': the rule engine's restyle of the message (see fallback).",
+      }),
+    ),
+    fallback: Type.Optional(
+      closed(
+        {
+          reason: Type.Union(
+            [
+              Type.Literal('not_configured'),
+              Type.Literal('provider_failed'),
+              Type.Literal('time_budget'),
+              Type.Literal('cost_cap'),
+              Type.Literal('nothing_kept'),
+            ],
+            { description: 'Why the rule engine answered a rewrite the LLM was asked for.' },
+          ),
+          message: Type.String(),
+        },
+        { description: 'Transform rewrites answered by the rule engine after the LLM was asked for.' },
+      ),
+    ),
   },
   { $id: 'DraftReport', description: 'Styler extension: how the returned text was chosen, step by step.' },
 );

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStylePool, type StylePool } from '@styler/engine';
 import { loadQualitySchema, validate } from '../../../../test-support/schema.js';
 import { startOpenAITestServer, type OpenAITestServer } from '../../../../test-support/openai-test-server.js';
 import {
@@ -46,7 +45,8 @@ describe('POST /style/transform', () => {
     });
     service = await startTestService({
       env: { STYLER_MAX_TEXT_CHARS: '20000', STYLER_JOB_CONCURRENCY: '1' },
-      providerEnv: { STYLER_LLM_BASE_URL: llm.url },
+      // Full mode asks this LLM; rewrite mode stays the rule engine's here (its LLM path: transform/llm-rewrite.test.ts).
+      providerEnv: { STYLER_LLM_BASE_URL: llm.url, STYLER_LLM_REWRITE: '0' },
     });
     const ids: string[] = [];
     for (const n of ['01', '02', '03']) {
@@ -374,84 +374,6 @@ describe('POST /style/transform', () => {
       expect(String(((await again.json()) as { error: string }).error)).toMatch(/OPENAI_API_KEY/);
     } finally {
       await bare.close();
-    }
-  });
-
-  it('asks the rewrite LLM first when STYLER_LLM_REWRITE is on', async () => {
-    const rewriter = await startOpenAITestServer({
-      reply: (request) => String(request.messages[request.messages.length - 1]?.content ?? ''),
-    });
-    const withLlm = await startTestService({
-      providerEnv: {
-        STYLER_LLM_BASE_URL: rewriter.url,
-        STYLER_LLM_REWRITE: '1',
-        STYLER_LLM_REWRITE_MODEL: 'rewriter-model',
-      },
-    });
-    try {
-      await seedModel(withLlm, withLlm.keys.acme, 'ftm-llm', await modelJsonOf(service, service.keys.acme, model));
-      const response = await withLlm.request(
-        '/style/transform',
-        jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }),
-      );
-      expect(response.status).toBe(200);
-      // The LLM pipeline: drafts (one request with n = 2), then a revision where it helps, within the cap.
-      expect(rewriter.requests.length).toBeGreaterThanOrEqual(1);
-      expect(rewriter.requests.length).toBeLessThanOrEqual(3);
-      expect(rewriter.requests[0]!.body).toMatchObject({ model: 'rewriter-model', n: 2 });
-      const body = (await response.json()) as { styler?: { calls: number; drafts: unknown[]; cap: unknown } };
-      expect(body.styler).toMatchObject({
-        calls: rewriter.requests.length,
-        cap: { max_calls: 3, max_total_tokens: 60_000 },
-      });
-      expect(body.styler!.drafts).toHaveLength(2);
-    } finally {
-      await withLlm.close();
-      await rewriter.close();
-    }
-  });
-
-  it("answers the LLM's accepted draft as it is, and restyles the text on the pool when a draft lost a fact", async () => {
-    let draft = `${AI_TEXT.trimEnd()} The rewriter added this closing sentence.\n`;
-    const rewriter = await startOpenAITestServer({ reply: () => draft });
-    const real = createStylePool({ threads: 1 });
-    const restyledOnPool: string[] = [];
-    const pool = new Proxy(real, {
-      get(target, property, receiver) {
-        if (property !== 'restyle') return Reflect.get(target, property, receiver);
-        return (text: string, ...rest: Parameters<StylePool['restyle']> extends [string, ...infer R] ? R : never) => {
-          restyledOnPool.push(text);
-          return target.restyle(text, ...rest);
-        };
-      },
-    });
-    const withLlm = await startTestService({
-      pool,
-      providerEnv: { STYLER_LLM_BASE_URL: rewriter.url, STYLER_LLM_REWRITE: '1', STYLER_LLM_REWRITE_MODEL: 'rw' },
-    });
-    try {
-      await seedModel(withLlm, withLlm.keys.acme, 'ftm-llm', await modelJsonOf(service, service.keys.acme, model));
-      const response = await withLlm.request(
-        '/style/transform',
-        jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }),
-      );
-      expect(response.status).toBe(200);
-      // No rule-based pass over an LLM's text.
-      expect(((await response.json()) as Completion).choices[0]!.message.content).toBe(draft);
-      expect(restyledOnPool).toEqual([]);
-      // A draft that drops the input's numbers is refused: the engine restyles the text itself, on the pool.
-      draft = AI_TEXT.replace(/\d+/g, 'several');
-      expect(draft).not.toBe(AI_TEXT);
-      const refused = await withLlm.request(
-        '/style/transform',
-        jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }),
-      );
-      expect(refused.status).toBe(200);
-      expect(restyledOnPool).toEqual([AI_TEXT]);
-    } finally {
-      await withLlm.close();
-      await rewriter.close();
-      await real.close();
     }
   });
 

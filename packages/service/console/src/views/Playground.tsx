@@ -96,6 +96,51 @@ function snippets(body: Record<string, unknown>): { curl: string; python: string
   };
 }
 
+const FALLBACK_REASONS: Record<string, string> = {
+  not_configured: 'no LLM is named for this model',
+  provider_failed: 'the LLM failed',
+  time_budget: 'the LLM ran out of time',
+  cost_cap: 'the text is too long for one draft within the cost cap',
+  nothing_kept: 'every draft lost something the text must keep',
+};
+
+const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * Which path wrote the styled text, from the response's `styler` report: the LLM pipeline (then the
+ * rule engine's pass), the rule engine after the LLM could not answer (and why), or, in rewrite mode
+ * without a report, the rule engine alone.
+ */
+export function AnsweredBy({ mode, report }: { mode: 'rewrite' | 'full'; report: TransformResult['styler'] }) {
+  if (report === undefined) {
+    return mode === 'rewrite' ? (
+      <p class="answered-by muted" data-path="rules">
+        Answered by the <strong>rule engine</strong> alone (no LLM asked).
+      </p>
+    ) : null;
+  }
+  const cost = `${count(report.calls, 'LLM call')}, ${count(report.usage.total_tokens, 'token')}`;
+  const model = report.base_model === undefined ? 'the LLM' : report.base_model;
+  if (report.rewrite_engine === 'rules') {
+    const why = report.fallback ? (FALLBACK_REASONS[report.fallback.reason] ?? report.fallback.reason) : '';
+    return (
+      <div class="answered-by notice warning" data-path="rules" role="status">
+        <p>
+          Answered by the <strong>rule engine</strong>: {why} ({cost}).
+        </p>
+        {report.fallback && <p class="hint">{report.fallback.message}</p>}
+      </div>
+    );
+  }
+  const drafts = count(report.drafts.length, 'draft');
+  const chosen = report.winner === 'revision' ? 'its revision' : `draft ${Number(report.winner) + 1}`;
+  return (
+    <p class="answered-by muted" data-path="llm">
+      Answered by the <strong>LLM</strong> ({model}: {drafts}, {chosen} chosen; {cost}), then the rule engine's pass.
+    </p>
+  );
+}
+
 /** Full mode without an LLM: what it needs, that rewrite mode does not, and the server's how-to. */
 function NoLlmNote({ howTo }: { howTo: string }) {
   return (
@@ -120,6 +165,7 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
   const [service, setService] = useState('auto');
   const [temperature, setTemperature] = useState(1);
   const [stream, setStream] = useState(true);
+  const [rulesOnly, setRulesOnly] = useState(false);
   const [flags, setFlags] = useState<Record<Flag, boolean>>({
     include_quality: true,
     include_rouge: false,
@@ -130,6 +176,8 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
   });
   const [output, setOutput] = useState('');
   const [result, setResult] = useState<TransformResult>();
+  // The mode the shown result was made in (the form may have changed since).
+  const [resultMode, setResultMode] = useState<'rewrite' | 'full'>('rewrite');
   const [error, setError] = useState<string>();
   // The API says whether an LLM is configured only by refusing full mode (501): kept from then on.
   const [noLlm, setNoLlm] = useState<string>();
@@ -151,7 +199,7 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
     model,
     mode,
     ...(mode === 'rewrite'
-      ? { message }
+      ? { message, ...(rulesOnly && { rewrite_engine: 'rules' }) }
       : {
           messages: [
             ...(system.trim() ? [{ role: 'system', content: system }] : []),
@@ -172,6 +220,7 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
     setError(undefined);
     setOutput('');
     setResult(undefined);
+    setResultMode(mode);
     try {
       if (stream) {
         setResult(await streamTransform(api, body, setOutput, controller.signal));
@@ -279,6 +328,16 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
             />
             Stream the answer
           </label>
+          {mode === 'rewrite' && (
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={rulesOnly}
+                onChange={(e) => setRulesOnly((e.target as HTMLInputElement).checked)}
+              />
+              Rule engine only (no LLM)
+            </label>
+          )}
           {FLAGS.map(([flag, label]) => (
             <label class="check" key={flag}>
               <input
@@ -312,6 +371,7 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
           </div>
         </div>
       )}
+      {result && <AnsweredBy mode={resultMode} report={result.styler} />}
       {result?.comparison && (
         <>
           <h3>Word diff</h3>

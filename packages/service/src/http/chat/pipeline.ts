@@ -9,8 +9,6 @@
 import { ServiceError } from '../../errors.js';
 import { rankDrafts, type DraftChoice, type StyleModel } from '@styler/engine';
 import {
-  BASE_MODEL_SERVICE_ENV_VARS,
-  BASE_MODEL_SERVICES,
   configuredServices,
   noServiceConfigured,
   resolveChatProvider,
@@ -23,7 +21,7 @@ import { randomId, type Principal, type StylerStore } from '../../store/index.js
 import type { ChatCompletionRequest, DraftReport } from '../chat-schemas.js';
 import { chooseWithinCap, draftReport, pipelineCap } from '../llm-pipeline.js';
 import type { StyleBriefs } from '../../style-models/briefs.js';
-import { DEFAULT_BASE_MODEL } from '../representations.js';
+import { defaultBaseModel, MODEL_LIST_VARIABLES } from '../default-base-model.js';
 import type { StyleModelCache } from '../../style-models/cache.js';
 import type { CompletionChoice, CompletionIdentity } from '../completion.js';
 import { countUsage, type Usage } from '../usage.js';
@@ -154,20 +152,12 @@ export class ChatPipeline {
   }
 
   async #defaultBaseModel(organizationId: string, modelName: string): Promise<string> {
-    const model = await this.#deps.store.models.get(organizationId, modelName);
-    const job = model && (await this.#deps.store.jobs.get(organizationId, model.jobId));
-    if (job?.baseModel && job.baseModel !== DEFAULT_BASE_MODEL) return job.baseModel;
-    const config = this.#deps.providerConfig;
-    if (config.rewriteModel) return config.rewriteModel;
-    const services = config.defaultService ? [config.defaultService, ...BASE_MODEL_SERVICES] : BASE_MODEL_SERVICES;
-    const listed = services
-      .map((name) => config.services[name])
-      .find((service) => service.configured && service.models.length > 0);
-    if (listed) return listed.models[0]!;
-    const lists = BASE_MODEL_SERVICES.map((name) => BASE_MODEL_SERVICE_ENV_VARS[name].models).join(', ');
+    const { store, providerConfig } = this.#deps;
+    const baseModel = await defaultBaseModel(store, providerConfig, organizationId, modelName);
+    if (baseModel !== undefined) return baseModel;
     throw new ServiceError(
       'invalid_input',
-      `Name the LLM that writes: base_model in the request, base_model when creating the fine-tuning job, or a model listed in ${lists}.`,
+      `Name the LLM that writes: base_model in the request, base_model when creating the fine-tuning job, or a model listed in ${MODEL_LIST_VARIABLES}.`,
     );
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The transform, one sequence for the JSON and the streaming responses: prepare (validate, resolve
- * model and provider), then run: base text (full mode) → restyle → extras. The routes only write
- * its result out.
+ * model and provider), then run: the LLM's text (full mode; rewrite mode where an LLM is configured,
+ * the rule engine answering when it cannot) → the rule engine's restyle → extras. The routes only
+ * write its result out.
  */
 import { randomId } from '../../store/index.js';
 import { ServiceError } from '../../errors.js';
@@ -14,17 +15,17 @@ import {
   type ChatProvider,
   type ProviderConfig,
 } from '@styler/engine/providers';
-import type { Principal } from '../../store/index.js';
-import { estimateTokens, rewriteWithLLM, type DraftChoice, type StyleModel } from '@styler/engine';
+import type { Principal, StylerStore } from '../../store/index.js';
+import type { DraftChoice, StyleModel } from '@styler/engine';
 import type { DraftReport } from '../chat-schemas.js';
+import { chooseWithinCap, draftReport, LLM_PIPELINE, pipelineCap } from '../llm-pipeline.js';
 import {
-  chooseWithinCap,
-  draftReport,
-  LLM_PIPELINE,
-  pipelineCap,
-  rewriteMaxTokens,
-  type PipelineCap,
-} from '../llm-pipeline.js';
+  LLM_REWRITE,
+  llmRewriteEnabled,
+  resolveRewriteLlm,
+  rewriteWithFallback,
+  type RewriteLlm,
+} from './llm-rewrite.js';
 import type { StyleBriefs } from '../../style-models/briefs.js';
 import type { StyleModelCache } from '../../style-models/cache.js';
 import type { CompletionIdentity, TransformExtras } from '../completion.js';
@@ -40,6 +41,8 @@ export interface PreparedTransform {
   styleModel: StyleModel;
   /** The base model's provider (full mode only). */
   provider?: ChatProvider;
+  /** Rewrite mode with the LLM path: the LLM to ask, or why there is none (the rule engine answers). */
+  rewriteLlm?: RewriteLlm;
   identity: CompletionIdentity;
   /** The organization the work is for: its tasks take turns with other organizations' on the pool. */
   organizationId: string;
@@ -65,12 +68,17 @@ export interface TransformResult {
 }
 
 export interface TransformPipelineDeps {
+  /** Where a model's fine-tuning job names the LLM a rewrite asks. */
+  store: Pick<StylerStore, 'models' | 'jobs'>;
   pool: Pick<StylePool, 'restyle' | 'restyleWithQuality' | 'qualityAnalytics'>;
   models: StyleModelCache;
   briefs: StyleBriefs;
   providerConfig: ProviderConfig;
   maxTextChars: number;
-  /** Time budget of the engine's work per request, waiting for a thread included. */
+  /**
+   * Time budget per request of the engine's work, waiting for a thread included; in rewrite mode it
+   * covers the LLM path too (LLM_REWRITE.budgetShare of it).
+   */
   requestTimeoutMs: number;
 }
 
@@ -78,34 +86,19 @@ function aborted(signal: AbortSignal): ServiceError {
   return new ServiceError('internal', 'The client disconnected.', { cause: signal.reason });
 }
 
-/** The optional LLM rewrite before the engine's restyle (STYLER_LLM_REWRITE with STYLER_LLM_REWRITE_MODEL). */
-interface LlmRewrite {
-  provider: ChatProvider;
-  model: string;
-}
-
-/**
- * The LLM rewrite the provider configuration asks for, or undefined. Throws (at start-up) when
- * STYLER_LLM_REWRITE is on without a model or with a model no configured service can serve.
- */
-export function llmRewriteOf(config: ProviderConfig): LlmRewrite | undefined {
-  if (!config.llmRewrite) return undefined;
-  if (!config.rewriteModel) throw new RangeError('STYLER_LLM_REWRITE is on: set STYLER_LLM_REWRITE_MODEL too');
-  return { provider: resolveChatProvider({ baseModel: config.rewriteModel }, config), model: config.rewriteModel };
-}
-
 export class TransformPipeline {
   readonly #deps: TransformPipelineDeps;
-  readonly #llmRewrite: LlmRewrite | undefined;
+  readonly #llmRewrite: boolean;
 
   constructor(deps: TransformPipelineDeps) {
     this.#deps = deps;
-    this.#llmRewrite = llmRewriteOf(deps.providerConfig);
+    this.#llmRewrite = llmRewriteEnabled(deps.providerConfig);
   }
 
   /**
    * Reads the (schema-checked) `body` and resolves the model (404 when unknown to the organization or not trained)
-   * and, in full mode, the base model's provider (a clear 400 naming what to configure).
+   * and, in full mode, the base model's provider (a clear 400 naming what to configure); in rewrite
+   * mode with the LLM path, the LLM to ask (never an error: without one the rule engine answers).
    */
   async prepare(principal: Principal, body: TransformRequestBody): Promise<PreparedTransform> {
     const receivedAt = Date.now();
@@ -113,7 +106,14 @@ export class TransformPipeline {
     const styleModel = await this.#deps.models.get(principal.organizationId, request.model);
     const identity = { id: randomId('chatcmpl'), created: Math.floor(receivedAt / 1000), model: request.model };
     const common = { request, styleModel, identity, organizationId: principal.organizationId, receivedAt };
-    if (request.input.mode === 'rewrite') return common;
+    if (request.input.mode === 'rewrite') {
+      if (!this.#llmRewrite || request.input.engine === 'rules') return common;
+      const { store, providerConfig } = this.#deps;
+      return {
+        ...common,
+        rewriteLlm: await resolveRewriteLlm(store, providerConfig, principal.organizationId, request.model),
+      };
+    }
     const provider = resolveChatProvider(
       { baseModel: request.input.baseModel, service: request.input.baseModelService },
       this.#deps.providerConfig,
@@ -122,28 +122,33 @@ export class TransformPipeline {
   }
 
   /**
-   * The whole transform: the text to style (rewrite mode: the message; full mode: the LLM
-   * pipeline's answer to the conversation under the style brief, llm-pipeline.ts), then the restyle
-   * on the pool, then the extras the flags ask for, started at once and left for the caller to await
-   * (a stream sends the text while they run). `onOpen` is called once the text to restyle is there.
+   * The whole transform: the text to style (full mode: the LLM pipeline's answer to the
+   * conversation under the style brief, llm-pipeline.ts; rewrite mode: the message, or with the LLM
+   * path the pipeline's draft of it, llm-rewrite.ts), then the rule engine's restyle on the pool,
+   * then the extras the flags ask for, comparing with the text before styling (the message, or full
+   * mode's base text), started at once and left for the caller to await (a stream sends the text
+   * while they run). `onOpen` is called once the text to restyle is there.
    */
   async run(prepared: PreparedTransform, signal: AbortSignal, onOpen?: () => void): Promise<TransformResult> {
     const { input } = prepared.request;
-    let base = input.mode === 'rewrite' ? input.message : '';
+    let original = input.mode === 'rewrite' ? input.message : '';
+    let base = original;
     let finishReason = 'stop';
     let report: DraftReport | undefined;
     if (input.mode === 'full') {
       const written = await this.#fullMode(prepared, signal);
       ({ report, finishReason } = written);
-      base = checkBaseText(written.choice.text);
+      base = original = checkBaseText(written.choice.text);
+    } else if (prepared.rewriteLlm !== undefined) {
+      ({ text: base, report } = await this.#rewriteWithLlm(prepared, prepared.rewriteLlm, signal));
     }
     signal.throwIfAborted();
     onOpen?.();
     const budget = this.#startBudget(prepared, signal);
-    const restyled = await this.#restyle(prepared, base, budget, input.mode === 'rewrite');
-    report ??= restyled.report;
+    // Quality compares with the original: the restyle can measure it in its own task unless an LLM drafted.
+    const restyled = await this.#restyle(prepared, base, budget, base === original);
     signal.throwIfAborted();
-    const extras = this.#extras(prepared, base, restyled.styled, budget, restyled.quality);
+    const extras = this.#extras(prepared, original, restyled.styled, budget, restyled.quality);
     // Awaited by the caller; until then a failure must not count as unhandled.
     extras.catch(() => undefined);
     return {
@@ -156,14 +161,17 @@ export class TransformPipeline {
   }
 
   /**
-   * The budget of the engine's work, which starts now: once the text to restyle is there (at once in
-   * rewrite mode, after the base model answered in full mode, whose request has its own timeout).
+   * The budget of the engine's work: in rewrite mode with the LLM path from the request's arrival
+   * (one budget for the LLM and the rule engine's pass), else from now: once the text to restyle is
+   * there (at once in rewrite mode, after the base model answered in full mode, whose request has
+   * its own timeout).
    */
   #startBudget(prepared: PreparedTransform, signal: AbortSignal): EngineBudget {
+    const start = prepared.rewriteLlm !== undefined ? prepared.receivedAt : Date.now();
     return {
       tenant: prepared.organizationId,
       submittedAt: prepared.receivedAt,
-      deadline: Date.now() + this.#deps.requestTimeoutMs,
+      deadline: start + this.#deps.requestTimeoutMs,
       signal,
     };
   }
@@ -196,61 +204,45 @@ export class TransformPipeline {
     return { choice, report: draftReport(choice, cap), finishReason: winner?.finishReason ?? 'stop' };
   }
 
-  /**
-   * Rewrite mode with the LLM rewrite configured: the pipeline's choice among drafts of `original`
-   * under the style brief, with as many drafts as the token cap holds (at least one).
-   */
-  async #rewriteWithLLM(
+  /** Rewrite mode's LLM path within its share of the time budget (llm-rewrite.ts). */
+  async #rewriteWithLlm(
     prepared: PreparedTransform,
-    original: string,
-    options: { matchOutputLength: boolean; skipHeadings: boolean; skipH1: boolean; perspective: 'keep' | 'author' },
+    llm: RewriteLlm,
     signal: AbortSignal,
-  ): Promise<{ choice?: DraftChoice; cap: PipelineCap }> {
-    const { provider, model } = this.#llmRewrite!;
-    const messages = await this.#deps.briefs.rewriteMessages(
-      prepared.organizationId,
-      prepared.request.model,
-      prepared.styleModel,
-      original,
-    );
-    const cap = pipelineCap({}, LLM_PIPELINE.maxCalls);
-    const maxTokens = rewriteMaxTokens(original);
-    const prompt = messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
-    const fits = Math.floor((cap.maxTotalTokens - prompt) / maxTokens);
-    // A text too long for even one draft under the cap is the engine's alone.
-    if (fits < 1) return { cap };
-    const choice = await rewriteWithLLM(
-      original,
-      prepared.styleModel,
-      provider,
-      {
-        ...options,
-        baseModel: model,
-        n: Math.min(LLM_PIPELINE.drafts, fits),
-        revise: LLM_PIPELINE.revise,
-        maxTokens,
-        ...cap,
-        signal,
+  ): Promise<{ text: string; report: DraftReport }> {
+    const { input, model, flags, perspective } = prepared.request;
+    if (input.mode !== 'rewrite') throw new TypeError('rewriteWithLlm needs a rewrite-mode request');
+    const budgetMs = this.#deps.requestTimeoutMs * LLM_REWRITE.budgetShare;
+    return rewriteWithFallback({
+      llm,
+      original: input.message,
+      styleModel: prepared.styleModel,
+      messages: () =>
+        this.#deps.briefs.rewriteMessages(prepared.organizationId, model, prepared.styleModel, input.message),
+      options: {
+        matchOutputLength: prepared.styleModel.matchOutputLength,
+        skipHeadings: flags.skipHeadings,
+        skipH1: flags.skipH1,
+        perspective,
       },
-      messages,
-    );
-    return { choice, cap };
+      deadline: prepared.receivedAt + budgetMs,
+      budgetMs,
+      signal,
+    });
   }
 
   /**
-   * The styled text of `original` with the request's heading options and the model's length rule:
-   * the engine's restyle on the pool; in rewrite mode with the LLM rewrite configured, the LLM
-   * pipeline's choice among drafts under the style brief (#rewriteWithLLM), or the engine's restyle
-   * when every draft failed the keep policy (the report says why). Full mode's text was written
-   * under the brief already: the engine's pass alone applies the flags and the length rule. The
-   * engine's restyle measures its quality in the same task when the flags ask for it.
+   * The rule engine's restyle of `text` on the pool, with the request's heading options and the
+   * model's length rule: the message, or the text an LLM wrote under the brief (full mode, the
+   * rewrite's draft), as the spec's full mode asks. With `measure`, it measures its quality against
+   * `text` in the same task when the flags ask for it.
    */
   async #restyle(
     prepared: PreparedTransform,
-    original: string,
+    text: string,
     budget: EngineBudget,
-    llmMayRewrite: boolean,
-  ): Promise<{ styled: string; quality?: QualityAnalytics; report?: DraftReport }> {
+    measure: boolean,
+  ): Promise<{ styled: string; quality?: QualityAnalytics }> {
     const { flags } = prepared.request;
     const options = {
       matchOutputLength: prepared.styleModel.matchOutputLength,
@@ -258,25 +250,16 @@ export class TransformPipeline {
       skipH1: flags.skipH1,
       perspective: prepared.request.perspective,
     };
-    let report: DraftReport | undefined;
-    if (this.#llmRewrite && llmMayRewrite) {
-      const { choice, cap } = await this.#rewriteWithLLM(prepared, original, options, budget.signal);
-      if (choice !== undefined) report = draftReport(choice, cap);
-      // An accepted draft is the answer: no rule-based pass over an LLM's text (restyleWithLLM).
-      if (choice !== undefined && choice.winner !== 'input') return { styled: choice.text, ...(report && { report }) };
-    }
-    if (!flags.includeQuality) {
-      const styled = await this.#deps.pool.restyle(original, prepared.styleModel, options, budget);
-      return { styled, ...(report && { report }) };
-    }
+    if (!flags.includeQuality || !measure)
+      return { styled: await this.#deps.pool.restyle(text, prepared.styleModel, options, budget) };
     const measured = await this.#deps.pool.restyleWithQuality(
-      original,
+      text,
       prepared.styleModel,
       options,
       flags.includeRouge,
       budget,
     );
-    return { styled: measured.text, quality: measured.quality, ...(report && { report }) };
+    return { styled: measured.text, quality: measured.quality };
   }
 
   /**

@@ -8,8 +8,11 @@ import type { ChatMessage } from '@styler/engine/providers';
 import type { TransformRequestBody } from '../api-schemas.js';
 import { BASE_TEMPERATURE } from '../limits.js';
 
+/** Which engine rewrites: the LLM pipeline (where one is configured), or the rule engine alone. */
+export type RewriteEngine = 'llm' | 'rules';
+
 export type TransformInput =
-  | { mode: 'rewrite'; message: string }
+  | { mode: 'rewrite'; message: string; engine: RewriteEngine }
   | {
       mode: 'full';
       messages: ChatMessage[];
@@ -55,7 +58,7 @@ function tooLong(maxTextChars: number): ServiceError {
 function toInput(body: TransformRequestBody, maxTextChars: number): TransformInput {
   if (body.mode === 'rewrite') {
     if (body.message.length > maxTextChars) throw tooLong(maxTextChars);
-    return { mode: 'rewrite', message: body.message };
+    return { mode: 'rewrite', message: body.message, engine: body.rewrite_engine ?? 'llm' };
   }
   const messages = body.messages.map(({ role, content }): ChatMessage => ({ role: ROLES[role], content }));
   if (messages.reduce((sum, message) => sum + message.content.length, 0) > maxTextChars) throw tooLong(maxTextChars);

@@ -140,9 +140,16 @@ export async function waitForJob(service: TestService, jobId: string, key?: stri
 
 /**
  * Stores a copy of a trained StyleModel (JSON) as model `name` of the organization of `key`, with a
- * finished job behind it, so a second service instance can transform without training again.
+ * finished job behind it (naming `options.baseModel` as its base model, if given), so a second
+ * service instance can transform without training again.
  */
-export async function seedModel(service: TestService, key: string, name: string, modelJson: string): Promise<void> {
+export async function seedModel(
+  service: TestService,
+  key: string,
+  name: string,
+  modelJson: string,
+  options: { baseModel?: string } = {},
+): Promise<void> {
   const principal = await service.store.tenancy.authenticate(key);
   if (!principal) throw new Error('unknown key');
   const jobId = `ftjob-seed${Math.random().toString(36).slice(2, 10)}`;
@@ -151,7 +158,7 @@ export async function seedModel(service: TestService, key: string, name: string,
     organizationId: principal.organizationId,
     projectId: principal.projectId,
     styleModel: 'styler-2',
-    baseModel: null,
+    baseModel: options.baseModel ?? null,
     suffix: null,
     matchOutputLength: true,
     trainingFiles: [],
