@@ -23,7 +23,7 @@ describe('toTransformRequest', () => {
   it('fills defaults for every optional field in both modes', () => {
     expect(convert(rewrite)).toEqual({
       model: 'ftm-x',
-      input: { mode: 'rewrite', message: 'Some text to style.' },
+      input: { mode: 'rewrite', message: 'Some text to style.', engine: 'llm' },
       flags: {
         stream: false,
         includeQuality: false,
