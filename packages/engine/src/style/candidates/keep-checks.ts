@@ -186,10 +186,16 @@ function clip(text: string): string {
   return text.length <= 160 ? text : `${text.slice(0, 157).trimEnd()}…`;
 }
 
-/** The rewrite's word count outside the input's ± KEEP_POLICY.lengthTolerance (and at least ± minLengthSlack words). */
+/** The word counts a rewrite of `inputWords` words may have: ± KEEP_POLICY.lengthTolerance, at least ± minLengthSlack words. */
+export function lengthRange(inputWords: number): { min: number; max: number } {
+  const slack = Math.max(KEEP_POLICY.minLengthSlack, inputWords * KEEP_POLICY.lengthTolerance);
+  return { min: Math.max(0, Math.ceil(inputWords - slack)), max: Math.floor(inputWords + slack) };
+}
+
+/** The rewrite's word count outside lengthRange of the input's. */
 function lengthLosses(before: KeptParts, after: KeptParts): KeepLoss[] {
-  const slack = Math.max(KEEP_POLICY.minLengthSlack, before.wordCount * KEEP_POLICY.lengthTolerance);
-  if (Math.abs(after.wordCount - before.wordCount) <= slack) return [];
+  const { min, max } = lengthRange(before.wordCount);
+  if (after.wordCount >= min && after.wordCount <= max) return [];
   return [{ kind: 'length', change: 'changed', text: `${after.wordCount} words for ${before.wordCount}` }];
 }
 
