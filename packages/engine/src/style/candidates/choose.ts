@@ -148,7 +148,11 @@ async function reviseOnce(
 ): Promise<{ revision: DraftRevision; text?: string; repairs?: SentenceRepair[] }> {
   const { draft } = target;
   const feedback = chooseFeedback(measuredDifferences(draft, model, { rewrite: options.input !== undefined }));
-  const faults = { losses: draft.score.losses, repairs: draft.score.repairs, ...(draft.score.length && { length: draft.score.length }) };
+  const faults = {
+    losses: draft.score.losses,
+    repairs: draft.score.repairs,
+    ...(draft.score.length && { length: draft.score.length }),
+  };
   if (feedback.length === 0 && draft.score.losses.length === 0 && inRange(draft.score)) {
     return { revision: { status: 'skipped', reason: 'no-difference' } };
   }

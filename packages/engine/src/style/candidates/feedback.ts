@@ -360,8 +360,10 @@ function quoted(text: string): string {
 /** A repaired sentence as a request to redo exactly it, naming the draft's sentence, why, and the original's. */
 export function describeRepair(repair: SentenceRepair): string {
   const why = repair.reasons.map((reason) => REASON_WORDS[reason]).join(', and ');
-  if (repair.draft === '') return `The draft leaves out the original's sentence ${quoted(repair.input)}; say what it says.`;
-  if (repair.input === '') return `Leave out your sentence ${quoted(repair.draft)}: ${why.replace(/loses or adds/gu, 'adds')}.`;
+  if (repair.draft === '')
+    return `The draft leaves out the original's sentence ${quoted(repair.input)}; say what it says.`;
+  if (repair.input === '')
+    return `Leave out your sentence ${quoted(repair.draft)}: ${why.replace(/loses or adds/gu, 'adds')}.`;
   return `Redo your sentence ${quoted(repair.draft)}: ${why}. The original says ${quoted(repair.input)}.`;
 }
 

@@ -284,7 +284,10 @@ export function alignClauses(input: readonly Clause[], output: readonly Clause[]
  */
 export function alignAll(input: readonly Clause[], output: readonly Clause[]): ClauseGroup[] {
   if (input.length === 0 || output.length === 0) {
-    return [...input.map((clause) => ({ input: [clause], output: [] })), ...output.map((clause) => ({ input: [], output: [clause] }))];
+    return [
+      ...input.map((clause) => ({ input: [clause], output: [] })),
+      ...output.map((clause) => ({ input: [], output: [clause] })),
+    ];
   }
   const rows = input.length + 1;
   const cols = output.length + 1;

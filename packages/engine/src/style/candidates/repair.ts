@@ -97,7 +97,11 @@ interface Found {
 function foundOf(losses: readonly KeepLoss[], whole: KeptParts): Found {
   return {
     losses,
-    items: new Set(losses.filter((loss) => loss.kind === 'number' || loss.kind === 'name').map((loss) => `${loss.kind}:${loss.text}`)),
+    items: new Set(
+      losses
+        .filter((loss) => loss.kind === 'number' || loss.kind === 'name')
+        .map((loss) => `${loss.kind}:${loss.text}`),
+    ),
     negation: losses.some((loss) => loss.kind === 'negation'),
     person: losses.some((loss) => loss.kind === 'person'),
     reversed: losses
@@ -131,7 +135,12 @@ function suspicions(input: string, output: string, found: Found): RepairReason[]
 /** Why a sentence the draft added must go: a number or name the whole draft added, or an invented "I". */
 function addedSuspicions(output: string, found: Found): RepairReason[] {
   const losses = checkKept(found.whole, output, { kinds: ['number', 'name', 'person'] }).losses;
-  return reasonsOf(ofTheWhole(losses.filter((loss) => loss.change === 'added'), found));
+  return reasonsOf(
+    ofTheWhole(
+      losses.filter((loss) => loss.change === 'added'),
+      found,
+    ),
+  );
 }
 
 /** Why a sentence the draft dropped must come back: it holds a number or name the whole draft lost. */
@@ -139,7 +148,10 @@ function droppedFacts(input: string, found: Found): RepairReason[] {
   const parts = keptParts(input);
   const lost = (kind: 'number' | 'name', items: readonly string[]): boolean =>
     items.some((item) => found.items.has(`${kind}:${item}`));
-  return [...(lost('number', parts.numbers) ? ['number' as const] : []), ...(lost('name', parts.names) ? ['name' as const] : [])];
+  return [
+    ...(lost('number', parts.numbers) ? ['number' as const] : []),
+    ...(lost('name', parts.names) ? ['name' as const] : []),
+  ];
 }
 
 /** `text` without an opening connective that `input` does not open with, its first letter a capital. */
@@ -152,22 +164,15 @@ function withoutLooseConnective(text: string, input: string | undefined): string
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
-/** One sentence group of the repaired paragraph, with where it came from. */
+/** One sentence group of the repaired paragraph, with where it stands in the draft. */
 interface Piece {
   text: string;
-  /** The draft's span it keeps (absent: put back from the input). */
+  /** The draft's span it keeps or replaces (absent: a sentence the draft had dropped, put back). */
   span?: { start: number; end: number };
-  /** After a drop or an insertion: the next kept sentence's opener may no longer fit. */
-  afterGap: boolean;
 }
 
 /** The draft paragraph `output` with its suspect sentences repaired from the input paragraph `input`. */
-function repairParagraph(
-  input: string,
-  output: string,
-  found: Found,
-  repairs: SentenceRepair[],
-): string {
+function repairParagraph(input: string, output: string, found: Found, repairs: SentenceRepair[]): string {
   const inputSpans = sentenceSpans(input);
   const outputSpans = sentenceSpans(output);
   const inputUnits = inputSpans.map((span) => unitOf(span.text));
@@ -183,6 +188,10 @@ function repairParagraph(
   for (const group of alignAll(inputUnits, outputUnits)) {
     const inputText = textOf(group.input, input);
     const outputText = textOf(group.output, output);
+    const span =
+      group.output.length > 0
+        ? { start: spanOf.get(group.output[0]!)!.start, end: spanOf.get(group.output.at(-1)!)!.end }
+        : undefined;
     const reasons =
       group.input.length === 0
         ? addedSuspicions(outputText, found)
@@ -190,16 +199,15 @@ function repairParagraph(
           ? droppedFacts(inputText, found)
           : suspicions(inputText, outputText, found);
     if (reasons.length === 0) {
-      if (group.output.length > 0) {
-        const first = spanOf.get(group.output[0]!)!;
+      if (span !== undefined) {
         const text = gap ? withoutLooseConnective(outputText, group.input[0]?.text) : outputText;
-        pieces.push({ text, span: { start: first.start, end: spanOf.get(group.output.at(-1)!)!.end }, afterGap: gap });
+        pieces.push({ text, span });
       }
       gap = false;
       continue;
     }
     repairs.push({ reasons, draft: outputText, input: inputText });
-    if (inputText !== '') pieces.push({ text: inputText, afterGap: false });
+    if (inputText !== '') pieces.push({ text: inputText, ...(span !== undefined && { span }) });
     // A replaced group says what the draft's did, so what follows still fits; a drop or an insertion may not.
     gap = group.input.length === 0 || group.output.length === 0;
   }
@@ -207,16 +215,22 @@ function repairParagraph(
     .map((piece, index) => {
       const previous = pieces[index - 1];
       if (previous === undefined) return piece.text;
-      // Two sentences the draft had side by side keep the draft's own space (a soft line break).
+      // Two sentences side by side in the draft keep the draft's own space (a soft line break).
       const between =
-        previous.span !== undefined && piece.span !== undefined ? output.slice(previous.span.end, piece.span.start) : ' ';
-      return between + piece.text;
+        previous.span !== undefined && piece.span !== undefined
+          ? output.slice(previous.span.end, piece.span.start)
+          : ' ';
+      return (/^\s+$/u.test(between) ? between : ' ') + piece.text;
     })
     .join('');
 }
 
 /** The draft's blocks, each repaired against the input's block of the same place (blocks match kind for kind). */
-function repairBlocks(source: RepairSource, draft: string, losses: readonly KeepLoss[]): { text: string; repairs: SentenceRepair[] } {
+function repairBlocks(
+  source: RepairSource,
+  draft: string,
+  losses: readonly KeepLoss[],
+): { text: string; repairs: SentenceRepair[] } {
   const text = normalizeText(draft);
   const blocks = parseBlocks(text);
   const repairs: SentenceRepair[] = [];
@@ -266,5 +280,7 @@ export function repairDraft(source: RepairSource, draft: string): RepairedDraft 
     text = draft.endsWith('\n') && !repaired.text.endsWith('\n') ? `${repaired.text}\n` : repaired.text;
     remaining = checkKept(source.parts, text, { kinds: CONTENT_KINDS }).losses;
   }
-  return remaining.length === 0 ? { text, repairs, kept: true, losses } : { text: draft, repairs: [], kept: false, losses };
+  return remaining.length === 0
+    ? { text, repairs, kept: true, losses }
+    : { text: draft, repairs: [], kept: false, losses };
 }

@@ -178,7 +178,8 @@ export function measureDraft(reply: string, context: ScoringContext): MeasuredDr
           text: reply,
           repairs: [],
           kept: reply.trim() !== '',
-          losses: reply.trim() === '' ? [{ kind: 'text' as const, change: 'missing' as const, text: 'the whole text' }] : [],
+          losses:
+            reply.trim() === '' ? [{ kind: 'text' as const, change: 'missing' as const, text: 'the whole text' }] : [],
         };
   const { text } = repaired;
   const features = analyzeText(text);
