@@ -1,7 +1,8 @@
 /**
- * Choose the closest draft: ask for n drafts, score each (Delta to the author, the nine quality
- * groups, what it kept of the input), keep the closest that kept everything, and optionally revise
- * it once with feedback in words from its measured differences.
+ * Choose the closest draft: ask for n drafts, repair each (a suspect sentence put back from the
+ * input), score each (Delta to the author, the nine quality groups, what it kept of the input), keep
+ * the closest that kept everything (within the length range first), and optionally revise it once
+ * with feedback in words from its measured differences and the sentences to redo.
  */
 import type { ChatProvider, ChatUsage } from '../../providers/index.js';
 import type { StyleModel } from '../types.js';
@@ -119,9 +120,9 @@ export function rankDrafts(drafts: readonly ScoredDraft[]): ScoredDraft[] {
 }
 
 /**
- * The winner among scored drafts: the best ranked if it kept everything; if none did, the input in
- * rewrite mode (a lost fact is worse than an unstyled text), and in full mode the best ranked (an
- * empty reply is the only loss there).
+ * The winner among scored drafts: the best ranked if it kept everything once repaired; if none did,
+ * the input in rewrite mode (a lost fact is worse than an unstyled text), and in full mode the best
+ * ranked (an empty reply is the only loss there).
  */
 function pickWinner(drafts: readonly ScoredDraft[], rewrite: boolean): ScoredDraft | undefined {
   const best = rankDrafts(drafts)[0];
@@ -208,16 +209,21 @@ async function reviseOnce(
 
 /**
  * Asks `provider` for drafts of `options.messages` and returns the one closest to `model`'s style.
- * Each draft is scored (measureDraft): Burrows' Delta to the model's word profile, the nine quality
- * groups, and, in rewrite mode (`options.input`), what it kept of the input. The closest draft that
- * kept everything wins; if none did, the input (rewrite mode) or the draft with the fewest losses
- * (full mode). With `revise`, the winner (or, when the input won, the closest draft) is sent back
- * once with feedback in words: what it lost, and its 2–4 largest measured differences from the
- * author (feedback.ts); the revision wins only if it kept everything and is closer than the winner,
- * both measured on a reference that includes the revision (scoringContext).
- * Costs one call by default; `n`, `revise`, `maxCalls` and `maxTotalTokens` trade cost for choice.
- * A blank input costs nothing and is returned as is. Wrong arguments throw TypeError or RangeError;
- * the first request's failure rejects (ProviderError provider_failed), as does an abort.
+ * In rewrite mode (`options.input`) each draft is first repaired (repairDraft: a sentence that
+ * reverses a statement, loses or adds a number or name, or invents an "I" is replaced by the input's
+ * aligned sentence; a draft is refused only for a loss no sentence holds). Each is scored
+ * (measureDraft): Burrows' Delta to the model's word profile, the nine quality groups, what it kept.
+ * The closest draft that kept everything wins, those within the length range first where the model
+ * matches output length (length ranks, never refuses); if none kept everything, the input (rewrite
+ * mode) or the draft with the fewest losses (full mode). With `revise`, the winner's reply as written
+ * (or, when the input won, the closest draft's) is sent back once with feedback in words: the
+ * sentences to redo (or, none repaired, what it lost), its word count and the range when outside
+ * it, and its 2–4 largest measured differences from the author (feedback.ts); the revision, repaired
+ * the same way, wins only if it kept everything, is closer than the winner (both measured on a
+ * reference that includes the revision, scoringContext), and is within the length range when the
+ * winner is. Costs one call by default; `n`, `revise`, `maxCalls` and `maxTotalTokens` trade cost for
+ * choice. A blank input costs nothing and is returned as is. Wrong arguments throw TypeError or
+ * RangeError; the first request's failure rejects (ProviderError provider_failed), as does an abort.
  */
 export async function chooseDraft(
   model: StyleModel,

@@ -5,7 +5,8 @@
  * length within a tenth. Not added: numbers, names, or a first person the input does not speak in
  * (the claims an LLM invents that can be detected). One pass of the engine's own tokenizer
  * (tokenizeBlock locks numbers, names, quoted speech, addresses and code) finds them. Every LLM path
- * (chooseDraft, and through it the service's transform and chat completions) judges drafts here.
+ * (chooseDraft, and through it the service's transform and chat completions) judges drafts here,
+ * without `length` (a preference there, lengthRange), and repairs what a sentence holds (repair.ts).
  */
 import { normalizeText, parseBlocks } from '@styler/analytics/nlp';
 import { FIRST_SINGULAR_FORMS } from '../lexicon/person.js';

@@ -12,7 +12,7 @@
  */
 import { normalizeText, parseBlocks, type Block } from '@styler/analytics/nlp';
 import { checkKept, KEEP_KINDS, keptParts, type KeepKind, type KeepLoss, type KeptParts } from './keep-checks.js';
-import { alignAll, clausesOf, polarityChanges, sentenceSpans, type Clause, type SentenceSpan } from './polarity.js';
+import { alignAll, clausesOf, sentenceSpans, type Clause, type SentenceSpan } from './polarity.js';
 
 /** Why a sentence was put back: a reversed polarity, a number or name lost or added, an invented "I". */
 export type RepairReason = 'negation' | 'number' | 'name' | 'person';
