@@ -411,7 +411,7 @@ describe('POST /style/transform', () => {
     }
   });
 
-  it("answers the LLM's accepted draft as it is, and restyles the text on the pool when a draft lost a fact", async () => {
+  it("answers the LLM's accepted draft as it is, repairs a sentence that lost a number, and restyles on the pool only what cannot be repaired", async () => {
     let draft = `${AI_TEXT.trimEnd()} The rewriter added this closing sentence.\n`;
     const rewriter = await startOpenAITestServer({ reply: () => draft });
     const real = createStylePool({ threads: 1 });
@@ -439,14 +439,35 @@ describe('POST /style/transform', () => {
       // No rule-based pass over an LLM's text.
       expect(((await response.json()) as Completion).choices[0]!.message.content).toBe(draft);
       expect(restyledOnPool).toEqual([]);
-      // A draft that drops the input's numbers is refused: the engine restyles the text itself, on the pool.
-      draft = AI_TEXT.replace(/\d+/g, 'several');
-      expect(draft).not.toBe(AI_TEXT);
+      // A draft that drops the input's numbers keeps its other sentences: those holding the numbers
+      // come back from the input, and the report names each and why.
+      draft = `${AI_TEXT.trimEnd().replace(/\d+/g, 'several')} The rewriter added this closing sentence.\n`;
+      const repaired = await withLlm.request(
+        '/style/transform',
+        jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }),
+      );
+      expect(repaired.status).toBe(200);
+      const repairedBody = (await repaired.json()) as Completion & {
+        styler: { winner: unknown; repairs: { reasons: string[]; draft: string; input: string }[] };
+      };
+      const text = repairedBody.choices[0]!.message.content;
+      for (const number of ['30 days', '$49.99']) expect(text).toContain(number);
+      expect(text).not.toContain('several');
+      expect(text).toContain('The rewriter added this closing sentence.');
+      expect(repairedBody.styler.winner).toBe(0);
+      expect(repairedBody.styler.repairs.length).toBeGreaterThan(0);
+      expect(repairedBody.styler.repairs.every((repair) => repair.reasons.includes('number'))).toBe(true);
+      expect(repairedBody.styler.repairs.map((repair) => repair.input).join(' ')).toContain('$49.99');
+      expect(restyledOnPool).toEqual([]);
+      // A draft that lost the headings cannot be repaired sentence by sentence: the engine restyles
+      // the text itself, on the pool.
+      draft = AI_TEXT.replace(/^#+ /gm, '');
       const refused = await withLlm.request(
         '/style/transform',
         jsonBody({ mode: 'rewrite', model: 'ftm-llm', message: AI_TEXT }),
       );
       expect(refused.status).toBe(200);
+      expect(((await refused.json()) as { styler: { winner: unknown } }).styler.winner).toBe('input');
       expect(restyledOnPool).toEqual([AI_TEXT]);
     } finally {
       await withLlm.close();
