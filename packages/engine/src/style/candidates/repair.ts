@@ -234,6 +234,12 @@ function repairBlocks(
   const text = normalizeText(draft);
   const blocks = parseBlocks(text);
   const repairs: SentenceRepair[] = [];
+  // Blocks are repaired against the input's of the same place, so they must match kind for kind.
+  if (
+    blocks.length !== source.blocks.length ||
+    blocks.some((block, index) => block.kind !== source.blocks[index]!.kind)
+  )
+    return { text, repairs };
   const found = foundOf(losses, source.parts);
   let out = '';
   let at = 0;
@@ -274,6 +280,7 @@ export function repairDraft(source: RepairSource, draft: string): RepairedDraft 
   let text = draft;
   let remaining = losses;
   for (let pass = 0; pass < PASSES && remaining.length > 0; pass += 1) {
+    if (remaining.some((loss) => UNREPAIRABLE.has(loss.kind))) break;
     const repaired = repairBlocks(source, text, remaining);
     if (repaired.repairs.length === 0) break;
     repairs.push(...repaired.repairs);

@@ -209,3 +209,23 @@ describe('repairDraft over sentence shapes', () => {
     );
   });
 });
+
+describe('repairDraft on any text', () => {
+  const text = fc.array(
+    fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+      fc.constantFrom('Not now. ', 'It is 12. ', 'Dr. Hale said "no". ', '\n\n', '- item\n', '# Head\n', 'I ', '1. '),
+    ),
+    { maxLength: 12 },
+  );
+  it('never throws, and what it keeps passes checkKept', () => {
+    fc.assert(
+      fc.property(text, text, (inputParts, draftParts) => {
+        const input = inputParts.join('');
+        const result = repair(input, draftParts.join(''));
+        if (result.kept) expect(checkKept(input, result.text, { kinds: CONTENT_KINDS }).losses).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
