@@ -73,6 +73,10 @@ describe('polarityChanges', () => {
       'The new vicar does not keep the letters with Margaret Hale.',
       'The tired doctor does not find the small boat.',
     ]);
+    // "like" is a preposition to the tagger-free stemmer after "not", a verb elsewhere: it moves sides.
+    const liked = 'The miller keeps the pond. The new vicar does not like the letters. Our neighbour likes the barn.';
+    const swapped = 'The miller keeps the pond. The new vicar likes the letters. Our neighbour does not like the barn.';
+    expect(polarityChanges(clausesOf(liked), clausesOf(swapped))).toHaveLength(2);
   });
 
   it('aligns a long text within its band: one reversed sentence among hundreds is found, and nothing else', () => {
