@@ -1,15 +1,22 @@
-// Does the keep policy keep an LLM's faithful drafts and refuse reversed ones? Read from the batch
-// files of an LLM bench round (bench/style/llm.mjs --batch-out / --batch-in): every reply to a
+// Does the keep policy keep an LLM's faithful drafts and keep reversed sentences out? Read from the
+// batch files of an LLM bench round (bench/style/llm.mjs --batch-out / --batch-in): every reply to a
 // rewrite request (a user message "Rewrite this text…:" followed by the text) is a draft of that
-// text. For each draft:
-//   kept         the engine's keep policy (checkKept, as chooseDraft runs it, the length checked
-//                with --match-length) passes it; the share is given over all drafts, over the drafts
-//                a reader judged faithful (--faithful FILE: a JSON array of "<custom_id>.<k>"), and
-//                per kind of loss;
-//   reversed     one sentence of the draft, drawn with a seeded generator, has its polarity reversed
-//                (its first negation removed, else "not" put after its first auxiliary or copula);
-//                the share of those the policy refuses for a reversed clause.
-// A faithful draft refused, or a reversed one let through, is listed with its clauses (--verbose).
+// text. Each draft goes through the keep policy as chooseDraft runs it (repairDraft: suspect
+// sentences put back from the input, the draft refused only for a loss no sentence holds), and is
+// measured sentence by sentence:
+//   as written    the draft passes checkKept unrepaired (the old policy's "kept": one suspect
+//                 sentence refused the whole draft);
+//   reaching      of the draft's sentences (sentenceSpans per line), the share that stand in the
+//                 policy's output verbatim (none when the draft is refused: the input comes back);
+//   input back    the share of drafts that the policy refuses even after repair;
+//   repaired      sentences put back from the input, per reason;
+//   length        with --match-length, the drafts outside the range asked (a preference: it ranks,
+//                 never refuses);
+// over all drafts and over those a reader judged faithful (--faithful FILE: a JSON array of
+// "<custom_id>.<k>"). Reversed: one sentence of each draft, drawn with a seeded generator, has its
+// polarity reversed (its first negation removed, else "not" put after its first auxiliary or
+// copula); kept out when that sentence is not in the policy's output (repaired, or the draft refused).
+// A faithful sentence kept out, or a reversed one let through, is listed (--verbose).
 //
 // Run: npm run build && node bench/style/keep-policy.mjs --requests round1.jsonl --answers out1.jsonl
 //      [--faithful faithful.json] [--match-length] [--seed 1] [--verbose]
@@ -17,8 +24,8 @@ import '../support/node-version.mjs';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { seededRandom } from '../../packages/research/dist/stylometry/index.js';
-import { checkKept } from '../../packages/engine/dist/index.js';
-import { cleanRewrite } from '../../packages/engine/dist/style/candidates/index.js';
+import { lengthRange, repairDraft, repairSource } from '../../packages/engine/dist/index.js';
+import { cleanRewrite, keptParts, sentenceSpans } from '../../packages/engine/dist/style/candidates/index.js';
 import { BatchFileError, readBatchAnswers, readJsonLines } from './llm-batch.mjs';
 
 const REWRITE_MARKER = /^Rewrite this text[^\n]*:\n\n/m;
@@ -55,7 +62,10 @@ export function draftsOf(requestFiles, answerFiles) {
   return drafts;
 }
 
-/** `text` with one sentence's polarity reversed, drawn by `random`; undefined when no sentence can be. */
+/**
+ * `text` with one sentence's polarity reversed, drawn by `random`, and that sentence as it now reads;
+ * undefined when no sentence can be.
+ */
 export function reverseOneSentence(text, random) {
   const sentences = text.match(/[^.!?\n]+[.!?]*/g) ?? [];
   const eligible = sentences.filter((sentence) => NEGATION.test(sentence) || AUXILIARY.test(sentence));
@@ -66,11 +76,66 @@ export function reverseOneSentence(text, random) {
         base === undefined ? '' : (CONTRACTED_BASE[base.toLowerCase()] ?? base),
       )
     : chosen.replace(AUXILIARY, '$1 not');
-  return text.replace(chosen, reversed);
+  return { text: text.replace(chosen, reversed), sentence: reversed.trim() };
+}
+
+/** The sentences of a text, as the policy cuts them: per line, sentenceSpans. */
+export function sentencesOf(text) {
+  return text.split(/\n+/u).flatMap((line) => sentenceSpans(line).map((span) => span.text));
 }
 
 function share(part, whole) {
   return whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)} % (${part} of ${whole})`;
+}
+
+/** Counts over a set of drafts. */
+function tally() {
+  return {
+    drafts: 0,
+    asWritten: 0,
+    inputBack: 0,
+    sentences: 0,
+    reaching: 0,
+    repaired: 0,
+    reasons: {},
+    longShort: 0,
+    refusedKinds: {},
+  };
+}
+
+function add(counts, draft, policy, lengthOff) {
+  counts.drafts += 1;
+  if (policy.losses.length === 0) counts.asWritten += 1;
+  if (!policy.kept) {
+    counts.inputBack += 1;
+    for (const kind of new Set(policy.losses.map((loss) => loss.kind)))
+      counts.refusedKinds[kind] = (counts.refusedKinds[kind] ?? 0) + 1;
+  }
+  const sentences = sentencesOf(draft.text);
+  counts.sentences += sentences.length;
+  if (policy.kept) counts.reaching += sentences.filter((sentence) => policy.text.includes(sentence)).length;
+  for (const repair of policy.repairs) {
+    counts.repaired += 1;
+    for (const reason of repair.reasons) counts.reasons[reason] = (counts.reasons[reason] ?? 0) + 1;
+  }
+  if (lengthOff) counts.longShort += 1;
+}
+
+const listed = (record) =>
+  Object.entries(record)
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(', ') || 'none';
+
+function printTally(label, counts, matchLength) {
+  console.log(`${label}: ${counts.drafts} drafts`);
+  console.log(`  kept as written (the old whole-draft policy): ${share(counts.asWritten, counts.drafts)}`);
+  console.log(`  their sentences reaching the output: ${share(counts.reaching, counts.sentences)}`);
+  console.log(
+    `  input returned (not repairable): ${share(counts.inputBack, counts.drafts)}; by kind: ${listed(counts.refusedKinds)}`,
+  );
+  console.log(`  sentences repaired: ${counts.repaired} (reasons: ${listed(counts.reasons)})`);
+  if (matchLength)
+    console.log(`  outside the length range (ranked after, never refused): ${share(counts.longShort, counts.drafts)}`);
 }
 
 function main() {
@@ -87,53 +152,55 @@ function main() {
   if (!values.requests || !values.answers) throw new TypeError('usage: --requests FILE… --answers FILE…');
   const drafts = draftsOf(values.requests, values.answers);
   const faithful = values.faithful ? new Set(JSON.parse(readFileSync(values.faithful, 'utf8'))) : undefined;
-  const options = { matchLength: values['match-length'] };
+  const matchLength = values['match-length'];
   const random = seededRandom(Number(values.seed));
-  const lossKinds = {};
-  let kept = 0;
-  let faithfulKept = 0;
-  let faithfulCount = 0;
-  let reversedCount = 0;
-  let reversedRefused = 0;
-  let faithfulReversed = 0;
-  let faithfulReversedRefused = 0;
-  const faithfulLossKinds = {};
+  const all = tally();
+  const faithfulCounts = tally();
+  const reversal = { all: 0, keptOut: 0, byRepair: 0, faithful: 0, faithfulKeptOut: 0, inInput: 0 };
+  const sources = new Map();
   for (const draft of drafts) {
-    const report = checkKept(draft.input, draft.text, options);
-    if (report.kept) kept += 1;
-    for (const kind of new Set(report.losses.map((loss) => loss.kind))) lossKinds[kind] = (lossKinds[kind] ?? 0) + 1;
-    const isFaithful = faithful?.has(draft.id);
+    if (!sources.has(draft.input)) sources.set(draft.input, repairSource(draft.input));
+    const source = sources.get(draft.input);
+    const policy = repairDraft(source, draft.text);
+    const { min, max } = lengthRange(source.parts.wordCount);
+    const words = keptParts(policy.text).wordCount;
+    const lengthOff = matchLength && (words < min || words > max);
+    const isFaithful = faithful?.has(draft.id) === true;
+    add(all, draft, policy, lengthOff);
     if (isFaithful) {
-      faithfulCount += 1;
-      if (report.kept) faithfulKept += 1;
-      else if (values.verbose) console.log(`faithful but refused ${draft.id}:`, report.losses);
-      for (const kind of new Set(report.losses.map((loss) => loss.kind)))
-        faithfulLossKinds[kind] = (faithfulLossKinds[kind] ?? 0) + 1;
+      add(faithfulCounts, draft, policy, lengthOff);
+      if (values.verbose) {
+        if (!policy.kept) console.log(`faithful, input returned ${draft.id}:`, policy.losses);
+        for (const repair of policy.repairs) console.log(`faithful, repaired ${draft.id}:`, repair);
+      }
     }
     const reversed = reverseOneSentence(draft.text, random);
     if (reversed === undefined) continue;
-    reversedCount += 1;
-    const refused = checkKept(draft.input, reversed, { kinds: ['negation'] }).losses.length > 0;
-    if (refused) reversedRefused += 1;
+    // A reversal that reads as an input sentence verbatim cannot be told apart in the output: not counted.
+    if (draft.input.includes(reversed.sentence)) {
+      reversal.inInput += 1;
+      continue;
+    }
+    const after = repairDraft(source, reversed.text);
+    const keptOut = !after.kept || !after.text.includes(reversed.sentence);
+    reversal.all += 1;
+    if (keptOut) reversal.keptOut += 1;
+    if (keptOut && after.kept) reversal.byRepair += 1;
     if (isFaithful) {
-      faithfulReversed += 1;
-      if (refused) faithfulReversedRefused += 1;
-    } else if (values.verbose) console.log(`reversed but kept ${draft.id}`);
+      reversal.faithful += 1;
+      if (keptOut) reversal.faithfulKeptOut += 1;
+    }
+    if (!keptOut && values.verbose) console.log(`reversed sentence let through ${draft.id}: ${reversed.sentence}`);
   }
-  console.log(`Drafts of rewrite requests: ${drafts.length} (length ${options.matchLength ? '' : 'not '}checked)`);
-  console.log(`kept by the keep policy: ${share(kept, drafts.length)}`);
-  if (faithful) {
-    console.log(`faithful drafts (by reading) kept: ${share(faithfulKept, faithfulCount)}`);
-    const kinds = Object.entries(faithfulLossKinds).map(([kind, count]) => `${kind} ${count}`);
-    console.log(`faithful drafts refused, by kind of loss: ${kinds.join(', ') || 'none'}`);
-  }
+  console.log(`Drafts of rewrite requests: ${drafts.length} (length ${matchLength ? '' : 'not '}checked)`);
+  printTally('all drafts', all, matchLength);
+  if (faithful) printTally('faithful drafts (by reading)', faithfulCounts, matchLength);
   console.log(
-    `drafts refused, by kind of loss: ${Object.entries(lossKinds)
-      .map(([kind, count]) => `${kind} ${count}`)
-      .join(', ')}`,
+    `one sentence's polarity reversed, kept out of the output: ${share(reversal.keptOut, reversal.all)} ` +
+      `(by repair ${reversal.byRepair}, by refusal ${reversal.keptOut - reversal.byRepair}; ` +
+      `${reversal.inInput} reversals that read as an input sentence not counted)`,
   );
-  console.log(`one sentence's polarity reversed, refused: ${share(reversedRefused, reversedCount)}`);
-  if (faithful) console.log(`  of the faithful drafts: ${share(faithfulReversedRefused, faithfulReversed)}`);
+  if (faithful) console.log(`  of the faithful drafts: ${share(reversal.faithfulKeptOut, reversal.faithful)}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

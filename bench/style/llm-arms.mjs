@@ -79,11 +79,32 @@ async function singleCall(provider, settings, messages, input) {
   };
 }
 
-/** What a chooseDraft result reports beyond the text: the winner, the drafts' scores, the revision. */
+/** The model's reply behind the returned text: the winning draft's or the revision's (none when the input came back). */
+function returnedReply(choice) {
+  if (choice.winner === 'revision') return choice.revision.reply;
+  return choice.drafts.find((draft) => draft.index === choice.winner)?.reply;
+}
+
+/**
+ * What a chooseDraft result reports beyond the text: the winner, the drafts' scores, the sentences
+ * repaired in the returned text, the reply behind it, the first draft (by index) that kept
+ * everything once repaired (what one draft under the policy would return), and the revision.
+ */
 function choiceDetail(choice) {
+  const firstKept = [...choice.drafts].sort((a, b) => a.index - b.index).find((draft) => draft.kept);
   return {
     winner: choice.winner,
-    drafts: choice.drafts.map((draft) => ({ delta: draft.delta, kept: draft.kept, losses: draft.losses })),
+    drafts: choice.drafts.map((draft) => ({
+      delta: draft.delta,
+      kept: draft.kept,
+      losses: draft.losses,
+      repairs: draft.repairs.length,
+      ...(draft.length !== undefined && { inRange: draft.length.inRange }),
+    })),
+    repairs: choice.repairs,
+    returnedReply: returnedReply(choice),
+    firstReply: choice.drafts[0]?.reply,
+    ...(firstKept !== undefined && { firstKept: { index: firstKept.index, text: firstKept.text } }),
     failures: choice.failures,
     ...(choice.revision !== undefined && {
       revision: { status: choice.revision.status, reason: choice.revision.reason, feedback: choice.revision.message },

@@ -2,6 +2,7 @@
 import { KEEP_KINDS } from '../../packages/engine/dist/style/candidates/index.js';
 import { MIN_GAP_DENOMINATOR } from './llm-measures.mjs';
 import { ARMS } from './llm-arms.mjs';
+import { sentencesOf } from './keep-policy.mjs';
 
 /** The two ways an arm's text is reported: the LLM's text, and the engine's rule-based pass over it. */
 export const VARIANTS = Object.freeze([
@@ -112,6 +113,69 @@ function choiceLines(pairs) {
   ].join('\n');
 }
 
+/**
+ * The pipeline arms sentence by sentence, without the rule-based pass: of the reply behind the
+ * returned text (the first draft's when the input came back), the share of its sentences standing
+ * verbatim in the output; the sentences put back from the input (repairs), by reason; how often the
+ * input came back; and the output against the first draft that kept everything once repaired (what
+ * one draft under the keep policy returns on the same request): attribution to the target of each,
+ * over the pairs that have one, and the pairs where the pipeline's Delta to the target is lower or
+ * equal.
+ */
+function pipelineTable(pairs) {
+  const header = [
+    'arm',
+    'draft sentences reaching the output',
+    'sentences repaired (pairs with any)',
+    'repairs by reason',
+    'input returned',
+    'first kept draft → target',
+    'pipeline → target (same pairs)',
+    'pipeline Delta ≤ first kept draft',
+  ];
+  const rows = ARMS.filter((arm) => arm.id === 'choice' || arm.id === 'revision').map((arm) => {
+    let sentences = 0;
+    let reaching = 0;
+    let repaired = 0;
+    let pairsRepaired = 0;
+    const reasons = [];
+    let withFirst = 0;
+    let firstToTarget = 0;
+    let pipelineToTarget = 0;
+    let notWorse = 0;
+    for (const pair of pairs) {
+      const run = pair.arms[arm.id];
+      const { detail } = run;
+      const output = run.llm.text;
+      const reply = detail.returnedReply ?? detail.firstReply ?? '';
+      const own = sentencesOf(reply);
+      sentences += own.length;
+      if (detail.winner !== 'input') reaching += own.filter((sentence) => output.includes(sentence)).length;
+      repaired += detail.repairs.length;
+      if (detail.repairs.length > 0) pairsRepaired += 1;
+      for (const repair of detail.repairs) reasons.push(...repair.reasons);
+      if (run.firstKept !== undefined) {
+        withFirst += 1;
+        if (run.firstKept.author === pair.target) firstToTarget += 1;
+        if (run.llm.measures.author === pair.target) pipelineToTarget += 1;
+        if (run.llm.measures.deltaToTarget <= run.firstKept.deltaToTarget + 1e-12) notWorse += 1;
+      }
+    }
+    const of = (part, whole) => (whole === 0 ? '–' : `${pct(part / whole)} (${part} of ${whole})`);
+    return [
+      arm.label,
+      of(reaching, sentences),
+      `${repaired} (${pairsRepaired} of ${pairs.length})`,
+      tally(reasons) || 'none',
+      of(pairs.filter((pair) => pair.arms[arm.id].detail.winner === 'input').length, pairs.length),
+      of(firstToTarget, withFirst),
+      of(pipelineToTarget, withFirst),
+      of(notWorse, withFirst),
+    ];
+  });
+  return `The pipeline sentence by sentence (LLM only).\n\n${markdownTable(header, rows)}`;
+}
+
 /** Where a run's answers came from: the endpoint's URL, or the batch files and the model they name. */
 export function answerSource(result) {
   if (result.batch === undefined) return `at ${result.baseUrl}`;
@@ -130,6 +194,7 @@ export function reportText(result) {
     cost,
     groupsTable(result.summaries),
     lossesTable(result.summaries),
+    pipelineTable(result.pairs),
     choiceLines(result.pairs),
   ].join('\n\n');
 }
@@ -162,6 +227,11 @@ function readingPair(pair) {
       const output = run[variant.id];
       lines.push('', `### ${arm.label} — ${variant.label}`, '', scoreLine(output.measures, pair.target));
       if (variant.id === 'llm' && run.detail.winner !== undefined) lines.push(`Winner: ${run.detail.winner}.`);
+      if (variant.id === 'llm' && run.detail.repairs?.length > 0) {
+        lines.push('', 'Sentences put back from the input:');
+        for (const repair of run.detail.repairs)
+          lines.push(`- ${repair.reasons.join(', ')}: "${repair.draft}" → "${repair.input}"`);
+      }
       if (variant.id === 'llm' && run.detail.revision?.feedback)
         lines.push('', 'Revision feedback sent:', '', fenced(run.detail.revision.feedback));
       lines.push('', fenced(output.text));

@@ -192,6 +192,11 @@ async function runPair(pair, context) {
     }
     const texts = { llm: run.text, rules: restyle(run.text, model) };
     arms[arm.id] = { calls: run.calls, usage: run.usage, detail: run.detail };
+    // The pipeline against what one draft under the keep policy would have given on the same request.
+    const firstKept = run.detail.firstKept?.text;
+    if (firstKept !== undefined) {
+      arms[arm.id].firstKept = context.judge.judgeOutput(pair.target, model, pair.input.text, firstKept);
+    }
     for (const variant of VARIANTS) {
       const text = texts[variant.id];
       arms[arm.id][variant.id] = {

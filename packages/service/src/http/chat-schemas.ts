@@ -91,18 +91,56 @@ const KeepLossReport = closed(
   { description: 'One thing a draft lost or invented (the keep policy).' },
 );
 
+const SentenceRepairReport = closed(
+  {
+    reasons: Type.Array(
+      Type.Union([Type.Literal('negation'), Type.Literal('number'), Type.Literal('name'), Type.Literal('person')]),
+      { description: "Why: a reversed statement, a number or name lost or added, an 'I' the input never uses." },
+    ),
+    draft: Type.String({
+      description: "The draft's sentence(s) taken out (empty: the draft had dropped the input's).",
+    }),
+    input: Type.String({
+      description: "The input's sentence(s) put back (empty: a sentence the draft added left out).",
+    }),
+  },
+  { description: "One sentence of a rewrite put back from the input (the keep policy's repair)." },
+);
+
+const LengthReport = closed(
+  {
+    words: Type.Integer(),
+    input_words: Type.Integer(),
+    min: Type.Integer(),
+    max: Type.Integer(),
+    in_range: Type.Boolean(),
+  },
+  {
+    description:
+      "A rewrite's word count against the range match_output_length asks for (the input's ± a tenth): drafts in range rank first; length never refuses a draft.",
+  },
+);
+
 export const DraftReport = closed(
   {
     winner: Type.Union([Type.Integer(), Type.Literal('revision'), Type.Literal('input')], {
       description:
-        "The text returned first: a draft's index, 'revision', or 'input' (a rewrite whose every draft failed the keep policy).",
+        "The text returned first: a draft's index, 'revision', or 'input' (a rewrite none of whose drafts could be repaired to keep everything).",
+    }),
+    repairs: Type.Array(SentenceRepairReport, {
+      description: 'The sentences of the returned text put back from the input, each with why (empty: none).',
     }),
     drafts: Type.Array(
       closed({
         index: Type.Integer(),
         delta: Type.Number({ description: "Burrows' Delta to the author's word profile (lower is closer)." }),
-        kept: Type.Boolean({ description: 'Nothing that must be kept was lost (full mode: the draft is not empty).' }),
-        losses: Type.Array(KeepLossReport),
+        kept: Type.Boolean({
+          description:
+            'Nothing that must be kept was lost once its suspect sentences were repaired (full mode: the draft is not empty).',
+        }),
+        losses: Type.Array(KeepLossReport, { description: 'What the draft as written lost or added.' }),
+        repairs: Type.Array(SentenceRepairReport),
+        length: Type.Optional(LengthReport),
         avoided: Type.Integer({
           description: 'Uses of the AI-typical words and openers the author never writes (fewer wins before Delta).',
         }),
@@ -125,6 +163,8 @@ export const DraftReport = closed(
         feedback: Type.Array(Type.String(), { description: 'What the feedback named: losses, then differences.' }),
         delta: Type.Optional(Type.Number()),
         losses: Type.Optional(Type.Array(KeepLossReport)),
+        repairs: Type.Optional(Type.Array(SentenceRepairReport)),
+        length: Type.Optional(LengthReport),
       }),
     ),
     calls: Type.Integer({ description: 'Base-model calls made.' }),

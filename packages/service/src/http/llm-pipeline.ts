@@ -10,6 +10,8 @@ import {
   type ChooseDraftOptions,
   type DraftChoice,
   type KeepLoss,
+  type LengthCheck,
+  type SentenceRepair,
   type StyleModel,
 } from '@styler/engine';
 import type { ChatProvider } from '@styler/engine/providers';
@@ -70,16 +72,36 @@ function lossReport(loss: KeepLoss): DraftReport['drafts'][number]['losses'][num
   return { kind: loss.kind, change: loss.change, text: loss.text };
 }
 
-/** The `styler` report of a choice: each draft's scores and losses, the revision, calls, tokens and the cap. */
+function repairReport(repair: SentenceRepair): DraftReport['repairs'][number] {
+  return { reasons: [...repair.reasons], draft: repair.draft, input: repair.input };
+}
+
+function lengthReport(length: LengthCheck): NonNullable<DraftReport['drafts'][number]['length']> {
+  return {
+    words: length.words,
+    input_words: length.inputWords,
+    min: length.min,
+    max: length.max,
+    in_range: length.inRange,
+  };
+}
+
+/**
+ * The `styler` report of a choice: the sentences of the returned text put back from the input, each
+ * draft's scores, losses, repairs and length, the revision, calls, tokens and the cap.
+ */
 export function draftReport(choice: DraftChoice, cap: Partial<PipelineCap>): DraftReport {
   const { revision } = choice;
   return {
     winner: choice.winner,
+    repairs: choice.repairs.map(repairReport),
     drafts: choice.drafts.map((draft) => ({
       index: draft.index,
       delta: draft.delta,
       kept: draft.kept,
       losses: draft.losses.map(lossReport),
+      repairs: draft.repairs.map(repairReport),
+      ...(draft.length !== undefined && { length: lengthReport(draft.length) }),
       avoided: draft.avoided,
       temperature: draft.temperature,
     })),
@@ -92,6 +114,8 @@ export function draftReport(choice: DraftChoice, cap: Partial<PipelineCap>): Dra
           revision.score !== undefined && {
             delta: revision.score.delta,
             losses: revision.score.losses.map(lossReport),
+            repairs: revision.score.repairs.map(repairReport),
+            ...(revision.score.length !== undefined && { length: lengthReport(revision.score.length) }),
           }),
       },
     }),

@@ -18,8 +18,9 @@ import { GENERIC_FORMS } from '../lexicon/generic.js';
 import { FIRST_PLURAL_FORMS, FIRST_SINGULAR_FORMS, SECOND_PERSON_FORMS } from '../lexicon/person.js';
 import type { StyleModel } from '../types.js';
 import { CANDIDATE_DEFAULTS } from './defaults.js';
-import type { KeepLoss } from './keep-checks.js';
-import type { MeasuredDraft } from './scoring.js';
+import { lengthRange, type KeepLoss } from './keep-checks.js';
+import type { RepairReason, SentenceRepair } from './repair.js';
+import type { LengthCheck, MeasuredDraft } from './scoring.js';
 
 /** One measured difference between a draft and the author. */
 export interface FeedbackItem {
@@ -327,7 +328,7 @@ export function describeLoss(loss: KeepLoss): string {
       return `The draft speaks in the first person ('${loss.text}') where the original never does; keep the original's point of view and add no remarks, opinions or experiences of your own.`;
     case 'length': {
       const [words, , , original] = loss.text.split(' ');
-      return `The draft has ${words} words; the original has ${original}. Keep the length within a tenth of the original's: add nothing and leave nothing out.`;
+      return describeLength(Number(words), Number(original));
     }
     default:
       return loss.change === 'added'
@@ -336,19 +337,67 @@ export function describeLoss(loss: KeepLoss): string {
   }
 }
 
-/** What a revision round names, in words: each loss once (describeLoss), then each difference. */
-export function revisionLines(items: readonly FeedbackItem[], losses: readonly KeepLoss[]): string[] {
-  return [...new Set(losses.map(describeLoss)), ...items.map((item) => item.text)];
+/** A draft's length against the range asked, with the count and the range (lengthRange). */
+function describeLength(words: number, inputWords: number): string {
+  const { min, max } = lengthRange(inputWords);
+  const side = words > max ? 'too long' : 'too short';
+  return `The draft has ${words} words, ${side}; the original has ${inputWords}. Write ${min} to ${max} words: keep every point and add none.`;
+}
+
+const REASON_WORDS: Record<RepairReason, string> = {
+  negation: 'it reverses what the original affirms or denies',
+  number: 'it loses or adds a number',
+  name: 'it loses or adds a name',
+  person: "it speaks as 'I' where the original never does",
+};
+
+/** A sentence, shortened for a message. */
+function quoted(text: string): string {
+  const flat = text.replace(/\s+/gu, ' ').trim();
+  return `"${flat.length <= 400 ? flat : `${flat.slice(0, 397).trimEnd()}…`}"`;
+}
+
+/** A repaired sentence as a request to redo exactly it, naming the draft's sentence, why, and the original's. */
+export function describeRepair(repair: SentenceRepair): string {
+  const why = repair.reasons.map((reason) => REASON_WORDS[reason]).join(', and ');
+  if (repair.draft === '')
+    return `The draft leaves out the original's sentence ${quoted(repair.input)}; say what it says.`;
+  if (repair.input === '')
+    return `Leave out your sentence ${quoted(repair.draft)}: ${why.replace(/loses or adds/gu, 'adds')}.`;
+  return `Redo your sentence ${quoted(repair.draft)}: ${why}. The original says ${quoted(repair.input)}.`;
+}
+
+/** What a draft lost and where, for a revision: its repaired sentences, or (none repaired) its losses; its length when outside the range. */
+export interface DraftFaults {
+  losses: readonly KeepLoss[];
+  repairs?: readonly SentenceRepair[];
+  length?: LengthCheck;
 }
 
 /**
- * The user message of a revision round: what the draft lost or added (each once), the chosen
- * differences, and the request to revise the wording only, keeping every fact and the point of view.
+ * What a revision round names, in words: the sentences to redo (describeRepair), or, when none
+ * could be repaired, each loss once (describeLoss); the length when outside the range asked; then
+ * each difference.
  */
-export function revisionMessage(items: readonly FeedbackItem[], losses: readonly KeepLoss[]): string {
+export function revisionLines(items: readonly FeedbackItem[], faults: DraftFaults): string[] {
+  const repairs = faults.repairs ?? [];
+  const content = repairs.length > 0 ? repairs.map(describeRepair) : faults.losses.map(describeLoss);
+  const length =
+    faults.length !== undefined && !faults.length.inRange
+      ? [describeLength(faults.length.words, faults.length.inputWords)]
+      : [];
+  return [...new Set(content), ...length, ...items.map((item) => item.text)];
+}
+
+/**
+ * The user message of a revision round: the sentences to redo or what the draft lost or added
+ * (each once), its length when outside the range, the chosen differences, and the request to revise
+ * the wording only, keeping every fact and the point of view.
+ */
+export function revisionMessage(items: readonly FeedbackItem[], faults: DraftFaults): string {
   return [
     "Your draft differs from the author's writing in ways that were measured:",
-    ...revisionLines(items, losses).map((line) => `- ${line}`),
+    ...revisionLines(items, faults).map((line) => `- ${line}`),
     '',
     'Revise the draft to read more like the author by changing how things are said, not what is said: ' +
       'keep its meaning, its point of view and every fact, number, name, quotation, link and Markdown ' +

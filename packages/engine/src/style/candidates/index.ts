@@ -15,14 +15,35 @@ export {
   measureDraft,
   scoringContext,
   type DraftScore,
+  type LengthCheck,
   type MeasuredDraft,
   type QualityGroups,
   type ScoringContext,
 } from './scoring.js';
-export { alignClauses, clausesOf, polarityChanges, type Clause, type PolarityChange } from './polarity.js';
+export {
+  alignAll,
+  alignClauses,
+  clausesOf,
+  polarityChanges,
+  sentenceSpans,
+  type Clause,
+  type ClauseGroup,
+  type PolarityChange,
+  type SentenceSpan,
+} from './polarity.js';
+export {
+  CONTENT_KINDS,
+  repairDraft,
+  repairSource,
+  type RepairedDraft,
+  type RepairReason,
+  type RepairSource,
+  type SentenceRepair,
+} from './repair.js';
 export {
   checkKept,
   keptParts,
+  lengthRange,
   KEEP_POLICY,
   type KeepCheckOptions,
   KEEP_KINDS,
@@ -34,10 +55,12 @@ export {
 export {
   chooseFeedback,
   describeLoss,
+  describeRepair,
   logLikelihood,
   measuredDifferences,
   revisionLines,
   revisionMessage,
+  type DraftFaults,
   type FeedbackItem,
 } from './feedback.js';
 export { cleanRewrite } from './reply.js';

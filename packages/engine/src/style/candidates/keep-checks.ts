@@ -5,7 +5,8 @@
  * length within a tenth. Not added: numbers, names, or a first person the input does not speak in
  * (the claims an LLM invents that can be detected). One pass of the engine's own tokenizer
  * (tokenizeBlock locks numbers, names, quoted speech, addresses and code) finds them. Every LLM path
- * (chooseDraft, and through it the service's transform and chat completions) judges drafts here.
+ * (chooseDraft, and through it the service's transform and chat completions) judges drafts here,
+ * without `length` (a preference there, lengthRange), and repairs what a sentence holds (repair.ts).
  */
 import { normalizeText, parseBlocks } from '@styler/analytics/nlp';
 import { FIRST_SINGULAR_FORMS } from '../lexicon/person.js';
@@ -186,10 +187,16 @@ function clip(text: string): string {
   return text.length <= 160 ? text : `${text.slice(0, 157).trimEnd()}…`;
 }
 
-/** The rewrite's word count outside the input's ± KEEP_POLICY.lengthTolerance (and at least ± minLengthSlack words). */
+/** The word counts a rewrite of `inputWords` words may have: ± KEEP_POLICY.lengthTolerance, at least ± minLengthSlack words. */
+export function lengthRange(inputWords: number): { min: number; max: number } {
+  const slack = Math.max(KEEP_POLICY.minLengthSlack, inputWords * KEEP_POLICY.lengthTolerance);
+  return { min: Math.max(0, Math.ceil(inputWords - slack)), max: Math.floor(inputWords + slack) };
+}
+
+/** The rewrite's word count outside lengthRange of the input's. */
 function lengthLosses(before: KeptParts, after: KeptParts): KeepLoss[] {
-  const slack = Math.max(KEEP_POLICY.minLengthSlack, before.wordCount * KEEP_POLICY.lengthTolerance);
-  if (Math.abs(after.wordCount - before.wordCount) <= slack) return [];
+  const { min, max } = lengthRange(before.wordCount);
+  if (after.wordCount >= min && after.wordCount <= max) return [];
   return [{ kind: 'length', change: 'changed', text: `${after.wordCount} words for ${before.wordCount}` }];
 }
 

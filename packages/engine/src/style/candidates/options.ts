@@ -13,13 +13,15 @@ export interface ChooseDraftOptions extends CostCap {
   messages: ChatMessage[];
   /**
    * Rewrite mode: the text the messages ask to rewrite. Drafts must keep its numbers, names,
-   * quotations, URLs and e-mail addresses, code, negations and Markdown blocks, and a draft that
-   * does not loses to one that does. Absent: full mode (the drafts are answers, nothing to keep).
+   * quotations, URLs and e-mail addresses, code, negations and Markdown blocks: a suspect sentence
+   * is put back from the input (repairDraft), and a draft with a loss no sentence holds loses to one
+   * without. Absent: full mode (the drafts are answers, nothing to keep).
    */
   input?: string;
   /**
-   * Rewrite mode: a draft more than a tenth longer or shorter than the input loses (the keep
-   * policy's `length`). Default: the model's matchOutputLength.
+   * Rewrite mode: drafts within a tenth of the input's length rank before those outside it, and the
+   * revision names the count and the range (a preference, never a refusal). Default: the model's
+   * matchOutputLength.
    */
   matchOutputLength?: boolean;
   /** Drafts to ask for, an integer from 1 to CANDIDATE_DEFAULTS.maxN. Default 1. */

@@ -117,6 +117,39 @@ function clauseTexts(text: string): string[] {
   return out.map((clause) => clause.trim()).filter((clause) => /\p{L}/u.test(clause));
 }
 
+/** One sentence of a block: its offsets in the block's text (start at its first letter or mark, end after its closing mark). */
+export interface SentenceSpan {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * `text` (one Markdown block) cut into sentences at . ! ? (with closing quotes or brackets) before
+ * a space and a capital, digit or opening mark, as clauses are cut but not at semicolons; a line
+ * break inside the block is a space. The spaces between sentences belong to none.
+ */
+export function sentenceSpans(text: string): SentenceSpan[] {
+  const spans: SentenceSpan[] = [];
+  const push = (from: number, to: number): void => {
+    const piece = text.slice(from, to);
+    const start = from + (piece.length - piece.trimStart().length);
+    const end = to - (piece.length - piece.trimEnd().length);
+    if (end > start) spans.push({ start, end, text: text.slice(start, end) });
+  };
+  let start = 0;
+  for (const match of text.matchAll(/[.!?]+["'”’)\]]*(?=\s+["'“‘([]?[\p{Lu}\p{N}])/gu)) {
+    const end = match.index + match[0].length;
+    if (match[0].startsWith('.') && ABBREVIATION.test(text.slice(start, match.index + 1))) continue;
+    // "**1. Open with a hook.**": a numeral's period ends no sentence, nor does anything without a word.
+    if (!/\p{L}/u.test(text.slice(start, end))) continue;
+    push(start, end);
+    start = end;
+  }
+  push(start, text.length);
+  return spans;
+}
+
 /** A crude stem: lower case, common endings off, at most six letters (enough to align clauses). */
 export function stemOf(word: string): string {
   const bare = word.replace(/['’]s$/u, '');
@@ -211,7 +244,8 @@ const MAX_GROUP = 3;
  */
 const ALIGNMENT_BAND = 40;
 
-interface Group {
+/** Aligned clauses: the input's and the rewrite's (either may be empty in alignAll). */
+export interface ClauseGroup {
   input: Clause[];
   output: Clause[];
 }
@@ -228,11 +262,17 @@ function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return count;
 }
 
+// Each clause a group holds beyond one a side costs this much: a union counts a word the texts repeat
+// once, so without it clauses that repeat a name or a verb merge into one group, where two reversals
+// cancel out. Above 0.7 such neighbours stay apart; below 1 a real split ("Rather than X, do Y" →
+// "Do not X; do Y", whose stems differ by a stemmer's quirk) still aligns as one group.
+const MERGE_COST = 0.8;
+
 function gainOf(input: readonly Clause[], output: readonly Clause[]): number {
   const a = union(input);
   const b = union(output);
   const common = shared(a, b);
-  return common - UNSHARED_WEIGHT * (a.size + b.size - 2 * common);
+  return common - UNSHARED_WEIGHT * (a.size + b.size - 2 * common) - MERGE_COST * (input.length + output.length - 2);
 }
 
 /**
@@ -240,8 +280,21 @@ function gainOf(input: readonly Clause[], output: readonly Clause[]): number {
  * of 1–3 clauses a side, within ALIGNMENT_BAND clauses of the diagonal; clauses left unaligned
  * (added or dropped) are not returned.
  */
-export function alignClauses(input: readonly Clause[], output: readonly Clause[]): Group[] {
-  if (input.length === 0 || output.length === 0) return [];
+export function alignClauses(input: readonly Clause[], output: readonly Clause[]): ClauseGroup[] {
+  return alignAll(input, output).filter((group) => group.input.length > 0 && group.output.length > 0);
+}
+
+/**
+ * The same alignment with every clause in one group, in order: a clause the rewrite dropped stands
+ * alone with an empty `output`, one it added with an empty `input`.
+ */
+export function alignAll(input: readonly Clause[], output: readonly Clause[]): ClauseGroup[] {
+  if (input.length === 0 || output.length === 0) {
+    return [
+      ...input.map((clause) => ({ input: [clause], output: [] })),
+      ...output.map((clause) => ({ input: [], output: [clause] })),
+    ];
+  }
   const rows = input.length + 1;
   const cols = output.length + 1;
   const best = new Float64Array(rows * cols).fill(Number.NEGATIVE_INFINITY);
@@ -272,11 +325,11 @@ export function alignClauses(input: readonly Clause[], output: readonly Clause[]
       step[(i * cols + j) * 2 + 1] = dj;
     }
   }
-  const groups: Group[] = [];
+  const groups: ClauseGroup[] = [];
   for (let i = input.length, j = output.length; i > 0 || j > 0;) {
     const di = step[(i * cols + j) * 2]!;
     const dj = step[(i * cols + j) * 2 + 1]!;
-    if (di > 0 && dj > 0) groups.push({ input: input.slice(i - di, i), output: output.slice(j - dj, j) });
+    groups.push({ input: input.slice(i - di, i), output: output.slice(j - dj, j) });
     i -= di;
     j -= dj;
   }
@@ -329,14 +382,14 @@ function deniedOnOneSide(a: Side, b: Side): boolean {
  * but denies nothing the input said, and one that moves a negation ("needs no special tools" →
  * "does not need any special tools") denies another word with the parity kept.
  */
-function reversed(group: Group, overlap: number): boolean {
+function reversed(group: ClauseGroup, overlap: number): boolean {
   const input = sideOf(group.input, group.output);
   const output = sideOf(group.output, group.input);
   if (input.odd === output.odd) return false;
   return overlap >= CLOSE_DICE || deniedOnOneSide(input, output) || deniedOnOneSide(output, input);
 }
 
-function dice(group: Group): number {
+function dice(group: ClauseGroup): number {
   const a = union(group.input);
   const b = union(group.output);
   return a.size + b.size === 0 ? 0 : (2 * shared(a, b)) / (a.size + b.size);

@@ -17,7 +17,8 @@ import {
 import { analyzeText } from '@styler/analytics/nlp';
 import type { StyleModel } from '../types.js';
 import { CANDIDATE_DEFAULTS } from './defaults.js';
-import { checkKept, keptParts, type KeepLoss, type KeptParts } from './keep-checks.js';
+import { keptParts, lengthRange, type KeepLoss, type KeptParts } from './keep-checks.js';
+import { repairDraft, repairSource, type RepairSource, type SentenceRepair } from './repair.js';
 
 /**
  * How far a draft is from the author in each quality_analytics group (0: the same; METRICS.md
@@ -38,14 +39,32 @@ export interface QualityGroups {
   punctuation: number;
 }
 
-/** A draft's scores. */
+/** A rewrite's length against the range asked (matching output length): a preference, never a loss. */
+export interface LengthCheck {
+  /** Word tokens of the draft (after repair) and of the input. */
+  words: number;
+  inputWords: number;
+  /** The range asked, inclusive (lengthRange). */
+  min: number;
+  max: number;
+  inRange: boolean;
+}
+
+/** A draft's scores (of its text after repair: what it would return). */
 export interface DraftScore {
   /** Burrows' Delta to the model's word profile over the scoring reference (0: the same; lower is closer). */
   delta: number;
-  /** True when the draft kept everything (rewrite mode: of the input; always: it is not empty). */
+  /**
+   * True when the draft, repaired, keeps everything (rewrite mode: of the input; always: it is not
+   * empty); false when a loss could not be repaired sentence by sentence.
+   */
   kept: boolean;
-  /** What it lost; empty when kept. */
+  /** What the draft as written lost or added (rewrite mode; never `length`); empty when nothing. */
   losses: KeepLoss[];
+  /** The sentences put back from the input (repair.ts), each with why; empty when none. */
+  repairs: SentenceRepair[];
+  /** Rewrite mode matching output length: the draft's word count against the range asked. */
+  length?: LengthCheck;
   groups: QualityGroups;
   /** Word forms of the draft (Delta's count). */
   words: number;
@@ -60,15 +79,20 @@ export interface ScoringContext {
   reference: DeltaReference;
   /** The input's parts to keep (rewrite mode). */
   input?: KeptParts;
+  /** The input prepared for repairing drafts (rewrite mode). */
+  repair?: RepairSource;
   /** What the author never uses, to count in each draft. */
   avoided: AvoidedPatterns;
-  /** Rewrite mode: a draft must keep the input's length within a tenth (the model matches output length). */
+  /** Rewrite mode: a draft within a tenth of the input's length ranks first (the model matches output length). */
   matchLength: boolean;
 }
 
 /** A draft's scores with the measurements feedback is derived from. */
 export interface MeasuredDraft {
+  /** What the draft would return: the reply, repaired (rewrite mode). */
   text: string;
+  /** The model's reply as written (as cleaned by cleanRewrite). */
+  reply: string;
   score: DraftScore;
   features: TextFeatures;
   wordCounts: Record<string, number>;
@@ -101,13 +125,14 @@ export function scoringContext(
     if (population.length < 3) population.push(...model.habits.passages);
     reference = deltaReference(population, CANDIDATE_DEFAULTS.mostFrequentWords);
   }
+  const source = options.input !== undefined ? repairSource(options.input) : undefined;
   return {
     model,
     profile,
     reference,
     avoided: avoidedPatterns(model),
     matchLength: options.matchLength ?? false,
-    ...(options.input !== undefined && { input: keptParts(options.input) }),
+    ...(source !== undefined && { input: source.parts, repair: source }),
   };
 }
 
@@ -135,23 +160,40 @@ export function deltaToModel(text: string | Record<string, number>, context: Sco
   return styleDistance(typeof text === 'string' ? countWordForms(text) : text, context.profile, context.reference);
 }
 
-/** Scores `text` in `context` (one NLP pass). */
-export function measureDraft(text: string, context: ScoringContext): MeasuredDraft {
+function lengthOf(text: string, input: KeptParts): LengthCheck {
+  const { wordCount } = keptParts(text);
+  const { min, max } = lengthRange(input.wordCount);
+  return { words: wordCount, inputWords: input.wordCount, min, max, inRange: wordCount >= min && wordCount <= max };
+}
+
+/**
+ * Scores `reply` in `context` (one NLP pass). Rewrite mode: the reply is repaired first
+ * (repairDraft), and the repaired text is what is scored and returned.
+ */
+export function measureDraft(reply: string, context: ScoringContext): MeasuredDraft {
+  const repaired =
+    context.repair !== undefined
+      ? repairDraft(context.repair, reply)
+      : {
+          text: reply,
+          repairs: [],
+          kept: reply.trim() !== '',
+          losses:
+            reply.trim() === '' ? [{ kind: 'text' as const, change: 'missing' as const, text: 'the whole text' }] : [],
+        };
+  const { text } = repaired;
   const features = analyzeText(text);
   const wordCounts = countWordForms(text);
-  const losses: KeepLoss[] =
-    context.input !== undefined
-      ? checkKept(context.input, text, { matchLength: context.matchLength }).losses
-      : text.trim() === ''
-        ? [{ kind: 'text', change: 'missing', text: 'the whole text' }]
-        : [];
   const words = Object.values(wordCounts).reduce((sum, count) => sum + count, 0);
   return {
     text,
+    reply,
     score: {
       delta: deltaToModel(wordCounts, context),
-      kept: losses.length === 0,
-      losses,
+      kept: repaired.kept,
+      losses: repaired.losses,
+      repairs: repaired.repairs,
+      ...(context.matchLength && context.input !== undefined && { length: lengthOf(text, context.input) }),
       groups: groupsOf(features, context.model),
       words,
       avoided: avoidedUses(text, context.avoided),

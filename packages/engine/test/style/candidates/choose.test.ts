@@ -23,6 +23,7 @@ import {
   AUTHOR_DRAFT,
   DARWIN_MODEL,
   DARWIN_PROSE,
+  FACTS,
   FACTS_LOSING,
   INPUT,
   MESSAGES,
@@ -125,28 +126,57 @@ describe('chooseDraft picks the closest draft that keeps everything', () => {
   });
 
   for (const [kind, [facts, lost]] of Object.entries(FACTS_LOSING)) {
-    it(`lets a draft that drops a ${kind} lose, though it is closer`, async () => {
+    const repairable = kind === 'number' || kind === 'name' || kind === 'negation';
+    it(`${repairable ? 'repairs' : 'refuses'} a closer draft that drops a ${kind}`, async () => {
       const dropping = `${facts}\n\n${DARWIN_PROSE}\n`;
       const server = await scripted([dropping, AI_DRAFT]);
       const choice = await chooseDraft(DARWIN_MODEL, providerFor(server), { ...base, n: 2 });
       expect(choice.drafts[0]!.delta).toBeLessThan(choice.drafts[1]!.delta);
-      expect(choice.drafts[0]!.kept).toBe(false);
+      expect(choice.drafts[0]!.reply).toBe(dropping);
       expect(choice.drafts[0]!.losses).toEqual(
         kind === 'negation'
           ? [{ kind, change: 'changed', text: expect.stringContaining(lost[0]!), output: expect.any(String) }]
           : lost.map((text) => ({ kind, change: 'missing', text })),
       );
-      expect(choice.winner).toBe(1);
-      expect(choice.text).toBe(AI_DRAFT);
+      if (repairable) {
+        // The sentence at fault comes back from the input; the author's sentences stay.
+        expect(choice.drafts[0]!.kept).toBe(true);
+        expect(choice.drafts[0]!.repairs).toEqual([{ reasons: [kind], draft: facts, input: FACTS }]);
+        expect(choice.winner).toBe(0);
+        expect(choice.text).toBe(AUTHOR_DRAFT);
+        expect(choice.repairs).toEqual(choice.drafts[0]!.repairs);
+      } else {
+        expect(choice.drafts[0]!.kept).toBe(false);
+        expect(choice.drafts[0]!.repairs).toEqual([]);
+        expect(choice.winner).toBe(1);
+        expect(choice.text).toBe(AI_DRAFT);
+      }
     });
   }
 
-  it('falls back to the input when no draft keeps everything (rewrite mode)', async () => {
-    const server = await scripted([`${FACTS_LOSING.number[0]}\n\n${DARWIN_PROSE}\n`, AI_PROSE]);
+  it('falls back to the input only when no draft can be repaired (rewrite mode)', async () => {
+    const server = await scripted([`${FACTS_LOSING.quotation[0]}\n\n${DARWIN_PROSE}\n`, AI_PROSE]);
     const choice = await chooseDraft(DARWIN_MODEL, providerFor(server), { ...base, n: 2 });
     expect(choice.drafts.map((draft) => draft.kept)).toEqual([false, false]);
+    expect(choice.drafts[1]!.losses.map((loss) => loss.kind)).toContain('markdown');
     expect(choice.winner).toBe('input');
     expect(choice.text).toBe(INPUT);
+    expect(choice.repairs).toEqual([]);
+  });
+
+  it('ranks a draft within the length range first, and never returns the input for length alone', async () => {
+    const long = `${FACTS}\n\n${DARWIN_PROSE} ${DARWIN_PROSE}\n`;
+    const server = await scripted([long, AI_DRAFT]);
+    const choice = await chooseDraft(DARWIN_MODEL, providerFor(server), { ...base, n: 2, matchOutputLength: true });
+    expect(choice.drafts[0]!.length).toMatchObject({ inRange: false });
+    expect(choice.drafts[0]!.kept).toBe(true);
+    expect(choice.drafts[1]!.length).toMatchObject({ inRange: true });
+    expect(choice.winner).toBe(1);
+
+    const alone = await scripted([long]);
+    const only = await chooseDraft(DARWIN_MODEL, providerFor(alone), { ...base, matchOutputLength: true });
+    expect(only.winner).toBe(0);
+    expect(only.text).toBe(long);
   });
 
   it('takes the closest non-empty draft in full mode, where there is no input to keep', async () => {
@@ -235,20 +265,43 @@ describe('the revision round', () => {
     expect(choice.text).toBe(AI_DRAFT);
   });
 
-  it('rejects a closer revision that dropped a fact', async () => {
-    const server = await scripted([AI_DRAFT], `${FACTS_LOSING.negation[0]}\n\n${DARWIN_PROSE}\n`);
+  it('rejects a closer revision that dropped what no sentence repair can put back', async () => {
+    const server = await scripted([AI_DRAFT], `${FACTS_LOSING.quotation[0]}\n\n${DARWIN_PROSE}\n`);
     const choice = await chooseDraft(DARWIN_MODEL, providerFor(server), revise);
     if (choice.revision?.status !== 'rejected') throw new Error('expected a rejected revision');
     expect(choice.revision.score!.delta).toBeLessThan(choice.revision.barDelta!);
     expect(choice.revision.score!.losses).toEqual([
-      {
-        kind: 'negation',
-        change: 'changed',
-        text: expect.stringContaining('it will never be repeated'),
-        output: expect.stringContaining('it will be repeated'),
-      },
+      { kind: 'quotation', change: 'missing', text: 'the largest of its kind' },
     ]);
     expect(choice.winner).toBe(0);
+  });
+
+  it('keeps a closer revision with its reversed sentence put back, never the reversal', async () => {
+    const reversing = `${FACTS_LOSING.negation[0]}\n\n${DARWIN_PROSE}\n`;
+    const server = await scripted([AI_DRAFT], reversing);
+    const choice = await chooseDraft(DARWIN_MODEL, providerFor(server), revise);
+    expect(choice.revision).toMatchObject({ status: 'kept', reply: reversing, text: AUTHOR_DRAFT });
+    expect(choice.winner).toBe('revision');
+    expect(choice.text).not.toContain('it will be repeated');
+    expect(choice.repairs).toEqual([{ reasons: ['negation'], draft: FACTS_LOSING.negation[0], input: FACTS }]);
+  });
+
+  it('names the sentences to redo, and the length with the range, in the revision request', async () => {
+    const reversing = `${FACTS_LOSING.negation[0]}\n\n${AI_PROSE} ${AI_PROSE}\n`;
+    const server = await scripted([reversing], AUTHOR_DRAFT);
+    const choice = await chooseDraft(DARWIN_MODEL, providerFor(server), { ...revise, matchOutputLength: true });
+    const sent = (server.requests[1]!.body as ChatCompletionRequestBody).messages;
+    expect(sent.at(-2)).toEqual({ role: 'assistant', content: reversing });
+    const feedback = sent.at(-1)!.content;
+    expect(feedback).toContain(
+      `- Redo your sentence "${FACTS_LOSING.negation[0]}": it reverses what the original affirms or denies. The original says "${FACTS}".`,
+    );
+    const words = choice.drafts[0]!.length!;
+    expect(words.inRange).toBe(false);
+    expect(feedback).toContain(
+      `- The draft has ${words.words} words, too long; the original has ${words.inputWords}. Write ${words.min} to ${words.max} words`,
+    );
+    expect(choice.winner).toBe('revision');
   });
 
   it('revises the closest draft when none kept everything, naming what it lost', async () => {
@@ -342,6 +395,14 @@ describe('rankDrafts', () => {
     ];
     expect(rankDrafts(drafts).map((d) => d.index)).toEqual([4, 2, 1, 3, 0]);
     expect(drafts.map((d) => d.index)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('puts kept drafts within the length range before those outside it, whatever their Delta', () => {
+    const sized = (index: number, delta: number, inRange: boolean): ScoredDraft =>
+      ({ ...draft(index, true, delta), length: { words: 1, inputWords: 1, min: 0, max: 3, inRange } }) as ScoredDraft;
+    expect(
+      rankDrafts([sized(0, 0.1, false), sized(1, 0.9, true), draft(2, false, 0.05, 0, 1)]).map((d) => d.index),
+    ).toEqual([1, 0, 2]);
   });
 
   it('breaks ties by the earlier draft', () => {

@@ -8,6 +8,7 @@ import {
   logLikelihood,
   measureDraft,
   measuredDifferences,
+  revisionLines,
   revisionMessage,
   scoringContext,
   type FeedbackItem,
@@ -124,16 +125,34 @@ describe('chooseFeedback', () => {
 describe('revisionMessage', () => {
   it('lists losses once, then the differences, then the request', () => {
     const loss = { kind: 'number' as const, change: 'missing' as const, text: '4.99' };
-    const message = revisionMessage(
-      [{ measure: 'm', draft: 1, author: 2, statistic: 20, text: 'You did X.' }],
-      [loss, loss],
-    );
+    const message = revisionMessage([{ measure: 'm', draft: 1, author: 2, statistic: 20, text: 'You did X.' }], {
+      losses: [loss, loss],
+    });
     expect(message.split('\n')).toEqual([
       "Your draft differs from the author's writing in ways that were measured:",
       '- The draft lost the number "4.99"; keep it exactly as written.',
       '- You did X.',
       '',
       'Revise the draft to read more like the author by changing how things are said, not what is said: keep its meaning, its point of view and every fact, number, name, quotation, link and Markdown element, and add no facts, examples, opinions or remarks of your own. Reply with the revised text only.',
+    ]);
+  });
+
+  it('names the sentences to redo in place of the losses they repaired, then the length with its range', () => {
+    const loss = { kind: 'number' as const, change: 'missing' as const, text: '12' };
+    const lines = revisionLines([], {
+      losses: [loss],
+      repairs: [
+        { reasons: ['number'], draft: 'It cost a dozen.', input: 'It cost 12 dollars.' },
+        { reasons: ['name', 'person'], draft: 'I met Ann.', input: '' },
+        { reasons: ['number'], draft: '', input: 'It took 3 days.' },
+      ],
+      length: { words: 80, inputWords: 100, min: 90, max: 110, inRange: false },
+    });
+    expect(lines).toEqual([
+      'Redo your sentence "It cost a dozen.": it loses or adds a number. The original says "It cost 12 dollars.".',
+      'Leave out your sentence "I met Ann.": it adds a name, and it speaks as \'I\' where the original never does.',
+      'The draft leaves out the original\'s sentence "It took 3 days."; say what it says.',
+      'The draft has 80 words, too short; the original has 100. Write 90 to 110 words: keep every point and add none.',
     ]);
   });
 
@@ -147,8 +166,8 @@ describe('revisionMessage', () => {
     expect(describeLoss({ kind: 'number', change: 'added', text: '40' })).toBe(
       'The draft adds the number "40", which the original does not have; add no facts.',
     );
-    expect(describeLoss({ kind: 'length', change: 'changed', text: '130 words for 100' })).toMatch(
-      /^The draft has 130 words; the original has 100\./,
+    expect(describeLoss({ kind: 'length', change: 'changed', text: '130 words for 100' })).toBe(
+      'The draft has 130 words, too long; the original has 100. Write 90 to 110 words: keep every point and add none.',
     );
     expect(describeLoss({ kind: 'markdown', change: 'changed', text: 'heading → paragraph' })).toMatch(
       /Markdown blocks differ/,

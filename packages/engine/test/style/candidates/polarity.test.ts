@@ -63,6 +63,22 @@ describe('polarityChanges', () => {
     ]);
   });
 
+  it('keeps sentences that repeat a name apart, so that two reversals cannot cancel out in one group', () => {
+    const input =
+      'The new vicar keeps the letters with Margaret Hale. The tired doctor finds the small boat. The quiet farmer likes the church with Margaret Hale.';
+    const output =
+      'The new vicar does not keep the letters with Margaret Hale. The tired doctor does not find the small boat. The quiet farmer likes the church with a friend.';
+    expect(alignClauses(clausesOf(input), clausesOf(output)).map((group) => group.input.length)).toEqual([1, 1, 1]);
+    expect(polarityChanges(clausesOf(input), clausesOf(output)).map((change) => change.output)).toEqual([
+      'The new vicar does not keep the letters with Margaret Hale.',
+      'The tired doctor does not find the small boat.',
+    ]);
+    // "like" is a preposition to the tagger-free stemmer after "not", a verb elsewhere: it moves sides.
+    const liked = 'The miller keeps the pond. The new vicar does not like the letters. Our neighbour likes the barn.';
+    const swapped = 'The miller keeps the pond. The new vicar likes the letters. Our neighbour does not like the barn.';
+    expect(polarityChanges(clausesOf(liked), clausesOf(swapped))).toHaveLength(2);
+  });
+
   it('aligns a long text within its band: one reversed sentence among hundreds is found, and nothing else', () => {
     const sentences = Array.from(
       { length: 300 },

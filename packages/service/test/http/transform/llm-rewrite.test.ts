@@ -156,6 +156,24 @@ describe('rewrite mode with an LLM configured', () => {
     });
   });
 
+  it('repairs a draft sentence that lost a number from the message, keeps the rest, and names the repair', async () => {
+    const lossy = `${DRAFT.trimEnd().replace(/\d+/g, 'several')}\n`;
+    await withLlm({ reply: drafting(lossy) }, { STYLER_LLM_MODELS: 'writer-model' }, async (service) => {
+      const { status, body } = await rewrite(service);
+      expect(status).toBe(200);
+      const report = body.styler as unknown as {
+        winner: unknown;
+        repairs: Array<{ reasons: string[]; input: string }>;
+      };
+      expect(report.winner).not.toBe('input');
+      expect(report.repairs.length).toBeGreaterThan(0);
+      expect(report.repairs.every((repair) => repair.reasons.includes('number'))).toBe(true);
+      // The rule engine restyled the repaired draft: the message's numbers are back in it.
+      for (const number of ['30 days', '$49.99']) expect(restyled[0]).toContain(number);
+      expect(restyled[0]).not.toContain('several');
+    });
+  });
+
   it('compares the answer with the message, not with the draft, in the extras', async () => {
     await withLlm({ reply: drafting(DRAFT) }, { STYLER_LLM_MODELS: 'writer-model' }, async (service) => {
       const flags = { include_quality: true, include_compare_original: true };
