@@ -180,7 +180,15 @@ export {
 } from './logistic-calibration.js';
 export { applyBand, fitUncertainBand, type UncertainBand } from './uncertain-band.js';
 export {
+  calibrationProblems,
+  knownSetSizes,
+  type CalibrationPlan,
+  type CalibrationProblem,
+} from './calibration-problems.js';
+export {
+  uncalibratedDelta,
   verifyProblems,
+  type CalibrationFit,
   type Verification,
   type VerificationOptions,
   type VerificationProblem,

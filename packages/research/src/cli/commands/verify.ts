@@ -37,7 +37,7 @@ import { readAuthors } from '../stylometry/texts.js';
 import { readVerificationProblems } from '../stylometry/verification-problems.js';
 
 export const VERIFY_USAGE =
-  'styler verify PROBLEMS --out DIR [--imposters DIR...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--bins N] [--seed N]';
+  'styler verify PROBLEMS --out DIR [--imposters DIR...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--bins N] [--calibration-draws N] [--seed N]';
 
 export const VERIFY_HELP = [
   `usage: ${VERIFY_USAGE}`,
@@ -61,7 +61,9 @@ export const VERIFY_HELP = [
   '  --features words|word-ngrams:N|char-ngrams:N   what is counted (default words)',
   '  --wordlist FILE                  compare these features (one a line) instead of the most frequent',
   '  --bins N                         bins of the reliability diagram (default 10)',
-  '  --seed N                         seed of the imposters draws and of the calibration pairs (default 1)',
+  '  --calibration-draws N            draws of calibration problems, fitted together (default 5): each',
+  "                                   held-out known text against known sets of the problems' sizes",
+  '  --seed N                         seed of the imposters draws and of the calibration problems (default 1)',
   '',
 ].join('\n');
 
@@ -77,6 +79,7 @@ export const VERIFY_ARGS: ArgSpec = {
     'features',
     'wordlist',
     'bins',
+    'calibration-draws',
     'seed',
   ],
   multi: ['imposters'],
@@ -95,6 +98,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const out = required(args, 'out', `usage: ${VERIFY_USAGE}`);
   if (args.positionals.length !== 1) throw new CliError(`usage: ${VERIFY_USAGE}`);
   const bins = positiveInteger(single(args, 'bins'), 'bins', 10);
+  const calibrationDraws = positiveInteger(single(args, 'calibration-draws'), 'calibration-draws', 5);
   const settings = await featureSettings(args);
   const options = impostersFlags(args, settings);
   const { distance, culling } = options;
@@ -109,7 +113,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   }));
   let result;
   try {
-    result = verifyProblems(problems, { ...options, imposterAuthors });
+    result = verifyProblems(problems, { ...options, imposterAuthors, calibrationDraws });
   } catch (error) {
     if (error instanceof RangeError) throw new CliError(error.message);
     throw error;
@@ -147,12 +151,18 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       reliability.map((b) => [b.method, b.low, b.high, b.problems, b.meanScore, b.observed]),
     ),
   };
-  const { band, logistic } = result;
+  const { band, logistic, calibration } = result;
+  const sizes = Object.entries(calibration.knownSetSizes)
+    .map(([size, count]) => `${count} of ${countOf(Number(size), 'known text')}`)
+    .join(', ');
+  const signed = (x: number): string => (x < 0 ? `− ${(-x).toFixed(3)}` : `+ ${x.toFixed(3)}`);
   const description =
     `${countOf(result.problems.length, 'problem')} (${answered.length} with an answer); ${result.features} ` +
-    `${featureLabel(settings.features)}, ${distanceLabel(distance)}. Calibrated on ${result.calibrationProblems} ` +
-    `problems built from the known texts by leave-one-out: imposters "don't know" band [${band.low}, ${band.high}] ` +
-    `(c@1 ${band.cAt1.toFixed(3)} there); P(same) = σ(${logistic.intercept.toFixed(3)} + ${logistic.slope.toFixed(3)} · margin).`;
+    `${featureLabel(settings.features)} compared (most frequent first), ${distanceLabel(distance)}. Calibrated on ` +
+    `${calibration.problems} problems built like these from the known texts (${calibration.draws} seeded ` +
+    `draws; ${sizes}): imposters "don't know" band [${band.low}, ${band.high}] (c@1 ${band.cAt1.toFixed(3)} ` +
+    `there); P(same) = σ(${logistic.intercept.toFixed(3)} ${signed(logistic.slope)} · margin). The ` +
+    `uncalibrated Delta score is d(other) / (d(known) + d(other)), from each problem alone.`;
   await mkdir(out, { recursive: true });
   const figures = figureFiles(out, io.stderr);
   files['report.html'] = await verificationReport({ description, metrics, bins: reliability, figures: figures.sink });
@@ -168,10 +178,17 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       features_compared: result.features,
       culling,
       seed: settings.seed,
+      calibration_draws: calibrationDraws,
       bins,
     },
     calibration: {
-      problems: result.calibrationProblems,
+      problems: calibration.problems,
+      same: calibration.same,
+      different: calibration.different,
+      draws: calibration.draws,
+      authors: calibration.authors,
+      known_set_sizes: calibration.knownSetSizes,
+      problem_known_set_sizes: calibration.problemSizes,
       imposters: { dont_know_band: [band.low, band.high], c_at_1: band.cAt1 },
       delta: { feature: 'margin', intercept: logistic.intercept, slope: logistic.slope },
     },

@@ -24,7 +24,14 @@ const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T
 interface Summary {
   problems: number;
   answered: number;
-  calibration: { problems: number; imposters: { dont_know_band: [number, number] }; delta: { slope: number } };
+  calibration: {
+    problems: number;
+    draws: number;
+    known_set_sizes: Record<string, number>;
+    problem_known_set_sizes: Record<string, number>;
+    imposters: { dont_know_band: [number, number] };
+    delta: { slope: number };
+  };
   metrics: Record<string, { auc: number; c_at_1: number; f_05_u: number; brier: number; overall: number } | null>;
   files: string[];
 }
@@ -53,7 +60,14 @@ describe('styler verify', () => {
     expect(result.out).toMatch(/^4 problems verified; imposters overall 1\.000; delta overall /);
     const summary = json<Summary>(join(out, 'summary.json'));
     expect(summary).toMatchObject({ problems: 4, answered: 4 });
-    expect(summary.calibration.problems).toBe(12);
+    // Three known texts per author, each held out with its author and with the other, in five draws;
+    // known sets of two, as the problems'.
+    expect(summary.calibration).toMatchObject({
+      problems: 60,
+      draws: 5,
+      known_set_sizes: { 2: 60 },
+      problem_known_set_sizes: { 2: 4 },
+    });
     expect(summary.calibration.delta.slope).toBeLessThan(0);
     expect(Object.keys(summary.metrics)).toEqual([
       'imposters',
@@ -97,6 +111,32 @@ describe('styler verify', () => {
     expect(rows.find((row) => row.startsWith('EN003,delta,'))).toMatch(/,$/);
   });
 
+  it("reads the known author's name from a PAN truth.jsonl, and calibrates on the problems' authors", async () => {
+    const folder = join(root, 'pan-authors');
+    const problem = (id: string, known: string[], unknown: string): void => {
+      mkdirSync(join(folder, id), { recursive: true });
+      known.forEach((text, i) => writeFileSync(join(folder, id, `known0${i + 1}.txt`), text));
+      writeFileSync(join(folder, id, 'unknown.txt'), unknown);
+    };
+    problem('P1', [A(1), A(2)], A(11));
+    problem('P2', [A(3), A(4)], B(12));
+    problem('P3', [B(5), B(6)], B(13));
+    const truth = [
+      { id: 'P1', same: true, authors: ['alice', 'alice'] },
+      { id: 'P2', same: false, authors: ['alice', 'bob'] },
+      { id: 'P3', same: true, authors: ['bob', 'bob'] },
+    ];
+    writeFileSync(join(folder, 'truth.jsonl'), truth.map((row) => JSON.stringify(row)).join('\n'));
+    const out = join(root, 'pan-authors-out');
+    const result = await run(['verify', folder, '--out', out, '--mfw', '20', '--iterations', '20']);
+    expect(result.code, result.err).toBe(0);
+    // Alice's four texts and Bob's two: six held out, each with its author and with the other, in five
+    // draws; only Bob's own known sets fall short of two. Were P1 and P2 two authors, there would be
+    // three, and Alice's known sets would be of one text too.
+    const summary = json<Summary & { calibration: { authors: number } }>(join(out, 'summary.json'));
+    expect(summary.calibration).toMatchObject({ authors: 2, problems: 60, known_set_sizes: { 1: 10, 2: 50 } });
+  });
+
   it('stops with a usage error on a problem it cannot read', async () => {
     const bad = join(root, 'bad.jsonl');
     writeFileSync(bad, '{"id": "x", "known": [], "unknown": "text"}\n');
@@ -118,6 +158,7 @@ describe('styler verify', () => {
       'culling',
       'features',
       'bins',
+      'calibration-draws',
       'seed',
     ]) {
       const at = result.out.indexOf(`\n  --${flag} `);
