@@ -196,4 +196,4 @@ export {
   type VerifiedProblem,
 } from './verification.js';
 export { attributionProbabilities, type AttributionProbabilities } from './attribution-probabilities.js';
-export { MIN_SHARED_FEATURES, sharedFeatures, tooFewShared } from './shared-features.js';
+export { MIN_SHARED_FEATURES, minSharedShare, sharedFeatures, tooFewShared } from './shared-features.js';

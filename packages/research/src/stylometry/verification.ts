@@ -31,6 +31,7 @@ import { pooledVector, spaceVector, type SpaceVector } from './feature-space.js'
 import { impostersScore, type ImpostersOptions } from './imposters.js';
 import { calibratedProbability, fitLogisticCalibration, type LogisticCalibration } from './logistic-calibration.js';
 import { seededRandom } from './random.js';
+import { minSharedShare, sharedFeatures, tooFewShared } from './shared-features.js';
 import { applyBand, fitUncertainBand, type UncertainBand } from './uncertain-band.js';
 
 /** A text of a problem: `key` identifies it (equal texts, equal keys), `profile` its feature counts. */
@@ -61,6 +62,11 @@ export interface VerificationOptions extends ImpostersOptions {
   imposterAuthors?: ReadonlyArray<{ author: string; texts: readonly VerificationText[] }>;
   /** Draws of the calibration problems, fitted together (default 5). */
   calibrationDraws?: number;
+  /**
+   * The shared-words rule's share (shared-features.ts; default ½, 0: off): a questioned text under
+   * it is left unanswered (calibrated scores 0.5), and calibration problems under it are skipped.
+   */
+  minShared?: number;
 }
 
 /** One problem's scores: each 0–1, the calibrated ones on PAN's scale (0.5: no answer). */
@@ -75,6 +81,8 @@ export interface VerifiedProblem {
   deltaUncalibrated: number;
   /** The Delta margin the delta scores come from (negative: the known author is the nearest). */
   margin: number;
+  /** Why the calibrated scores are 0.5 (no answer) whatever the margin: the shared-words rule. */
+  reason?: string;
 }
 
 /** What the calibration was fitted on. */
@@ -143,6 +151,7 @@ export function verifyProblems(
 ): Verification {
   if (problems.length === 0) throw new RangeError('give at least one problem');
   const draws = options.calibrationDraws ?? DEFAULT_DRAWS;
+  const minShared = minSharedShare(options.minShared);
   if (!(Number.isInteger(draws) && draws >= 1)) throw new RangeError('calibrationDraws must be a positive integer');
   const authorOf = problemAuthors(problems);
   const authors = new Map<string, Map<string, VerificationText>>();
@@ -200,7 +209,10 @@ export function verifyProblems(
     draws,
     random: seededRandom(options.seed ?? 1),
   });
+  const tooFew = (vector: SpaceVector): string | undefined =>
+    tooFewShared(sharedFeatures(vector.counts), reference.words.length, minShared);
   const calibration = built.flatMap((c) => {
+    if (tooFew(vectorOf(c.unknown)) !== undefined) return [];
     const scored = score({
       known: c.known.map(vectorOf),
       unknown: vectorOf(c.unknown),
@@ -219,9 +231,11 @@ export function verifyProblems(
   for (const p of problems) problemSizes[p.known.length] = (problemSizes[p.known.length] ?? 0) + 1;
   return {
     problems: problems.map((problem, i) => {
+      const unknown = spaceVector(problem.unknown.profile, reference);
+      const reason = tooFew(unknown);
       const scored = score({
         known: problem.known.map((text) => vectorOf(text.key)),
-        unknown: spaceVector(problem.unknown.profile, reference),
+        unknown,
         exclude: new Set([problem.unknown.key, ...problem.known.map((text) => text.key)]),
         author: authorOf[i]!,
       });
@@ -233,11 +247,12 @@ export function verifyProblems(
         id: problem.id,
         author: authorOf[i]!,
         ...(problem.same !== undefined && { same: problem.same }),
-        imposters: applyBand(raw, band),
+        imposters: reason === undefined ? applyBand(raw, band) : 0.5,
         impostersUncalibrated: raw,
-        delta: calibratedProbability(logistic, margin),
+        delta: reason === undefined ? calibratedProbability(logistic, margin) : 0.5,
         deltaUncalibrated: uncalibratedDelta(toKnown, nearestOther),
         margin,
+        ...(reason !== undefined && { reason }),
       };
     }),
     features: reference.words.length,

@@ -63,6 +63,7 @@ import {
   CLASSIFY_FLAGS,
   cullingOption,
   featureSettings,
+  minSharedOption,
   featuresDescription,
   FEATURE_FLAGS,
 } from '../stylometry/options.js';
@@ -70,7 +71,7 @@ import { corpusFigureNames, corpusReport } from '../../report/corpus-report.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
-  'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] ' +
+  'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--min-shared X] [--consensus-mfw N,N,...] ' +
   '[--matrices full|nearest] [--nearest K] [--linkage ward|single|complete|average] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
   '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--samples N] [--seed N] [--encoding NAME] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds] [--resume]';
 
@@ -106,6 +107,7 @@ export const CORPUS_ARGS: ArgSpec = {
     'out',
     'mfw',
     'culling',
+    'min-shared',
     'threads',
     'consensus-mfw',
     'matrices',
@@ -129,6 +131,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const classify = classifyAsked(args) ? classifySettings(args) : undefined;
   const mostFrequent = positiveInteger(single(args, 'mfw'), 'mfw', featureOptions.wordList?.length ?? 100);
   const culling = cullingOption(args);
+  const minShared = minSharedOption(args);
   const consensusSizes = sizeList(single(args, 'consensus-mfw'));
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1);
@@ -212,6 +215,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
         most_frequent_words: words,
         ...(words < mostFrequent && { most_frequent_words_asked: mostFrequent }),
         culling,
+        min_shared: minShared,
         delta: [...MATRIX_METHODS],
         features: featuresDescription(featureOptions, words),
         matrices: matrices === 'full' ? 'full' : { nearest },
@@ -246,6 +250,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     reference,
     zScores: z,
     words,
+    minShared,
     onDocument: () => attributing.tick(),
   });
   attributing.done();
@@ -342,6 +347,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
           ...(mds && { mds: { distance: classify?.distance ?? 'burrows' } }),
           mostFrequent,
           culling,
+          minShared,
           figures: figures.sink,
         });
   if (methods !== undefined) {

@@ -32,12 +32,12 @@ import { figureFiles } from '../../report/figure-files.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 import { verificationReport } from '../../report/verification-report.js';
 import { positiveInteger } from '../numbers.js';
-import { featureSettings, impostersFlags } from '../stylometry/options.js';
+import { featureSettings, impostersFlags, MIN_SHARED_HELP } from '../stylometry/options.js';
 import { readAuthors } from '../stylometry/texts.js';
 import { readVerificationProblems } from '../stylometry/verification-problems.js';
 
 export const VERIFY_USAGE =
-  'styler verify PROBLEMS --out DIR [--imposters DIR...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--bins N] [--calibration-draws N] [--seed N]';
+  'styler verify PROBLEMS --out DIR [--imposters DIR...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--min-shared X] [--features F] [--wordlist FILE] [--bins N] [--calibration-draws N] [--seed N]';
 
 export const VERIFY_HELP = [
   `usage: ${VERIFY_USAGE}`,
@@ -58,6 +58,7 @@ export const VERIFY_HELP = [
   '                                   of both methods (default burrows)',
   '  --mfw N                          features compared (default 100)',
   '  --culling PERCENT                a feature must occur in this share of the known texts (default 0)',
+  ...MIN_SHARED_HELP,
   '  --features words|word-ngrams:N|char-ngrams:N   what is counted (default words)',
   '  --wordlist FILE                  compare these features (one a line) instead of the most frequent',
   '  --bins N                         bins of the reliability diagram (default 10)',
@@ -76,6 +77,7 @@ export const VERIFY_ARGS: ArgSpec = {
     'distance',
     'mfw',
     'culling',
+    'min-shared',
     'features',
     'wordlist',
     'bins',
@@ -136,13 +138,14 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
         );
   const files: Record<string, string> = {
     'scores.csv': csvText(
-      ['id', 'method', 'score', 'answer'],
+      ['id', 'method', 'score', 'answer', 'reason'],
       result.problems.flatMap((p) =>
         Object.entries(METHODS).map(([method, score]) => [
           p.id,
           method,
           score(p),
           p.same === undefined ? null : String(p.same),
+          p.reason !== undefined && !method.endsWith('-uncalibrated') ? `not answered: ${p.reason}` : null,
         ]),
       ),
     ),
@@ -166,9 +169,12 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   await mkdir(out, { recursive: true });
   const figures = figureFiles(out, io.stderr);
   files['report.html'] = await verificationReport({ description, metrics, bins: reliability, figures: figures.sink });
+  const unanswered = result.problems.filter((p) => p.reason !== undefined);
+  for (const p of unanswered) io.stderr.write(`${p.id}: not answered: ${p.reason}\n`);
   const summary = {
     problems: result.problems.length,
     answered: answered.length,
+    not_answered_shared_words: unanswered.map((p) => ({ id: p.id, reason: p.reason })),
     settings: {
       iterations: options.iterations,
       feature_share: options.featureShare,
@@ -177,6 +183,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       features: featureLabel(settings.features),
       features_compared: result.features,
       culling,
+      min_shared: options.minShared,
       seed: settings.seed,
       calibration_draws: calibrationDraws,
       bins,
@@ -202,7 +209,9 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     return m === null || m === undefined ? '' : ` ${method} overall ${m.overall?.toFixed(3) ?? '–'};`;
   };
   io.stdout.write(
-    `${countOf(result.problems.length, 'problem')} verified;${line('imposters')}${line('delta')} wrote ${countOf(summary.files.length, 'file')} to ${out}\n`,
+    `${countOf(result.problems.length, 'problem')} verified` +
+      `${unanswered.length > 0 ? ` (${unanswered.length} left unanswered by the shared-words rule)` : ''};` +
+      `${line('imposters')}${line('delta')} wrote ${countOf(summary.files.length, 'file')} to ${out}\n`,
   );
   return EXIT.ok;
 }

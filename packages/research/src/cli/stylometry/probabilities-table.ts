@@ -18,13 +18,14 @@ export async function writeProbabilities(
   const deltas = new Map(attributed.attribution.map((entry) => [entry.document, entry.distances]));
   await writeCsv(
     join(out, 'probabilities.csv'),
-    ['document', 'author', 'delta', 'probability'],
+    ['document', 'author', 'delta', 'probability', 'reason'],
     result.attribution.flatMap((entry) =>
-      Object.entries(entry.probabilities).map(([author, p]) => [
+      Object.entries(deltas.get(entry.document)!).map(([author, delta]) => [
         entry.document,
         author,
-        deltas.get(entry.document)![author]!,
-        p,
+        delta,
+        entry.probabilities[author] ?? null,
+        entry.reason === undefined ? null : `not attributed: ${entry.reason}`,
       ]),
     ),
   );

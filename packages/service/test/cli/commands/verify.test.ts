@@ -79,9 +79,9 @@ describe('styler verify', () => {
       expect(summary.metrics[method], method).toMatchObject({ auc: 1, c_at_1: 1, f_05_u: 1 });
     }
     const scores = readFileSync(join(out, 'scores.csv'), 'utf8').trim().split('\n');
-    expect(scores[0]).toBe('id,method,score,answer');
+    expect(scores[0]).toBe('id,method,score,answer,reason');
     expect(scores).toHaveLength(1 + 4 * 4);
-    expect(scores[1]).toMatch(/^a1,imposters,[\d.]+,true$/);
+    expect(scores[1]).toMatch(/^a1,imposters,[\d.]+,true,$/);
     expect(readFileSync(join(out, 'reliability.csv'), 'utf8').split('\n')[0]).toBe(
       'method,bin_low,bin_high,problems,mean_score,observed',
     );
@@ -108,7 +108,7 @@ describe('styler verify', () => {
     expect(summary).toMatchObject({ problems: 3, answered: 2 });
     const rows = readFileSync(join(out, 'scores.csv'), 'utf8').trim().split('\n');
     expect(rows.filter((row) => row.startsWith('EN003,'))).toHaveLength(4);
-    expect(rows.find((row) => row.startsWith('EN003,delta,'))).toMatch(/,$/);
+    expect(rows.find((row) => row.startsWith('EN003,delta,'))).toMatch(/,,$/);
   });
 
   it("reads the known author's name from a PAN truth.jsonl, and calibrates on the problems' authors", async () => {
@@ -196,7 +196,7 @@ describe('styler corpus --probabilities', () => {
     ]);
     expect(result.code, result.err).toBe(0);
     const rows = readFileSync(join(out, 'probabilities.csv'), 'utf8').trim().split('\n');
-    expect(rows[0]).toBe('document,author,delta,probability');
+    expect(rows[0]).toBe('document,author,delta,probability,reason');
     const probability = (document: string, author: string): number =>
       Number(rows.find((row) => row.startsWith(`${document},${author},`))!.split(',')[3]);
     expect(probability('unknown/unknown-1.txt', 'alice')).toBeGreaterThan(0.5);
