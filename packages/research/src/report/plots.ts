@@ -12,7 +12,7 @@ import type * as Vega from 'vega';
 import type { compile as Compile, TopLevelSpec } from 'vega-lite';
 import type { Merge } from '../stylometry/index.js';
 import { colourAndShape, groupStyles, PALETTE } from './colours.js';
-import { FIGURE_LEAVES, lastClusters } from './tree-truncation.js';
+import { FIGURE_LEAVES, lastClusters, MIXED_COLOUR, MIXED_GROUP } from './tree-truncation.js';
 import { escapeHtml, metricLabel } from './html.js';
 
 /** What a research report needs installed to draw its plots. */
@@ -380,7 +380,8 @@ export function dendrogramLayout(
 /**
  * The dendrogram of a clustering (`linkage` names it: "Ward", …), leaves labelled and coloured by
  * their group (author, or an unknown text's folder). Past FIGURE_LEAVES documents, the last
- * FIGURE_LEAVES clusters (tree-truncation.ts), each leaf saying its size and its groups' shares.
+ * FIGURE_LEAVES clusters (tree-truncation.ts), each leaf saying its size and its groups' shares,
+ * grey ("mixed") when it holds several groups.
  */
 export function dendrogramSpec(
   labels: readonly string[],
@@ -397,7 +398,12 @@ export function dendrogramSpec(
     shown.leaves.map((leaf) => leaf.label),
     shown.merges,
   );
-  const styles = groupStyles(order);
+  const mixed = shown.leaves.some((leaf) => leaf.group === MIXED_GROUP);
+  const base = groupStyles(order);
+  // A cluster of several groups takes no author's colour: grey, named in the legend.
+  const styles = mixed
+    ? { ...base, groups: [...base.groups, MIXED_GROUP], colours: [...base.colours, MIXED_COLOUR] }
+    : base;
   // One row per leaf, exactly: a "nice" domain would pad the tree with empty rows above and below.
   const rows = { domain: [-0.5, leaves.length - 0.5], nice: false, zero: false };
   return {
