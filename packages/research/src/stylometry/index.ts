@@ -167,6 +167,7 @@ export {
   f05u,
   reliabilityBins,
   rocAuc,
+  wilsonInterval,
   verificationMetrics,
   type ReliabilityBin,
   type ScoredAnswer,

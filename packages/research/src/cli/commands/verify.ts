@@ -150,8 +150,17 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       ),
     ),
     'reliability.csv': csvText(
-      ['method', 'bin_low', 'bin_high', 'problems', 'mean_score', 'observed'],
-      reliability.map((b) => [b.method, b.low, b.high, b.problems, b.meanScore, b.observed]),
+      ['method', 'bin_low', 'bin_high', 'problems', 'mean_score', 'observed', 'observed_low', 'observed_high'],
+      reliability.map((b) => [
+        b.method,
+        b.low,
+        b.high,
+        b.problems,
+        b.meanScore,
+        b.observed,
+        b.observedLow,
+        b.observedHigh,
+      ]),
     ),
   };
   const { band, logistic, calibration } = result;
@@ -160,8 +169,11 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     .join(', ');
   const signed = (x: number): string => (x < 0 ? `− ${(-x).toFixed(3)}` : `+ ${x.toFixed(3)}`);
   const description =
-    `${countOf(result.problems.length, 'problem')} (${answered.length} with an answer); ${result.features} ` +
-    `${featureLabel(settings.features)} compared (most frequent first), ${distanceLabel(distance)}. Calibrated on ` +
+    `${countOf(result.problems.length, 'problem')} (${answered.length} with an answer); ` +
+    (settings.wordList === undefined
+      ? `the ${result.features} most frequent ${featureLabel(settings.features)}`
+      : `${result.features} ${featureLabel(settings.features)} of the word list`) +
+    `, ${distanceLabel(distance)}. Calibrated on ` +
     `${calibration.problems} problems built like these from the known texts (${calibration.draws} seeded ` +
     `draws; ${sizes}): imposters "don't know" band [${band.low}, ${band.high}] (c@1 ${band.cAt1.toFixed(3)} ` +
     `there); P(same) = σ(${logistic.intercept.toFixed(3)} ${signed(logistic.slope)} · margin). The ` +

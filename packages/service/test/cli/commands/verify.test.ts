@@ -83,7 +83,7 @@ describe('styler verify', () => {
     expect(scores).toHaveLength(1 + 4 * 4);
     expect(scores[1]).toMatch(/^a1,imposters,[\d.]+,true,$/);
     expect(readFileSync(join(out, 'reliability.csv'), 'utf8').split('\n')[0]).toBe(
-      'method,bin_low,bin_high,problems,mean_score,observed',
+      'method,bin_low,bin_high,problems,mean_score,observed,observed_low,observed_high',
     );
     expect(readdirSync(out)).toEqual(expect.arrayContaining(['report.html', 'figure-reliability.svg']));
     expect(summary.files).toContain('figure-reliability.svg');
