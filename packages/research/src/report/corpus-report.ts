@@ -20,6 +20,11 @@ export interface CorpusReportInput {
   sections?: readonly string[];
   /** Receives each figure as a standalone SVG (confusion, pca, dendrogram, consensus-tree). */
   figures?: FigureSink;
+  /** `--probabilities`: each unknown text's calibrated probability per author, and the fit. */
+  probabilities?: {
+    calibration: { intercept: number; slope: number; pairs: number };
+    attribution: ReadonlyArray<{ document: string; probabilities: Record<string, number>; reason?: string }>;
+  };
 }
 
 const percentOf = (share: number): string => `${Math.round(share * 100)} %`;
@@ -86,6 +91,7 @@ export async function corpusReport({
   consensus,
   sections: extra = [],
   figures,
+  probabilities,
 }: CorpusReportInput): Promise<string> {
   const labelled = analysis.documents.filter((document) => document.author !== null).length;
   const linkage = linkageLabel(settings.linkage ?? 'ward');
@@ -117,6 +123,27 @@ export async function corpusReport({
           entry.document,
           entry.predicted ?? `not attributed: ${entry.reason ?? ''}`,
           ...analysis.authors.map((author) => entry.distances[author] ?? Number.NaN),
+        ]),
+      ),
+    );
+  }
+  if (probabilities !== undefined && probabilities.attribution.length > 0) {
+    const { calibration, attribution } = probabilities;
+    const signed = (x: number): string => (x < 0 ? `− ${(-x).toFixed(3)}` : `+ ${x.toFixed(3)}`);
+    sections.push(
+      `<p>Calibrated probabilities (--probabilities): P(the author wrote it) = σ(${calibration.intercept.toFixed(3)} ` +
+        `${signed(calibration.slope)} · margin), fitted on ${calibration.pairs} leave-one-out pairs; each author’s ` +
+        'probability stands alone (a verification of that author), so a row need not sum to 1.</p>',
+      htmlTable(
+        'Probability that each author wrote each unknown text',
+        ['document', ...analysis.authors],
+        attribution.map((entry) => [
+          entry.document,
+          ...analysis.authors.map((author) =>
+            entry.reason !== undefined
+              ? `not attributed: ${entry.reason}`
+              : (entry.probabilities[author] ?? Number.NaN),
+          ),
         ]),
       ),
     );

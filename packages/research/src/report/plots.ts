@@ -262,6 +262,40 @@ export function labelledPoints(known: readonly boolean[]): boolean[] {
   return known.map((k) => !k && unknown <= LABELLED_POINTS);
 }
 
+/** The longest side of a PCA plot, and the shortest, in pixels. */
+const PCA_SIDE = 420;
+const PCA_MIN_SIDE = 200;
+
+/**
+ * Domains and a plot size that give both axes the same pixels per unit (a distance on the plot is a
+ * distance between the documents, whichever way it points): the data's ranges padded by 5 %, the
+ * longer one PCA_SIDE px; the shorter side at least PCA_MIN_SIDE px, its domain widened to fit.
+ */
+export function equalAxes(
+  xs: readonly number[],
+  ys: readonly number[],
+): { x: [number, number]; y: [number, number]; width: number; height: number } {
+  const range = (values: readonly number[]): [number, number] => {
+    const finite = values.filter(Number.isFinite);
+    if (finite.length === 0) return [-1, 1];
+    const [low, high] = [Math.min(...finite), Math.max(...finite)];
+    const pad = (high - low) * 0.05 || 1;
+    return [low - pad, high + pad];
+  };
+  let x = range(xs);
+  let y = range(ys);
+  const span = (r: [number, number]): number => r[1] - r[0];
+  const widen = (r: [number, number], to: number): [number, number] => {
+    const centre = (r[0] + r[1]) / 2;
+    return [centre - to / 2, centre + to / 2];
+  };
+  const longest = Math.max(span(x), span(y));
+  const unit = PCA_SIDE / longest;
+  if (span(x) * unit < PCA_MIN_SIDE) x = widen(x, PCA_MIN_SIDE / unit);
+  if (span(y) * unit < PCA_MIN_SIDE) y = widen(y, PCA_MIN_SIDE / unit);
+  return { x, y, width: Math.round(span(x) * unit), height: Math.round(span(y) * unit) };
+}
+
 /**
  * The documents on the first two principal components, coloured (and past 20 groups shaped) by
  * group; labelled as labelledPoints says, the unknown texts drawn larger with a dark outline.
@@ -273,15 +307,20 @@ export function pcaSpec(
 ): TopLevelSpec {
   const axis = (i: number): string => `PC${i + 1} (${((explained[i] ?? 0) * 100).toFixed(1)} % of variance)`;
   const labelled = labelledPoints(points.map((point) => point.known !== false));
+  const frame = equalAxes(
+    points.map((point) => point.pc1),
+    points.map((point) => point.pc2),
+  );
   const encoding = {
-    x: { field: 'pc1', type: 'quantitative', title: axis(0), scale: { zero: false } },
-    y: { field: 'pc2', type: 'quantitative', title: axis(1), scale: { zero: false } },
+    x: { field: 'pc1', type: 'quantitative', title: axis(0), scale: { domain: frame.x, nice: false, zero: false } },
+    y: { field: 'pc2', type: 'quantitative', title: axis(1), scale: { domain: frame.y, nice: false, zero: false } },
   };
   return {
     title: 'Principal components of the MFW z-scores',
-    description: 'Scatter plot of every document on the first two principal components, coloured by author.',
-    width: 420,
-    height: 320,
+    description:
+      'Scatter plot of every document on the first two principal components, coloured by author; one unit is as long across as down.',
+    width: frame.width,
+    height: frame.height,
     data: {
       values: points.map((point, i) => ({ ...point, known: point.known !== false, labelled: labelled[i] })),
     },
@@ -302,7 +341,7 @@ export function pcaSpec(
       },
       {
         transform: [{ filter: 'datum.labelled' }],
-        mark: { type: 'text', align: 'left', dx: 6, dy: -4, fontSize: 9, color: '#333' },
+        mark: { type: 'text', align: 'left', dx: 6, dy: -4, fontSize: 11, color: '#333' },
         encoding: { ...encoding, text: { field: 'document' } },
       },
     ],
@@ -430,7 +469,7 @@ export function dendrogramSpec(
       {
         // Each leaf's colour is its own document's group (by index: two documents may share a label).
         data: { values: leaves.map((leaf) => ({ ...leaf, author: shown.leaves[leaf.index]!.group })) },
-        mark: { type: 'text', align: 'right', dx: -4, fontSize: 10 },
+        mark: { type: 'text', align: 'right', dx: -4, fontSize: 11 },
         encoding: {
           x: { datum: 0, type: 'quantitative' },
           y: { field: 'y', type: 'quantitative', axis: null, scale: rows },

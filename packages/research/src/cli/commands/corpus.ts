@@ -262,8 +262,10 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   });
   await summary.phase('attribution', ['confusion.csv'], () => writeConfusion(out, attributed));
   // Cheap, from the attribution just made: written on every run, resumed or not.
+  let probabilities: Awaited<ReturnType<typeof writeProbabilities>> | undefined;
   if (args.flags.has('probabilities')) {
-    summary.set({ probabilities: await writeProbabilities(out, attributed) });
+    probabilities = await writeProbabilities(out, attributed);
+    summary.set({ probabilities });
     await summary.phaseDone('probabilities', ['probabilities.csv']);
   }
 
@@ -388,6 +390,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     consensus: consensusTree,
     sections: methods?.sections ?? [],
     figures: figures.sink,
+    ...(probabilities !== undefined && { probabilities }),
   });
   await writeFileAtomic(join(out, 'report.html'), report);
   reporting.tick();

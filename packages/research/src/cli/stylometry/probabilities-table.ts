@@ -7,7 +7,10 @@ import { attributionProbabilities, type CorpusAttribution } from '../../stylomet
 export async function writeProbabilities(
   out: string,
   attributed: CorpusAttribution,
-): Promise<{ calibration: { intercept: number; slope: number; pairs: number }; attribution: unknown[] }> {
+): Promise<{
+  calibration: { intercept: number; slope: number; pairs: number };
+  attribution: Array<{ document: string; probabilities: Record<string, number>; reason?: string }>;
+}> {
   let result;
   try {
     result = attributionProbabilities(attributed);

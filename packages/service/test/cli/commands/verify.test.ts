@@ -208,5 +208,9 @@ describe('styler corpus --probabilities', () => {
     // Eight held-out texts, each paired with both authors.
     expect(summary.probabilities.calibration.pairs).toBe(16);
     expect(summary.files).toContain('probabilities.csv');
+    // The report shows them too, beside the distances.
+    const report = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(report).toContain('Probability that each author wrote each unknown text');
+    expect(report).toMatch(/fitted on 16 leave-one-out pairs/);
   });
 });
