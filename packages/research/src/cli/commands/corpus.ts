@@ -40,7 +40,7 @@ import { authorProfiles, hardWrappedTexts, readCorpus } from '../stylometry/corp
 import { corpusSources } from '../stylometry/corpus-sources.js';
 import { encodedReader } from '../stylometry/encoding.js';
 import { LeftOutFiles } from '../stylometry/left-out.js';
-import { figureFiles } from '../../report/figure-files.js';
+import { FIGURE_FORMATS, figureFiles, type FigureFormats } from '../../report/figure-files.js';
 import { reportAnalysis } from '../stylometry/corpus-report-input.js';
 import { writeProbabilities } from '../stylometry/probabilities-table.js';
 import { consensusFromSummary, readTree } from '../stylometry/kept-trees.js';
@@ -72,7 +72,7 @@ import { loadPlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
   'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--min-shared X] [--consensus-mfw N,N,...] ' +
-  '[--matrices full|nearest] [--nearest K] [--linkage ward|single|complete|average] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
+  '[--matrices full|nearest] [--nearest K] [--figures png|svg|none] [--linkage ward|single|complete|average] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
   '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--samples N] [--seed N] [--encoding NAME] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds] [--resume]';
 
 /** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
@@ -87,8 +87,11 @@ function sizeList(text: string | undefined): number[] {
   return sizes;
 }
 
-/** Above this many documents the Delta matrices are written as each document's nearest neighbours. */
-export const FULL_MATRIX_DOCUMENTS = 5_000;
+/**
+ * Above this many documents the Delta matrices are written as each document's nearest neighbours:
+ * three full matrices of 2,000 documents are 75 MB of CSV, most of the run's time.
+ */
+export const FULL_MATRIX_DOCUMENTS = 1_000;
 /** Above this many documents there are no trees (they need every pair in memory: 16 bytes a pair). */
 export const TREE_DOCUMENTS = 20_000;
 /** The Delta variants written as matrices. */
@@ -111,6 +114,7 @@ export const CORPUS_ARGS: ArgSpec = {
     'threads',
     'consensus-mfw',
     'matrices',
+    'figures',
     'nearest',
     'tree-limit',
     'linkage',
@@ -132,6 +136,9 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const mostFrequent = positiveInteger(single(args, 'mfw'), 'mfw', featureOptions.wordList?.length ?? 100);
   const culling = cullingOption(args);
   const minShared = minSharedOption(args);
+  const figureFormats = (single(args, 'figures') ?? 'png') as FigureFormats;
+  if (!FIGURE_FORMATS.includes(figureFormats))
+    throw new CliError(`--figures must be one of ${FIGURE_FORMATS.join(', ')}`);
   const consensusSizes = sizeList(single(args, 'consensus-mfw'));
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1);
@@ -337,7 +344,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   );
 
   // Each figure of the report also as its own files (figure-pca.svg and .png, …), for papers and slides.
-  const figures = figureFiles(out, io.stderr);
+  const figures = figureFiles(out, io.stderr, figureFormats);
   // stylo's other methods, on the documents' whole profiles.
   const methods =
     corpus.documents === undefined
