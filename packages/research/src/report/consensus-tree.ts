@@ -206,7 +206,7 @@ export function consensusTreeSvg(
       );
       if (node.support !== null) {
         parts.push(
-          `<text x="${x + 3}" y="${y - 3}" font-size="9" fill="#444">${Math.round(node.support * 100)}</text>`,
+          `<text x="${x + 3}" y="${y - 3}" font-size="11" fill="#444">${Math.round(node.support * 100)}</text>`,
         );
       }
       return y;
@@ -220,7 +220,7 @@ export function consensusTreeSvg(
     parts.push(`<line x1="${x}" y1="${first}" x2="${x}" y2="${last}" stroke="#555"/>`);
     if (node.support !== null) {
       parts.push(
-        `<text x="${x + 3}" y="${first - 3}" font-size="9" fill="#444">${Math.round(node.support * 100)}</text>`,
+        `<text x="${x + 3}" y="${first - 3}" font-size="11" fill="#444">${Math.round(node.support * 100)}</text>`,
       );
     }
     return (first + last) / 2;

@@ -160,7 +160,7 @@ function intervalLayers(rows: readonly IntervalRow[], systems: number, xTitle: s
       ? [
           {
             // n beside every effect, in the right margin, so it never overlaps an interval.
-            mark: { type: 'text', align: 'left', dx: 6, fontSize: 10, color: '#444' },
+            mark: { type: 'text', align: 'left', dx: 6, fontSize: 11, color: '#444' },
             encoding: {
               y: byMetric.y,
               ...(systems > 1 && { yOffset: byMetric.yOffset }),
