@@ -7,7 +7,7 @@ apostrophes, lower-cased, as styler's word profile), the labelled documents' mos
 and unknown-text attribution to each author's pooled profile, PCA by SVD, Ward's clustering (R's
 ward.D: scipy's 'ward' on the square roots of the distances, heights squared back) of Burrows'
 Delta, and the bootstrap consensus tree over 100..500 most frequent words (a matrix and a tree per
-size, each computed afresh). Writes mfw.csv, the Delta matrices (whole up to 5,000 documents, each
+size, each computed afresh). Writes mfw.csv, the Delta matrices (whole up to 1,000 documents, each
 document's 10 nearest above, as styler does), tree.csv and summary.json into --out.
 
 Usage: python3 reference.py AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling P]
@@ -27,7 +27,7 @@ from scipy import sparse
 from scipy.cluster.hierarchy import linkage
 from scipy.spatial.distance import pdist
 
-FULL_MATRIX_DOCUMENTS = 5000
+FULL_MATRIX_DOCUMENTS = 1000
 
 
 def letter_class():

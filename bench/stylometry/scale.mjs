@@ -7,6 +7,7 @@
 // Past --reference-max documents (default 20,000; its whole matrices would not fit) styler runs alone.
 //
 // Run: npm run build && node bench/stylometry/scale.mjs [DOCUMENTS...] [--reference-max N] [--dir DIR]
+//   [--styler-flags "--figures none"]   (further flags of styler corpus, space-separated)
 //   e.g. node bench/stylometry/scale.mjs 1000 2500 5000 10000 20000
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ const option = (name, fallback) => {
 };
 const referenceMax = Number(option('reference-max', 20_000));
 const dir = option('dir', join(tmpdir(), 'styler-scale'));
+const stylerFlags = option('styler-flags', '').split(' ').filter(Boolean);
 const sizes = argv.length > 0 ? argv.map(Number) : [1000, 2500, 5000, 10000];
 
 /** Runs a command under /usr/bin/time; its wall seconds and peak RSS in MB. */
@@ -162,7 +164,10 @@ const versions = {
     .toString()
     .trim(),
 };
-console.log(`node ${versions.node}; python, numpy, scipy ${versions.python}; ${dir}`);
+console.log(
+  `node ${versions.node}; python, numpy, scipy ${versions.python}; ${dir}` +
+    (stylerFlags.length > 0 ? `; styler corpus ${stylerFlags.join(' ')}` : ''),
+);
 console.log(
   '| documents | styler s | styler MB | reference s | reference MB | time ratio | same words | max distance gap | LOO agree | unknown agree | same tree | same consensus |',
 );
@@ -174,7 +179,11 @@ for (const size of sizes) {
   const theirs = join(dir, `reference-${size}`);
   for (const out of [ours, theirs]) rmSync(out, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const us = timed('node', [styler, 'corpus', ...folders, '--unknown', unknown, '--out', ours], `${ours}.log`);
+  const us = timed(
+    'node',
+    [styler, 'corpus', ...folders, '--unknown', unknown, '--out', ours, ...stylerFlags],
+    `${ours}.log`,
+  );
   if (size > referenceMax) {
     console.log(`| ${size} | ${us.seconds.toFixed(1)} | ${us.mb.toFixed(0)} | – | – | – | | | | | | |`);
     continue;

@@ -5,12 +5,21 @@
  * unresolved documents). Leaves are aligned on the right, each coloured by its group in the colours
  * of the Vega-Lite plots, with each clade's support. Over more than FIGURE_LEAVES documents the
  * drawing is cut: the largest clades are opened while the leaves fit, the others drawn as one leaf
- * each with their size and groups' shares, and the documents hanging from one node bundled by group.
+ * each with their size and groups' shares (grey when of several groups); a document in no clade is
+ * drawn itself, never bundled into a clade it is not in.
  */
 import type { Clade } from '../stylometry/index.js';
 import { groupStyles } from './colours.js';
 import { escapeHtml } from './html.js';
-import { clusterLabel, FIGURE_LEAVES, majorityGroup } from './tree-truncation.js';
+import {
+  clusterGroup,
+  clusterLabel,
+  drawnCounts,
+  FIGURE_LEAVES,
+  MIXED_COLOUR,
+  MIXED_GROUP,
+  type DrawnCounts,
+} from './tree-truncation.js';
 
 interface Node {
   members: readonly number[];
@@ -38,77 +47,85 @@ export function consensusHierarchy(documents: number, clades: readonly Clade[]):
   return root;
 }
 
-/** A node as drawn: a document, a closed clade, a bundle of documents, or an open clade. */
+/** A node as drawn: a document, a closed clade, a bundle of documents in no clade, or an open clade. */
 interface Shown {
   label?: string;
   group?: string;
   support: number | null;
   children: Shown[];
+  /** Documents the leaf stands for (1: a document drawn itself); 0 for an open clade. */
+  size: number;
   /** The clade behind a closed leaf, to open if the page has room. */
   closed?: Node;
 }
 
-/** Display nodes under `node`: clades closed, and when cutting, its own documents bundled per group. */
-function childrenOf(node: Node, labels: readonly string[], groups: readonly string[], cutting: boolean): Shown[] {
-  const clades = node.children.filter((child) => child.leaf === undefined);
-  const documents = node.children.flatMap((child) => (child.leaf === undefined ? [] : [child.leaf]));
-  const closed = (clade: Node): Shown => {
-    const members = clade.members.map((m) => groups[m]!);
-    return {
-      label: clusterLabel(members),
-      group: majorityGroup(members),
-      support: clade.support,
-      children: [],
-      closed: clade,
-    };
-  };
-  if (!cutting) {
-    return [
-      ...clades.map(closed),
-      ...documents.map((leaf) => ({ label: labels[leaf]!, group: groups[leaf]!, support: null, children: [] })),
-    ];
-  }
-  const byGroup = new Map<string, number[]>();
-  for (const leaf of documents) byGroup.set(groups[leaf]!, [...(byGroup.get(groups[leaf]!) ?? []), leaf]);
-  const bundles = [...byGroup].map(([group, leaves]): Shown => ({
-    label: leaves.length === 1 ? labels[leaves[0]!]! : `${leaves.length} docs: ${group} 100 %`,
-    group,
-    support: null,
+function closedClade(clade: Node, groups: readonly string[]): Shown {
+  const members = clade.members.map((m) => groups[m]!);
+  return {
+    label: clusterLabel(members),
+    group: clusterGroup(members),
+    support: clade.support,
     children: [],
-  }));
-  const shown = [...clades.map(closed), ...bundles];
+    size: members.length,
+    closed: clade,
+  };
+}
+
+/** Display nodes under `node`: its clades closed, its own documents each drawn. */
+function childrenOf(node: Node, labels: readonly string[], groups: readonly string[]): Shown[] {
+  return node.children.map((child) =>
+    child.leaf === undefined
+      ? closedClade(child, groups)
+      : { label: labels[child.leaf]!, group: groups[child.leaf]!, support: null, children: [], size: 1 },
+  );
+}
+
+/**
+ * When the root alone has more branches than the page holds (thousands of documents in no clade, or
+ * of small clades): the documents in no clade bundled per group, saying they are in no clade; then,
+ * if still too many, the clades bundled per group too. Only then is a leaf something else than a
+ * clade or a document, and its label says so.
+ */
+function boundedRoot(shown: Shown[]): Shown[] {
   if (shown.length <= FIGURE_LEAVES) return shown;
-  // Too many branches even so (a root with thousands of small clades): one bundle per majority group.
-  const byMajority = new Map<string, number[]>();
-  for (const child of node.children) {
-    const group = majorityGroup(child.members.map((m) => groups[m]!));
-    byMajority.set(group, [...(byMajority.get(group) ?? []), ...child.members]);
-  }
-  return [...byMajority.values()].map((members) => {
-    const memberGroups = members.map((m) => groups[m]!);
-    return { label: clusterLabel(memberGroups), group: majorityGroup(memberGroups), support: null, children: [] };
-  });
+  const bundle = (items: Shown[], what: (n: number) => string): Shown[] => {
+    const byGroup = new Map<string, Shown[]>();
+    for (const item of items) byGroup.set(item.group ?? '', [...(byGroup.get(item.group ?? '') ?? []), item]);
+    return [...byGroup].map(([group, members]) => {
+      const size = members.reduce((sum, m) => sum + m.size, 0);
+      return { label: `${size} docs ${what(members.length)}: ${group}`, group, support: null, children: [], size };
+    });
+  };
+  const clades = shown.filter((child) => child.closed !== undefined);
+  const loose = bundle(
+    shown.filter((child) => child.closed === undefined),
+    () => 'in no group',
+  );
+  if (clades.length + loose.length <= FIGURE_LEAVES) return [...clades, ...loose];
+  return [...bundle(clades, (n) => `in ${n} small groups`), ...loose];
 }
 
 /**
  * The tree as drawn: whole up to FIGURE_LEAVES documents; past that, clades opened largest first
- * while the leaves shown stay within FIGURE_LEAVES.
+ * while the leaves shown stay within FIGURE_LEAVES, each clade left closed drawn as one leaf with
+ * its size and groups' shares, every document outside a closed clade drawn itself.
  */
 export function shownTree(root: Node, labels: readonly string[], groups: readonly string[]): Shown {
   const cutting = labels.length > FIGURE_LEAVES;
-  const top: Shown = { support: null, children: childrenOf(root, labels, groups, cutting) };
-  const open = (shown: Shown): void => {
-    shown.children = shown.children.map((child) => {
-      if (child.closed === undefined || cutting) return child;
-      const opened: Shown = { support: child.support, children: childrenOf(child.closed, labels, groups, false) };
-      open(opened);
-      return opened;
-    });
-  };
+  const top: Shown = { support: null, children: childrenOf(root, labels, groups), size: 0 };
   if (!cutting) {
+    const open = (shown: Shown): void => {
+      shown.children = shown.children.map((child) => {
+        if (child.closed === undefined) return child;
+        const opened: Shown = { support: child.support, children: childrenOf(child.closed, labels, groups), size: 0 };
+        open(opened);
+        return opened;
+      });
+    };
     open(top);
     return top;
   }
+  top.children = boundedRoot(top.children);
   let leaves = top.children.length;
   // Closed clades, largest first; each opened when its children fit in the room left.
   const queue: Array<{ parent: Shown; at: number }> = [];
@@ -118,19 +135,32 @@ export function shownTree(root: Node, labels: readonly string[], groups: readonl
     });
   enqueue(top);
   while (queue.length > 0) {
-    queue.sort(
-      (a, b) => a.parent.children[a.at]!.closed!.members.length - b.parent.children[b.at]!.closed!.members.length,
-    );
+    queue.sort((a, b) => a.parent.children[a.at]!.size - b.parent.children[b.at]!.size);
     const { parent, at } = queue.pop()!;
     const child = parent.children[at]!;
-    const children = childrenOf(child.closed!, labels, groups, true);
+    const children = childrenOf(child.closed!, labels, groups);
     if (leaves - 1 + children.length > FIGURE_LEAVES) continue;
     leaves += children.length - 1;
-    const opened: Shown = { support: child.support, children };
+    const opened: Shown = { support: child.support, children, size: 0 };
     parent.children[at] = opened;
     enqueue(opened);
   }
   return top;
+}
+
+/** How many documents the consensus tree figure draws one by one, and how many it bundles. */
+export function consensusTreeCounts(
+  labels: readonly string[],
+  groups: readonly string[],
+  clades: readonly Clade[],
+): DrawnCounts {
+  const sizes: number[] = [];
+  const walk = (node: Shown): void => {
+    if (node.children.length === 0) sizes.push(node.size);
+    else node.children.forEach(walk);
+  };
+  walk(shownTree(consensusHierarchy(labels.length, clades), labels, groups));
+  return drawnCounts(sizes);
 }
 
 const ROW_PX = 16;
@@ -153,7 +183,8 @@ export function consensusTreeSvg(
     node.children.length === 0 ? 0 : 1 + Math.max(...node.children.map(depthOf));
   const levels = depthOf(tree);
   const styles = groupStyles(order);
-  const colour = (group: string | undefined): string => styles.colours[order.indexOf(group ?? '')] ?? '#555';
+  const colour = (group: string | undefined): string =>
+    group === MIXED_GROUP ? MIXED_COLOUR : (styles.colours[order.indexOf(group ?? '')] ?? '#555');
   const parts: string[] = [];
   let longest = 8;
   const treeWidth = levels * LEVEL_PX;
@@ -175,7 +206,7 @@ export function consensusTreeSvg(
       );
       if (node.support !== null) {
         parts.push(
-          `<text x="${x + 3}" y="${y - 3}" font-size="9" fill="#444">${Math.round(node.support * 100)}</text>`,
+          `<text x="${x + 3}" y="${y - 3}" font-size="11" fill="#444">${Math.round(node.support * 100)}</text>`,
         );
       }
       return y;
@@ -189,22 +220,27 @@ export function consensusTreeSvg(
     parts.push(`<line x1="${x}" y1="${first}" x2="${x}" y2="${last}" stroke="#555"/>`);
     if (node.support !== null) {
       parts.push(
-        `<text x="${x + 3}" y="${first - 3}" font-size="9" fill="#444">${Math.round(node.support * 100)}</text>`,
+        `<text x="${x + 3}" y="${first - 3}" font-size="11" fill="#444">${Math.round(node.support * 100)}</text>`,
       );
     }
     return (first + last) / 2;
   };
   draw(tree, 0);
   const legendY = top + row * ROW_PX + 18;
-  order.forEach((group, i) => {
+  const mixed = parts.some((part) => part.includes(`fill="${MIXED_COLOUR}"`));
+  const legend = [
+    ...order.map((group, i) => ({ group, fill: styles.colours[i]! })),
+    ...(mixed ? [{ group: 'several groups', fill: MIXED_COLOUR }] : []),
+  ];
+  legend.forEach(({ group, fill }, i) => {
     const y = legendY + i * ROW_PX;
     parts.push(
-      `<rect x="10" y="${y - 9}" width="10" height="10" fill="${styles.colours[i]}"/>`,
+      `<rect x="10" y="${y - 9}" width="10" height="10" fill="${fill}"/>`,
       `<text x="26" y="${y}" font-size="11">${escapeHtml(group)}</text>`,
     );
   });
   const width = Math.max(360, 20 + treeWidth + longest * LABEL_PX);
-  const height = legendY + order.length * ROW_PX;
+  const height = legendY + legend.length * ROW_PX;
   const label = `Bootstrap consensus tree: documents joined by the groups found in most ${linkage} trees, each group with its support in percent; leaves coloured by author.`;
   return (
     `<svg role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif">` +

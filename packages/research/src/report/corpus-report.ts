@@ -1,9 +1,9 @@
 /** The HTML report of `styler corpus`: attribution first, then the tables behind it. */
 import { linkageLabel, type ConsensusTree, type CorpusAnalysis, type LinkageMethod } from '../stylometry/index.js';
 import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
-import { consensusTreeSvg } from './consensus-tree.js';
+import { consensusTreeCounts, consensusTreeSvg } from './consensus-tree.js';
 import { documentGroups, documentLabel, groupOrder } from './labels.js';
-import { FIGURE_LEAVES } from './tree-truncation.js';
+import { drawnCounts, drawnSentence, FIGURE_LEAVES, lastClusters, type DrawnCounts } from './tree-truncation.js';
 import { confusionSpec, dendrogramSpec, pcaSpec, renderPlot, type FigureSink } from './plots.js';
 
 export interface CorpusReportInput {
@@ -20,6 +20,11 @@ export interface CorpusReportInput {
   sections?: readonly string[];
   /** Receives each figure as a standalone SVG (confusion, pca, dendrogram, consensus-tree). */
   figures?: FigureSink;
+  /** `--probabilities`: each unknown text's calibrated probability per author, and the fit. */
+  probabilities?: {
+    calibration: { intercept: number; slope: number; pairs: number };
+    attribution: ReadonlyArray<{ document: string; probabilities: Record<string, number>; reason?: string }>;
+  };
 }
 
 const percentOf = (share: number): string => `${Math.round(share * 100)} %`;
@@ -40,13 +45,13 @@ function hardWrappedWarning(hardWrapped: Record<string, { hardWrapped: number; t
 }
 
 /** How the consensus tree was made, for its caption: the MFW sizes and the 50 % rule. */
-function consensusCaption(consensus: ConsensusTree, linkage: string, documents: number): string {
+function consensusCaption(consensus: ConsensusTree, linkage: string, drawn: DrawnCounts): string {
   const sizes = [...consensus.mostFrequent].sort((a, b) => a - b);
   const range = sizes.length > 1 ? `${sizes[0]}–${sizes[sizes.length - 1]} MFW` : `${sizes[0]} MFW`;
   const cut =
-    documents > FIGURE_LEAVES
-      ? ` Drawn to ${FIGURE_LEAVES} leaves of ${documents} documents: the largest groups opened while they fit, the rest each one leaf with its size and authors (the whole tree is in the Newick text).`
-      : '';
+    drawn.bundles > 0
+      ? ` Of ${drawn.documents + drawn.bundled} documents, ${drawnSentence(drawn)} (past ${FIGURE_LEAVES} leaves, the largest groups are opened while they fit; each closed group says its size and authors, grey when of several).`
+      : ` All ${drawn.documents} documents are drawn.`;
   return (
     `${linkage} trees of Burrows’ Delta at ${sizes.length} MFW sizes (${range}: ${sizes.join(', ')}); a group is drawn ` +
     'when more than 50 % of the trees have it (majority rule), with that percentage beside its branch; documents in no group hang from the root.' +
@@ -63,7 +68,7 @@ async function consensusFigure(
   linkage: string,
 ): Promise<string> {
   const svg = consensusTreeSvg(labels, groups, consensus.clades, linkage, order);
-  const caption = consensusCaption(consensus, linkage, labels.length);
+  const caption = consensusCaption(consensus, linkage, consensusTreeCounts(labels, groups, consensus.clades));
   await figures?.('consensus-tree', svg, caption);
   return `<figure>${svg}<figcaption>${escapeHtml(caption)}</figcaption></figure>`;
 }
@@ -86,6 +91,7 @@ export async function corpusReport({
   consensus,
   sections: extra = [],
   figures,
+  probabilities,
 }: CorpusReportInput): Promise<string> {
   const labelled = analysis.documents.filter((document) => document.author !== null).length;
   const linkage = linkageLabel(settings.linkage ?? 'ward');
@@ -117,6 +123,27 @@ export async function corpusReport({
           entry.document,
           entry.predicted ?? `not attributed: ${entry.reason ?? ''}`,
           ...analysis.authors.map((author) => entry.distances[author] ?? Number.NaN),
+        ]),
+      ),
+    );
+  }
+  if (probabilities !== undefined && probabilities.attribution.length > 0) {
+    const { calibration, attribution } = probabilities;
+    const signed = (x: number): string => (x < 0 ? `− ${(-x).toFixed(3)}` : `+ ${x.toFixed(3)}`);
+    sections.push(
+      `<p>Calibrated probabilities (--probabilities): P(the author wrote it) = σ(${calibration.intercept.toFixed(3)} ` +
+        `${signed(calibration.slope)} · margin), fitted on ${calibration.pairs} leave-one-out pairs; each author’s ` +
+        'probability stands alone (a verification of that author), so a row need not sum to 1.</p>',
+      htmlTable(
+        'Probability that each author wrote each unknown text',
+        ['document', ...analysis.authors],
+        attribution.map((entry) => [
+          entry.document,
+          ...analysis.authors.map((author) =>
+            entry.reason !== undefined
+              ? `not attributed: ${entry.reason}`
+              : (entry.probabilities[author] ?? Number.NaN),
+          ),
         ]),
       ),
     );
@@ -180,8 +207,12 @@ export async function corpusReport({
         dendrogramSpec(labels, groups, analysis.clusters.merges, linkage, order),
         `Hierarchical clustering (${linkage}) of the Burrows’ Delta distances between documents over the ${analysis.reference.words.length} most frequent words` +
           (names.length > FIGURE_LEAVES
-            ? `; drawn to its last ${FIGURE_LEAVES} clusters (as scipy’s truncate_mode="lastp"), each leaf with its size and authors; the whole tree is in tree.csv and the Newick text below.`
-            : '.'),
+            ? `; drawn to its last ${FIGURE_LEAVES} clusters (as scipy’s truncate_mode="lastp"): ${drawnSentence(
+                drawnCounts(
+                  lastClusters(labels, groups, analysis.clusters.merges, FIGURE_LEAVES).leaves.map((l) => l.size),
+                ),
+              )}, each with its size and authors (grey when of several); the whole tree is in tree.csv and the Newick text below.`
+            : `; all ${names.length} documents drawn.`),
         { name: 'dendrogram', sink: figures },
       ),
       `<p>The tree in Newick format (open it in any tree viewer):</p><pre>${escapeHtml(analysis.clusters.newick)}</pre>`,

@@ -57,16 +57,33 @@ export function captionedSvg(svg: string, caption: string | undefined): string {
     .replace(/<\/svg>\s*$/, `<g class="caption">${text}</g></svg>`);
 }
 
-/** A sink writing into `out`; `stderr` is told once, in a line, that PNGs are left out and how to get them. */
-export function figureFiles(out: string, stderr: NodeJS.WritableStream): FigureFiles {
+/** Which figure files are written: SVG and PNG (the default), SVG only, or none (the report still shows them). */
+export type FigureFormats = 'png' | 'svg' | 'none';
+
+/** The figure formats' names, as `--figures` takes them. */
+export const FIGURE_FORMATS: readonly FigureFormats[] = ['png', 'svg', 'none'];
+
+/**
+ * A sink writing into `out` as `formats` says; `stderr` is told once, in a line, that PNGs are left
+ * out and how to get them (when they were asked for).
+ */
+export function figureFiles(out: string, stderr: NodeJS.WritableStream, formats: FigureFormats = 'png'): FigureFiles {
   const files: string[] = [];
   let warned = false;
   let onFigure: (() => void) | undefined;
   const sink: FigureSink = async (name, drawn, caption) => {
+    if (formats === 'none') {
+      onFigure?.();
+      return;
+    }
     const svg = boundedSvg(captionedSvg(drawn, caption));
     const svgFile = `figure-${name}.svg`;
     await writeFile(join(out, svgFile), `<?xml version="1.0" encoding="utf-8"?>\n${svg}\n`);
     files.push(svgFile);
+    if (formats === 'svg') {
+      onFigure?.();
+      return;
+    }
     const png = await svgToPng(svg);
     if (png === undefined) {
       if (!warned) stderr.write(`${PNG_LIBRARIES_MISSING}\n`);

@@ -12,7 +12,7 @@ import type * as Vega from 'vega';
 import type { compile as Compile, TopLevelSpec } from 'vega-lite';
 import type { Merge } from '../stylometry/index.js';
 import { colourAndShape, groupStyles, PALETTE } from './colours.js';
-import { FIGURE_LEAVES, lastClusters } from './tree-truncation.js';
+import { FIGURE_LEAVES, lastClusters, MIXED_COLOUR, MIXED_GROUP } from './tree-truncation.js';
 import { escapeHtml, metricLabel } from './html.js';
 
 /** What a research report needs installed to draw its plots. */
@@ -160,7 +160,7 @@ function intervalLayers(rows: readonly IntervalRow[], systems: number, xTitle: s
       ? [
           {
             // n beside every effect, in the right margin, so it never overlaps an interval.
-            mark: { type: 'text', align: 'left', dx: 6, fontSize: 10, color: '#444' },
+            mark: { type: 'text', align: 'left', dx: 6, fontSize: 11, color: '#444' },
             encoding: {
               y: byMetric.y,
               ...(systems > 1 && { yOffset: byMetric.yOffset }),
@@ -262,6 +262,40 @@ export function labelledPoints(known: readonly boolean[]): boolean[] {
   return known.map((k) => !k && unknown <= LABELLED_POINTS);
 }
 
+/** The longest side of a PCA plot, and the shortest, in pixels. */
+const PCA_SIDE = 420;
+const PCA_MIN_SIDE = 200;
+
+/**
+ * Domains and a plot size that give both axes the same pixels per unit (a distance on the plot is a
+ * distance between the documents, whichever way it points): the data's ranges padded by 5 %, the
+ * longer one PCA_SIDE px; the shorter side at least PCA_MIN_SIDE px, its domain widened to fit.
+ */
+export function equalAxes(
+  xs: readonly number[],
+  ys: readonly number[],
+): { x: [number, number]; y: [number, number]; width: number; height: number } {
+  const range = (values: readonly number[]): [number, number] => {
+    const finite = values.filter(Number.isFinite);
+    if (finite.length === 0) return [-1, 1];
+    const [low, high] = [Math.min(...finite), Math.max(...finite)];
+    const pad = (high - low) * 0.05 || 1;
+    return [low - pad, high + pad];
+  };
+  let x = range(xs);
+  let y = range(ys);
+  const span = (r: [number, number]): number => r[1] - r[0];
+  const widen = (r: [number, number], to: number): [number, number] => {
+    const centre = (r[0] + r[1]) / 2;
+    return [centre - to / 2, centre + to / 2];
+  };
+  const longest = Math.max(span(x), span(y));
+  const unit = PCA_SIDE / longest;
+  if (span(x) * unit < PCA_MIN_SIDE) x = widen(x, PCA_MIN_SIDE / unit);
+  if (span(y) * unit < PCA_MIN_SIDE) y = widen(y, PCA_MIN_SIDE / unit);
+  return { x, y, width: Math.round(span(x) * unit), height: Math.round(span(y) * unit) };
+}
+
 /**
  * The documents on the first two principal components, coloured (and past 20 groups shaped) by
  * group; labelled as labelledPoints says, the unknown texts drawn larger with a dark outline.
@@ -273,15 +307,20 @@ export function pcaSpec(
 ): TopLevelSpec {
   const axis = (i: number): string => `PC${i + 1} (${((explained[i] ?? 0) * 100).toFixed(1)} % of variance)`;
   const labelled = labelledPoints(points.map((point) => point.known !== false));
+  const frame = equalAxes(
+    points.map((point) => point.pc1),
+    points.map((point) => point.pc2),
+  );
   const encoding = {
-    x: { field: 'pc1', type: 'quantitative', title: axis(0), scale: { zero: false } },
-    y: { field: 'pc2', type: 'quantitative', title: axis(1), scale: { zero: false } },
+    x: { field: 'pc1', type: 'quantitative', title: axis(0), scale: { domain: frame.x, nice: false, zero: false } },
+    y: { field: 'pc2', type: 'quantitative', title: axis(1), scale: { domain: frame.y, nice: false, zero: false } },
   };
   return {
     title: 'Principal components of the MFW z-scores',
-    description: 'Scatter plot of every document on the first two principal components, coloured by author.',
-    width: 420,
-    height: 320,
+    description:
+      'Scatter plot of every document on the first two principal components, coloured by author; one unit is as long across as down.',
+    width: frame.width,
+    height: frame.height,
     data: {
       values: points.map((point, i) => ({ ...point, known: point.known !== false, labelled: labelled[i] })),
     },
@@ -302,7 +341,7 @@ export function pcaSpec(
       },
       {
         transform: [{ filter: 'datum.labelled' }],
-        mark: { type: 'text', align: 'left', dx: 6, dy: -4, fontSize: 9, color: '#333' },
+        mark: { type: 'text', align: 'left', dx: 6, dy: -4, fontSize: 11, color: '#333' },
         encoding: { ...encoding, text: { field: 'document' } },
       },
     ],
@@ -380,7 +419,8 @@ export function dendrogramLayout(
 /**
  * The dendrogram of a clustering (`linkage` names it: "Ward", …), leaves labelled and coloured by
  * their group (author, or an unknown text's folder). Past FIGURE_LEAVES documents, the last
- * FIGURE_LEAVES clusters (tree-truncation.ts), each leaf saying its size and its groups' shares.
+ * FIGURE_LEAVES clusters (tree-truncation.ts), each leaf saying its size and its groups' shares,
+ * grey ("mixed") when it holds several groups.
  */
 export function dendrogramSpec(
   labels: readonly string[],
@@ -397,7 +437,12 @@ export function dendrogramSpec(
     shown.leaves.map((leaf) => leaf.label),
     shown.merges,
   );
-  const styles = groupStyles(order);
+  const mixed = shown.leaves.some((leaf) => leaf.group === MIXED_GROUP);
+  const base = groupStyles(order);
+  // A cluster of several groups takes no author's colour: grey, named in the legend.
+  const styles = mixed
+    ? { ...base, groups: [...base.groups, MIXED_GROUP], colours: [...base.colours, MIXED_COLOUR] }
+    : base;
   // One row per leaf, exactly: a "nice" domain would pad the tree with empty rows above and below.
   const rows = { domain: [-0.5, leaves.length - 0.5], nice: false, zero: false };
   return {
@@ -424,7 +469,7 @@ export function dendrogramSpec(
       {
         // Each leaf's colour is its own document's group (by index: two documents may share a label).
         data: { values: leaves.map((leaf) => ({ ...leaf, author: shown.leaves[leaf.index]!.group })) },
-        mark: { type: 'text', align: 'right', dx: -4, fontSize: 10 },
+        mark: { type: 'text', align: 'right', dx: -4, fontSize: 11 },
         encoding: {
           x: { datum: 0, type: 'quantitative' },
           y: { field: 'y', type: 'quantitative', axis: null, scale: rows },

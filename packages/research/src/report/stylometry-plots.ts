@@ -72,7 +72,7 @@ export function zetaWordsSpec(
       {
         mark: {
           type: 'text',
-          fontSize: 9,
+          fontSize: 11,
           dx: { expr: 'datum.score < 0 ? -4 : 4' },
           align: { expr: 'datum.score < 0 ? "right" : "left"' },
         },

@@ -35,7 +35,7 @@ export async function classificationSections(
         ['document', 'attributed to', ...authors, ...(probabilities ? authors.map((a) => `p(${a})`) : [])],
         result.attribution.map((entry) => [
           entry.document,
-          entry.label,
+          entry.label ?? `not attributed: ${entry.reason ?? ''}`,
           ...authors.map((author) => entry.scores[author] ?? Number.NaN),
           ...(probabilities ? authors.map((author) => entry.probabilities?.[author] ?? Number.NaN) : []),
         ]),
@@ -142,23 +142,33 @@ export async function opposeReport(
 
 /** The page of `styler imposters`. */
 export function impostersReport(
-  scores: ReadonlyArray<{ document: string; scores: Record<string, number> }>,
+  scores: ReadonlyArray<{ document: string; scores: Record<string, number>; reason?: string }>,
   authors: readonly string[],
   description: string,
 ): string {
+  // A text the shared-words rule leaves out has no score: its reason stands in each candidate's cell.
   return htmlPage('Imposters: authorship verification', [
     `<p>${escapeHtml(description)}</p>`,
     htmlTable(
       'Share of rounds each candidate’s text was nearer than every imposter drawn (0–1)',
       ['document', ...authors],
-      scores.map((row) => [row.document, ...authors.map((author) => row.scores[author] ?? Number.NaN)]),
+      scores.map((row) => [
+        row.document,
+        ...authors.map((author) => row.scores[author] ?? `not verified: ${row.reason ?? 'no score'}`),
+      ]),
     ),
   ]);
 }
 
 /** The page of `styler rolling`. */
 export async function rollingReport(
-  windows: ReadonlyArray<{ start: number; end: number; nearest: string; distances: Record<string, number> }>,
+  windows: ReadonlyArray<{
+    start: number;
+    end: number;
+    nearest: string | null;
+    reason?: string;
+    distances: Record<string, number>;
+  }>,
   authors: readonly string[],
   text: string,
   distance: string,
@@ -178,7 +188,11 @@ export async function rollingReport(
     htmlTable(
       'Windows',
       ['words', 'nearest', ...authors],
-      windows.map((w) => [`${w.start}–${w.end}`, w.nearest, ...authors.map((a) => formatNumber(w.distances[a]))]),
+      windows.map((w) => [
+        `${w.start}–${w.end}`,
+        w.nearest ?? `not attributed: ${w.reason ?? ''}`,
+        ...authors.map((a) => formatNumber(w.distances[a])),
+      ]),
     ),
   ]);
 }

@@ -6,10 +6,17 @@
  */
 import type { Merge } from '../stylometry/index.js';
 
-/** The most leaves a tree figure shows; past this, the last FIGURE_LEAVES clusters. */
-export const FIGURE_LEAVES = 80;
+/**
+ * The most leaves a tree figure shows: every document of a corpus up to this size is drawn; past it,
+ * clusters are drawn as one leaf each.
+ */
+export const FIGURE_LEAVES = 100;
 
-/** A cluster drawn as one leaf: its members' count, the majority group and the label saying both. */
+/** The group of a drawn cluster whose documents are of more than one group, and its colour. */
+export const MIXED_GROUP = 'mixed';
+export const MIXED_COLOUR = '#6b6b6b';
+
+/** A cluster drawn as one leaf: its members' count, its group (or MIXED_GROUP) and a label saying both. */
 export interface ClusterLeaf {
   label: string;
   group: string;
@@ -28,11 +35,35 @@ export function clusterLabel(groups: readonly string[]): string {
   return `${groups.length} docs: ${shown.join(', ')}`;
 }
 
-/** The most common group of a cluster (ties: the first sorted). */
-export function majorityGroup(groups: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const group of groups) counts.set(group, (counts.get(group) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+/** The colour group of a cluster: its documents' group when they share one, else MIXED_GROUP. */
+export function clusterGroup(groups: readonly string[]): string {
+  const first = groups[0] ?? '';
+  return groups.every((group) => group === first) ? first : MIXED_GROUP;
+}
+
+/** What a tree figure shows: documents drawn one by one, and clusters drawn as one leaf each. */
+export interface DrawnCounts {
+  documents: number;
+  bundles: number;
+  bundled: number;
+}
+
+/** The counts of leaves of these sizes (a leaf of one document is the document). */
+export function drawnCounts(sizes: readonly number[]): DrawnCounts {
+  const bundles = sizes.filter((size) => size > 1);
+  return {
+    documents: sizes.length - bundles.length,
+    bundles: bundles.length,
+    bundled: bundles.reduce((sum, size) => sum + size, 0),
+  };
+}
+
+/** "62 documents drawn one by one, 20 more in 4 clusters drawn as one leaf each". */
+export function drawnSentence(counts: DrawnCounts): string {
+  const one = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const bundled =
+    counts.bundles === 0 ? '' : `, ${counts.bundled} more in ${one(counts.bundles, 'cluster')} drawn as one leaf each`;
+  return `${one(counts.documents, 'document')} drawn one by one${bundled}`;
 }
 
 /**
@@ -82,7 +113,7 @@ export function lastClusters(
       if (next < n) members.push(groups[next]!);
       else stack.push(merges[next - n]!.left, merges[next - n]!.right);
     }
-    return { label: clusterLabel(members), group: majorityGroup(members), size: members.length };
+    return { label: clusterLabel(members), group: clusterGroup(members), size: members.length };
   });
   return { merges: shifted, leaves };
 }

@@ -4,39 +4,63 @@ import type { ReliabilityBin, VerificationMetrics } from '../stylometry/index.js
 import { escapeHtml, htmlPage, htmlTable } from './html.js';
 import { renderPlot, type FigureSink } from './plots.js';
 
-/** Each method's bins: mean score against the observed share of same-author problems, and the diagonal. */
+/**
+ * The reliability diagram, one panel per method: each score bin's mean score (x) against the share of
+ * its problems by the same author (y), with that share's 95 % Wilson interval and the bin's number of
+ * problems beside its point; the diagonal is perfect calibration.
+ */
 export function reliabilitySpec(bins: ReadonlyArray<ReliabilityBin & { method: string }>): TopLevelSpec {
+  const axis = { scale: { domain: [0, 1] }, axis: { labelFontSize: 11, titleFontSize: 11 } };
+  const x = { field: 'meanScore', type: 'quantitative', title: 'mean score of the bin', ...axis };
+  const y = { field: 'observed', type: 'quantitative', title: 'share by the same author', ...axis };
   return {
     title: 'Reliability diagram',
     description:
-      'Line chart per method: the mean score of each score bin (x) against the share of its problems by the same author (y); a calibrated method follows the diagonal.',
-    width: 360,
-    height: 360,
-    layer: [
-      {
-        data: { values: [{ x: 0 }, { x: 1 }].map((point) => ({ ...point, y: point.x })) },
-        mark: { type: 'line', strokeDash: [4, 4], color: '#888' },
-        encoding: {
-          x: { field: 'x', type: 'quantitative', title: 'mean score of the bin', scale: { domain: [0, 1] } },
-          y: {
-            field: 'y',
-            type: 'quantitative',
-            title: 'observed share by the same author',
-            scale: { domain: [0, 1] },
+      'One panel per method: the mean score of each score bin (x) against the share of its problems by the same author (y), with its 95 % interval and the number of problems; a calibrated method follows the diagonal.',
+    data: { values: bins.map((bin) => ({ ...bin })) },
+    facet: {
+      field: 'method',
+      type: 'nominal',
+      title: null,
+      sort: [...new Set(bins.map((bin) => bin.method))],
+      header: { labelFontSize: 12 },
+    },
+    columns: 2,
+    spec: {
+      width: 240,
+      height: 240,
+      layer: [
+        {
+          mark: { type: 'rule', strokeDash: [4, 4], color: '#888' },
+          encoding: {
+            x: { datum: 0, type: 'quantitative', ...axis, title: 'mean score of the bin' },
+            y: { datum: 0, type: 'quantitative', ...axis, title: 'share by the same author' },
+            x2: { datum: 1 },
+            y2: { datum: 1 },
           },
         },
-      },
-      {
-        data: { values: bins.map((bin) => ({ ...bin })) },
-        mark: { type: 'line', point: true },
-        encoding: {
-          x: { field: 'meanScore', type: 'quantitative' },
-          y: { field: 'observed', type: 'quantitative' },
-          color: { field: 'method', type: 'nominal', title: 'method', legend: { labelLimit: 240 } },
-          tooltip: [{ field: 'method' }, { field: 'problems', type: 'quantitative' }],
+        {
+          mark: { type: 'rule', color: '#4c78a8' },
+          encoding: { x, y: { ...y, field: 'observedLow' }, y2: { field: 'observedHigh' } },
         },
-      },
-    ],
+        {
+          mark: { type: 'line', point: true, color: '#4c78a8' },
+          encoding: {
+            x,
+            y,
+            tooltip: [
+              { field: 'problems', type: 'quantitative' },
+              { field: 'observedLow', type: 'quantitative', format: '.2f' },
+              { field: 'observedHigh', type: 'quantitative', format: '.2f' },
+            ],
+          },
+        },
+        {
+          mark: { type: 'text', align: 'left', dx: 5, dy: -7, fontSize: 11, color: '#333' },
+          encoding: { x, y, text: { field: 'problems', type: 'quantitative' } },
+        },
+      ],
+    },
   } as TopLevelSpec;
 }
 
@@ -72,7 +96,7 @@ export async function verificationReport({
           ),
           await renderPlot(
             reliabilitySpec(bins),
-            'Problems binned by score: each bin’s mean score against the share of its problems by the same author.',
+            'Problems binned by score, one panel per method: each bin’s mean score against the share of its problems by the same author, the vertical bar its 95 % Wilson interval, the number beside the point its problems.',
             { name: 'reliability', sink: figures },
           ),
         ]),

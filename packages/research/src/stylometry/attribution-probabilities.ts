@@ -5,6 +5,8 @@
  * logistic-calibration.ts, fitted as faststylometry's calibrate() does: on the corpus's leave-one-out
  * distances, each held-out text paired with its own author (same) and with every other (different).
  * Each candidate's probability stands alone (a verification of that author), so they need not sum to 1.
+ * A text the shared-words rule left unattributed (shared-features.ts) gets none, with its reason:
+ * its margins measure the words it lacks.
  */
 import type { CorpusAttribution } from './corpus.js';
 import { calibratedProbability, fitLogisticCalibration, type LogisticCalibration } from './logistic-calibration.js';
@@ -22,8 +24,8 @@ function margins(distances: Readonly<Record<string, number>>): Record<string, nu
 
 export interface AttributionProbabilities {
   model: LogisticCalibration;
-  /** Per unknown document, each candidate's calibrated probability (0–1). */
-  attribution: Array<{ document: string; probabilities: Record<string, number> }>;
+  /** Per unknown document, each candidate's calibrated probability (0–1); none, with the reason, when not attributed. */
+  attribution: Array<{ document: string; probabilities: Record<string, number>; reason?: string }>;
 }
 
 /** The calibration fitted on the leave-one-out attributions, applied to the unknown documents. */
@@ -39,11 +41,15 @@ export function attributionProbabilities(
   const model = fitLogisticCalibration(samples);
   return {
     model,
-    attribution: attribution.attribution.map((entry) => ({
-      document: entry.document,
-      probabilities: Object.fromEntries(
-        Object.entries(margins(entry.distances)).map(([author, x]) => [author, calibratedProbability(model, x)]),
-      ),
-    })),
+    attribution: attribution.attribution.map((entry) =>
+      entry.tooFewShared === true
+        ? { document: entry.document, probabilities: {}, ...(entry.reason !== undefined && { reason: entry.reason }) }
+        : {
+            document: entry.document,
+            probabilities: Object.fromEntries(
+              Object.entries(margins(entry.distances)).map(([author, x]) => [author, calibratedProbability(model, x)]),
+            ),
+          },
+    ),
   };
 }

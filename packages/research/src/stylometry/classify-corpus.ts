@@ -10,6 +10,7 @@ import type { Classifier, Prediction } from './classifiers/types.js';
 import type { CorpusDocument } from './corpus.js';
 import { crossValidate, type CrossValidation } from './cross-validation.js';
 import { cullingReport, spaceVector, type CullingReport } from './feature-space.js';
+import { minSharedShare, sharedFeatures, tooFewShared } from './shared-features.js';
 
 export interface ClassifyCorpusOptions extends ClassifierOptions {
   classifier?: ClassifierName;
@@ -20,10 +21,16 @@ export interface ClassifyCorpusOptions extends ClassifierOptions {
   words?: readonly string[];
   /** Folds of a stratified cross-validation of the labelled documents (none by default). */
   folds?: number;
+  /** The shared-words rule's share (shared-features.ts; default ½, 0: off). */
+  minShared?: number;
 }
 
-export interface ClassifiedDocument extends Prediction {
+/** An unknown document classified; `label` null when the shared-words rule leaves it unattributed. */
+export interface ClassifiedDocument extends Omit<Prediction, 'label'> {
   document: string;
+  label: string | null;
+  /** Why it is not attributed. */
+  reason?: string;
 }
 
 export interface CorpusClassification {
@@ -58,9 +65,15 @@ export function classifyCorpus(
   };
   const classifier = options.classifier ?? 'centroid';
   const model = trainClassifier(classifier, set, options);
+  const minShared = minSharedShare(options.minShared);
   const attribution = documents
     .filter((document) => document.author === undefined)
-    .map((document) => ({ document: document.name, ...model.predict(spaceVector(document.profile, reference)) }));
+    .map((document): ClassifiedDocument => {
+      const vector = spaceVector(document.profile, reference);
+      const prediction = model.predict(vector);
+      const tooFew = tooFewShared(sharedFeatures(vector.counts), reference.words.length, minShared);
+      return { document: document.name, ...prediction, ...(tooFew !== undefined && { label: null, reason: tooFew }) };
+    });
   const crossValidation =
     options.folds === undefined
       ? null

@@ -20,7 +20,7 @@ import { CorpusCounts, type CountsReference } from './corpus-counts.js';
 import { condensedDeltas, zScoreMatrix, type ZScoreMatrix } from './delta-matrix.js';
 import { linkage, type Merge } from './linkage.js';
 import { pcaOfMatrix, type PcaResult } from './pca.js';
-import { sharedFeatures, tooFewShared } from './shared-features.js';
+import { minSharedShare, sharedFeatures, tooFewShared } from './shared-features.js';
 import { newick } from './ward.js';
 
 /** A document of the corpus: its name, its author (absent: unknown) and its word-form counts. */
@@ -35,6 +35,8 @@ export interface CorpusOptions {
   mostFrequent?: number;
   /** stylo's culling: a word must occur in at least this % of the labelled documents (default 0). */
   culling?: number;
+  /** The shared-words rule's share (shared-features.ts; default ½, 0: off). */
+  minShared?: number;
 }
 
 export interface Attributed {
@@ -47,6 +49,8 @@ export interface Attributed {
   tied?: string[];
   /** Why the text is not attributed: a tie, or too few of the words compared in it (shared-features.ts). */
   reason?: string;
+  /** Set when the shared-words rule left the text unattributed (its distances are still given). */
+  tooFewShared?: true;
 }
 
 export interface CorpusAnalysis {
@@ -91,6 +95,8 @@ export interface AttributionInput {
   zScores: ZScoreMatrix;
   /** Words compared: the reference's first `words` (default all). */
   words?: number;
+  /** The shared-words rule's share (shared-features.ts; default ½, 0: off). */
+  minShared?: number;
   /** Called after each document, for progress. */
   onDocument?: (index: number) => void;
 }
@@ -103,6 +109,7 @@ export interface AttributionInput {
 export function attributeCorpus(input: AttributionInput): CorpusAttribution {
   const { counts, names, authors: labels, reference, zScores } = input;
   const words = input.words ?? reference.ids.length;
+  const minShared = minSharedShare(input.minShared);
   const mean = reference.mean.slice(0, words);
   const std = reference.std.slice(0, words);
   const column = counts.columnsOf(reference.ids.subarray(0, words));
@@ -157,10 +164,12 @@ export function attributeCorpus(input: AttributionInput): CorpusAttribution {
     if (author === undefined) {
       const result = nearest(documentZ(index), profiles);
       counts.countRow(index, column, row);
-      const tooFew = tooFewShared(sharedFeatures(row), words);
+      const tooFew = tooFewShared(sharedFeatures(row), words, minShared);
       attribution.push({
         document: names[index]!,
-        ...(tooFew === undefined ? result : { predicted: null, distances: result.distances, reason: tooFew }),
+        ...(tooFew === undefined
+          ? result
+          : { predicted: null, distances: result.distances, reason: tooFew, tooFewShared: true as const }),
       });
     } else if (documentsOf.get(author)!.length >= 2) {
       // The author's profile without this document.
@@ -220,6 +229,7 @@ export function analyzeCorpus(documents: readonly CorpusDocument[], options: Cor
     authors: documents.map((document) => document.author),
     reference,
     zScores: z,
+    ...(options.minShared !== undefined && { minShared: options.minShared }),
   });
   const merges = linkage(condensedDeltas(z, 'burrows'), documents.length, 'ward');
   const { ids: _ids, ...plainReference } = reference;

@@ -17,7 +17,7 @@ import type { CorpusDocument } from './corpus.js';
 import { distanceBetween, type DistanceName, type FeatureVector } from './distances.js';
 import { selectFeatures, spaceVector } from './feature-space.js';
 import { seededRandom, type Random } from './random.js';
-import { sharedFeatures, tooFewShared } from './shared-features.js';
+import { minSharedShare, sharedFeatures, tooFewShared } from './shared-features.js';
 
 export interface ImpostersOptions {
   /** Rounds (default 100). */
@@ -100,7 +100,7 @@ export function impostersScore(
 export interface CorpusVerification {
   /**
    * Per unknown document, per author: the imposters score with the author as candidate; none, with
-   * the reason, for a text using under half of the features compared (shared-features.ts).
+   * the reason, for a text using too few of the features compared (shared-features.ts).
    */
   scores: Array<{ document: string; scores: Record<string, number>; reason?: string }>;
   authors: string[];
@@ -118,8 +118,11 @@ export function verifyCorpus(
     culling?: number;
     words?: readonly string[];
     candidates?: readonly string[];
+    /** The shared-words rule's share (shared-features.ts; default ½, 0: off). */
+    minShared?: number;
   } = {},
 ): CorpusVerification {
+  const minShared = minSharedShare(options.minShared);
   const labelled = documents.filter((document) => document.author !== undefined);
   const authors = [...new Set(labelled.map((document) => document.author!))].sort();
   if (authors.length < 2)
@@ -136,7 +139,7 @@ export function verifyCorpus(
     .filter((document) => document.author === undefined)
     .map((document) => {
       const unknown = spaceVector(document.profile, reference);
-      const tooFew = tooFewShared(sharedFeatures(unknown.counts), reference.words.length);
+      const tooFew = tooFewShared(sharedFeatures(unknown.counts), reference.words.length, minShared);
       if (tooFew !== undefined) return { document: document.name, scores: {}, reason: tooFew };
       const row: Record<string, number> = {};
       for (const author of candidates) {

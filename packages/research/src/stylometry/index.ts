@@ -167,6 +167,7 @@ export {
   f05u,
   reliabilityBins,
   rocAuc,
+  wilsonInterval,
   verificationMetrics,
   type ReliabilityBin,
   type ScoredAnswer,
@@ -180,7 +181,15 @@ export {
 } from './logistic-calibration.js';
 export { applyBand, fitUncertainBand, type UncertainBand } from './uncertain-band.js';
 export {
+  calibrationProblems,
+  knownSetSizes,
+  type CalibrationPlan,
+  type CalibrationProblem,
+} from './calibration-problems.js';
+export {
+  uncalibratedDelta,
   verifyProblems,
+  type CalibrationFit,
   type Verification,
   type VerificationOptions,
   type VerificationProblem,
@@ -188,4 +197,4 @@ export {
   type VerifiedProblem,
 } from './verification.js';
 export { attributionProbabilities, type AttributionProbabilities } from './attribution-probabilities.js';
-export { MIN_SHARED_FEATURES, sharedFeatures, tooFewShared } from './shared-features.js';
+export { MIN_SHARED_FEATURES, minSharedShare, sharedFeatures, tooFewShared } from './shared-features.js';

@@ -15,6 +15,7 @@ import type { CorpusDocument } from './corpus.js';
 import { distanceBetween, type DistanceName } from './distances.js';
 import { pooledVector, spaceVector } from './feature-space.js';
 import { featureCounts, WORD_FEATURES, type FeatureSpec } from './features/ngrams.js';
+import { minSharedShare, sharedFeatures, tooFewShared } from './shared-features.js';
 
 export interface RollingOptions {
   /** Words per window (default 5,000). */
@@ -26,6 +27,8 @@ export interface RollingOptions {
   words?: readonly string[];
   distance?: DistanceName;
   features?: FeatureSpec;
+  /** The shared-words rule's share (shared-features.ts; default ½, 0: off). */
+  minShared?: number;
 }
 
 export interface RollingWindow {
@@ -34,7 +37,10 @@ export interface RollingWindow {
   end: number;
   /** The distance to each author's profile. */
   distances: Record<string, number>;
-  nearest: string;
+  /** The nearest author; null when the shared-words rule leaves the window unattributed. */
+  nearest: string | null;
+  /** Why the window is not attributed. */
+  reason?: string;
 }
 
 export interface RollingResult {
@@ -54,6 +60,7 @@ export function rollingDelta(
   const { window, step, mostFrequent, culling } = { ...DEFAULTS, ...options };
   const distance = options.distance ?? 'burrows';
   const features = options.features ?? WORD_FEATURES;
+  const minShared = minSharedShare(options.minShared);
   if (!Number.isInteger(window) || window < 1) throw new RangeError('window must be a positive integer');
   if (!Number.isInteger(step) || step < 1) throw new RangeError('step must be a positive integer');
   const labelled = reference.filter((document) => document.author !== undefined);
@@ -87,7 +94,13 @@ export function rollingDelta(
       distances[author] = distanceBetween(vector, profiles.get(author)!, distance);
       if (distances[author]! < distances[nearest]!) nearest = author;
     }
-    windows.push({ start, end, distances, nearest });
+    const tooFew = tooFewShared(sharedFeatures(vector.counts), space.words.length, minShared);
+    windows.push({
+      start,
+      end,
+      distances,
+      ...(tooFew === undefined ? { nearest } : { nearest: null, reason: tooFew }),
+    });
     if (end === words.length) break;
   }
   return { authors, windows, features: space.words.length };

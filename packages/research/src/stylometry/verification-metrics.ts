@@ -134,6 +134,32 @@ export interface ReliabilityBin {
   meanScore: number;
   /** Share of the bin's problems by the same author. */
   observed: number;
+  /** The 95 % Wilson score interval of that share (wide for a bin of few problems). */
+  observedLow: number;
+  observedHigh: number;
+}
+
+/** z of a two-sided 95 % interval. */
+const Z95 = 1.959963984540054;
+
+/**
+ * The Wilson score interval (Wilson 1927) of a share of `successes` in `n` trials, 95 %: unlike the
+ * normal approximation it stays within [0, 1] and is not empty at 0 or n successes.
+ */
+export function wilsonInterval(successes: number, n: number, z = Z95): { low: number; high: number } {
+  if (!(Number.isInteger(n) && n >= 1 && successes >= 0 && successes <= n)) {
+    throw new RangeError('successes must be from 0 to n, and n a positive integer');
+  }
+  const p = successes / n;
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+function interval(same: number, problems: number): { observedLow: number; observedHigh: number } {
+  const { low, high } = wilsonInterval(same, problems);
+  return { observedLow: low, observedHigh: high };
 }
 
 /**
@@ -160,6 +186,7 @@ export function reliabilityBins(scored: readonly ScoredAnswer[], bins = 10): Rel
             problems: bin.problems,
             meanScore: bin.score / bin.problems,
             observed: bin.same / bin.problems,
+            ...interval(bin.same, bin.problems),
           },
         ],
   );

@@ -1,6 +1,16 @@
 /** Texts that cannot be told: a tie, or too few of the words compared; not given a name. */
 import { describe, expect, it } from 'vitest';
-import { analyzeCorpus, tooFewShared, verifyCorpus } from '../../src/stylometry/index.js';
+import { countWordForms, wordProfile } from '@styler/analytics/metrics';
+import {
+  analyzeCorpus,
+  attributionProbabilities,
+  classifyCorpus,
+  minSharedShare,
+  rollingDelta,
+  tooFewShared,
+  verifyCorpus,
+  verifyProblems,
+} from '../../src/stylometry/index.js';
 import { habitCorpus, habitDocument, habitText } from './support.js';
 
 describe('tooFewShared', () => {
@@ -8,6 +18,67 @@ describe('tooFewShared', () => {
     expect(tooFewShared(49, 100)).toBe('it uses 49 of the 100 features compared (under half)');
     expect(tooFewShared(50, 100)).toBeUndefined();
     expect(tooFewShared(0, 0)).toBeUndefined();
+  });
+
+  it('takes another share, or none at 0, and refuses one outside [0, 1]', () => {
+    expect(tooFewShared(29, 100, 0.3)).toBe('it uses 29 of the 100 features compared (under 30 %)');
+    expect(tooFewShared(30, 100, 0.3)).toBeUndefined();
+    expect(tooFewShared(0, 100, 0)).toBeUndefined();
+    expect(minSharedShare(undefined)).toBe(0.5);
+    expect(() => minSharedShare(1.5)).toThrow(RangeError);
+    expect(() => minSharedShare(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('one shared-words rule for every command', () => {
+  // Two of the corpus's words, then foreign ones: it uses two of the features compared.
+  const thin = habitDocument('thin.txt', undefined, 'the of' + ' zzz yyy xxx'.repeat(100));
+  const documents = [...habitCorpus(), thin];
+  const verdicts = (minShared?: number) => {
+    const options = { mostFrequent: 8, ...(minShared !== undefined && { minShared }) };
+    const corpus = analyzeCorpus(documents, options).attribution.find((e) => e.document === 'thin.txt')!;
+    const probabilities = attributionProbabilities(analyzeCorpus(documents, options)).attribution.find(
+      (e) => e.document === 'thin.txt',
+    )!;
+    const classified = classifyCorpus(documents, options).attribution.find((e) => e.document === 'thin.txt')!;
+    const imposters = verifyCorpus(documents, { ...options, iterations: 10 }).scores.find(
+      (e) => e.document === 'thin.txt',
+    )!;
+    const words = 'the of'.split(' ').concat('zzz yyy xxx'.repeat(100).trim().split(' '));
+    const [window] = rollingDelta(words, habitCorpus(), { ...options, window: 10_000 }).windows;
+    const text = (key: string, body: string) => ({ key, profile: wordProfile(countWordForms(body)) });
+    const [problem] = verifyProblems(
+      [
+        {
+          id: 'thin',
+          author: 'alice',
+          known: [text('a1', habitText('A', 1)), text('a2', habitText('A', 2))],
+          unknown: text('thin', 'the of' + ' zzz yyy xxx'.repeat(100)),
+        },
+        {
+          id: 'b',
+          author: 'bob',
+          known: [text('b1', habitText('B', 5)), text('b2', habitText('B', 6))],
+          unknown: text('b3', habitText('B', 7)),
+        },
+      ],
+      { ...options, iterations: 10, calibrationDraws: 1 },
+    ).problems;
+    return [
+      corpus.reason ?? null,
+      probabilities.reason ?? null,
+      classified.reason ?? null,
+      imposters.reason ?? null,
+      window!.reason ?? null,
+      problem!.reason ?? null,
+    ];
+  };
+
+  it('leaves the text unattributed everywhere with the same reason, and attributes it everywhere at 0', () => {
+    const reasons = verdicts();
+    expect(reasons[0]).toMatch(/^it uses 2 of the \d+ features compared \(under half\)$/);
+    expect(new Set(reasons)).toEqual(new Set([reasons[0]]));
+    expect(verdicts(0)).toEqual([null, null, null, null, null, null]);
   });
 });
 

@@ -1,4 +1,5 @@
 /** PAN's verification metrics against values worked out by hand, and their edge cases. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   brierLoss,
@@ -7,6 +8,7 @@ import {
   reliabilityBins,
   rocAuc,
   verificationMetrics,
+  wilsonInterval,
   type ScoredAnswer,
 } from '../../src/stylometry/index.js';
 
@@ -91,5 +93,29 @@ describe('reliabilityBins', () => {
     expect(bins[2]!.meanScore).toBeCloseTo((0.95 + 1 + 0.95) / 3, 12);
     expect(bins[2]!.observed).toBeCloseTo(2 / 3, 12);
     expect(() => reliabilityBins(withErrors, 0)).toThrow(/bins/);
+    // Each share with its 95 % Wilson interval: 2 of 3 is 0.208–0.939.
+    expect(bins[2]!.observedLow).toBeCloseTo(0.2077, 4);
+    expect(bins[2]!.observedHigh).toBeCloseTo(0.9385, 4);
+  });
+});
+
+describe('wilsonInterval', () => {
+  it('holds the share, stays in [0, 1] and narrows as the trials grow', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.double({ min: 0, max: 1, noNaN: true }), (n, share) => {
+        const successes = Math.round(share * n);
+        const { low, high } = wilsonInterval(successes, n);
+        expect(low).toBeGreaterThanOrEqual(0);
+        expect(high).toBeLessThanOrEqual(1);
+        expect(low).toBeLessThanOrEqual(successes / n + 1e-12);
+        expect(high).toBeGreaterThanOrEqual(successes / n - 1e-12);
+        const wider = wilsonInterval(successes, n);
+        const narrower = wilsonInterval(successes * 4, n * 4);
+        expect(narrower.high - narrower.low).toBeLessThan(wider.high - wider.low);
+      }),
+    );
+    expect(wilsonInterval(0, 10).low).toBe(0);
+    expect(wilsonInterval(0, 10).high).toBeGreaterThan(0.2);
+    expect(() => wilsonInterval(3, 2)).toThrow(RangeError);
   });
 });

@@ -32,13 +32,22 @@ describe('verifyProblems', () => {
       expect(byId[id]!.delta, id).toBeLessThan(0.5);
     }
     expect(byId['b-other']!.same).toBeUndefined();
-    // Three known texts per author, each held out once with its author and once with the other.
-    expect(result.calibrationProblems).toBe(12);
-    expect(result.logistic).toMatchObject({ same: 6, different: 6 });
+    // Three known texts per author, each held out once with its author and once with the other, in
+    // each of five draws; known sets of two, as the problems'.
+    expect(result.calibration).toMatchObject({ problems: 60, same: 30, different: 30, draws: 5 });
+    expect(result.calibration.knownSetSizes).toEqual({ 2: 60 });
+    expect(result.logistic).toMatchObject({ same: 30, different: 30 });
     expect(result.logistic.slope).toBeLessThan(0);
-    // The uncalibrated Delta score: the margins min-max scaled, nearest 1.
-    expect(Math.max(...result.problems.map((p) => p.deltaUncalibrated))).toBe(1);
-    expect(Math.min(...result.problems.map((p) => p.deltaUncalibrated))).toBe(0);
+  });
+
+  it('scores the uncalibrated Delta of each problem alone, whatever the other problems', () => {
+    const options = { mostFrequent: 10, iterations: 20 };
+    const all = verifyProblems(problems, options).problems;
+    const fewer = verifyProblems(problems.slice(0, 3), options).problems;
+    for (const [i, p] of fewer.entries()) {
+      expect(p.deltaUncalibrated).toBeCloseTo(all[i]!.deltaUncalibrated, 12);
+      expect(p.deltaUncalibrated > 0.5).toBe(p.margin < 0);
+    }
   });
 
   it('repeats for a seed', () => {
@@ -57,9 +66,39 @@ describe('verifyProblems', () => {
     expect(result.problems[1]!.impostersUncalibrated).toBe(1);
   });
 
+  it("never takes a problem's own known texts for its imposters, under another author's name too", () => {
+    // Bob's problem lists Alice's two known texts among his (mislabelled): as imposters of Alice's
+    // problem they would tie with her known texts in every round they are drawn in, and ties lose.
+    const mixed: VerificationProblem[] = [
+      { id: 'alice', author: 'alice', known: [text('A', 1), text('A', 2), text('A', 3)], unknown: text('A', 11) },
+      {
+        id: 'bob',
+        author: 'bob',
+        known: [text('B', 4), text('B', 5), text('A', 1), text('A', 2)],
+        unknown: text('B', 13),
+      },
+      { id: 'bob-2', author: 'bob', known: [text('B', 6), text('B', 7)], unknown: text('B', 14) },
+    ];
+    const result = verifyProblems(mixed, { mostFrequent: 10, iterations: 40 });
+    expect(result.problems[0]!.impostersUncalibrated).toBe(1);
+  });
+
+  it('takes unnamed problems that share a known text for one author, and a name for all of them', () => {
+    const unnamed: VerificationProblem[] = [
+      { id: 'p1', known: [text('A', 1), text('A', 2)], unknown: text('A', 11) },
+      { id: 'p2', known: [text('A', 2), text('A', 3)], unknown: text('B', 12) },
+      { id: 'p3', known: [text('A', 3), text('A', 4)], unknown: text('A', 15) },
+      { id: 'p4', known: [text('B', 4), text('B', 5)], unknown: text('B', 13) },
+      { id: 'p5', author: 'bob', known: [text('B', 5), text('B', 6)], unknown: text('A', 14) },
+      { id: 'p6', known: [text('B', 8), text('B', 9)], unknown: text('A', 16) },
+    ];
+    const result = verifyProblems(unnamed, { mostFrequent: 10, iterations: 20 });
+    expect(result.problems.map((p) => p.author)).toEqual(['p1', 'p1', 'p1', 'bob', 'bob', 'p6']);
+  });
+
   it('says what is missing to calibrate', () => {
     expect(() => verifyProblems([problems[0]!], { mostFrequent: 10 })).toThrow(/two authors/);
     const single = problems.map((p) => ({ ...p, known: p.known.slice(0, 1), author: p.id }));
-    expect(() => verifyProblems(single, { mostFrequent: 10 })).toThrow(/at least two known texts/);
+    expect(() => verifyProblems(single, { mostFrequent: 10 })).toThrow(/at least two known texts, and another author/);
   });
 });

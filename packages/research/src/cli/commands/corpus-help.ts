@@ -1,6 +1,6 @@
 /** The full help of `styler corpus`: every flag, stylo's options included. */
 import { STRICT_HELP } from '../stylometry/left-out.js';
-import { CLASSIFY_HELP, FEATURE_HELP } from '../stylometry/options.js';
+import { CLASSIFY_HELP, FEATURE_HELP, MIN_SHARED_HELP } from '../stylometry/options.js';
 
 export const CORPUS_HELP = [
   'usage: styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [options]',
@@ -13,10 +13,13 @@ export const CORPUS_HELP = [
   '                                   phase ends (summary.json says which phases are done)',
   '  --mfw N                          most frequent features compared (default 100)',
   '  --culling PERCENT                a feature must occur in this share of the labelled texts (default 0)',
+  ...MIN_SHARED_HELP,
   '  --consensus-mfw N,N,...          MFW sizes of the bootstrap consensus tree (default 100,200,300,400,500)',
-  '  --matrices full|nearest          the Delta matrices whole (default up to 5,000 documents) or as each',
+  '  --matrices full|nearest          the Delta matrices whole (default up to 1,000 documents) or as each',
   "                                   document's nearest neighbours (delta-*-nearest.csv; default above)",
   '  --nearest K                      neighbours per document of --matrices nearest (default 10)',
+  '  --figures png|svg|none           figure files written beside report.html: SVG and PNG (default png),',
+  '                                   SVG only, or none (the report shows the figures either way)',
   '  --linkage ward|single|complete|average   how the trees (main and consensus) join clusters',
   "                                   (default ward, stylo's ward.D on Delta)",
   '  --tree-limit N                   the trees hold every pair in memory (16 bytes a',

@@ -40,7 +40,7 @@ import { authorProfiles, hardWrappedTexts, readCorpus } from '../stylometry/corp
 import { corpusSources } from '../stylometry/corpus-sources.js';
 import { encodedReader } from '../stylometry/encoding.js';
 import { LeftOutFiles } from '../stylometry/left-out.js';
-import { figureFiles } from '../../report/figure-files.js';
+import { FIGURE_FORMATS, figureFiles, type FigureFormats } from '../../report/figure-files.js';
 import { reportAnalysis } from '../stylometry/corpus-report-input.js';
 import { writeProbabilities } from '../stylometry/probabilities-table.js';
 import { consensusFromSummary, readTree } from '../stylometry/kept-trees.js';
@@ -63,6 +63,7 @@ import {
   CLASSIFY_FLAGS,
   cullingOption,
   featureSettings,
+  minSharedOption,
   featuresDescription,
   FEATURE_FLAGS,
 } from '../stylometry/options.js';
@@ -70,8 +71,8 @@ import { corpusFigureNames, corpusReport } from '../../report/corpus-report.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
-  'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--consensus-mfw N,N,...] ' +
-  '[--matrices full|nearest] [--nearest K] [--linkage ward|single|complete|average] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
+  'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--min-shared X] [--consensus-mfw N,N,...] ' +
+  '[--matrices full|nearest] [--nearest K] [--figures png|svg|none] [--linkage ward|single|complete|average] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
   '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--samples N] [--seed N] [--encoding NAME] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds] [--resume]';
 
 /** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
@@ -86,8 +87,11 @@ function sizeList(text: string | undefined): number[] {
   return sizes;
 }
 
-/** Above this many documents the Delta matrices are written as each document's nearest neighbours. */
-export const FULL_MATRIX_DOCUMENTS = 5_000;
+/**
+ * Above this many documents the Delta matrices are written as each document's nearest neighbours:
+ * three full matrices of 2,000 documents are 75 MB of CSV, most of the run's time.
+ */
+export const FULL_MATRIX_DOCUMENTS = 1_000;
 /** Above this many documents there are no trees (they need every pair in memory: 16 bytes a pair). */
 export const TREE_DOCUMENTS = 20_000;
 /** The Delta variants written as matrices. */
@@ -106,9 +110,11 @@ export const CORPUS_ARGS: ArgSpec = {
     'out',
     'mfw',
     'culling',
+    'min-shared',
     'threads',
     'consensus-mfw',
     'matrices',
+    'figures',
     'nearest',
     'tree-limit',
     'linkage',
@@ -129,6 +135,10 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const classify = classifyAsked(args) ? classifySettings(args) : undefined;
   const mostFrequent = positiveInteger(single(args, 'mfw'), 'mfw', featureOptions.wordList?.length ?? 100);
   const culling = cullingOption(args);
+  const minShared = minSharedOption(args);
+  const figureFormats = (single(args, 'figures') ?? 'png') as FigureFormats;
+  if (!FIGURE_FORMATS.includes(figureFormats))
+    throw new CliError(`--figures must be one of ${FIGURE_FORMATS.join(', ')}`);
   const consensusSizes = sizeList(single(args, 'consensus-mfw'));
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : positiveInteger(threadsText, 'threads', 1);
@@ -212,6 +222,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
         most_frequent_words: words,
         ...(words < mostFrequent && { most_frequent_words_asked: mostFrequent }),
         culling,
+        min_shared: minShared,
         delta: [...MATRIX_METHODS],
         features: featuresDescription(featureOptions, words),
         matrices: matrices === 'full' ? 'full' : { nearest },
@@ -246,6 +257,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     reference,
     zScores: z,
     words,
+    minShared,
     onDocument: () => attributing.tick(),
   });
   attributing.done();
@@ -257,8 +269,10 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   });
   await summary.phase('attribution', ['confusion.csv'], () => writeConfusion(out, attributed));
   // Cheap, from the attribution just made: written on every run, resumed or not.
+  let probabilities: Awaited<ReturnType<typeof writeProbabilities>> | undefined;
   if (args.flags.has('probabilities')) {
-    summary.set({ probabilities: await writeProbabilities(out, attributed) });
+    probabilities = await writeProbabilities(out, attributed);
+    summary.set({ probabilities });
     await summary.phaseDone('probabilities', ['probabilities.csv']);
   }
 
@@ -330,7 +344,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   );
 
   // Each figure of the report also as its own files (figure-pca.svg and .png, …), for papers and slides.
-  const figures = figureFiles(out, io.stderr);
+  const figures = figureFiles(out, io.stderr, figureFormats);
   // stylo's other methods, on the documents' whole profiles.
   const methods =
     corpus.documents === undefined
@@ -342,6 +356,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
           ...(mds && { mds: { distance: classify?.distance ?? 'burrows' } }),
           mostFrequent,
           culling,
+          minShared,
           figures: figures.sink,
         });
   if (methods !== undefined) {
@@ -382,6 +397,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     consensus: consensusTree,
     sections: methods?.sections ?? [],
     figures: figures.sink,
+    ...(probabilities !== undefined && { probabilities }),
   });
   await writeFileAtomic(join(out, 'report.html'), report);
   reporting.tick();

@@ -13,12 +13,18 @@ import type { ResearchHost } from '../../host.js';
 import { encodedReader } from '../stylometry/encoding.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { fewerFeaturesNote } from '../stylometry/notes.js';
-import { featureSettings, FEATURE_FLAGS, FEATURE_HELP, impostersFlags } from '../stylometry/options.js';
+import {
+  featureSettings,
+  FEATURE_FLAGS,
+  FEATURE_HELP,
+  impostersFlags,
+  MIN_SHARED_HELP,
+} from '../stylometry/options.js';
 import { readAuthors, readUnknown } from '../stylometry/texts.js';
 import { impostersReport } from '../../report/stylometry-report.js';
 
 export const IMPOSTERS_USAGE =
-  'styler imposters AUTHOR_DIR... --unknown PATH --out DIR [--candidate NAME...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--sample N[:mode]] [--samples N] [--seed N] [--encoding NAME] [--strict]';
+  'styler imposters AUTHOR_DIR... --unknown PATH --out DIR [--candidate NAME...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--min-shared X] [--features F] [--wordlist FILE] [--sample N[:mode]] [--samples N] [--seed N] [--encoding NAME] [--strict]';
 
 export const IMPOSTERS_HELP = [
   `usage: ${IMPOSTERS_USAGE}`,
@@ -35,6 +41,7 @@ export const IMPOSTERS_HELP = [
   "                                   (default burrows, stylo's; Koppel & Winter used minmax)",
   '  --mfw N                          features compared (default 100)',
   '  --culling PERCENT                a feature must occur in this share of the labelled texts (default 0)',
+  ...MIN_SHARED_HELP,
   ...FEATURE_HELP,
   ...STRICT_HELP,
   '',
@@ -50,6 +57,7 @@ export const IMPOSTERS_ARGS: ArgSpec = {
     'distance',
     'mfw',
     'culling',
+    'min-shared',
     ...FEATURE_FLAGS,
   ],
   multi: ['candidate'],
@@ -96,8 +104,12 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     `${distanceLabel(distance)}, seed ${settings.seed}. A score near 1: the candidate's texts beat the imposters whatever the features.`;
   const files: Record<string, string> = {
     'scores.csv': csvText(
-      ['document', ...result.authors],
-      result.scores.map((row) => [row.document, ...result.authors.map((a) => row.scores[a] ?? null)]),
+      ['document', ...result.authors, 'reason'],
+      result.scores.map((row) => [
+        row.document,
+        ...result.authors.map((a) => row.scores[a] ?? null),
+        row.reason ?? null,
+      ]),
     ),
   };
   const summary = {
@@ -110,8 +122,11 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       features: featureLabel(settings.features),
       features_compared: result.features,
       culling,
+      min_shared: options.minShared,
       seed: settings.seed,
     },
+    verified: result.scores.filter((row) => row.reason === undefined).length,
+    not_verified: result.scores.filter((row) => row.reason !== undefined).length,
     scores: result.scores,
     warnings,
     files: [...Object.keys(files), 'report.html'].sort(),
@@ -120,8 +135,10 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   files['report.html'] = impostersReport(result.scores, result.authors, description);
   await mkdir(out, { recursive: true });
   await Promise.all(Object.entries(files).map(([name, text]) => writeFileAtomic(join(out, name), text)));
+  const verified = `${summary.verified} of ${countOf(result.scores.length, 'text')} verified`;
+  const notVerified = summary.not_verified > 0 ? ` (${summary.not_verified} not: see stderr)` : '';
   io.stdout.write(
-    `${countOf(result.scores.length, 'text')} verified against ${countOf(result.authors.length, 'candidate')}. Wrote ${countOf(Object.keys(files).length, 'file')} to ${out}\n`,
+    `${verified}${notVerified} against ${countOf(result.authors.length, 'candidate')}. Wrote ${countOf(Object.keys(files).length, 'file')} to ${out}\n`,
   );
   return EXIT.ok;
 }

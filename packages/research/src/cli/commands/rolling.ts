@@ -24,14 +24,21 @@ import { positiveInteger } from '../numbers.js';
 import { encodedReader, ENCODING_HELP } from '../stylometry/encoding.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { fewerFeaturesNote } from '../stylometry/notes.js';
-import { cullingOption, distanceOption, featureSettings, FEATURE_HELP } from '../stylometry/options.js';
+import {
+  cullingOption,
+  distanceOption,
+  featureSettings,
+  FEATURE_HELP,
+  MIN_SHARED_HELP,
+  minSharedOption,
+} from '../stylometry/options.js';
 import { readAuthors } from '../stylometry/texts.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 import { figureFiles } from '../../report/figure-files.js';
 import { rollingReport } from '../../report/stylometry-report.js';
 
 export const ROLLING_USAGE =
-  'styler rolling TEXT AUTHOR_DIR... --out DIR [--window N] [--step N] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--encoding NAME] [--strict]';
+  'styler rolling TEXT AUTHOR_DIR... --out DIR [--window N] [--step N] [--distance NAME] [--mfw N] [--culling PERCENT] [--min-shared X] [--features F] [--wordlist FILE] [--encoding NAME] [--strict]';
 
 export const ROLLING_HELP = [
   `usage: ${ROLLING_USAGE}`,
@@ -47,13 +54,14 @@ export const ROLLING_HELP = [
   '  --mfw N                          features compared (default 100)',
   '  --culling PERCENT                a feature must occur in this share of the reference texts (default 0)',
   ...FEATURE_HELP.slice(0, 4),
+  ...MIN_SHARED_HELP,
   ...ENCODING_HELP,
   ...STRICT_HELP,
   '',
 ].join('\n');
 
 export const ROLLING_ARGS: ArgSpec = {
-  single: ['out', 'window', 'step', 'distance', 'mfw', 'culling', 'features', 'wordlist', 'encoding'],
+  single: ['out', 'window', 'step', 'distance', 'mfw', 'culling', 'min-shared', 'features', 'wordlist', 'encoding'],
   boolean: ['strict'],
 };
 
@@ -68,6 +76,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   }
   const distance = distanceOption(args);
   const culling = cullingOption(args);
+  const minShared = minSharedOption(args);
   const window = positiveInteger(single(args, 'window'), 'window', 5_000);
   const step = positiveInteger(single(args, 'step'), 'step', 1_000);
   const settings = await featureSettings(args);
@@ -87,6 +96,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       culling,
       features: settings.features,
       mostFrequent,
+      minShared,
       ...(settings.wordList !== undefined && { words: settings.wordList }),
     });
   } catch (error) {
@@ -106,8 +116,14 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     `of ${countOf(reference.length, 'reference text')} by ${countOf(result.authors.length, 'author')}; ${distanceLabel(distance)}.`;
   const files: Record<string, string> = {
     'windows.csv': csvText(
-      ['start', 'end', 'nearest', ...result.authors],
-      result.windows.map((w) => [w.start, w.end, w.nearest, ...result.authors.map((a) => w.distances[a] ?? null)]),
+      ['start', 'end', 'nearest', ...result.authors, 'reason'],
+      result.windows.map((w) => [
+        w.start,
+        w.end,
+        w.nearest,
+        ...result.authors.map((a) => w.distances[a] ?? null),
+        w.reason ?? null,
+      ]),
     ),
   };
   await mkdir(out, { recursive: true });
@@ -131,6 +147,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       features: featureLabel(settings.features),
       features_compared: result.features,
       culling,
+      min_shared: minShared,
     },
     windows: result.windows,
     warnings,
@@ -140,8 +157,12 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   files['report.html'] = report;
   await Promise.all(Object.entries(files).map(([name, body]) => writeFileAtomic(join(out, name), body)));
   const counts = result.authors.map((a) => `${a} ${result.windows.filter((w) => w.nearest === a).length}`).join(', ');
+  const unattributed = result.windows.filter((w) => w.nearest === null).length;
+  for (const w of result.windows) {
+    if (w.reason !== undefined) io.stderr.write(`window ${w.start}–${w.end}: not attributed: ${w.reason}\n`);
+  }
   io.stdout.write(
-    `${countOf(result.windows.length, 'window')} nearest to: ${counts}. Wrote ${countOf(Object.keys(files).length + figures.files.length, 'file')} to ${out}\n`,
+    `${countOf(result.windows.length, 'window')} nearest to: ${counts}${unattributed > 0 ? `; ${unattributed} not attributed` : ''}. Wrote ${countOf(Object.keys(files).length + figures.files.length, 'file')} to ${out}\n`,
   );
   return EXIT.ok;
 }

@@ -32,12 +32,12 @@ import { figureFiles } from '../../report/figure-files.js';
 import { loadPlotLibraries } from '../../report/plots.js';
 import { verificationReport } from '../../report/verification-report.js';
 import { positiveInteger } from '../numbers.js';
-import { featureSettings, impostersFlags } from '../stylometry/options.js';
+import { featureSettings, impostersFlags, MIN_SHARED_HELP } from '../stylometry/options.js';
 import { readAuthors } from '../stylometry/texts.js';
 import { readVerificationProblems } from '../stylometry/verification-problems.js';
 
 export const VERIFY_USAGE =
-  'styler verify PROBLEMS --out DIR [--imposters DIR...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--features F] [--wordlist FILE] [--bins N] [--seed N]';
+  'styler verify PROBLEMS --out DIR [--imposters DIR...] [--iterations N] [--feature-share X] [--imposter-share X] [--distance NAME] [--mfw N] [--culling PERCENT] [--min-shared X] [--features F] [--wordlist FILE] [--bins N] [--calibration-draws N] [--seed N]';
 
 export const VERIFY_HELP = [
   `usage: ${VERIFY_USAGE}`,
@@ -58,10 +58,13 @@ export const VERIFY_HELP = [
   '                                   of both methods (default burrows)',
   '  --mfw N                          features compared (default 100)',
   '  --culling PERCENT                a feature must occur in this share of the known texts (default 0)',
+  ...MIN_SHARED_HELP,
   '  --features words|word-ngrams:N|char-ngrams:N   what is counted (default words)',
   '  --wordlist FILE                  compare these features (one a line) instead of the most frequent',
   '  --bins N                         bins of the reliability diagram (default 10)',
-  '  --seed N                         seed of the imposters draws and of the calibration pairs (default 1)',
+  '  --calibration-draws N            draws of calibration problems, fitted together (default 5): each',
+  "                                   held-out known text against known sets of the problems' sizes",
+  '  --seed N                         seed of the imposters draws and of the calibration problems (default 1)',
   '',
 ].join('\n');
 
@@ -74,9 +77,11 @@ export const VERIFY_ARGS: ArgSpec = {
     'distance',
     'mfw',
     'culling',
+    'min-shared',
     'features',
     'wordlist',
     'bins',
+    'calibration-draws',
     'seed',
   ],
   multi: ['imposters'],
@@ -95,6 +100,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const out = required(args, 'out', `usage: ${VERIFY_USAGE}`);
   if (args.positionals.length !== 1) throw new CliError(`usage: ${VERIFY_USAGE}`);
   const bins = positiveInteger(single(args, 'bins'), 'bins', 10);
+  const calibrationDraws = positiveInteger(single(args, 'calibration-draws'), 'calibration-draws', 5);
   const settings = await featureSettings(args);
   const options = impostersFlags(args, settings);
   const { distance, culling } = options;
@@ -109,7 +115,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   }));
   let result;
   try {
-    result = verifyProblems(problems, { ...options, imposterAuthors });
+    result = verifyProblems(problems, { ...options, imposterAuthors, calibrationDraws });
   } catch (error) {
     if (error instanceof RangeError) throw new CliError(error.message);
     throw error;
@@ -132,33 +138,55 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
         );
   const files: Record<string, string> = {
     'scores.csv': csvText(
-      ['id', 'method', 'score', 'answer'],
+      ['id', 'method', 'score', 'answer', 'reason'],
       result.problems.flatMap((p) =>
         Object.entries(METHODS).map(([method, score]) => [
           p.id,
           method,
           score(p),
           p.same === undefined ? null : String(p.same),
+          p.reason !== undefined && !method.endsWith('-uncalibrated') ? `not answered: ${p.reason}` : null,
         ]),
       ),
     ),
     'reliability.csv': csvText(
-      ['method', 'bin_low', 'bin_high', 'problems', 'mean_score', 'observed'],
-      reliability.map((b) => [b.method, b.low, b.high, b.problems, b.meanScore, b.observed]),
+      ['method', 'bin_low', 'bin_high', 'problems', 'mean_score', 'observed', 'observed_low', 'observed_high'],
+      reliability.map((b) => [
+        b.method,
+        b.low,
+        b.high,
+        b.problems,
+        b.meanScore,
+        b.observed,
+        b.observedLow,
+        b.observedHigh,
+      ]),
     ),
   };
-  const { band, logistic } = result;
+  const { band, logistic, calibration } = result;
+  const sizes = Object.entries(calibration.knownSetSizes)
+    .map(([size, count]) => `${count} of ${countOf(Number(size), 'known text')}`)
+    .join(', ');
+  const signed = (x: number): string => (x < 0 ? `− ${(-x).toFixed(3)}` : `+ ${x.toFixed(3)}`);
   const description =
-    `${countOf(result.problems.length, 'problem')} (${answered.length} with an answer); ${result.features} ` +
-    `${featureLabel(settings.features)}, ${distanceLabel(distance)}. Calibrated on ${result.calibrationProblems} ` +
-    `problems built from the known texts by leave-one-out: imposters "don't know" band [${band.low}, ${band.high}] ` +
-    `(c@1 ${band.cAt1.toFixed(3)} there); P(same) = σ(${logistic.intercept.toFixed(3)} + ${logistic.slope.toFixed(3)} · margin).`;
+    `${countOf(result.problems.length, 'problem')} (${answered.length} with an answer); ` +
+    (settings.wordList === undefined
+      ? `the ${result.features} most frequent ${featureLabel(settings.features)}`
+      : `${result.features} ${featureLabel(settings.features)} of the word list`) +
+    `, ${distanceLabel(distance)}. Calibrated on ` +
+    `${calibration.problems} problems built like these from the known texts (${calibration.draws} seeded ` +
+    `draws; ${sizes}): imposters "don't know" band [${band.low}, ${band.high}] (c@1 ${band.cAt1.toFixed(3)} ` +
+    `there); P(same) = σ(${logistic.intercept.toFixed(3)} ${signed(logistic.slope)} · margin). The ` +
+    `uncalibrated Delta score is d(other) / (d(known) + d(other)), from each problem alone.`;
   await mkdir(out, { recursive: true });
   const figures = figureFiles(out, io.stderr);
   files['report.html'] = await verificationReport({ description, metrics, bins: reliability, figures: figures.sink });
+  const unanswered = result.problems.filter((p) => p.reason !== undefined);
+  for (const p of unanswered) io.stderr.write(`${p.id}: not answered: ${p.reason}\n`);
   const summary = {
     problems: result.problems.length,
     answered: answered.length,
+    not_answered_shared_words: unanswered.map((p) => ({ id: p.id, reason: p.reason })),
     settings: {
       iterations: options.iterations,
       feature_share: options.featureShare,
@@ -167,11 +195,19 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       features: featureLabel(settings.features),
       features_compared: result.features,
       culling,
+      min_shared: options.minShared,
       seed: settings.seed,
+      calibration_draws: calibrationDraws,
       bins,
     },
     calibration: {
-      problems: result.calibrationProblems,
+      problems: calibration.problems,
+      same: calibration.same,
+      different: calibration.different,
+      draws: calibration.draws,
+      authors: calibration.authors,
+      known_set_sizes: calibration.knownSetSizes,
+      problem_known_set_sizes: calibration.problemSizes,
       imposters: { dont_know_band: [band.low, band.high], c_at_1: band.cAt1 },
       delta: { feature: 'margin', intercept: logistic.intercept, slope: logistic.slope },
     },
@@ -185,7 +221,9 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     return m === null || m === undefined ? '' : ` ${method} overall ${m.overall?.toFixed(3) ?? '–'};`;
   };
   io.stdout.write(
-    `${countOf(result.problems.length, 'problem')} verified;${line('imposters')}${line('delta')} wrote ${countOf(summary.files.length, 'file')} to ${out}\n`,
+    `${countOf(result.problems.length, 'problem')} verified` +
+      `${unanswered.length > 0 ? ` (${unanswered.length} left unanswered by the shared-words rule)` : ''};` +
+      `${line('imposters')}${line('delta')} wrote ${countOf(summary.files.length, 'file')} to ${out}\n`,
   );
   return EXIT.ok;
 }

@@ -26,6 +26,8 @@ export interface MethodsInput {
   mds?: { distance: DistanceName };
   mostFrequent: number;
   culling: number;
+  /** The shared-words rule's share (0: off). */
+  minShared: number;
   /** Receives each figure of the methods' report sections. */
   figures?: FigureSink;
 }
@@ -47,12 +49,14 @@ function classificationFiles(result: CorpusClassification, authors: readonly str
         'predicted',
         ...authors.map((a) => `score_${a}`),
         ...(probabilities ? authors.map((a) => `p_${a}`) : []),
+        'reason',
       ],
       result.attribution.map((entry) => [
         entry.document,
         entry.label,
         ...authors.map((a) => entry.scores[a] ?? null),
         ...(probabilities ? authors.map((a) => entry.probabilities?.[a] ?? null) : []),
+        entry.reason ?? null,
       ]),
     ),
   };
@@ -94,6 +98,7 @@ export async function corpusMethods(input: MethodsInput): Promise<MethodsOutput>
       seed: features.seed,
       mostFrequent,
       culling: input.culling,
+      minShared: input.minShared,
       ...(features.wordList !== undefined && { words: features.wordList }),
       ...(classify.folds !== undefined && { folds: classify.folds }),
     });
@@ -102,6 +107,9 @@ export async function corpusMethods(input: MethodsInput): Promise<MethodsOutput>
       output.notes.push(
         `culling at ${input.culling} % left ${result.culling.afterCulling} of ${result.culling.vocabulary} features; ${result.culling.used} compared of ${result.culling.asked} asked`,
       );
+    }
+    for (const entry of result.attribution) {
+      if (entry.reason !== undefined) output.notes.push(`${entry.document}: not classified: ${entry.reason}`);
     }
     Object.assign(output.files, classificationFiles(result, authors));
     const cv = result.crossValidation;
@@ -117,6 +125,7 @@ export async function corpusMethods(input: MethodsInput): Promise<MethodsOutput>
       attribution: result.attribution.map((entry) => ({
         document: entry.document,
         predicted: entry.label,
+        ...(entry.reason !== undefined && { reason: entry.reason }),
         scores: entry.scores,
         ...(entry.probabilities !== undefined && { probabilities: entry.probabilities }),
       })),

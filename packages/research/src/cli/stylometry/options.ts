@@ -10,6 +10,7 @@ import {
   DISTANCES,
   featureLabel,
   isDistanceName,
+  MIN_SHARED_FEATURES,
   usesDistance,
   WORD_FEATURES,
   type ClassifierName,
@@ -167,6 +168,20 @@ export function cullingOption(args: ParsedArgs): number {
   return culling;
 }
 
+/** The help lines of --min-shared, which every command that attributes or verifies takes. */
+export const MIN_SHARED_HELP = [
+  '  --min-shared X                   a text (or window) using under this share of the features compared',
+  '                                   is reported as not attributed, not verified (default 0.5; 0: off)',
+];
+
+/** --min-shared: the shared-words rule's share, 0 (off) to 1 (default 0.5; stylometry/shared-features.ts). */
+export function minSharedOption(args: ParsedArgs): number {
+  const text = single(args, 'min-shared');
+  const value = text === undefined ? MIN_SHARED_FEATURES : Number(text);
+  if (!(value >= 0 && value <= 1)) throw new CliError('--min-shared must be a share from 0 (the rule off) to 1');
+  return value;
+}
+
 /** A share drawn each imposters round: above 0 and at most 1 (default 0.5). */
 function share(args: ParsedArgs, name: string): number {
   const text = single(args, name);
@@ -180,7 +195,12 @@ function share(args: ParsedArgs, name: string): number {
 export function impostersFlags(
   args: ParsedArgs,
   settings: FeatureSettings,
-): Required<ImpostersOptions> & { mostFrequent: number; culling: number; words?: readonly string[] } {
+): Required<ImpostersOptions> & {
+  mostFrequent: number;
+  culling: number;
+  minShared: number;
+  words?: readonly string[];
+} {
   return {
     iterations: positiveInteger(single(args, 'iterations'), 'iterations', 100),
     featureShare: share(args, 'feature-share'),
@@ -189,6 +209,7 @@ export function impostersFlags(
     seed: settings.seed,
     mostFrequent: settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100),
     culling: cullingOption(args),
+    minShared: minSharedOption(args),
     ...(settings.wordList !== undefined && { words: settings.wordList }),
   };
 }

@@ -7,7 +7,10 @@ import { attributionProbabilities, type CorpusAttribution } from '../../stylomet
 export async function writeProbabilities(
   out: string,
   attributed: CorpusAttribution,
-): Promise<{ calibration: { intercept: number; slope: number; pairs: number }; attribution: unknown[] }> {
+): Promise<{
+  calibration: { intercept: number; slope: number; pairs: number };
+  attribution: Array<{ document: string; probabilities: Record<string, number>; reason?: string }>;
+}> {
   let result;
   try {
     result = attributionProbabilities(attributed);
@@ -18,13 +21,14 @@ export async function writeProbabilities(
   const deltas = new Map(attributed.attribution.map((entry) => [entry.document, entry.distances]));
   await writeCsv(
     join(out, 'probabilities.csv'),
-    ['document', 'author', 'delta', 'probability'],
+    ['document', 'author', 'delta', 'probability', 'reason'],
     result.attribution.flatMap((entry) =>
-      Object.entries(entry.probabilities).map(([author, p]) => [
+      Object.entries(deltas.get(entry.document)!).map(([author, delta]) => [
         entry.document,
         author,
-        deltas.get(entry.document)![author]!,
-        p,
+        delta,
+        entry.probabilities[author] ?? null,
+        entry.reason === undefined ? null : `not attributed: ${entry.reason}`,
       ]),
     ),
   );

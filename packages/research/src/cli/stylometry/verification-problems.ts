@@ -8,6 +8,9 @@
  * - a folder as PAN's: one subfolder per problem (its name the id) holding known*.{txt,md,docx} and
  *   unknown.{txt,md,docx}; the answers, optional, in truth.txt ("ID Y" or "ID N" lines, as PAN
  *   2013–15), truth.json ({"ID": true|false|"Y"|"N"}) or truth.jsonl ({"id", "same"|"answer"} lines).
+ *   The known author's name, where given: a truth.jsonl row's "author", or the first of its
+ *   "authors" (PAN 2020–23 give [known author, questioned author]). Problems without one that share
+ *   a known text are taken for one author (stylometry/verification.ts).
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -81,8 +84,23 @@ async function fromJsonLines(path: string, read: DocumentReader): Promise<ReadPr
   return problems;
 }
 
-async function truthOf(folder: string): Promise<Map<string, boolean>> {
+interface Truth {
+  answers: Map<string, boolean>;
+  authors: Map<string, string>;
+}
+
+function authorOfRow(row: { author?: unknown; authors?: unknown }, where: string): string | undefined {
+  const author = row.author ?? (Array.isArray(row.authors) ? row.authors[0] : row.authors);
+  if (author === undefined || author === null) return undefined;
+  if (typeof author !== 'string' && typeof author !== 'number') {
+    throw new CliError(`${where}: "author" must be a name, "authors" a list of names`);
+  }
+  return String(author);
+}
+
+async function truthOf(folder: string): Promise<Truth> {
   const truth = new Map<string, boolean>();
+  const authors = new Map<string, string>();
   const text = async (name: string): Promise<string | undefined> =>
     (await isFile(join(folder, name))) ? readFile(join(folder, name), 'utf8') : undefined;
   const txt = await text('truth.txt');
@@ -101,14 +119,24 @@ async function truthOf(folder: string): Promise<Map<string, boolean>> {
   const jsonl = await text('truth.jsonl');
   for (const line of jsonl?.split(/\r?\n/) ?? []) {
     if (line.trim() === '') continue;
-    const row = JSON.parse(line) as { id?: unknown; same?: unknown; answer?: unknown };
-    truth.set(String(row.id), answerOf(row.same ?? row.answer, `truth.jsonl ${String(row.id)}`));
+    const row = JSON.parse(line) as {
+      id?: unknown;
+      same?: unknown;
+      answer?: unknown;
+      author?: unknown;
+      authors?: unknown;
+    };
+    const where = `truth.jsonl ${String(row.id)}`;
+    if (row.same !== undefined || row.answer !== undefined)
+      truth.set(String(row.id), answerOf(row.same ?? row.answer, where));
+    const author = authorOfRow(row, where);
+    if (author !== undefined) authors.set(String(row.id), author);
   }
-  return truth;
+  return { answers: truth, authors };
 }
 
 async function fromFolder(folder: string, read: DocumentReader): Promise<ReadProblem[]> {
-  const truth = await truthOf(folder);
+  const { answers, authors } = await truthOf(folder);
   const entries = (await readdir(folder, { withFileTypes: true })).filter((entry) => entry.isDirectory());
   const problems: ReadProblem[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
@@ -119,9 +147,11 @@ async function fromFolder(folder: string, read: DocumentReader): Promise<ReadPro
       throw new CliError(`${join(folder, entry.name)}: a problem needs known*.txt and unknown.txt`);
     }
     const textAt = async (name: string): Promise<string> => (await read(join(folder, entry.name, name))).text;
-    const same = truth.get(entry.name);
+    const same = answers.get(entry.name);
+    const author = authors.get(entry.name);
     problems.push({
       id: entry.name,
+      ...(author !== undefined && { author }),
       known: await Promise.all(known.map(textAt)),
       unknown: await textAt(unknown),
       ...(same !== undefined && { same }),

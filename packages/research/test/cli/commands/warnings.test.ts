@@ -58,6 +58,40 @@ describe('warnings that tell', () => {
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('not attributed: it uses 0 of the');
   });
 
+  it('--min-shared 0 switches the shared-words rule off in every command, and it is checked', async () => {
+    const corpus = await run('corpus', [
+      ...authors,
+      '--unknown',
+      join(root, 'unknown'),
+      '--out',
+      join(root, 'corpus-off'),
+      '--min-shared',
+      '0',
+    ]);
+    expect(corpus.code, corpus.err).toBe(0);
+    expect(corpus.err).not.toContain('not attributed');
+    expect(corpus.out).toContain('2 of 2 unknown texts attributed');
+    const imposters = await run('imposters', [
+      ...authors,
+      '--unknown',
+      join(root, 'unknown'),
+      '--out',
+      join(root, 'imposters-off'),
+      '--iterations',
+      '10',
+      '--min-shared',
+      '0',
+    ]);
+    expect(imposters.out).toMatch(/^2 of 2 texts verified against/);
+    const settings = (dir: string) =>
+      (JSON.parse(readFileSync(join(root, dir, 'summary.json'), 'utf8')) as { settings: { min_shared: number } })
+        .settings.min_shared;
+    expect([settings('corpus-off'), settings('imposters-off')]).toEqual([0, 0]);
+    await expect(run('corpus', [...authors, '--out', join(root, 'bad'), '--min-shared', '2'])).rejects.toThrow(
+      /--min-shared must be a share from 0 \(the rule off\) to 1/,
+    );
+  });
+
   it('imposters: a foreign text is not verified; one author or no --unknown names what is missing', async () => {
     const out = join(root, 'imposters-out');
     const result = await run('imposters', [
@@ -71,6 +105,8 @@ describe('warnings that tell', () => {
     ]);
     expect(result.code, result.err).toBe(0);
     expect(result.err).toMatch(/foreign\.txt: not verified: it uses 0 of the \d+ features compared/);
+    // The count printed is of the texts scored.
+    expect(result.out).toMatch(/^1 of 2 texts verified \(1 not: see stderr\) against 2 candidates\./);
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
       scores: Array<{ document: string; scores: Record<string, number> }>;
       warnings: string[];

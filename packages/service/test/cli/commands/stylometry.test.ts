@@ -283,7 +283,7 @@ describe('styler imposters', () => {
     expect(summary.scores.map((s) => s.document)).toEqual(['unknown/unknown-1.txt', 'unknown/unknown-2.txt']);
     expect(summary.scores[0]!.scores.alice).toBeGreaterThan(0.9);
     expect(summary.scores[1]!.scores.bob).toBeGreaterThan(0.9);
-    expect(readFileSync(join(out, 'scores.csv'), 'utf8').split('\n')[0]).toBe('document,alice,bob');
+    expect(readFileSync(join(out, 'scores.csv'), 'utf8').split('\n')[0]).toBe('document,alice,bob,reason');
     const one = await run([
       'imposters',
       alice,

@@ -24,7 +24,14 @@ const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T
 interface Summary {
   problems: number;
   answered: number;
-  calibration: { problems: number; imposters: { dont_know_band: [number, number] }; delta: { slope: number } };
+  calibration: {
+    problems: number;
+    draws: number;
+    known_set_sizes: Record<string, number>;
+    problem_known_set_sizes: Record<string, number>;
+    imposters: { dont_know_band: [number, number] };
+    delta: { slope: number };
+  };
   metrics: Record<string, { auc: number; c_at_1: number; f_05_u: number; brier: number; overall: number } | null>;
   files: string[];
 }
@@ -53,7 +60,14 @@ describe('styler verify', () => {
     expect(result.out).toMatch(/^4 problems verified; imposters overall 1\.000; delta overall /);
     const summary = json<Summary>(join(out, 'summary.json'));
     expect(summary).toMatchObject({ problems: 4, answered: 4 });
-    expect(summary.calibration.problems).toBe(12);
+    // Three known texts per author, each held out with its author and with the other, in five draws;
+    // known sets of two, as the problems'.
+    expect(summary.calibration).toMatchObject({
+      problems: 60,
+      draws: 5,
+      known_set_sizes: { 2: 60 },
+      problem_known_set_sizes: { 2: 4 },
+    });
     expect(summary.calibration.delta.slope).toBeLessThan(0);
     expect(Object.keys(summary.metrics)).toEqual([
       'imposters',
@@ -65,11 +79,11 @@ describe('styler verify', () => {
       expect(summary.metrics[method], method).toMatchObject({ auc: 1, c_at_1: 1, f_05_u: 1 });
     }
     const scores = readFileSync(join(out, 'scores.csv'), 'utf8').trim().split('\n');
-    expect(scores[0]).toBe('id,method,score,answer');
+    expect(scores[0]).toBe('id,method,score,answer,reason');
     expect(scores).toHaveLength(1 + 4 * 4);
-    expect(scores[1]).toMatch(/^a1,imposters,[\d.]+,true$/);
+    expect(scores[1]).toMatch(/^a1,imposters,[\d.]+,true,$/);
     expect(readFileSync(join(out, 'reliability.csv'), 'utf8').split('\n')[0]).toBe(
-      'method,bin_low,bin_high,problems,mean_score,observed',
+      'method,bin_low,bin_high,problems,mean_score,observed,observed_low,observed_high',
     );
     expect(readdirSync(out)).toEqual(expect.arrayContaining(['report.html', 'figure-reliability.svg']));
     expect(summary.files).toContain('figure-reliability.svg');
@@ -94,7 +108,33 @@ describe('styler verify', () => {
     expect(summary).toMatchObject({ problems: 3, answered: 2 });
     const rows = readFileSync(join(out, 'scores.csv'), 'utf8').trim().split('\n');
     expect(rows.filter((row) => row.startsWith('EN003,'))).toHaveLength(4);
-    expect(rows.find((row) => row.startsWith('EN003,delta,'))).toMatch(/,$/);
+    expect(rows.find((row) => row.startsWith('EN003,delta,'))).toMatch(/,,$/);
+  });
+
+  it("reads the known author's name from a PAN truth.jsonl, and calibrates on the problems' authors", async () => {
+    const folder = join(root, 'pan-authors');
+    const problem = (id: string, known: string[], unknown: string): void => {
+      mkdirSync(join(folder, id), { recursive: true });
+      known.forEach((text, i) => writeFileSync(join(folder, id, `known0${i + 1}.txt`), text));
+      writeFileSync(join(folder, id, 'unknown.txt'), unknown);
+    };
+    problem('P1', [A(1), A(2)], A(11));
+    problem('P2', [A(3), A(4)], B(12));
+    problem('P3', [B(5), B(6)], B(13));
+    const truth = [
+      { id: 'P1', same: true, authors: ['alice', 'alice'] },
+      { id: 'P2', same: false, authors: ['alice', 'bob'] },
+      { id: 'P3', same: true, authors: ['bob', 'bob'] },
+    ];
+    writeFileSync(join(folder, 'truth.jsonl'), truth.map((row) => JSON.stringify(row)).join('\n'));
+    const out = join(root, 'pan-authors-out');
+    const result = await run(['verify', folder, '--out', out, '--mfw', '20', '--iterations', '20']);
+    expect(result.code, result.err).toBe(0);
+    // Alice's four texts and Bob's two: six held out, each with its author and with the other, in five
+    // draws; only Bob's own known sets fall short of two. Were P1 and P2 two authors, there would be
+    // three, and Alice's known sets would be of one text too.
+    const summary = json<Summary & { calibration: { authors: number } }>(join(out, 'summary.json'));
+    expect(summary.calibration).toMatchObject({ authors: 2, problems: 60, known_set_sizes: { 1: 10, 2: 50 } });
   });
 
   it('stops with a usage error on a problem it cannot read', async () => {
@@ -118,6 +158,7 @@ describe('styler verify', () => {
       'culling',
       'features',
       'bins',
+      'calibration-draws',
       'seed',
     ]) {
       const at = result.out.indexOf(`\n  --${flag} `);
@@ -155,7 +196,7 @@ describe('styler corpus --probabilities', () => {
     ]);
     expect(result.code, result.err).toBe(0);
     const rows = readFileSync(join(out, 'probabilities.csv'), 'utf8').trim().split('\n');
-    expect(rows[0]).toBe('document,author,delta,probability');
+    expect(rows[0]).toBe('document,author,delta,probability,reason');
     const probability = (document: string, author: string): number =>
       Number(rows.find((row) => row.startsWith(`${document},${author},`))!.split(',')[3]);
     expect(probability('unknown/unknown-1.txt', 'alice')).toBeGreaterThan(0.5);
@@ -167,5 +208,9 @@ describe('styler corpus --probabilities', () => {
     // Eight held-out texts, each paired with both authors.
     expect(summary.probabilities.calibration.pairs).toBe(16);
     expect(summary.files).toContain('probabilities.csv');
+    // The report shows them too, beside the distances.
+    const report = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(report).toContain('Probability that each author wrote each unknown text');
+    expect(report).toMatch(/fitted on 16 leave-one-out pairs/);
   });
 });

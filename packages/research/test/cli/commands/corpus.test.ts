@@ -1,0 +1,43 @@
+/** `styler corpus --figures`: which figure files are written beside the report, which shows them all. */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../../../../../test-support/memory-io.js';
+import { RESEARCH_COMMANDS } from '../../../src/index.js';
+import { habitText } from '../../stylometry/support.js';
+import { textHost } from '../../support/text-host.js';
+
+const root = mkdtempSync(join(tmpdir(), 'styler-corpus-figures-'));
+for (const [author, habit] of [
+  ['alice', 'A'],
+  ['bob', 'B'],
+] as const) {
+  mkdirSync(join(root, author));
+  for (const seed of [1, 2, 3]) writeFileSync(join(root, author, `${seed}.txt`), habitText(habit, seed, 300));
+}
+
+async function corpus(...flags: string[]): Promise<{ code: number; files: string[]; report: string; err: string }> {
+  const out = join(root, `out${flags.join('')}`);
+  const memory = memoryIo();
+  const argv = [join(root, 'alice'), join(root, 'bob'), '--out', out, '--consensus-mfw', '10', ...flags];
+  const code = await RESEARCH_COMMANDS.corpus!.run(argv, memory.io, textHost);
+  return { code, files: readdirSync(out), report: readFileSync(join(out, 'report.html'), 'utf8'), err: memory.err() };
+}
+
+describe('styler corpus --figures', () => {
+  it('writes SVG only, or no figure file, while the report still draws every figure', async () => {
+    const svg = await corpus('--figures', 'svg');
+    expect(svg.code, svg.err).toBe(0);
+    expect(svg.files.filter((f) => f.startsWith('figure-')).every((f) => f.endsWith('.svg'))).toBe(true);
+    expect(svg.files).toContain('figure-pca.svg');
+    const none = await corpus('--figures', 'none');
+    expect(none.files.filter((f) => f.startsWith('figure-'))).toEqual([]);
+    expect((none.report.match(/<svg/g) ?? []).length).toBe((svg.report.match(/<svg/g) ?? []).length);
+    const summary = JSON.parse(readFileSync(join(root, 'out--figuresnone', 'summary.json'), 'utf8')) as {
+      files: string[];
+    };
+    expect(summary.files.filter((f) => f.startsWith('figure-'))).toEqual([]);
+    await expect(corpus('--figures', 'gif')).rejects.toThrow(/--figures must be one of png, svg, none/);
+  });
+});

@@ -1,0 +1,36 @@
+/** PCA plots with one scale on both axes. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { equalAxes, pcaSpec } from '../../src/report/plots.js';
+
+describe('equalAxes', () => {
+  it('gives both axes the same pixels per unit, within the sides allowed, holding every point', () => {
+    const coordinate = fc.double({ min: -1e3, max: 1e3, noNaN: true });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(coordinate, coordinate), { minLength: 1, maxLength: 30 }), (points) => {
+        const xs = points.map(([x]) => x);
+        const ys = points.map(([, y]) => y);
+        const frame = equalAxes(xs, ys);
+        const across = frame.width / (frame.x[1] - frame.x[0]);
+        const down = frame.height / (frame.y[1] - frame.y[0]);
+        // Equal up to the rounding of the sides to whole pixels.
+        expect(Math.abs(across - down) / across).toBeLessThan(0.01);
+        expect(Math.max(frame.width, frame.height)).toBeLessThanOrEqual(420);
+        expect(Math.min(frame.width, frame.height)).toBeGreaterThanOrEqual(199);
+        for (const x of xs) expect(x >= frame.x[0] && x <= frame.x[1]).toBe(true);
+        for (const y of ys) expect(y >= frame.y[0] && y <= frame.y[1]).toBe(true);
+      }),
+    );
+  });
+
+  it('makes the PCA plot as wide as its first component is long, relative to the second', () => {
+    const points = [
+      { document: 'a', author: 'x', pc1: -4, pc2: -1 },
+      { document: 'b', author: 'y', pc1: 4, pc2: 1 },
+    ];
+    const spec = pcaSpec(points, [0.6, 0.2]) as unknown as { width: number; height: number };
+    // Spans 8.8 and 2.2 after padding: 420 px across, and the shorter side held at 200.
+    expect(spec.width).toBe(420);
+    expect(spec.height).toBe(200);
+  });
+});
