@@ -119,7 +119,7 @@ export async function startTestService(
 export function uploadForm(filename: string, content: Buffer | string, purpose: string | null = 'fine-tune'): FormData {
   const form = new FormData();
   if (purpose !== null) form.set('purpose', purpose);
-  form.set('file', new Blob([typeof content === 'string' ? Buffer.from(content) : content]), filename);
+  form.set('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
   return form;
 }
 
