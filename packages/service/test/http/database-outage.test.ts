@@ -8,13 +8,13 @@ import { loadProviderConfig } from '@styler/engine/providers';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.js';
 import { loadServiceConfig } from '../../src/config.js';
-import { openPostgresStore, type StylerStore } from '../../src/store/index.js';
+import { openPostgresStore, type OpenedStore } from '../../src/store/index.js';
 import { startEmbeddedPostgres, type TestPostgres } from '../../../../test-support/postgres.js';
 import { uploadForm } from './support/harness.js';
 
 describe('a database outage', () => {
   let server: TestPostgres;
-  let store: StylerStore;
+  let store: OpenedStore;
   let pool: StylePool;
   let app: FastifyInstance;
   let key: string;
