@@ -68,7 +68,7 @@ export const ChatCompletionRequest = Type.Object(
     }),
     candidates: count(
       CHAT_LIMITS.maxCandidates,
-      'Styler extension: drafts to ask for and choose among (at least n; default: 2, or n if larger; 1 when streaming).',
+      'Styler extension: drafts to ask for and choose among (at least n; default: 2, or n if larger; n when streaming).',
     ),
     revise: optional(Type.Boolean(), {
       description:

@@ -1,5 +1,6 @@
 /**
- * The one error handler: every failure leaves as `{"error": "<message>"}` with its status.
+ * The one error handler: every failure leaves as `{"error": "<message>", "code": "<code>"}` (and `param`,
+ * the field at fault, when a schema names one) with its status.
  * Errors raised on purpose (the service's, the libraries', the store's) get both from the registry's
  * one mapping (errors.ts); fastify's and the multipart plugin's own errors are mapped by code; a
  * full disk (fs ENOSPC/EDQUOT, SQLite SQLITE_FULL) is 507 storage_full from any route; anything
