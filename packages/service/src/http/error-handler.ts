@@ -7,7 +7,7 @@
  * else is a 500 with a generic message, logged with its stack.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { isDatabaseUnavailable, isStorageFull } from '../store/index.js';
+import { isDatabaseUnavailable } from '../store/index.js';
 import { ERRORS, wireError, type ErrorCode } from '../errors.js';
 import './fastify-types.js';
 import { validationMessage, validationParam } from './validation.js';
@@ -110,8 +110,6 @@ function framework(
 export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: RouteErrorHints = {}): ErrorResponse {
   const known = wireError(error);
   if (known) return known;
-  // Raised deep in fs or SQLite by whichever write ran out of space: the client may retry later.
-  if (isStorageFull(error)) return registered('storage_full');
   // The database is down or restarting (PostgreSQL mode): nothing is lost, the client may retry.
   if (isDatabaseUnavailable(error)) {
     return registered('database_unavailable');
