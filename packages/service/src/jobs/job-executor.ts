@@ -7,8 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StylePool } from '@styler/engine';
 import type { OpenedStore, StylerStore } from '../store/index.js';
 import type { JobExecutor } from './fine-tuning.js';
-import { JobRunner } from './job-runner.js';
-import { QueueRunner } from './queue-runner.js';
+import { SqliteJobRunner } from './job-runner.js';
+import { PgBossJobRunner } from './queue-runner.js';
 
 /** How jobs run, whichever queue runs them (the service's config). */
 export interface JobExecutorSettings {
@@ -37,7 +37,7 @@ export function createJobExecutor(
   switch (store.kind) {
     case 'postgres': {
       if (settings.databaseUrl === undefined) throw new RangeError('a PostgreSQL store needs its databaseUrl');
-      const queue = new QueueRunner({
+      const queue = new PgBossJobRunner({
         ...common,
         store,
         databaseUrl: settings.databaseUrl,
@@ -47,6 +47,6 @@ export function createJobExecutor(
       return { jobs: queue, store: queue.store };
     }
     case 'sqlite':
-      return { jobs: new JobRunner({ ...common, store }), store };
+      return { jobs: new SqliteJobRunner({ ...common, store }), store };
   }
 }

@@ -10,9 +10,9 @@ import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
 import { isStorageFull, type JobRecord, type StylerStore } from '../store/index.js';
 import { fineTune, interruptedError, recordFailure, type JobExecutor } from './fine-tuning.js';
-import { STORAGE_FULL_JOB_ERROR, STORAGE_RETRY_DEFAULTS, StorageRetries } from './storage-retries.js';
+import { STORAGE_FULL_JOB_ERROR, StorageRetries } from './storage-retries.js';
 
-export interface JobRunnerOptions {
+export interface SqliteJobRunnerOptions {
   store: StylerStore;
   pool: Pick<StylePool, 'fitStyle'>;
   logger: FastifyBaseLogger;
@@ -26,14 +26,11 @@ export interface JobRunnerOptions {
   maxStorageRetries?: number;
 }
 
-/** Defaults of the options the environment does not set. */
-export const JOB_RUNNER_DEFAULTS = STORAGE_RETRY_DEFAULTS;
-
 /** How a run ended: settled (succeeded, failed, cancelled, discarded) or back in the queue. */
 type RunOutcome = 'settled' | 'requeued';
 
-export class JobRunner implements JobExecutor {
-  readonly #options: JobRunnerOptions;
+export class SqliteJobRunner implements JobExecutor {
+  readonly #options: SqliteJobRunnerOptions;
   readonly #inFlight = new Map<string, Promise<void>>();
   // Aborting a fit ends the worker thread running it, so a cancelled job frees its thread at once.
   readonly #fits = new Map<string, AbortController>();
@@ -47,7 +44,7 @@ export class JobRunner implements JobExecutor {
   #pumping = false;
   #pumpAgain = false;
 
-  constructor(options: JobRunnerOptions) {
+  constructor(options: SqliteJobRunnerOptions) {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 0) {
       throw new RangeError('concurrency must be a non-negative integer');
     }

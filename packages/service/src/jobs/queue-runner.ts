@@ -51,7 +51,7 @@ export const FINE_TUNE_QUEUE = 'styler-fine-tune';
 /** pg-boss's tables live in their own schema beside Styler's. */
 export const QUEUE_SCHEMA = 'pgboss';
 
-export interface QueueRunnerOptions {
+export interface PgBossJobRunnerOptions {
   /** The opened store, without a job queue: the runner's `store` is this one with the queue. */
   store: PostgresStylerStore;
   /** postgres://… of the same database (pg-boss keeps its own connections). */
@@ -81,13 +81,13 @@ interface QueuedJob {
 /** Why a run ended without settling the job: pg-boss retries the delivery. */
 class TransientJobError extends Error {}
 
-export class QueueRunner implements JobExecutor, JobQueue {
+export class PgBossJobRunner implements JobExecutor, JobQueue {
   /**
    * options.store with this runner as its job queue: the store the app (and the runner itself) uses,
    * so a job's message is sent in the transaction that creates or requeues its row.
    */
   readonly store: PostgresStylerStore;
-  readonly #options: QueueRunnerOptions;
+  readonly #options: PgBossJobRunnerOptions;
   readonly #boss: PgBoss;
   readonly #connections: pg.Pool;
   readonly #fits = new Map<string, AbortController>();
@@ -99,7 +99,7 @@ export class QueueRunner implements JobExecutor, JobQueue {
   /** When a store call last failed for want of the database (ms since the epoch); 0: never. */
   #databaseLastDownMs = 0;
 
-  constructor(options: QueueRunnerOptions) {
+  constructor(options: PgBossJobRunnerOptions) {
     this.#options = options;
     this.#storageRetries = new StorageRetries(options.maxStorageRetries, options.retryDelayMs);
     this.store = options.store.withJobQueue(this);

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { fitStyle } from '@styler/engine';
-import { QueueRunner } from '../../src/jobs/queue-runner.js';
+import { PgBossJobRunner } from '../../src/jobs/queue-runner.js';
 import { STORAGE_FULL_JOB_ERROR } from '../../src/jobs/storage-retries.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
 import { openPostgresStore, type PostgresStylerStore } from '../../src/store/index.js';
@@ -41,7 +41,7 @@ describe('a full disk when a job saves its model, over PostgreSQL', () => {
         done();
       },
     });
-    const runner = new QueueRunner({
+    const runner = new PgBossJobRunner({
       store,
       databaseUrl: database.url,
       // The real fit, in this thread: the save is what fails.
