@@ -1,14 +1,14 @@
 /**
  * What runs a process's fine-tuning jobs, chosen by the store it opened: over PostgreSQL, pg-boss
- * workers (any number of processes; queue-runner.ts), over SQLite the in-process runner
- * (job-runner.ts). Both keep the same rules: attempts, refunded retries, storage-full give-up.
+ * workers (any number of processes; pg-boss-job-runner.ts), over SQLite the in-process runner
+ * (sqlite-job-runner.ts). Both keep the same rules: attempts, refunded retries, storage-full give-up.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { StylePool } from '@styler/engine';
 import type { OpenedStore, StylerStore } from '../store/index.js';
 import type { JobExecutor } from './fine-tuning.js';
-import { SqliteJobRunner } from './job-runner.js';
-import { PgBossJobRunner } from './queue-runner.js';
+import { SqliteJobRunner } from './sqlite-job-runner.js';
+import { PgBossJobRunner } from './pg-boss-job-runner.js';
 
 /** How jobs run, whichever queue runs them (the service's config). */
 export interface JobExecutorSettings {

@@ -5,7 +5,7 @@
  * job a message, so it runs instead of waiting for ever.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgBossJobRunner } from '../../src/jobs/queue-runner.js';
+import { PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
 import { PostgresStylerStore, type Principal } from '../../src/store/index.js';
 import { darwin } from './support/fixtures.js';

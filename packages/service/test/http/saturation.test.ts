@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
 import { splitDocuments } from '@styler/engine';
 import { darwin } from './support/fixtures.js';
-import { SqliteJobRunner } from '../../src/jobs/job-runner.js';
+import { SqliteJobRunner } from '../../src/jobs/sqlite-job-runner.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
 
 const BLOCKER = splitDocuments(

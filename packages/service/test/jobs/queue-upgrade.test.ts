@@ -11,7 +11,7 @@ import PgBoss10 from 'pg-boss-10';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
 import { loadServiceConfig } from '../../src/config.js';
-import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, PgBossJobRunner } from '../../src/jobs/queue-runner.js';
+import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
 import { PG_BOSS_10_SCHEMA_VERSION, setAsideSchemaName } from '../../src/jobs/queue-upgrade.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
 import { openPostgresStore, type JobQueue, type PostgresStylerStore, type Principal } from '../../src/store/index.js';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
 import type { PoolCallOptions } from '@styler/analytics/pool';
 import { jobErrorOf } from '../../src/jobs/fine-tuning.js';
-import { SqliteJobRunner, type SqliteJobRunnerOptions } from '../../src/jobs/job-runner.js';
+import { SqliteJobRunner, type SqliteJobRunnerOptions } from '../../src/jobs/sqlite-job-runner.js';
 import { nowSeconds, SqliteStylerStore, type SqliteStore } from '../../src/store/index.js';
 import { fitStyle, StyleError } from '@styler/engine';
 import { fillDatabase, temporaryStore } from '../store/helpers.js';
