@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 
 /**
  * A validator for the JSON Schema subset the quality_analytics contract uses (object, required,
- * additionalProperties: false, properties, number). Returns the list of violations.
+ * additionalProperties: false, properties, number). Returns the list of violations; a schema outside
+ * the subset throws, so that a contract growing a new type is never passed unchecked.
  */
 type Schema = {
   type?: string;
@@ -41,5 +42,5 @@ export function validate(schema: Schema, value: unknown, path = '$'): string[] {
     }
     return errors;
   }
-  return [];
+  throw new TypeError(`${path}: schema type ${JSON.stringify(schema.type)} is outside this validator's subset`);
 }

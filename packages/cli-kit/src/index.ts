@@ -8,6 +8,6 @@ export { CsvFile, csvCell, csvLine, csvText, writeCsv, type CsvValue } from './c
 export { expandNamedPaths, expandPaths, type DocumentFile, type NamedPath, type SkipNote } from './document-paths.js';
 export { CliError, EXIT, type CliIO } from './io.js';
 export { jsonLines, parseJsonObject, runJsonLines } from './jsonl.js';
-export { OutputFile } from './output-file.js';
+export { OutputFile, writeFileAtomic } from './output-file.js';
 export { countOf } from './plural.js';
 export { createProgress, type Progress } from './progress.js';

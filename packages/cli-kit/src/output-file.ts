@@ -1,13 +1,31 @@
 /**
- * A file written in pieces through a stream with backpressure, under `<name>.partial` until it is
- * closed and then renamed: a run cut short leaves whole files and, at most, one `.partial` one,
- * never a file that looks finished and is not. Small writes are gathered into 64 kB chunks.
+ * Output files written under `<name>.partial` and renamed into place once whole: a run cut short
+ * leaves whole files and, at most, one `.partial` one, never a file that looks finished and is not.
+ * OutputFile writes in pieces through a stream with backpressure (small writes gathered into 64 kB
+ * chunks); writeFileAtomic writes data held whole.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 
 const CHUNK_CHARACTERS = 64 * 1024;
+
+/** Where a file is written before it is renamed to `path`. */
+function partialPath(path: string): string {
+  return `${path}.partial`;
+}
+
+/** Writes `data` to `path` atomically (a rename on the same file system); the partial file is removed on failure. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const partial = partialPath(path);
+  try {
+    await writeFile(partial, data);
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
 
 export class OutputFile {
   readonly #path: string;
@@ -19,14 +37,14 @@ export class OutputFile {
 
   private constructor(path: string, stream: WriteStream) {
     this.#path = path;
-    this.#partial = `${path}.partial`;
+    this.#partial = partialPath(path);
     this.#stream = stream;
     stream.on('error', (error) => (this.#failed = error));
   }
 
   /** Opens `<path>.partial` for writing. */
   static async create(path: string): Promise<OutputFile> {
-    const stream = createWriteStream(`${path}.partial`);
+    const stream = createWriteStream(partialPath(path));
     await once(stream, 'open');
     return new OutputFile(path, stream);
   }

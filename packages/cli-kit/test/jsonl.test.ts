@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { jsonLines } from '../src/jsonl.js';
 
+async function* streamOf(chunks: (string | Uint8Array)[]): AsyncGenerator<string | Uint8Array> {
+  yield* chunks;
+}
+
 async function linesOf(chunks: (string | Uint8Array)[]): Promise<string[]> {
   const lines: string[] = [];
-  for await (const line of jsonLines(chunks)) lines.push(line);
+  for await (const line of jsonLines(streamOf(chunks))) lines.push(line);
   return lines;
 }
 

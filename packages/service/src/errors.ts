@@ -5,7 +5,7 @@
  */
 import { StylerError } from '@styler/analytics/errors';
 import { ProviderError, StyleError } from '@styler/engine';
-import { StorageFullError, type JobErrorCode } from './store/index.js';
+import { isStorageFull, type JobErrorCode } from './store/index.js';
 
 /** Every code the service answers with: its HTTP status and its default message. */
 export const ERRORS = {
@@ -118,12 +118,13 @@ export interface WireError {
 }
 
 /**
- * The wire form of an error raised on purpose: a ServiceError, a library's error, or the store's full
- * disk; undefined for anything else (a bug, or a failure error-handler.ts recognises by its shape).
+ * The wire form of an error raised on purpose: a ServiceError, a library's error, or a full disk
+ * (the store's StorageFullError, or fs's or a database's own error for it, wherever it was raised);
+ * undefined for anything else (a bug, or a failure error-handler.ts recognises by its shape).
  */
 export function wireError(error: unknown): WireError | undefined {
   if (error instanceof ServiceError) return { code: error.code, status: error.status, message: error.message };
-  if (error instanceof StorageFullError) return { code: 'storage_full', ...ERRORS.storage_full };
+  if (isStorageFull(error)) return { code: 'storage_full', ...ERRORS.storage_full };
   if (!isLibraryError(error)) return undefined;
   const code = LIBRARY_CODE_ON_WIRE[error.code] ?? (error.code as ErrorCode);
   const { status, message } = ERRORS[code];

@@ -43,6 +43,13 @@ describe('wireError', () => {
 
   it('answers a full store 507, and knows nothing else', () => {
     expect(wireError(new StorageFullError())).toEqual({ code: 'storage_full', ...ERRORS.storage_full });
+    // The system's own errors for it too, from fs, SQLite or PostgreSQL: one mapping, here.
+    for (const code of ['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']) {
+      expect(wireError(Object.assign(new Error('full'), { code }))).toEqual({
+        code: 'storage_full',
+        ...ERRORS.storage_full,
+      });
+    }
     expect(wireError(new Error('a bug'))).toBeUndefined();
     expect(wireError(Object.assign(new Error('x'), { code: 'rate_limited' }))).toBeUndefined();
   });

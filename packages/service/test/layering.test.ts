@@ -27,7 +27,7 @@ const LAYERS: Layers = [
   ['store/contract.ts'],
   ['store/sqlite/', 'store/postgres/', 'store/read-cache/'],
   ['store/index.ts', 'store/open-store.ts'],
-  ['errors.ts', 'config.ts', 'log-redaction.ts', 'compare/'],
+  ['errors.ts', 'config.ts', 'log-redaction.ts', 'initial-key.ts', 'compare/'],
   ['uploads/', 'style-models/', 'jobs/'],
   ['http/'],
   ['http/transform/', 'http/chat/', 'http/llm-pipeline.ts'],

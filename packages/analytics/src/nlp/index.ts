@@ -1,4 +1,4 @@
-/** The only folder that imports wink-nlp, compromise or a syllable counter. Text in, plain data out. */
+/** The only folder that imports wink-nlp or a syllable counter (syllable, the CMU dictionary). Text in, plain data out. */
 export { analyzeText, proseBlocks } from './analyze.js';
 export { normalizeText, parseBlocks, inlineText, type Block, type BlockKind } from './markdown.js';
 export { tagText, tagSentence, type TaggedDocument } from './tagger.js';

@@ -1,23 +1,23 @@
 /** Shared arguments of pool calls: sent to a thread once, then named by key, and equal results. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTaskPool, sharedKey, type TaskPool } from '../../src/pool/index.js';
+import { createTaskPool, sharedKey, type TaskPool, type TaskSignatures } from '../../src/pool/index.js';
 
 const VISIT_TASKS = new URL('./fixtures/visit-tasks.mjs', import.meta.url);
 
+/** The signature of fixtures/visit-tasks.mjs's one task. */
+interface VisitTasks extends TaskSignatures {
+  visit(label: string, record: object): { label: string; visits: number; size: number };
+}
+
 describe('shared arguments', () => {
-  let pool: TaskPool;
+  let pool: TaskPool<VisitTasks>;
   beforeAll(() => {
-    pool = createTaskPool({ threads: 1, taskModules: [VISIT_TASKS] });
+    pool = createTaskPool<VisitTasks>({ threads: 1, taskModules: [VISIT_TASKS] });
   });
   afterAll(() => pool.close());
 
   const visit = (record: object, shared = true) =>
-    pool.run<{ label: string; visits: number; size: number }>(
-      'visit',
-      ['x', record],
-      {},
-      shared ? { index: 1, key: sharedKey(record) } : undefined,
-    );
+    pool.run('visit', ['x', record], {}, shared ? { index: 1, key: sharedKey(record) } : undefined);
 
   it('gives the same object by key, while unshared arguments arrive as fresh copies', async () => {
     const model = { payload: 'a'.repeat(1000) };
@@ -48,13 +48,11 @@ describe('shared arguments', () => {
   });
 
   it('fills a new thread on demand, so every thread answers alike', async () => {
-    const two = createTaskPool({ threads: 2, taskModules: [VISIT_TASKS] });
+    const two = createTaskPool<VisitTasks>({ threads: 2, taskModules: [VISIT_TASKS] });
     try {
       const model = { payload: 'shared' };
       const key = { index: 1, key: sharedKey(model) };
-      const results = await Promise.all(
-        Array.from({ length: 8 }, () => two.run<{ visits: number; size: number }>('visit', ['x', model], {}, key)),
-      );
+      const results = await Promise.all(Array.from({ length: 8 }, () => two.run('visit', ['x', model], {}, key)));
       expect(results.every((result) => result.size === 6)).toBe(true);
       // Eight calls over two threads, each thread counting its own copy: the counts sum to eight.
       const counts = results.map((result) => result.visits).sort((a, b) => a - b);

@@ -71,6 +71,9 @@ describe('qualityAnalytics', () => {
     });
     expect(validate(schema, withRouge)).toEqual([]);
     expect(withRouge.rouge?.rouge1.personalized.fmeasure).toBeGreaterThan(0);
+    // The check itself: a type the validator does not know is refused, not passed.
+    expect(() => validate({ type: 'string' }, 'text')).toThrow(/outside this validator's subset/);
+    expect(validate(schema, { ...base, readability: 'high' }).length).toBeGreaterThan(0);
   });
 
   it('gives 0 distance and 0 improvement when both texts equal the ground truth', () => {

@@ -140,11 +140,6 @@ export function withResolution(png: Uint8Array, dotsPerInch: number): Uint8Array
   return new Uint8Array(Buffer.concat([bytes.subarray(0, afterHeader), chunk, bytes.subarray(afterHeader)]));
 }
 
-/** Whether PNG figures can be drawn here (both optional packages installed). */
-export async function pngAvailable(): Promise<boolean> {
-  return (await loadRasterizer()) !== undefined;
-}
-
 /** The SVG document as PNG bytes (see pngZoom), or undefined when the optional packages are missing. */
 export async function svgToPng(svg: string): Promise<Uint8Array | undefined> {
   const rasterizer = await loadRasterizer();

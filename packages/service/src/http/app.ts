@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { StylePool } from '@styler/engine';
 import type { ProviderConfig } from '@styler/engine/providers';
-import type { StylerStore } from '../store/index.js';
+import type { OpenedStore } from '../store/index.js';
 import { installAuth } from './auth.js';
 import { installCors } from './cors.js';
 import { LOG_SERIALIZERS } from '../log-redaction.js';
@@ -16,10 +16,8 @@ import { trackConnections } from './connection-drain.js';
 import type { ServiceConfig } from '../config.js';
 import { errorBody, errorHeaders, frameworkErrorHandler, installErrorHandlers } from './error-handler.js';
 import { ERRORS, ServiceError, type ErrorCode } from '../errors.js';
-import type { JobExecutor } from '../jobs/fine-tuning.js';
-import { JobRunner } from '../jobs/job-runner.js';
-import { QueueRunner } from '../jobs/queue-runner.js';
-import { PostgresStylerStore, withReadCache } from '../store/index.js';
+import { createJobExecutor } from '../jobs/job-executor.js';
+import { withReadCache } from '../store/index.js';
 import { registerOpenApi } from './openapi.js';
 import { API_SCHEMAS } from './api-schemas.js';
 import type { TypedApp } from './fastify-types.js';
@@ -99,45 +97,19 @@ function parseJsonBodies(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    json(request, text, done);
+    // The default parser answers through done (its type also allows a promise, which it never returns).
+    void json(request, text, done);
   });
 }
 
 /** Everything the app needs; the caller owns (and closes) store and pool. */
 export interface AppDeps {
-  store: StylerStore;
+  store: OpenedStore;
   pool: StylePool;
   config: ServiceConfig;
   providerConfig: ProviderConfig;
   /** A pino logger; false for none; absent: fastify's own at config.logLevel. */
   logger?: FastifyBaseLogger | false;
-}
-
-/**
- * What runs this process's fine-tuning jobs: pg-boss workers over PostgreSQL (any number of
- * processes), or the in-process runner over SQLite. An `api` process runs none.
- */
-function jobExecutor(deps: AppDeps, logger: FastifyBaseLogger): JobExecutor {
-  const { store, pool, config } = deps;
-  const concurrency = config.role === 'api' ? 0 : config.jobConcurrency;
-  const common = {
-    pool,
-    logger,
-    concurrency,
-    maxAttempts: config.jobMaxAttempts,
-    retryDelayMs: config.jobRetryDelayMs,
-  };
-  if (store instanceof PostgresStylerStore) {
-    if (config.databaseUrl === undefined) throw new RangeError('a PostgreSQL store needs config.databaseUrl');
-    return new QueueRunner({
-      ...common,
-      store,
-      databaseUrl: config.databaseUrl,
-      leaseSeconds: config.jobLeaseSeconds,
-      heartbeatTimeoutSeconds: config.jobHeartbeatTimeoutSeconds,
-    });
-  }
-  return new JobRunner({ ...common, store });
 }
 
 /** The fastify app with every route under config.basePath, plus the unversioned GET /health. */
@@ -163,10 +135,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler(config),
   }) as unknown as FastifyInstance;
 
-  const jobs = jobExecutor(deps, app.log);
   // Over PostgreSQL the app uses the queue runner's store, whose new jobs go on the runner's queue;
   // requests read keys and models through a cache that serves them while the database is away.
-  const store = withReadCache(jobs instanceof QueueRunner ? jobs.store : deps.store, {
+  const { jobs, store: jobStore } = createJobExecutor(deps.store, {
+    pool,
+    logger: app.log,
+    concurrency: config.role === 'api' ? 0 : config.jobConcurrency,
+    maxAttempts: config.jobMaxAttempts,
+    retryDelayMs: config.jobRetryDelayMs,
+    databaseUrl: config.databaseUrl,
+    leaseSeconds: config.jobLeaseSeconds,
+    heartbeatTimeoutSeconds: config.jobHeartbeatTimeoutSeconds,
+  });
+  const store = withReadCache(jobStore, {
     ttlMs: config.cacheTtlSeconds * 1000,
     maxEntries: config.cacheMaxEntries,
   });

@@ -54,7 +54,10 @@ export const ChatCompletionRequest = Type.Object(
     max_tokens: count(CHAT_LIMITS.maxCompletionTokens, 'Most tokens per draft, passed to the base model.'),
     max_completion_tokens: count(CHAT_LIMITS.maxCompletionTokens, "OpenAI's newer name for max_tokens."),
     stop: optional(
-      Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { maxItems: 4 })]),
+      Type.Union([
+        Type.String({ minLength: 1 }),
+        Type.Array(Type.String({ minLength: 1 }), { maxItems: CHAT_LIMITS.maxStops }),
+      ]),
     ),
     base_model: optional(name(), {
       description:
@@ -65,7 +68,7 @@ export const ChatCompletionRequest = Type.Object(
     }),
     candidates: count(
       CHAT_LIMITS.maxCandidates,
-      'Styler extension: drafts to ask for and choose among (at least n; default: 2, or n if larger; 1 when streaming).',
+      'Styler extension: drafts to ask for and choose among (at least n; default: 2, or n if larger; n when streaming).',
     ),
     revise: optional(Type.Boolean(), {
       description:

@@ -1,12 +1,13 @@
 /**
- * The one error handler: every failure leaves as `{"error": "<message>"}` with its status.
+ * The one error handler: every failure leaves as `{"error": "<message>", "code": "<code>"}` (and `param`,
+ * the field at fault, when a schema names one) with its status.
  * Errors raised on purpose (the service's, the libraries', the store's) get both from the registry's
  * one mapping (errors.ts); fastify's and the multipart plugin's own errors are mapped by code; a
  * full disk (fs ENOSPC/EDQUOT, SQLite SQLITE_FULL) is 507 storage_full from any route; anything
  * else is a 500 with a generic message, logged with its stack.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { isDatabaseUnavailable, isStorageFull } from '../store/index.js';
+import { isDatabaseUnavailable } from '../store/index.js';
 import { ERRORS, wireError, type ErrorCode } from '../errors.js';
 import './fastify-types.js';
 import { validationMessage, validationParam } from './validation.js';
@@ -109,8 +110,6 @@ function framework(
 export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: RouteErrorHints = {}): ErrorResponse {
   const known = wireError(error);
   if (known) return known;
-  // Raised deep in fs or SQLite by whichever write ran out of space: the client may retry later.
-  if (isStorageFull(error)) return registered('storage_full');
   // The database is down or restarting (PostgreSQL mode): nothing is lost, the client may retry.
   if (isDatabaseUnavailable(error)) {
     return registered('database_unavailable');

@@ -5,7 +5,7 @@ import { createStylePool } from '@styler/engine';
 import type { ProviderConfig } from '@styler/engine/providers';
 import { openStore } from '../store/index.js';
 import { buildApp } from './app.js';
-import { ensureInitialKey } from './bootstrap.js';
+import { ensureInitialKey } from '../initial-key.js';
 import type { ServiceConfig } from '../config.js';
 import { listeningUrls } from './listen-urls.js';
 import { redactedUrl } from '../log-redaction.js';

@@ -1,6 +1,6 @@
 /**
- * What a fine-tuning job is, whichever runner schedules it (the in-process JobRunner over SQLite,
- * the QueueRunner's pg-boss workers over PostgreSQL): its training documents, the fit on the pool,
+ * What a fine-tuning job is, whichever runner schedules it (the in-process SqliteJobRunner over SQLite,
+ * the PgBossJobRunner's pg-boss workers over PostgreSQL): its training documents, the fit on the pool,
  * the model it stores, the error a user sees. The runners only decide when a job runs and what a
  * failure means for it (retry, requeue, fail).
  */

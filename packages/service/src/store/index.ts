@@ -59,7 +59,7 @@ export {
 } from './postgres/postgres-store.js';
 export { migratePostgres, POSTGRES_MIGRATIONS } from './postgres/migrations.js';
 export { inTransaction } from './shared/postgres-queries.js';
-export { openStore, isPostgresUrl, type StoreLocation } from './open-store.js';
+export { openStore, isPostgresUrl, type OpenedStore, type StoreLocation } from './open-store.js';
 export { isDatabaseUnavailable } from './shared/database-unavailable.js';
 export {
   ReadThroughStore,

@@ -1,7 +1,6 @@
 /** Chooses the store: PostgreSQL when a postgres:// URL is given (DATABASE_URL), else SQLite in the data directory. */
-import type { StylerStore } from './contract.js';
-import { openPostgresStore } from './postgres/postgres-store.js';
-import { openSqliteStore } from './sqlite/sqlite-styler-store.js';
+import { openPostgresStore, type PostgresStylerStore } from './postgres/postgres-store.js';
+import { openSqliteStore, type SqliteStylerStore } from './sqlite/sqlite-styler-store.js';
 import type { SqliteStoreOptions } from './sqlite/sqlite-store.js';
 
 export interface StoreLocation {
@@ -16,7 +15,10 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-export async function openStore(location: StoreLocation, options: SqliteStoreOptions = {}): Promise<StylerStore> {
+/** A store as opened: its `kind` tells which, for what must differ between them (the job queue). */
+export type OpenedStore = SqliteStylerStore | PostgresStylerStore;
+
+export async function openStore(location: StoreLocation, options: SqliteStoreOptions = {}): Promise<OpenedStore> {
   if (location.databaseUrl !== undefined && location.databaseUrl !== '') {
     if (!isPostgresUrl(location.databaseUrl)) {
       throw new RangeError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite store)');

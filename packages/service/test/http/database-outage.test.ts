@@ -11,7 +11,7 @@ import { loadProviderConfig } from '@styler/engine/providers';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.js';
 import { loadServiceConfig } from '../../src/config.js';
-import { openPostgresStore, type StylerStore } from '../../src/store/index.js';
+import { openPostgresStore, type OpenedStore } from '../../src/store/index.js';
 import { startEmbeddedPostgres, type TestPostgres } from '../../../../test-support/postgres.js';
 import { startOpenAITestServer, type OpenAITestServer } from '../../../../test-support/openai-test-server.js';
 import { darwin } from './support/fixtures.js';
@@ -27,7 +27,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 describe('a database outage', () => {
   let server: TestPostgres;
   let llm: OpenAITestServer;
-  let store: StylerStore;
+  let store: OpenedStore;
   let pool: StylePool;
   /** An API process with the default TTL, and one with a short TTL. */
   let app: FastifyInstance;

@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
-import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, QueueRunner } from '../../src/jobs/queue-runner.js';
+import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
 import { openPostgresStore, type PostgresStylerStore } from '../../src/store/index.js';
 import { freshTestDatabase } from '../../../../test-support/postgres.js';
@@ -27,8 +27,8 @@ describe('a delivery whose worker never claimed the job', () => {
     await database?.drop();
   });
 
-  function queueRunner(store: PostgresStylerStore, concurrency: number): QueueRunner {
-    return new QueueRunner({
+  function queueRunner(store: PostgresStylerStore, concurrency: number): PgBossJobRunner {
+    return new PgBossJobRunner({
       store,
       databaseUrl: database.url,
       pool,
@@ -44,7 +44,7 @@ describe('a delivery whose worker never claimed the job', () => {
   it('is given a new message by the sweep, not left for the lease', async () => {
     const store = await openPostgresStore(database.url);
     const api = queueRunner(store, 0);
-    let worker: QueueRunner | undefined;
+    let worker: PgBossJobRunner | undefined;
     try {
       const { principal, fileId } = await acmeWithTrainingFile(store);
       await api.start();

@@ -5,7 +5,7 @@
  * job a message, so it runs instead of waiting for ever.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueueRunner } from '../../src/jobs/queue-runner.js';
+import { PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
 import { PostgresStylerStore, type Principal } from '../../src/store/index.js';
 import { darwin } from './support/fixtures.js';
@@ -23,9 +23,9 @@ describe('the job queue’s sweep', () => {
   });
 
   /** A second process's queue runner without workers: an API process. */
-  function apiProcessQueue(store: PostgresStylerStore): QueueRunner {
+  function apiProcessQueue(store: PostgresStylerStore): PgBossJobRunner {
     const { config } = service;
-    return new QueueRunner({
+    return new PgBossJobRunner({
       store,
       databaseUrl: config.databaseUrl as string,
       pool: service.pool,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
 import { splitDocuments } from '@styler/engine';
 import { darwin } from './support/fixtures.js';
-import { JobRunner } from '../../src/jobs/job-runner.js';
+import { SqliteJobRunner } from '../../src/jobs/sqlite-job-runner.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
 
 const BLOCKER = splitDocuments(
@@ -93,7 +93,7 @@ describe('a saturated pool', () => {
       expect(store.jobs.claimNextQueued()?.id).toBe('ftjob-crashy');
       store.jobs.requeueAllRunning();
     }
-    const runner = new JobRunner({
+    const runner = new SqliteJobRunner({
       store: service.store,
       pool,
       logger: service.app.log,

@@ -2,7 +2,7 @@
  * A database whose job queue pg-boss 10 made (the Styler release before Node 20 was dropped) comes
  * through the upgrade to pg-boss 12 without losing a job: pg-boss 10 itself (installed as the
  * `pg-boss-10` devDependency) creates the queue and the messages of jobs still waiting, then the
- * current QueueRunner starts on the same database and runs them. The sweep's heartbeat timeout is an
+ * current PgBossJobRunner starts on the same database and runs them. The sweep's heartbeat timeout is an
  * hour here, so the jobs can only run because their messages were carried over.
  */
 import Fastify from 'fastify';
@@ -11,14 +11,14 @@ import PgBoss10 from 'pg-boss-10';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
 import { loadServiceConfig } from '../../src/config.js';
-import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, QueueRunner } from '../../src/jobs/queue-runner.js';
+import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
 import { PG_BOSS_10_SCHEMA_VERSION, setAsideSchemaName } from '../../src/jobs/queue-upgrade.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
 import { openPostgresStore, type JobQueue, type PostgresStylerStore, type Principal } from '../../src/store/index.js';
 import { freshTestDatabase } from '../../../../test-support/postgres.js';
 import { acmeWithTrainingFile } from '../http/support/fixtures.js';
 
-/** What the previous release's QueueRunner made its pg-boss 10 queue with (its defaults). */
+/** What the previous release's PgBossJobRunner made its pg-boss 10 queue with (its defaults). */
 const V10_QUEUE = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 };
 
 describe('upgrading a job queue made by pg-boss 10', () => {
@@ -52,7 +52,7 @@ describe('upgrading a job queue made by pg-boss 10', () => {
     const store = await openPostgresStore(database.url);
     try {
       const { principal, fileId } = await acmeWithTrainingFile(store);
-      // As the previous QueueRunner did: the message sent in the transaction that creates the row.
+      // As the previous PgBossJobRunner did: the message sent in the transaction that creates the row.
       const v10Queue: JobQueue = {
         async enqueue(client, jobId) {
           await boss.send(
@@ -80,9 +80,9 @@ describe('upgrading a job queue made by pg-boss 10', () => {
     }
   }
 
-  function queueRunner(store: PostgresStylerStore): QueueRunner {
+  function queueRunner(store: PostgresStylerStore): PgBossJobRunner {
     const config = loadServiceConfig({ DATABASE_URL: database.url });
-    return new QueueRunner({
+    return new PgBossJobRunner({
       store,
       databaseUrl: database.url,
       pool,

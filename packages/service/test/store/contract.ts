@@ -199,7 +199,7 @@ export function storeContract(name: string, open: OpenTestStore): void {
       expect(await store.jobs.requeue('job-1', true)).toBe(true);
       expect(await store.jobs.getById('job-1')).toMatchObject({ status: 'queued', attempts: 0, startedAt: null });
       expect((await store.jobs.claim('job-1'))?.status).toBe('running');
-      expect(await store.jobs.fail('job-1', { code: 'x', message: 'y' }, 'queued')).toBe(false);
+      expect(await store.jobs.fail('job-1', { code: 'internal', message: 'y' }, 'queued')).toBe(false);
       expect(await store.jobs.complete('job-1', model(acme, 'ft:styler-2:acme:1'))).toBe(true);
       expect(await store.jobs.getById('job-1')).toMatchObject({
         status: 'succeeded',
@@ -224,7 +224,7 @@ export function storeContract(name: string, open: OpenTestStore): void {
         status: 'failed',
         error: { code: 'invalid_training_data', message: 'No prose.' },
       });
-      expect(await store.jobs.fail('job-3', { code: 'again', message: 'again' })).toBe(false);
+      expect(await store.jobs.fail('job-3', { code: 'internal', message: 'again' })).toBe(false);
     });
 
     it('hands a job to a newer lease and lets only that lease finish it', async () => {
@@ -235,7 +235,7 @@ export function storeContract(name: string, open: OpenTestStore): void {
       expect(await store.jobs.claim('job-1', 'delivery:0')).toBeUndefined();
       expect(await store.jobs.claim('job-1', 'delivery:1')).toMatchObject({ attempts: 2, lease: 'delivery:1' });
       expect(await store.jobs.complete('job-1', model(acme, 'ft:old'), 'delivery:0')).toBe(false);
-      expect(await store.jobs.fail('job-1', { code: 'x', message: 'y' }, 'running', 'delivery:0')).toBe(false);
+      expect(await store.jobs.fail('job-1', { code: 'internal', message: 'y' }, 'running', 'delivery:0')).toBe(false);
       expect(await store.jobs.complete('job-1', model(acme, 'ft:new'), 'delivery:1')).toBe(true);
       expect(await store.models.get(acme.organizationId, 'ft:old')).toBeUndefined();
       expect((await store.jobs.getById('job-1'))?.fineTunedModel).toBe('ft:new');

@@ -336,18 +336,6 @@ export function introducerIndex(reading: ClauseReading): number {
   return INTRODUCER_KINDS.indexOf(reading.introducer);
 }
 
-/** Symbol of a reading's role paired with its subject kind ("main+/noun"). */
-export function roleSubjectSymbol(context: FeatureContext, reading: ClauseReading): number {
-  return context.common.roleSubject[roleIndex(reading) * SUBJECT_KINDS.length + subjectIndex(reading)] ?? -1;
-}
-
-/** Symbol of a reading's subject kind paired with its introducer kind ("noun/punct"). */
-export function subjectIntroducerSymbol(context: FeatureContext, reading: ClauseReading): number {
-  return (
-    context.common.subjectIntroducer[subjectIndex(reading) * INTRODUCER_KINDS.length + introducerIndex(reading)] ?? -1
-  );
-}
-
 /** The symbol of a small count, capped. */
 export function digit(context: FeatureContext, value: number, cap: number): number {
   return context.common.digits[Math.min(value, cap)] ?? -1;

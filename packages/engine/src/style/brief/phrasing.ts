@@ -35,8 +35,3 @@ export function quotedList(forms: readonly string[]): string {
   if (quoted.length <= 1) return quoted.join('');
   return `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
 }
-
-/** A line's first letter in upper case. */
-export function sentenceCase(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}

@@ -53,6 +53,3 @@ export const EXPANSIONS: ReadonlyMap<string, string> = new Map(CONTRACTIONS.map(
 
 /** Full form (lower-case, words joined by one space) → contracted form. */
 export const CONTRACTED: ReadonlyMap<string, string> = new Map(CONTRACTIONS.map(([full, short]) => [full, short]));
-
-/** Second words of two-word full forms that are auxiliaries: `have`, `will`, `are` must be auxiliaries to contract. */
-export const AUXILIARY_SECOND = new Set(['have', 'will', 'are', 'am', 'is']);

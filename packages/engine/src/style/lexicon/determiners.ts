@@ -17,13 +17,3 @@ export const NOUN_PHRASE_DETERMINERS: ReadonlySet<string> = new Set([
   'each',
   'every',
 ]);
-
-/** The above plus quantifiers, which may also open the subject or object a passive moves. */
-export const DETERMINERS_AND_QUANTIFIERS: ReadonlySet<string> = new Set([
-  ...NOUN_PHRASE_DETERMINERS,
-  'some',
-  'many',
-  'several',
-  'all',
-  'most',
-]);

@@ -112,12 +112,6 @@ export function keyOf(piece: Token): string {
   return fresh.key;
 }
 
-/** True when any token in [from, to) is locked. */
-export function anyLocked(tokens: readonly Token[], from: number, to: number): boolean {
-  for (let i = from; i < to; i += 1) if (tokens[i]?.lock !== undefined) return true;
-  return false;
-}
-
 /**
  * The first word of a stretch when it is a bare verb: the head of a command ("Mention the
  * mission") or of a verb phrase in a series ("…, loosen the soil"); not a gerund or participle,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_TEMPERATURE } from '../../../src/providers/index.js';
 import { CallBudget, chooseDraft, generateDrafts, variedTemperatures } from '../../../src/style/candidates/index.js';
-import { type ChatCompletionRequestBody } from '../../../../../test-support/openai-test-server.js';
+import type { ChatCompletionRequestBody, OpenAITestServer } from '../../../../../test-support/openai-test-server.js';
 import { AI_DRAFT, AUTHOR_DRAFT, DARWIN_MODEL, INPUT, MESSAGES } from './texts.js';
 import { providerFor, useTestServers } from '../../test-servers.js';
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { joinEdits, joinedClass, opensAsCommand } from '../../../src/style/ops/join.js';
 import type { EditContext } from '../../../src/style/edits/context.js';
 import type { EditSentence } from '../../../src/style/optimizer/document.js';
+import { wordsOf } from '../../../src/style/optimizer/profile.js';
 import { FORMAL_MODEL, contextFor, formalPunctuationContext, sentencesOf, textsOf } from '../ops-helpers.js';
 
 const formal = formalPunctuationContext();
@@ -44,7 +45,8 @@ describe('join', () => {
   it('joins two sentences at most, below the run-on length, and no "and" before an opening phrase', () => {
     const [a, b, c] = sentencesOf('The rain stopped. We went out. The streets were wet.');
     const joined = joinEdits(part(a!), part(b!), formal).find((edit) => edit.op === 'join-semicolon')!;
-    expect(joinEdits(joined.sentences[0]!, part(c!), formal)).toEqual([]);
+    const twice = joined.sentences[0]!;
+    expect(joinEdits({ ...twice, words: wordsOf(twice.tokens) }, part(c!), formal)).toEqual([]);
     const long = `${'The committee met again in the old hall near the river '.repeat(3).trim()}.`;
     expect(joins(`${long} ${long}`)).toEqual([]);
     expect(textsOf(joins('Read the job description. Then, think about your examples.'), 'join-and')).toEqual([]);

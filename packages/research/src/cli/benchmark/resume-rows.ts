@@ -7,8 +7,7 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { countOf } from '@styler/cli-kit';
-import { writeFileAtomic } from '../atomic-file.js';
+import { countOf, writeFileAtomic } from '@styler/cli-kit';
 import { completedRows } from './rows.js';
 
 /** Where a benchmark run records the digests of its inputs and options. */

@@ -2,9 +2,8 @@
  * From rows.jsonl to the run's summary.json, summary.csv and report.html. The rows are streamed
  * through the accumulator, which keeps their numbers only, so a run of any length fits in memory.
  */
-import { writeFileAtomic } from '../atomic-file.js';
 import { join } from 'node:path';
-import { createProgress, writeCsv } from '@styler/cli-kit';
+import { createProgress, writeCsv, writeFileAtomic } from '@styler/cli-kit';
 import {
   EvaluationAccumulator,
   metricOutcomes,

@@ -12,15 +12,16 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROFILE_COLUMNS } from '@styler/analytics/metrics';
 import {
+  type ArgSpec,
   CliError,
+  type CliIO,
   countOf,
   createProgress,
   EXIT,
   parseArgs,
   required,
   single,
-  type ArgSpec,
-  type CliIO,
+  writeFileAtomic,
 } from '@styler/cli-kit';
 import {
   attributeCorpus,
@@ -47,7 +48,6 @@ import { consensusFromSummary, readTree } from '../stylometry/kept-trees.js';
 import { inputsSha256, optionsSha256, ResumePlan } from '../stylometry/resume.js';
 import { RunSummary } from '../stylometry/run-summary.js';
 import { attributionNotes, fewerFeaturesNote } from '../stylometry/notes.js';
-import { writeFileAtomic } from '../atomic-file.js';
 import {
   writeConfusion,
   writeCountTables,

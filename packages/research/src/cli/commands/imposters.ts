@@ -6,9 +6,18 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CliError, countOf, csvText, EXIT, parseArgs, required, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import {
+  type ArgSpec,
+  CliError,
+  type CliIO,
+  countOf,
+  csvText,
+  EXIT,
+  parseArgs,
+  required,
+  writeFileAtomic,
+} from '@styler/cli-kit';
 import { distanceLabel, DISTANCES, featureLabel, verifyCorpus } from '../../stylometry/index.js';
-import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { encodedReader } from '../stylometry/encoding.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';

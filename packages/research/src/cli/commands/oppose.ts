@@ -7,18 +7,18 @@
 import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import {
+  type ArgSpec,
   CliError,
+  type CliIO,
   countOf,
   csvText,
   EXIT,
   parseArgs,
   required,
   single,
-  type ArgSpec,
-  type CliIO,
+  writeFileAtomic,
 } from '@styler/cli-kit';
 import { craigZeta, featureLabel, ZETA_METHODS, type ZetaWord } from '../../stylometry/index.js';
-import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
 import { encodedReader, ENCODING_HELP } from '../stylometry/encoding.js';

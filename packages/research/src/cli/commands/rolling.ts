@@ -7,18 +7,18 @@ import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { wordFormSequence } from '@styler/analytics/metrics';
 import {
+  type ArgSpec,
   CliError,
+  type CliIO,
   countOf,
   csvText,
   EXIT,
   parseArgs,
   required,
   single,
-  type ArgSpec,
-  type CliIO,
+  writeFileAtomic,
 } from '@styler/cli-kit';
 import { distanceLabel, DISTANCES, featureLabel, rollingDelta } from '../../stylometry/index.js';
-import { writeFileAtomic } from '../atomic-file.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';
 import { encodedReader, ENCODING_HELP } from '../stylometry/encoding.js';

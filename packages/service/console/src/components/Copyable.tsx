@@ -16,7 +16,7 @@ export function Copyable({ label, code }: { label: string; code: string }) {
     <div class="copyable">
       <div class="copyable-head">
         <span>{label}</span>
-        <button type="button" onClick={copy} aria-label={`Copy the ${label}`}>
+        <button type="button" onClick={() => void copy()} aria-label={`Copy the ${label}`}>
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>

@@ -10,8 +10,7 @@ export function useFormAction(
 ) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
-    event.preventDefault();
+  const perform = async () => {
     setBusy(true);
     setError(undefined);
     try {
@@ -21,6 +20,11 @@ export function useFormAction(
     } finally {
       setBusy(false);
     }
+  };
+  // An event handler's return value is dropped: perform() catches every failure itself.
+  const submit = (event: Event): void => {
+    event.preventDefault();
+    void perform();
   };
   return { submit, busy, error };
 }

@@ -27,12 +27,12 @@ export function Jobs({ api, onModel }: { api: Api; onModel: (model: string) => v
         const signature = JSON.stringify(data.map((job) => [job.id, job.status]));
         delay = signature === previous.current ? Math.min(MAX_DELAY_MS, delay * 2) : FIRST_DELAY_MS;
         previous.current = signature;
-        if (data.some((job) => ACTIVE.has(job.status))) timer = setTimeout(poll, delay);
+        if (data.some((job) => ACTIVE.has(job.status))) timer = setTimeout(() => void poll(), delay);
       } catch (caught) {
         if (stopped) return;
         setError(`${(caught as Error).message} Retrying…`);
         delay = Math.min(MAX_DELAY_MS, delay * 2);
-        timer = setTimeout(poll, delay);
+        timer = setTimeout(() => void poll(), delay);
       }
     };
     void poll();

@@ -252,7 +252,7 @@ export function Playground({ api, initialModel }: { api: Api; initialModel?: str
   return (
     <section aria-labelledby="playground-title">
       <h2 id="playground-title">Playground</h2>
-      <form class="playground" onSubmit={run}>
+      <form class="playground" onSubmit={(event) => void run(event)}>
         <div class="row">
           <label for="model">Model</label>
           <select id="model" value={model} onChange={(e) => setModel((e.target as HTMLSelectElement).value)}>

@@ -10,7 +10,7 @@ import {
   JOB_LIMITS,
   component,
 } from '../api-schemas.js';
-import { jobEvents } from '../job-events.js';
+import { jobEvents } from '../../jobs/job-events.js';
 import { principalOf } from '../auth.js';
 import type { TypedApp } from '../fastify-types.js';
 import { badListParameter, listQuery, toPageQuery } from '../list-query.js';

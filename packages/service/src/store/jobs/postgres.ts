@@ -23,7 +23,7 @@ import {
 
 /**
  * The job queue a PostgreSQL store puts its queued jobs on (the pg-boss queue runner,
- * ../../jobs/queue-runner.ts). `enqueue` sends job `jobId`'s message on `client`, the transaction
+ * ../../jobs/pg-boss-job-runner.ts). `enqueue` sends job `jobId`'s message on `client`, the transaction
  * that creates or requeues the job's row, so both commit or neither does.
  */
 export interface JobQueue {
@@ -178,7 +178,7 @@ export class PostgresJobsRepository implements JobsStore {
   /**
    * Queued jobs created before `createdBefore` (seconds) with no pending message on the job queue:
    * none waiting to be delivered or retried (pg-boss's states below 'active') and none delivered since
-   * `createdBefore`. The queue runner's sweep sends each a message (../../http/queue-runner.ts).
+   * `createdBefore`. The queue runner's sweep sends each a message (../../jobs/pg-boss-job-runner.ts).
    */
   async listQueuedWithoutMessage(createdBefore: number, messages: QueueMessages): Promise<string[]> {
     const result = await this.#pool.query<{ id: string }>(

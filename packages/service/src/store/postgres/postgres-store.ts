@@ -88,7 +88,7 @@ export class PostgresStylerStore implements StylerStore {
 
   /**
    * The same database (the same pool: close one of the two stores, not both) with jobs that go on
-   * `jobQueue` as they are created or requeued (the queue runner: ../../jobs/queue-runner.ts).
+   * `jobQueue` as they are created or requeued (the queue runner: ../../jobs/pg-boss-job-runner.ts).
    */
   withJobQueue(jobQueue: JobQueue): PostgresStylerStore {
     return new PostgresStylerStore(this.pool, jobQueue);

@@ -9,9 +9,9 @@ import { buildApp } from '../../../src/http/app.js';
 import { loadServiceConfig, type ServiceConfig } from '../../../src/config.js';
 import {
   openPostgresStore,
-  PostgresStylerStore,
   SqliteStylerStore,
   SqliteStore,
+  type OpenedStore,
   type StylerStore,
 } from '../../../src/store/index.js';
 import { lazyStylePool } from '../../../../../test-support/lazy-pool.js';
@@ -62,7 +62,7 @@ export async function startTestService(
     ...options.env,
   });
   const providerConfig: ProviderConfig = loadProviderConfig(options.providerEnv ?? {});
-  let store: StylerStore;
+  let store: OpenedStore;
   let dropDatabase = async (): Promise<void> => undefined;
   if (database !== undefined) {
     dropDatabase = database.drop;
@@ -86,7 +86,7 @@ export async function startTestService(
     app,
     store,
     get sqlite(): SqliteStore {
-      if (!(store instanceof SqliteStylerStore)) throw new Error('this test service runs on PostgreSQL');
+      if (store.kind !== 'sqlite') throw new Error('this test service runs on PostgreSQL');
       return store.sqlite;
     },
     pool,
@@ -94,9 +94,8 @@ export async function startTestService(
     baseUrl,
     keys,
     async removeFileContent(id) {
-      if (store instanceof PostgresStylerStore)
-        await store.pool.query('DELETE FROM file_contents WHERE file_id = $1', [id]);
-      else if (store instanceof SqliteStylerStore) await store.sqlite.blobs.remove(id);
+      if (store.kind === 'postgres') await store.pool.query('DELETE FROM file_contents WHERE file_id = $1', [id]);
+      else await store.sqlite.blobs.remove(id);
     },
     request(path, init = {}) {
       const { key, ...rest } = init;
@@ -119,7 +118,7 @@ export async function startTestService(
 export function uploadForm(filename: string, content: Buffer | string, purpose: string | null = 'fine-tune'): FormData {
   const form = new FormData();
   if (purpose !== null) form.set('purpose', purpose);
-  form.set('file', new Blob([typeof content === 'string' ? Buffer.from(content) : content]), filename);
+  form.set('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
   return form;
 }
 

@@ -97,7 +97,7 @@ describe('files, jobs and models', () => {
     expect(store.files.delete(acme.organizationId, file.id)).toBe('in_use');
     expect(store.jobs.claimNextQueued()?.id).toBe(job.id);
     expect(store.files.delete(acme.organizationId, file.id)).toBe('in_use');
-    expect(store.jobs.fail(job.id, { code: 'x', message: 'boom' })).toBe(true);
+    expect(store.jobs.fail(job.id, { code: 'internal', message: 'boom' })).toBe(true);
     expect(store.files.delete(acme.organizationId, file.id)).toBe('deleted');
     // The job still names its training file after the file is gone.
     expect(store.jobs.get(acme.organizationId, job.id)?.trainingFiles).toEqual([file.id]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobEvents } from '../../src/http/job-events.js';
+import { jobEvents } from '../../src/jobs/job-events.js';
 import type { JobRecord } from '../../src/store/index.js';
 
 const base: JobRecord = {

@@ -16,6 +16,9 @@
  *   times fails as `interrupted`. A run that ends for want of the database is not one of them: its
  *   job goes back to the queue with the attempt refunded, the write retried until the database
  *   takes it, and while the database was away missed heartbeats are not taken for a dead worker.
+ *   A run that ends for want of space (PostgreSQL's disk_full) is retried the same way, up to
+ *   maxStorageRetries times, after which the job fails with `storage_full`: the rule of the SQLite
+ *   runner too (storage-retries.ts); pg-boss's backoff sets the wait.
  * - Heartbeats: while a fit runs, its worker records a heartbeat on the job row four times per
  *   heartbeat timeout; every worker looks as often for running jobs whose heartbeat stopped (their
  *   worker died) and queues them again, with a new message, in one transaction, and for queued
@@ -40,6 +43,7 @@ import {
 } from '../store/index.js';
 import { ServiceError } from '../errors.js';
 import { fineTune, interruptedError, recordFailure, type JobExecutor } from './fine-tuning.js';
+import { STORAGE_FULL_JOB_ERROR, StorageRetries } from './storage-retries.js';
 import { carryOverPgBoss10Messages, holdingQueueSetupLock, setAsidePgBoss10Schema } from './queue-upgrade.js';
 
 /** The pg-boss queue of fine-tuning jobs. */
@@ -47,7 +51,7 @@ export const FINE_TUNE_QUEUE = 'styler-fine-tune';
 /** pg-boss's tables live in their own schema beside Styler's. */
 export const QUEUE_SCHEMA = 'pgboss';
 
-export interface QueueRunnerOptions {
+export interface PgBossJobRunnerOptions {
   /** The opened store, without a job queue: the runner's `store` is this one with the queue. */
   store: PostgresStylerStore;
   /** postgres://… of the same database (pg-boss keeps its own connections). */
@@ -66,6 +70,8 @@ export interface QueueRunnerOptions {
   heartbeatTimeoutSeconds: number;
   /** How often a worker looks for jobs when no notification came (seconds). */
   pollingSeconds?: number;
+  /** Retries of a job whose save found the storage full, before it fails; default STORAGE_RETRY_DEFAULTS. */
+  maxStorageRetries?: number;
 }
 
 interface QueuedJob {
@@ -75,25 +81,27 @@ interface QueuedJob {
 /** Why a run ended without settling the job: pg-boss retries the delivery. */
 class TransientJobError extends Error {}
 
-export class QueueRunner implements JobExecutor, JobQueue {
+export class PgBossJobRunner implements JobExecutor, JobQueue {
   /**
    * options.store with this runner as its job queue: the store the app (and the runner itself) uses,
    * so a job's message is sent in the transaction that creates or requeues its row.
    */
   readonly store: PostgresStylerStore;
-  readonly #options: QueueRunnerOptions;
+  readonly #options: PgBossJobRunnerOptions;
   readonly #boss: PgBoss;
   readonly #connections: pg.Pool;
   readonly #fits = new Map<string, AbortController>();
   readonly #running = new Set<Promise<unknown>>();
   readonly #workerIds: string[] = [];
+  readonly #storageRetries: StorageRetries;
   #started = false;
   #sweeper: NodeJS.Timeout | undefined;
   /** When a store call last failed for want of the database (ms since the epoch); 0: never. */
   #databaseLastDownMs = 0;
 
-  constructor(options: QueueRunnerOptions) {
+  constructor(options: PgBossJobRunnerOptions) {
     this.#options = options;
+    this.#storageRetries = new StorageRetries(options.maxStorageRetries, options.retryDelayMs);
     this.store = options.store.withJobQueue(this);
     const working = options.concurrency > 0;
     // pg-boss's connections are ours, so that a server that goes away cannot crash the process
@@ -334,12 +342,24 @@ export class QueueRunner implements JobExecutor, JobQueue {
           mayStore: () => true,
         },
       );
+      this.#storageRetries.settled(job.id);
     } catch (error) {
       if (fit.signal.aborted) {
         // Stopping: the delivery is retried. Cancelled, or the lease taken over: not ours to settle.
         if (!this.#started) throw new TransientJobError('the worker stopped during the fit');
         if (leaseLost) log.warn('fine-tuning job taken over by another worker after its lease expired');
+        this.#storageRetries.settled(job.id);
         return;
+      }
+      if (isStorageFull(error) || isStorageFull((error as { cause?: unknown } | null)?.cause)) {
+        const retries = this.#storageRetries.count(job.id);
+        const next = this.#storageRetries.next(job.id);
+        if (next === undefined) {
+          log.error({ err: error, retries }, 'fine-tuning job failed: the storage stayed full');
+          await store.jobs.fail(job.id, { ...STORAGE_FULL_JOB_ERROR }, 'running', lease);
+          return;
+        }
+        log.warn({ err: error, retry: next.retry }, 'storage full while saving a fine-tuning job: queued again');
       }
       if (error instanceof TransientJobError || isTransient(error)) {
         log.warn({ err: error, retry: delivery.retryCount }, 'fine-tuning job will be retried');
@@ -348,6 +368,7 @@ export class QueueRunner implements JobExecutor, JobQueue {
         await this.#requeueRefunded(job.id, () => leaseLost);
         throw error;
       }
+      this.#storageRetries.settled(job.id);
       await recordFailure(error, log, (jobError) => store.jobs.fail(job.id, jobError, 'running', lease));
     } finally {
       clearInterval(watch);

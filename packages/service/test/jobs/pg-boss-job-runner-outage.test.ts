@@ -7,8 +7,8 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStylePool, type StylePool } from '@styler/engine';
-import { jobEvents } from '../../src/http/job-events.js';
-import { QueueRunner } from '../../src/jobs/queue-runner.js';
+import { jobEvents } from '../../src/jobs/job-events.js';
+import { PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
 import { isDatabaseUnavailable, openPostgresStore, type PostgresStylerStore } from '../../src/store/index.js';
 import { freshTestDatabase } from '../../../../test-support/postgres.js';
@@ -65,7 +65,7 @@ describe('a database outage during a fit', () => {
         return model;
       },
     };
-    const runner = new QueueRunner({
+    const runner = new PgBossJobRunner({
       store,
       databaseUrl: database.url,
       pool: fitting,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StylerError } from '@styler/analytics/errors';
 import type { PoolCallOptions } from '@styler/analytics/pool';
 import { jobErrorOf } from '../../src/jobs/fine-tuning.js';
-import { JobRunner, type JobRunnerOptions } from '../../src/jobs/job-runner.js';
+import { SqliteJobRunner, type SqliteJobRunnerOptions } from '../../src/jobs/sqlite-job-runner.js';
 import { nowSeconds, SqliteStylerStore, type SqliteStore } from '../../src/store/index.js';
 import { fitStyle, StyleError } from '@styler/engine';
 import { fillDatabase, temporaryStore } from '../store/helpers.js';
@@ -53,11 +53,11 @@ async function queueJob(store: SqliteStore, jobId: string): Promise<string> {
 /** A runner on `store` taking one job at a time, retrying after 10 ms, 3 attempts unless `options` say otherwise. */
 function runnerOn(
   store: SqliteStore,
-  pool: JobRunnerOptions['pool'],
-  logger: JobRunnerOptions['logger'],
-  options: Partial<JobRunnerOptions> = {},
-): JobRunner {
-  return new JobRunner({
+  pool: SqliteJobRunnerOptions['pool'],
+  logger: SqliteJobRunnerOptions['logger'],
+  options: Partial<SqliteJobRunnerOptions> = {},
+): SqliteJobRunner {
+  return new SqliteJobRunner({
     store: new SqliteStylerStore(store),
     pool,
     logger,
@@ -68,7 +68,7 @@ function runnerOn(
   });
 }
 
-describe('JobRunner: errors of failed jobs', () => {
+describe('SqliteJobRunner: errors of failed jobs', () => {
   const cleanups: (() => void)[] = [];
   afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 
@@ -76,7 +76,7 @@ describe('JobRunner: errors of failed jobs', () => {
     const { store, cleanup } = temporaryStore();
     cleanups.push(cleanup);
     const { logger, lines } = capturedLogger();
-    const pool: JobRunnerOptions['pool'] = { fitStyle: () => Promise.reject(error) };
+    const pool: SqliteJobRunnerOptions['pool'] = { fitStyle: () => Promise.reject(error) };
     const runner = runnerOn(store, pool, logger);
     const jobId = await queueJob(store, 'ftjob-failing');
     await runner.start();
@@ -109,13 +109,15 @@ describe('JobRunner: errors of failed jobs', () => {
   });
 });
 
-describe('JobRunner: a full disk when saving the model', () => {
+describe('SqliteJobRunner: a full disk when saving the model', () => {
   it('requeues the job with a doubling delay, without counting attempts, then fails after maxStorageRetries', async () => {
     const { store, cleanup } = temporaryStore();
     try {
       const { logger, lines } = capturedLogger();
       // The real fit, in this thread: the save is what fails.
-      const pool: JobRunnerOptions['pool'] = { fitStyle: async (documents, options) => fitStyle(documents, options) };
+      const pool: SqliteJobRunnerOptions['pool'] = {
+        fitStyle: async (documents, options) => fitStyle(documents, options),
+      };
       const runner = runnerOn(store, pool, logger, { maxAttempts: 1, maxStorageRetries: 2 });
       const jobId = await queueJob(store, 'ftjob-full');
       fillDatabase(store.db);
@@ -145,7 +147,9 @@ describe('JobRunner: a full disk when saving the model', () => {
     const { store, cleanup } = temporaryStore();
     try {
       const { logger, lines } = capturedLogger();
-      const pool: JobRunnerOptions['pool'] = { fitStyle: async (documents, options) => fitStyle(documents, options) };
+      const pool: SqliteJobRunnerOptions['pool'] = {
+        fitStyle: async (documents, options) => fitStyle(documents, options),
+      };
       const runner = runnerOn(store, pool, logger);
       const jobId = await queueJob(store, 'ftjob-room');
       const lift = fillDatabase(store.db);
@@ -161,7 +165,7 @@ describe('JobRunner: a full disk when saving the model', () => {
   });
 });
 
-describe('JobRunner: cancelling a running job', () => {
+describe('SqliteJobRunner: cancelling a running job', () => {
   it('aborts its fit with endThreadOnAbort, so the pool ends the thread fitting it', async () => {
     const { store, cleanup } = temporaryStore();
     try {
@@ -169,7 +173,7 @@ describe('JobRunner: cancelling a running job', () => {
       let seen: PoolCallOptions | undefined;
       // A fit that runs until it is aborted, as a long one would; the pool's own test shows the
       // thread ended on such an abort (analytics test/pool/pool.test.ts).
-      const pool: JobRunnerOptions['pool'] = {
+      const pool: SqliteJobRunnerOptions['pool'] = {
         fitStyle: (_documents, _options, call) =>
           new Promise((_resolve, reject) => {
             seen = call;

@@ -1,5 +1,5 @@
 /** First-start set-up: the default organization, project and an API key. */
-import type { ApiKeyInfo, StylerStore } from '../store/index.js';
+import type { ApiKeyInfo, StylerStore } from './store/index.js';
 
 /** Where the first key (and STYLER_API_KEY) lives. */
 export const DEFAULT_TENANT = Object.freeze({ organization: 'default', project: 'default' });

@@ -3,15 +3,16 @@
  * time, oldest first. Jobs left queued or running by an earlier process are resumed on start, so
  * no job is lost or stuck; a job interrupted `maxAttempts` times fails instead of looping forever.
  * A job that finds the storage full when saving its model goes back to the queue and is retried
- * with a growing delay, up to `maxStorageRetries` times.
+ * with a growing delay, up to `maxStorageRetries` times (storage-retries.ts, the rule both queues keep).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { StylerError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
 import { isStorageFull, type JobRecord, type StylerStore } from '../store/index.js';
 import { fineTune, interruptedError, recordFailure, type JobExecutor } from './fine-tuning.js';
+import { STORAGE_FULL_JOB_ERROR, StorageRetries } from './storage-retries.js';
 
-export interface JobRunnerOptions {
+export interface SqliteJobRunnerOptions {
   store: StylerStore;
   pool: Pick<StylePool, 'fitStyle'>;
   logger: FastifyBaseLogger;
@@ -21,50 +22,34 @@ export interface JobRunnerOptions {
   maxAttempts: number;
   /** Wait before retrying when the pool's queue is full; the first wait after a full disk. */
   retryDelayMs: number;
-  /** Retries of a job whose save found the storage full, before it fails; default JOB_RUNNER_DEFAULTS. */
+  /** Retries of a job whose save found the storage full, before it fails; default STORAGE_RETRY_DEFAULTS. */
   maxStorageRetries?: number;
 }
-
-/** Defaults of the options the environment does not set. */
-export const JOB_RUNNER_DEFAULTS = Object.freeze({
-  /**
-   * Freeing disk space takes an operator: the wait doubles from retryDelayMs up to
-   * maxStorageRetryDelayMs, so 20 retries span about an hour with the default 2 s delay.
-   */
-  maxStorageRetries: 20,
-  maxStorageRetryDelayMs: 300_000,
-});
 
 /** How a run ended: settled (succeeded, failed, cancelled, discarded) or back in the queue. */
 type RunOutcome = 'settled' | 'requeued';
 
-export class JobRunner implements JobExecutor {
-  readonly #options: JobRunnerOptions;
+export class SqliteJobRunner implements JobExecutor {
+  readonly #options: SqliteJobRunnerOptions;
   readonly #inFlight = new Map<string, Promise<void>>();
   // Aborting a fit ends the worker thread running it, so a cancelled job frees its thread at once.
   readonly #fits = new Map<string, AbortController>();
-  // Retries after a full disk, per job, in this process (a restart starts counting again).
-  readonly #storageRetries = new Map<string, number>();
+  readonly #storageRetries: StorageRetries;
   // Jobs whose outcome the store could not record (the disk was full even for that): still
   // 'running' in the database, they are put back in the queue at the next retry.
   readonly #unrecorded = new Set<string>();
-  readonly #maxStorageRetries: number;
   #stopped = true;
   #retryTimer: NodeJS.Timeout | undefined;
   // One claiming loop at a time; a notify() during it asks for one more pass.
   #pumping = false;
   #pumpAgain = false;
 
-  constructor(options: JobRunnerOptions) {
+  constructor(options: SqliteJobRunnerOptions) {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 0) {
       throw new RangeError('concurrency must be a non-negative integer');
     }
-    const maxStorageRetries = options.maxStorageRetries ?? JOB_RUNNER_DEFAULTS.maxStorageRetries;
-    if (!Number.isInteger(maxStorageRetries) || maxStorageRetries < 0) {
-      throw new RangeError('maxStorageRetries must be a non-negative integer');
-    }
     this.#options = options;
-    this.#maxStorageRetries = maxStorageRetries;
+    this.#storageRetries = new StorageRetries(options.maxStorageRetries, options.retryDelayMs);
   }
 
   /** Jobs currently running in this process. */
@@ -132,7 +117,7 @@ export class JobRunner implements JobExecutor {
       const { id } = job;
       const run = this.#run(job)
         .then((outcome) => {
-          if (outcome === 'settled') this.#storageRetries.delete(id);
+          if (outcome === 'settled') this.#storageRetries.settled(id);
         })
         .catch((error: unknown) => this.#unrecordedOutcome(id, error))
         .finally(() => {
@@ -213,28 +198,20 @@ export class JobRunner implements JobExecutor {
   }
 
   /**
-   * The save found the storage full (SQLITE_FULL, ENOSPC): not the job's fault, and space may be
-   * freed, so the job goes back to the queue without counting an attempt, and every job waits
-   * retryDelayMs, doubling with each retry of this job up to maxStorageRetryDelayMs. After
-   * maxStorageRetries retries it fails with `storage_full`.
+   * The save found the storage full (SQLITE_FULL, ENOSPC): the job goes back to the queue without
+   * counting an attempt, and every job waits the retry's delay (StorageRetries); after its last
+   * retry it fails with `storage_full`.
    */
   async #afterFullStorage(job: JobRecord, log: FastifyBaseLogger, error: unknown): Promise<RunOutcome> {
-    const retries = (this.#storageRetries.get(job.id) ?? 0) + 1;
-    if (retries > this.#maxStorageRetries) {
-      log.error({ err: error, retries: retries - 1 }, 'fine-tuning job failed: the storage stayed full');
-      await this.#options.store.jobs.fail(job.id, {
-        code: 'storage_full',
-        message:
-          "The server's storage stayed full, so the fine-tuned model could not be saved: create the job again later.",
-      });
+    const retries = this.#storageRetries.count(job.id);
+    const next = this.#storageRetries.next(job.id);
+    if (next === undefined) {
+      log.error({ err: error, retries }, 'fine-tuning job failed: the storage stayed full');
+      await this.#options.store.jobs.fail(job.id, { ...STORAGE_FULL_JOB_ERROR });
       return 'settled';
     }
-    this.#storageRetries.set(job.id, retries);
-    const delayMs = Math.min(
-      this.#options.retryDelayMs * 2 ** (retries - 1),
-      JOB_RUNNER_DEFAULTS.maxStorageRetryDelayMs,
-    );
-    log.warn({ err: error, retry: retries, delayMs }, 'storage full while saving a fine-tuning job: queued again');
+    const { retry, delayMs } = next;
+    log.warn({ err: error, retry, delayMs }, 'storage full while saving a fine-tuning job: queued again');
     await this.#options.store.jobs.requeue(job.id, true);
     this.#scheduleRetry(delayMs);
     return 'requeued';
