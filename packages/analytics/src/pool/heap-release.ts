@@ -36,8 +36,8 @@ export interface HeapReleaserOptions {
   idleMs?: number;
   /** Reads the heap; default V8's heap statistics. */
   readHeap?: () => HeapReading;
-  /** A full collection; default V8's gc() (none where it cannot be reached). */
-  collect?: () => void;
+  /** A full collection; default V8's gc(). Given as undefined: none (as where gc() cannot be reached). */
+  collect?: (() => void) | undefined;
 }
 
 /** True when a heap using `used` bytes has grown more than `margin` past `reference`. */

@@ -100,6 +100,7 @@ function fallbackReport(
   return {
     winner: 'input',
     drafts: [],
+    repairs: [],
     calls: spent.calls,
     usage: {
       prompt_tokens: spent.promptTokens,

@@ -50,7 +50,7 @@ interface Completion {
 }
 
 /** Answers every draft with `draft`, and a revision (the draft sent back as the assistant's) with itself. */
-function drafting(draft: string): OpenAITestServerOptions['reply'] {
+function drafting(draft: string): NonNullable<OpenAITestServerOptions['reply']> {
   return (request) => request.messages.findLast((message) => message.role === 'assistant')?.content ?? draft;
 }
 
