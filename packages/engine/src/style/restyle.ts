@@ -103,7 +103,7 @@ export function restyleWithStats(text: string, model: StyleModel, options?: Rest
   for (const sentence of sentences) sentence.habit = habitScore(sentence.tokens, context);
   scorer.start(sentences, matchOutputLength ? STYLE_DEFAULTS.lengthTarget : undefined);
   const inputCounts = scorer.state.toCounts();
-  const direction = new HabitDirection(habitTargets(model), sentences);
+  const direction = new HabitDirection(habitTargets(model), document.blocks);
   const stats = searchEdits(document, scorer, context, new Deadline(options?.deadline), direction);
   const output = renderDocument(document);
   if (output === start) return { text: output, stats };

@@ -1,7 +1,7 @@
 import { FUNCTION_WORDS } from '@styler/analytics/nlp';
 import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { DashStyle, EllipsisStyle } from '../types.js';
-import { decapitalize, retext, type Token } from '../text/token.js';
+import { retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { isFiniteVerb, opensClause } from './clause-start.js';
 import { tokenHabit } from './token-habit.js';
@@ -327,8 +327,13 @@ function colonEdits(tokens: readonly Token[], context: EditContext, dashes: read
   // Beside a dash already there, a second would read as one of a pair ("not a requirement—you can
   // …—but follow it—a user might …").
   if (dash === undefined || !context.proposes.dashes || dashes.length > 0) return edits;
+  let depth = 0;
   tokens.forEach((piece, index) => {
+    if (piece.text === '(' || piece.text === '[') depth += 1;
+    if (piece.text === ')' || piece.text === ']') depth = Math.max(0, depth - 1);
     if (piece.kind !== 'punct' || piece.text !== ':' || piece.lock !== undefined) return;
+    // Inside brackets a colon labels a value ("(expected completion: Friday)"): structure, not a habit.
+    if (depth > 0) return;
     const before = tokens[index - 1];
     // After a name the colon is often a title's ("Godoc: documenting Go code").
     if (before?.kind !== 'word' || before.lock !== undefined) return;
@@ -339,14 +344,12 @@ function colonEdits(tokens: readonly Token[], context: EditContext, dashes: read
     const nextIndex = nextSolid(tokens, index);
     const next = tokens[nextIndex];
     if (next?.kind !== 'word') return;
-    // After a dash a capital opens nothing: "simple: Never skip it" → "simple—never skip it".
-    const lowered =
-      next.lock === undefined && next.text !== 'I' && !/^I['’]/u.test(next.text)
-        ? retext(next, decapitalize(next.text))
-        : next;
+    // A capital after a colon may be a name, a month, a day or a title's first word: a dash would ask
+    // for it lower-cased, which is safe for none of them. Such a colon stays.
+    if (/^\p{Lu}/u.test(next.text) && next.text !== 'I' && !/^I['’]/u.test(next.text)) return;
     edits.push({
       op: 'colon-dash',
-      tokens: [...tokens.slice(0, index), ...dashTokens(dash), lowered, ...tokens.slice(nextIndex + 1)],
+      tokens: [...tokens.slice(0, index), ...dashTokens(dash), ...tokens.slice(nextIndex)],
     });
   });
   return edits;
