@@ -145,20 +145,27 @@ export function changedSentences(input, output) {
 }
 
 const models = new Map();
-/** The style model of a development author, fit on its training files (cached). */
-export function modelOf(author) {
-  if (!models.has(author)) models.set(author, fitStyle(splitAuthor(author).train.map((file) => file.text)));
-  return models.get(author);
+/**
+ * The style model of a development author, fit on its training files (cached); with `fitOn`
+ * 'heldOut', fit on its held-out files instead (22–30): a model no rule was tuned with.
+ */
+export function modelOf(author, fitOn = 'train') {
+  const key = `${author}\u0000${fitOn}`;
+  if (!models.has(key)) models.set(key, fitStyle(splitAuthor(author)[fitOn].map((file) => file.text)));
+  return models.get(key);
 }
 
 /**
  * The restyles of a benchmark: `ai` — every AI input toward every author, or with `sample` = k each
  * input toward k authors in turn (input i toward authors i, i + 2, i + 4, … modulo their number);
  * `literary` — each author's held-out files toward the next author in order (with `sample`, the
- * first `sample` files of each author). `offset` moves the sample to other pairs: AI inputs toward
+ * first `sample` files of each author). `fitOn`: the target models' files (modelOf). `offset` moves the sample to other pairs: AI inputs toward
  * authors i + offset, …; literary files from offset × sample on, toward the author 1 + offset ahead.
  */
-export function restyles(kind, { sample, offset = 0, from = 'heldOut', options = { matchOutputLength: true } } = {}) {
+export function restyles(
+  kind,
+  { sample, offset = 0, from = 'heldOut', fitOn = 'train', options = { matchOutputLength: true } } = {},
+) {
   const names = authors();
   const out = [];
   if (kind === 'ai') {
@@ -178,7 +185,7 @@ export function restyles(kind, { sample, offset = 0, from = 'heldOut', options =
     });
   }
   return out.map((one) => {
-    const output = restyle(one.text, modelOf(one.author), options);
+    const output = restyle(one.text, modelOf(one.author, fitOn), options);
     return { ...one, output, changes: changedSentences(one.text, output) };
   });
 }

@@ -111,7 +111,8 @@ export function sentenceCandidates(block: EditBlock, sentence: EditSentence, con
   const bits = sentenceTriggers(tokens);
   const has = (bit: number): boolean => (bits & bit) !== 0;
   const edits: TokenEdit[] = [];
-  if (has(Trigger.contraction)) {
+  const prose = isRunningProse(block.kind, tokens);
+  if (has(Trigger.contraction) && prose) {
     const passage = block.sentences.filter((one) => one.alive).map((one) => one.tokens);
     append(edits, contractionEdits(tokens, context, repeatedForms(passage)));
   }
@@ -119,8 +120,8 @@ export function sentenceCandidates(block: EditBlock, sentence: EditSentence, con
   if (has(Trigger.generic)) append(edits, genericEdits(tokens, context));
   if (has(Trigger.lexical)) append(edits, lexicalEdits(tokens, context));
   // A label's colon, a list item's dash, a header's marks are layout: punctuation is the author's
-  // habit only in running prose.
-  if (has(Trigger.punctuation) && isRunningProse(block.kind, tokens)) append(edits, punctuationEdits(tokens, context));
+  // habit only in running prose, and so are contractions (the plan counts them there).
+  if (has(Trigger.punctuation) && prose) append(edits, punctuationEdits(tokens, context));
   append(edits, fillerEdits(tokens, context));
   if (has(Trigger.clause)) append(edits, clauseWordEdits(tokens));
   const out: Candidate[] = [];

@@ -6,7 +6,8 @@ import type { ContractionPlan } from '../edits/context.js';
  * How far a restyle may move the input's contractions: toward the author's rate of contracting and
  * no further. An input contracting 85 % of its places toward an author at 34 % may expand about half
  * of its contractions, the ones the objective likes best, not all of them (the habit's pull is per
- * place and alone would expand every one). Undefined when the text has no such place.
+ * place and alone would expand every one). Counted on the running prose the restyle edits
+ * contractions in (`sentences`). Undefined when the text has no such place.
  */
 export function planContractions(
   sentences: ReadonlyArray<readonly Token[]>,
@@ -20,5 +21,9 @@ export function planContractions(
     places += here + findContractible(tokens).length;
   }
   if (places === 0) return undefined;
-  return { share: contracted / places, changes: Math.abs(Math.round(rate * places) - contracted) };
+  // Stop on the input's side of the author's rate: a whole place past it moves the share farther past
+  // than it closed, in a short text (7 places: one place is 14 points).
+  const target = rate * places;
+  const changes = contracted > target ? contracted - Math.ceil(target) : Math.floor(target) - contracted;
+  return { share: contracted / places, changes: Math.max(0, changes) };
 }
