@@ -59,10 +59,18 @@ export function findContractible(tokens: readonly Token[]): Spot[] {
 /** Words after "it is" that make it a cleft. */
 const CLEFT_FOCUS = new Set(['that', 'because', 'what', 'who', 'which', 'only']);
 
+/** The word after token `index`, lower-case ('' at the end). */
+function wordAfter(tokens: readonly Token[], index: number): string {
+  const next = tokens[nextSolid(tokens, index)];
+  return next?.kind === 'word' ? keyOf(next) : '';
+}
+
 /**
- * The forms a passage writes more than once, as contraction keys: a full form ("we have") by the
- * contraction it would take, a contraction by itself. Changing one of several alike would leave the
- * passage mixed ("We've got …" beside "we have got …"): such places stay as they are.
+ * The phrases a passage writes more than once, as keys: a full form with the word after it ("we have
+ * got") by the contraction it would take ("full:we've got"), a contraction with the word after it
+ * ("short:we've got").
+ * Changing one of several alike would leave the passage mixed ("We've got …" beside "we have got
+ * …"): such places stay as they are.
  */
 export function repeatedForms(passage: ReadonlyArray<readonly Token[]>): Set<string> {
   const counts = new Map<string, number>();
@@ -70,8 +78,9 @@ export function repeatedForms(passage: ReadonlyArray<readonly Token[]>): Set<str
     counts.set(key, (counts.get(key) ?? 0) + 1);
   };
   for (const tokens of passage) {
-    for (const spot of findContractible(tokens)) count(`full:${spot.contracted}`);
-    for (const index of findContracted(tokens)) count(`short:${keyOf(tokens[index] as Token)}`);
+    for (const spot of findContractible(tokens)) count(`full:${spot.contracted} ${wordAfter(tokens, spot.second)}`);
+    for (const index of findContracted(tokens))
+      count(`short:${keyOf(tokens[index] as Token)} ${wordAfter(tokens, index)}`);
   }
   return new Set([...counts].filter(([, n]) => n > 1).map(([key]) => key));
 }
@@ -147,7 +156,7 @@ export function contractionEdits(
 ): TokenEdit[] {
   const edits: TokenEdit[] = [];
   for (const spot of context.proposes.contract ? findContractible(tokens) : []) {
-    if (repeated.has(`full:${spot.contracted}`)) continue;
+    if (repeated.has(`full:${spot.contracted} ${wordAfter(tokens, spot.second)}`)) continue;
     const first = tokens[spot.first];
     const second = tokens[spot.second];
     if (first === undefined || second === undefined) continue;
@@ -161,7 +170,7 @@ export function contractionEdits(
   }
   for (const index of context.proposes.expand ? findContracted(tokens) : []) {
     const piece = tokens[index];
-    if (piece === undefined || repeated.has(`short:${keyOf(piece)}`)) continue;
+    if (piece === undefined || repeated.has(`short:${keyOf(piece)} ${wordAfter(tokens, index)}`)) continue;
     let full = EXPANSIONS.get(keyOf(piece)) ?? '';
     // "it's been" is "it has been", not "it is been".
     const next = tokens[nextSolid(tokens, index)];

@@ -372,6 +372,11 @@ export function serialSpotAt(tokens: readonly Token[], index: number): SerialSpo
   if (comma >= 0) i = previousSolid(tokens, i);
   let words = 0;
   while (i >= 0 && tokens[i]?.kind === 'word' && words < 5) {
+    // An item holds no verb and no conjunction: "In conclusion, interest rewards patience and
+    // consistency" and "…trained on, and biased or incomplete data" are no series, and a comma
+    // before their "and" or "or" would split a pair.
+    const item = tokens[i] as Token;
+    if (isFiniteVerb(item) || COORDINATING.has(keyOf(item))) return undefined;
     words += 1;
     i = previousSolid(tokens, i);
   }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { contractionEdits, repeatedForms } from '../../../src/style/ops/contractions.js';
 import { genericEdits } from '../../../src/style/ops/generic.js';
 import { joinEdits } from '../../../src/style/ops/join.js';
+import { punctuationEdits } from '../../../src/style/ops/punctuation.js';
 import { splitEdits } from '../../../src/style/ops/split.js';
 import { sentenceCandidates } from '../../../src/style/optimizer/candidates.js';
 import { buildDocument } from '../../../src/style/optimizer/document.js';
@@ -157,5 +158,20 @@ describe('one passage keeps one form', () => {
   it('never contracts the "it is" of a cleft', () => {
     const sentence = firstSentence('And therefore it is that the old streets all run downhill.');
     expect(textsOf(contractionEdits(sentence.tokens, contracting), 'contract')).toEqual([]);
+  });
+});
+
+describe('a serial comma goes only into a series', () => {
+  const oxford = (text: string) => textsOf(punctuationEdits(firstSentence(text).tokens, formal), 'oxford-add');
+
+  it('never before the "and" of a pair after an opening phrase or a clause', () => {
+    expect(oxford('In the end, the new manager rewarded effort and honesty.')).toEqual([]);
+    expect(oxford('The results depend on the records, and missing or stale records skew them.')).toEqual([]);
+  });
+
+  it('still in a series of three', () => {
+    expect(oxford('We packed bread, cheese and apples for the trip.')).toEqual([
+      'We packed bread, cheese, and apples for the trip.',
+    ]);
   });
 });
