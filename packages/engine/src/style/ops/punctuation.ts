@@ -371,15 +371,20 @@ export function serialSpotAt(tokens: readonly Token[], index: number): SerialSpo
   const comma = tokens[i]?.text === ',' && tokens[i]?.lock === undefined ? i : -1;
   if (comma >= 0) i = previousSolid(tokens, i);
   let words = 0;
+  let verbal = false;
   while (i >= 0 && tokens[i]?.kind === 'word' && words < 5) {
     // An item holds no verb and no conjunction: "In conclusion, interest rewards patience and
     // consistency" and "…trained on, and biased or incomplete data" are no series, and a comma
     // before their "and" or "or" would split a pair.
     const item = tokens[i] as Token;
     if (isFiniteVerb(item) || COORDINATING.has(keyOf(item))) return undefined;
+    verbal ||= item.tags.includes('VERB') || item.tags.includes('AUX');
     words += 1;
     i = previousSolid(tokens, i);
   }
+  // Nor is a phrase built on a verb ("providing protection for people" before "and communities"):
+  // a one-word verb is an item of a series of actions ("wash, peel and chop"), a longer one a clause.
+  if (verbal && words > 1) return undefined;
   if (words === 0 || words > 4 || tokens[i]?.text !== ',') return undefined;
   if (tokens[previousSolid(tokens, i)]?.kind !== 'word') return undefined;
   return { conjunction: index, comma };
