@@ -361,6 +361,26 @@ export interface SerialSpot {
   comma: number;
 }
 
+/** Tags of the first word of an opening phrase ("In conclusion,", "However,", "Above all,"). */
+const OPENING_PHRASE_TAGS = new Set(['ADP', 'ADV', 'SCONJ', 'CCONJ']);
+
+/**
+ * True when the comma at `comma` closes a short opening phrase ("In conclusion, interest rewards
+ * patience and consistency"): what follows it is the sentence, not a series' next item.
+ */
+function closesOpeningPhrase(tokens: readonly Token[], comma: number): boolean {
+  let words = 0;
+  let first: Token | undefined;
+  for (let at = 0; at < comma; at += 1) {
+    const piece = tokens[at] as Token;
+    if (piece.kind === 'word') {
+      words += 1;
+      first ??= piece;
+    } else if (piece.kind === 'punct') return false;
+  }
+  return first !== undefined && words <= 3 && first.tags.some((tag) => OPENING_PHRASE_TAGS.has(tag));
+}
+
 /** The series closed by the and/or at `index`: three or more short items, with or without the serial comma. */
 export function serialSpotAt(tokens: readonly Token[], index: number): SerialSpot | undefined {
   const piece = tokens[index];
@@ -387,6 +407,7 @@ export function serialSpotAt(tokens: readonly Token[], index: number): SerialSpo
   if (verbal && words > 1) return undefined;
   if (words === 0 || words > 4 || tokens[i]?.text !== ',') return undefined;
   if (tokens[previousSolid(tokens, i)]?.kind !== 'word') return undefined;
+  if (closesOpeningPhrase(tokens, i)) return undefined;
   return { conjunction: index, comma };
 }
 

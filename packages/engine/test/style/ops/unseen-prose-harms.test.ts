@@ -166,6 +166,7 @@ describe('a serial comma goes only into a series', () => {
 
   it('never before the "and" of a pair after an opening phrase or a clause', () => {
     expect(oxford('In the end, the new manager rewarded effort and honesty.')).toEqual([]);
+    expect(oxford('In short, good soil rewards patience and care.')).toEqual([]);
     expect(oxford('The results depend on the records, and missing or stale records skew them.')).toEqual([]);
     expect(oxford('Trees shade the street, giving relief to walkers and cyclists alike.')).toEqual([]);
   });
