@@ -186,9 +186,9 @@ export function opensAlike(first: readonly Token[], second: readonly Token[]): b
 /** Words that negate a statement, so that the next may correct or answer it. */
 const NEGATIONS = new Set(['not', "n't", 'never', 'nor', 'no', 'neither', 'nothing', 'nobody', 'none']);
 /** Openers of a sentence that answers the one before ("Yes, …", "No.", "Because …", "Rather, …"). */
-const ANSWER_OPENERS = new Set(['yes', 'no', 'because', 'rather', 'instead', 'indeed', 'not', 'nor', 'only']);
+const ANSWER_OPENERS = new Set(['yes', 'no', 'because', 'rather', 'instead', 'not', 'nor']);
 /** A cleft or a copula opening ("It was that …", "It is the rain that …", "This was …"). */
-const RESTATEMENT = /^(?:it|this|that|these|those|they|he|she|which)\s+(?:is|was|are|were|'s|’s)\b/iu;
+const RESTATEMENT = /^(?:it|this|that)\s+(?:is|was|'s|’s)\b/iu;
 const CLEFT =
   /^(?:(?:and|but|so|therefore|thus|hence|yet)[\s,]+)*(?:it|this)\s+(?:is|was)\s+(?:that|because|what|not|only|rather|then|there)\b/iu;
 

@@ -136,8 +136,7 @@ export class HabitDirection {
     }
     if (after.sentences !== now.sentences && now.sentences > 0 && after.sentences > 0) {
       const mean = (counts: HabitCounts): number => counts.words / counts.sentences;
-      // A mean is no whole count: it can stop short of the author's, so it never goes past it.
-      if (!movesToward(mean(now), mean(after), this.#targets.wordsPerSentence, 0)) return false;
+      if (!movesToward(mean(now), mean(after), this.#targets.wordsPerSentence)) return false;
     }
     return true;
   }
