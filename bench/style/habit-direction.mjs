@@ -1,5 +1,7 @@
 // Does each habit the engine edits move toward the author, and not past? For every (author, input)
-// pair, the habit's rate is measured on the input, on the engine's output and on the author's
+// pair, the habit's rate is measured on the running prose (changes.mjs runningProseOf: the engine's
+// own rule, which its direction gate counts by; headings, list items, labels, greetings and e-mail
+// header lines are layout, not habits) of the input, of the engine's output and of the author's
 // training files (01–21, what the model is fit on), by counters written here, apart from the
 // engine's own tokenizer: dashes (em, en, spaced hyphen, double hyphen), semicolons, colons (not in
 // times such as 2:30) and parentheses per 1,000 words, the share of places a contraction fits that
@@ -18,7 +20,7 @@
 import '../support/node-version.mjs';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { modelOf, restyle } from './changes.mjs';
+import { modelOf, restyle, runningProseOf } from './changes.mjs';
 import { authors, readFolder, splitAuthor } from './corpora.mjs';
 
 const HABITS = Object.freeze({
@@ -56,7 +58,7 @@ const sentencesIn = (text) =>
  * step of the author's rate is reaching it.
  */
 export function habitRates(texts) {
-  const joined = texts.join('\n\n');
+  const joined = texts.map(runningProseOf).join('\n');
   const words = Math.max(1, wordsIn(joined));
   const sentences = Math.max(1, sentencesIn(joined));
   const rates = Object.fromEntries(

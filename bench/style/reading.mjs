@@ -14,7 +14,7 @@
 //   awkward        — grammatical and faithful, but no careful writer would write it
 //   fine           — reads as good English that says the same thing
 //
-// Run: npm run build && node bench/style/reading.mjs [--set dev|check|blind|final|fresh] [--todo todo.json] [--json out.json]
+// Run: npm run build && node bench/style/reading.mjs [--set dev|check|blind|final|fresh|prose] [--todo todo.json] [--pairs all.json] [--json out.json]
 // Before/after: STYLER_ENGINE_DIST=DIR judges another build of the engine on the same sample.
 import '../support/node-version.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -45,6 +45,11 @@ const SAMPLES = {
   // Literary only, read once after issue 33's direction gate and literary fixes: training files
   // 16–18 of each author toward the next author, whose model never saw them.
   fresh: { literary: { sample: 3, offset: 5, from: 'train' } },
+  // Read once after the running-prose and capitals rules: each AI input (lists, labels, e-mail
+  // headers) toward authors i + 3 and i + 5 as models fit on their held-out files 22–30 (models no
+  // rule was tuned with, so outputs nobody read), and training files 19–21 of each author toward
+  // the author two ahead (offset 6 of 5 authors), whose model never saw them.
+  prose: { ai: { sample: 2, offset: 3, fitOn: 'heldOut' }, literary: { sample: 3, offset: 6, from: 'train' } },
 };
 
 /** The changed sentences of one of the protocol's samples, by kind. */
@@ -100,6 +105,8 @@ for (const [kind, one] of Object.entries(report)) {
   console.log(`| ${name[kind]} | ${one.changed} | ${one.read} | ${cells.join(' | ')} | ${one.harmPer100.toFixed(1)} |`);
 }
 if (todo.length > 0) console.log(`\n${todo.length} changed sentences not read yet (--todo FILE writes them).`);
+const pairsFile = argument('--pairs');
+if (pairsFile !== undefined) writeFileSync(pairsFile, `${JSON.stringify(pairs, null, 2)}\n`);
 const todoFile = argument('--todo');
 if (todoFile !== undefined) writeFileSync(todoFile, `${JSON.stringify(todo, null, 2)}\n`);
 const jsonFile = argument('--json');

@@ -6,6 +6,7 @@ import { Deadline } from './optimizer/deadline.js';
 import { buildDocument, makeSentence, renderDocument, type EditDocument } from './optimizer/document.js';
 import { habitScore } from './optimizer/habit-score.js';
 import { planContractions } from './optimizer/contraction-plan.js';
+import { isRunningProse } from './text/running-prose.js';
 import { Scorer } from './optimizer/scorer.js';
 import { searchEdits, type SearchStats } from './optimizer/search.js';
 import { HabitDirection, habitTargets } from './optimizer/direction.js';
@@ -94,7 +95,12 @@ export function restyleWithStats(text: string, model: StyleModel, options?: Rest
   if (options?.perspective === 'author') shiftToAuthor(document, model);
   // What the edits start from, and what stays when the analytics reject them.
   const start = options?.perspective === 'author' ? renderDocument(document) : document.text;
-  const sentenceTokens = document.blocks.flatMap((block) => block.sentences.map((sentence) => sentence.tokens));
+  // Contractions are the author's habit in running prose only (text/running-prose.ts), as marks are.
+  const sentenceTokens = document.blocks.flatMap((block) =>
+    block.sentences
+      .filter((sentence) => isRunningProse(block.kind, sentence.tokens))
+      .map((sentence) => sentence.tokens),
+  );
   const plan = planContractions(sentenceTokens, model.habits.contractions.value.rate);
   const context = editContext(model, document.names, !matchOutputLength, plan);
   restyleHeadings(document, context, options);
@@ -103,7 +109,7 @@ export function restyleWithStats(text: string, model: StyleModel, options?: Rest
   for (const sentence of sentences) sentence.habit = habitScore(sentence.tokens, context);
   scorer.start(sentences, matchOutputLength ? STYLE_DEFAULTS.lengthTarget : undefined);
   const inputCounts = scorer.state.toCounts();
-  const direction = new HabitDirection(habitTargets(model), sentences);
+  const direction = new HabitDirection(habitTargets(model), document.blocks);
   const stats = searchEdits(document, scorer, context, new Deadline(options?.deadline), direction);
   const output = renderDocument(document);
   if (output === start) return { text: output, stats };

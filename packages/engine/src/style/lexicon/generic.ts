@@ -70,13 +70,14 @@ export const GENERIC_ENTRIES: readonly GenericEntry[] = [
   row('intricate', 'complex / involved', 'ADJ'),
   row('vibrant', 'lively', 'ADJ'),
   row('numerous', 'many', 'ADJ'),
-  row('exceptional', 'excellent / outstanding', 'ADJ'),
+  // Not "exceptional": it says rare, unlike the rule ("exceptional circumstances"); "excellent" says good.
   row('actionable', 'practical / useful', 'ADJ'),
   row('thrilled', 'delighted / glad / happy', 'ADJ'),
   row('fast-paced', 'busy / hurried', 'ADJ'),
   row('ever-evolving|ever-changing', 'changing|changing', 'ADJ'),
-  row('significantly', 'greatly / considerably', 'ADV'),
-  row('substantially', 'greatly / considerably', 'ADV'),
+  // Not "greatly": it does not stand before a comparative ("greatly lower"); "considerably" does.
+  row('significantly', 'considerably', 'ADV'),
+  row('substantially', 'considerably', 'ADV'),
   row('approximately', 'about / roughly', 'ADV'),
   row('additional', 'more / further / extra', 'ADJ'),
   row('sufficient', 'enough', 'ADJ'),
@@ -97,7 +98,8 @@ export const GENERIC_ENTRIES: readonly GenericEntry[] = [
   row('with regard to|with respect to', 'about|about / on|on', undefined, 'ADP / ADP'),
   row('for the purpose of', 'for', undefined, 'ADP'),
   row('prior to', 'before', undefined, 'ADP'),
-  row('is able to|are able to|was able to|were able to', 'can|can|could|could', undefined, 'AUX'),
+  // Present only: "were able to pass" says they did; "could pass" says only that they might have.
+  row('is able to|are able to', 'can|can', undefined, 'AUX'),
   row('has the ability to|have the ability to', 'can|can', undefined, 'AUX'),
 ];
 

@@ -48,9 +48,41 @@ export function findContractible(tokens: readonly Token[]): Spot[] {
     // "do not" negates the verb that follows ("do not know"); in "may do not only what …" do is the
     // verb itself and "not only" pairs with a "but": "may don't only" breaks it.
     if (/^(?:do|does|did) not$/.test(`${lower} ${secondLower}`) && !negatesVerb(tokens, i + 2)) return;
+    // A cleft ("Therefore it is that …", "it is because …") stresses what follows "it is": it does
+    // not contract.
+    if (contracted === "it's" && CLEFT_FOCUS.has(keyOf(after))) return;
     spots.push({ first: i, second: i + 2, contracted });
   });
   return spots;
+}
+
+/** Words after "it is" that make it a cleft. */
+const CLEFT_FOCUS = new Set(['that', 'because', 'what', 'who', 'which', 'only']);
+
+/** The word after token `index`, lower-case ('' at the end). */
+function wordAfter(tokens: readonly Token[], index: number): string {
+  const next = tokens[nextSolid(tokens, index)];
+  return next?.kind === 'word' ? keyOf(next) : '';
+}
+
+/**
+ * The phrases a passage writes more than once, as keys: a full form with the word after it ("we have
+ * got") by the contraction it would take ("full:we've got"), a contraction with the word after it
+ * ("short:we've got").
+ * Changing one of several alike would leave the passage mixed ("We've got …" beside "we have got
+ * …"): such places stay as they are.
+ */
+export function repeatedForms(passage: ReadonlyArray<readonly Token[]>): Set<string> {
+  const counts = new Map<string, number>();
+  const count = (key: string): void => {
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  for (const tokens of passage) {
+    for (const spot of findContractible(tokens)) count(`full:${spot.contracted} ${wordAfter(tokens, spot.second)}`);
+    for (const index of findContracted(tokens))
+      count(`short:${keyOf(tokens[index] as Token)} ${wordAfter(tokens, index)}`);
+  }
+  return new Set([...counts].filter(([, n]) => n > 1).map(([key]) => key));
 }
 
 /** True when a verb follows token `index`, adverbs aside ("not always know"). */
@@ -113,10 +145,18 @@ const SINGULAR_AFTER_IS = new Set([
   'the',
 ]);
 
-/** Contracting and expanding edits of one sentence. */
-export function contractionEdits(tokens: readonly Token[], context: EditContext): TokenEdit[] {
+/**
+ * Contracting and expanding edits of one sentence. `repeated`: the forms its passage writes more than
+ * once (repeatedForms), which are left alone so that the passage keeps one form.
+ */
+export function contractionEdits(
+  tokens: readonly Token[],
+  context: EditContext,
+  repeated: ReadonlySet<string> = new Set(),
+): TokenEdit[] {
   const edits: TokenEdit[] = [];
   for (const spot of context.proposes.contract ? findContractible(tokens) : []) {
+    if (repeated.has(`full:${spot.contracted} ${wordAfter(tokens, spot.second)}`)) continue;
     const first = tokens[spot.first];
     const second = tokens[spot.second];
     if (first === undefined || second === undefined) continue;
@@ -130,7 +170,7 @@ export function contractionEdits(tokens: readonly Token[], context: EditContext)
   }
   for (const index of context.proposes.expand ? findContracted(tokens) : []) {
     const piece = tokens[index];
-    if (piece === undefined) continue;
+    if (piece === undefined || repeated.has(`short:${keyOf(piece)} ${wordAfter(tokens, index)}`)) continue;
     let full = EXPANSIONS.get(keyOf(piece)) ?? '';
     // "it's been" is "it has been", not "it is been".
     const next = tokens[nextSolid(tokens, index)];

@@ -183,6 +183,32 @@ export function opensAlike(first: readonly Token[], second: readonly Token[]): b
   return a.length === 2 && a[0] === b[0] && a[1] === b[1];
 }
 
+/** Words that negate a statement, so that the next may correct or answer it. */
+const NEGATIONS = new Set(['not', "n't", 'never', 'nor', 'no', 'neither', 'nothing', 'nobody', 'none']);
+/** Openers of a sentence that answers the one before ("Yes, …", "No.", "Because …", "Rather, …"). */
+const ANSWER_OPENERS = new Set(['yes', 'no', 'because', 'rather', 'instead', 'not', 'nor']);
+/** A cleft or a copula opening ("It was that …", "It is the rain that …", "This was …"). */
+const RESTATEMENT = /^(?:it|this|that)\s+(?:is|was|'s|’s)\b/iu;
+const CLEFT =
+  /^(?:(?:and|but|so|therefore|thus|hence|yet)[\s,]+)*(?:it|this)\s+(?:is|was)\s+(?:that|because|what|not|only|rather|then|there)\b/iu;
+
+function negates(tokens: readonly Token[]): boolean {
+  return tokens.some((piece) => piece.kind === 'word' && (NEGATIONS.has(keyOf(piece)) || /n['’]t$/iu.test(piece.text)));
+}
+
+/**
+ * True when the second sentence corrects, contrasts with or answers the first: joined, it would read
+ * as an addition. A negated statement followed by an affirmative restatement ("Not X. It was Y."), a
+ * cleft ("It was that …", "It is because …"), or an answer ("Yes, …", "Because …", "Rather, …").
+ */
+export function correctsOrAnswers(first: readonly Token[], second: readonly Token[]): boolean {
+  const opening = joinTokens(second).trimStart();
+  const firstWord = second.find((piece) => piece.kind === 'word');
+  if (firstWord !== undefined && ANSWER_OPENERS.has(keyOf(firstWord))) return true;
+  if (CLEFT.test(opening)) return true;
+  return negates(first) && RESTATEMENT.test(opening) && !negates(second);
+}
+
 export function joinEdits(first: Part, second: Part, context: EditContext): StructureEdit[] {
   if (first.words === 0 || second.words === 0 || first.words + second.words + 1 > MAX_JOINED_WORDS) return [];
   if (first.classes.independentClauses + second.classes.independentClauses > MAX_JOINED_CLAUSES) return [];
@@ -198,6 +224,9 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
   // about doing the right thing"; "It was not that … It was that …"): joined, the second reads as an
   // addition or a relative clause.
   if (opensAlike(first.tokens, second.tokens)) return [];
+  // "It was not the cold, nor the distance. It was that the road had gone.": a correction, a
+  // contrast or an answer stays its own sentence, whatever its first words.
+  if (correctsOrAnswers(first.tokens, second.tokens)) return [];
   // "If so, …" and "If not, …" answer a question or a list held up before them: joined to it, the
   // condition has nothing to refer to.
   if (/^if (?:so|not)\b/iu.test(joinTokens(second.tokens).trimStart())) return [];

@@ -1,7 +1,7 @@
 import { FUNCTION_WORDS } from '@styler/analytics/nlp';
 import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { DashStyle, EllipsisStyle } from '../types.js';
-import { decapitalize, retext, type Token } from '../text/token.js';
+import { retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { isFiniteVerb, opensClause } from './clause-start.js';
 import { tokenHabit } from './token-habit.js';
@@ -327,8 +327,13 @@ function colonEdits(tokens: readonly Token[], context: EditContext, dashes: read
   // Beside a dash already there, a second would read as one of a pair ("not a requirement—you can
   // …—but follow it—a user might …").
   if (dash === undefined || !context.proposes.dashes || dashes.length > 0) return edits;
+  let depth = 0;
   tokens.forEach((piece, index) => {
+    if (piece.text === '(' || piece.text === '[') depth += 1;
+    if (piece.text === ')' || piece.text === ']') depth = Math.max(0, depth - 1);
     if (piece.kind !== 'punct' || piece.text !== ':' || piece.lock !== undefined) return;
+    // Inside brackets a colon labels a value ("(expected completion: Friday)"): structure, not a habit.
+    if (depth > 0) return;
     const before = tokens[index - 1];
     // After a name the colon is often a title's ("Godoc: documenting Go code").
     if (before?.kind !== 'word' || before.lock !== undefined) return;
@@ -339,14 +344,12 @@ function colonEdits(tokens: readonly Token[], context: EditContext, dashes: read
     const nextIndex = nextSolid(tokens, index);
     const next = tokens[nextIndex];
     if (next?.kind !== 'word') return;
-    // After a dash a capital opens nothing: "simple: Never skip it" → "simple—never skip it".
-    const lowered =
-      next.lock === undefined && next.text !== 'I' && !/^I['’]/u.test(next.text)
-        ? retext(next, decapitalize(next.text))
-        : next;
+    // A capital after a colon may be a name, a month, a day or a title's first word: a dash would ask
+    // for it lower-cased, which is safe for none of them. Such a colon stays.
+    if (/^\p{Lu}/u.test(next.text) && next.text !== 'I' && !/^I['’]/u.test(next.text)) return;
     edits.push({
       op: 'colon-dash',
-      tokens: [...tokens.slice(0, index), ...dashTokens(dash), lowered, ...tokens.slice(nextIndex + 1)],
+      tokens: [...tokens.slice(0, index), ...dashTokens(dash), ...tokens.slice(nextIndex)],
     });
   });
   return edits;
@@ -356,6 +359,26 @@ function colonEdits(tokens: readonly Token[], context: EditContext, dashes: read
 export interface SerialSpot {
   conjunction: number;
   comma: number;
+}
+
+/** Tags of the first word of an opening phrase ("In conclusion,", "However,", "Above all,"). */
+const OPENING_PHRASE_TAGS = new Set(['ADP', 'ADV', 'SCONJ', 'CCONJ']);
+
+/**
+ * True when the comma at `comma` closes a short opening phrase ("In conclusion, interest rewards
+ * patience and consistency"): what follows it is the sentence, not a series' next item.
+ */
+function closesOpeningPhrase(tokens: readonly Token[], comma: number): boolean {
+  let words = 0;
+  let first: Token | undefined;
+  for (let at = 0; at < comma; at += 1) {
+    const piece = tokens[at] as Token;
+    if (piece.kind === 'word') {
+      words += 1;
+      first ??= piece;
+    } else if (piece.kind === 'punct') return false;
+  }
+  return first !== undefined && words <= 3 && first.tags.some((tag) => OPENING_PHRASE_TAGS.has(tag));
 }
 
 /** The series closed by the and/or at `index`: three or more short items, with or without the serial comma. */
@@ -368,12 +391,23 @@ export function serialSpotAt(tokens: readonly Token[], index: number): SerialSpo
   const comma = tokens[i]?.text === ',' && tokens[i]?.lock === undefined ? i : -1;
   if (comma >= 0) i = previousSolid(tokens, i);
   let words = 0;
+  let verbal = false;
   while (i >= 0 && tokens[i]?.kind === 'word' && words < 5) {
+    // An item holds no verb and no conjunction: "In conclusion, interest rewards patience and
+    // consistency" and "…trained on, and biased or incomplete data" are no series, and a comma
+    // before their "and" or "or" would split a pair.
+    const item = tokens[i] as Token;
+    if (isFiniteVerb(item) || COORDINATING.has(keyOf(item))) return undefined;
+    verbal ||= item.tags.includes('VERB') || item.tags.includes('AUX');
     words += 1;
     i = previousSolid(tokens, i);
   }
+  // Nor is a phrase built on a verb ("providing protection for people" before "and communities"):
+  // a one-word verb is an item of a series of actions ("wash, peel and chop"), a longer one a clause.
+  if (verbal && words > 1) return undefined;
   if (words === 0 || words > 4 || tokens[i]?.text !== ',') return undefined;
   if (tokens[previousSolid(tokens, i)]?.kind !== 'word') return undefined;
+  if (closesOpeningPhrase(tokens, i)) return undefined;
   return { conjunction: index, comma };
 }
 

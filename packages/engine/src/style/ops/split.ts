@@ -45,6 +45,48 @@ function opensDependent(tokens: readonly Token[]): boolean {
   return first !== undefined && (SUBORDINATORS.has(keyOf(first)) || first.tags.includes('SCONJ'));
 }
 
+/** Nouns of time that, with a clause after them, make an adverbial ("The last time you came, …"). */
+const TIME_NOUNS = new Set(['time', 'times', 'moment', 'minute', 'instant', 'day', 'night', 'hour', 'year', 'week']);
+
+/**
+ * True when a stretch opens with a noun phrase of time followed by a clause ("The last time you came
+ * to see us", "Every day we walk"): an adverbial that waits for its main clause, not a main clause.
+ */
+function opensTimeAdverbial(tokens: readonly Token[]): boolean {
+  const words = tokens.filter((piece) => piece.kind === 'word');
+  for (let i = 0; i < Math.min(words.length, 4); i += 1) {
+    const piece = words[i] as Token;
+    if (TIME_NOUNS.has(keyOf(piece))) {
+      const after = tokens.indexOf(words[i + 1] as Token);
+      return after >= 0 && opensClause(tokens, after);
+    }
+    if (!piece.tags.some((tag) => tag === 'DET' || tag === 'ADJ' || tag === 'NUM')) return false;
+  }
+  return false;
+}
+
+/**
+ * True when the clause after the conjunction runs to a comma and another clause follows with no
+ * conjunction: ", and he was asked to speak, he told you …" makes the first of them part of what
+ * leads to the second, so the sentence's main clause comes after; a full stop before it leaves a
+ * fragment and a garbled sentence.
+ */
+function leadsIntoClause(right: readonly Token[]): boolean {
+  let depth = 0;
+  for (let i = 0; i < right.length; i += 1) {
+    const text = right[i]?.text;
+    if (text === '(' || text === '[') depth += 1;
+    if (text === ')' || text === ']') depth = Math.max(0, depth - 1);
+    if (depth > 0 || text !== ',') continue;
+    const next = nextSolid(right, i);
+    const after = right[next];
+    if (after === undefined || after.kind !== 'word') return false;
+    if (COORDINATORS[keyOf(after)] !== undefined || keyOf(after) === 'or' || keyOf(after) === 'nor') return false;
+    return opensClause(right, next);
+  }
+  return false;
+}
+
 /** Both halves of a split keep at least this many words. */
 const MIN_PART_WORDS = 4;
 
@@ -167,7 +209,10 @@ export function splitEdits(
       return;
     // "And though the plan sets guards …, yet it is warrantable …": a left half that opens with a
     // subordinator is a dependent clause waiting for its main clause; alone it is a fragment.
-    if (opensDependent(left)) return;
+    if (opensDependent(left) || opensTimeAdverbial(left)) return;
+    // A split stands only between two main clauses: the clause after the conjunction must not lead
+    // into another ("…, and he was called on, he spoke …").
+    if (leadsIntoClause(right)) return;
     const opened = subject.lock === undefined ? [retext(subject, capitalize(subject.text)), ...right.slice(1)] : right;
     const [leftClass, rightClass] = splitClasses(classes, left, right);
     const first = { tokens: [...left, punct('.'), space()], classes: leftClass };

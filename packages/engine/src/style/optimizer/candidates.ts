@@ -1,6 +1,6 @@
 import { clauseWordEdits } from '../ops/clauses.js';
 import { connectiveEdits } from '../ops/connectives.js';
-import { contractionEdits } from '../ops/contractions.js';
+import { contractionEdits, repeatedForms } from '../ops/contractions.js';
 import { fillerEdits } from '../ops/fillers.js';
 import { genericEdits } from '../ops/generic.js';
 import { joinEdits } from '../ops/join.js';
@@ -8,9 +8,11 @@ import { lexicalEdits } from '../ops/lexical.js';
 import { possessiveEdits, relativeClauseEdits } from '../ops/phrases.js';
 import { punctuationEdits } from '../ops/punctuation.js';
 import { splitEdits } from '../ops/split.js';
+import { isRunningProse } from '../text/running-prose.js';
 import type { Token } from '../text/token.js';
 import type { StructureEdit, TokenEdit } from '../ops/types.js';
 import type { EditContext } from '../edits/context.js';
+import { lowersCapital } from '../edits/capitals.js';
 import { newSentence, type EditBlock, type EditSentence } from './document.js';
 import { editDelta, type EditDelta } from './edit-delta.js';
 import { habitScore, openerScore } from './habit-score.js';
@@ -67,9 +69,28 @@ export function makeCandidate(
   return { id, op, block, replaced, versions, next, delta, gain: 0 };
 }
 
-function candidate(op: string, block: EditBlock, replaced: EditSentence[], next: NewSentence[]): Candidate {
+/** A candidate, or undefined when it would lower a capital written for a reason (edits/capitals.ts). */
+function candidate(
+  op: string,
+  block: EditBlock,
+  replaced: EditSentence[],
+  next: NewSentence[],
+  context: EditContext,
+): Candidate | undefined {
+  if (
+    lowersCapital(
+      replaced.map((sentence) => sentence.tokens),
+      next.map((sentence) => sentence.tokens),
+      context.names,
+    )
+  )
+    return undefined;
   nextId += 1;
   return makeCandidate(nextId, op, block, replaced, next);
+}
+
+function pushCandidate(out: Candidate[], made: Candidate | undefined): void {
+  if (made !== undefined) out.push(made);
 }
 
 /** True while every sentence the candidate replaces is unchanged. */
@@ -90,16 +111,25 @@ export function sentenceCandidates(block: EditBlock, sentence: EditSentence, con
   const bits = sentenceTriggers(tokens);
   const has = (bit: number): boolean => (bits & bit) !== 0;
   const edits: TokenEdit[] = [];
-  if (has(Trigger.contraction)) append(edits, contractionEdits(tokens, context));
+  const prose = isRunningProse(block.kind, tokens);
+  if (has(Trigger.contraction) && prose) {
+    const passage = block.sentences.filter((one) => one.alive).map((one) => one.tokens);
+    append(edits, contractionEdits(tokens, context, repeatedForms(passage)));
+  }
   append(edits, connectiveEdits(tokens, context));
   if (has(Trigger.generic)) append(edits, genericEdits(tokens, context));
   if (has(Trigger.lexical)) append(edits, lexicalEdits(tokens, context));
-  if (has(Trigger.punctuation)) append(edits, punctuationEdits(tokens, context));
+  // A label's colon, a list item's dash, a header's marks are layout: punctuation is the author's
+  // habit only in running prose, and so are contractions (the plan counts them there).
+  if (has(Trigger.punctuation) && prose) append(edits, punctuationEdits(tokens, context));
   append(edits, fillerEdits(tokens, context));
   if (has(Trigger.clause)) append(edits, clauseWordEdits(tokens));
   const out: Candidate[] = [];
   for (const edit of edits) {
-    out.push(candidate(edit.op, block, [sentence], [scored(edit.tokens, sentence.classes, context)]));
+    pushCandidate(
+      out,
+      candidate(edit.op, block, [sentence], [scored(edit.tokens, sentence.classes, context)], context),
+    );
   }
   // Rewording inside a clause (relative clauses, possessives) touches no habit: the score carries over.
   const habitNeutral: StructureEdit[] = [];
@@ -108,13 +138,16 @@ export function sentenceCandidates(block: EditBlock, sentence: EditSentence, con
   for (const edit of habitNeutral) {
     const only = edit.sentences[0];
     if (only !== undefined)
-      out.push(candidate(edit.op, block, [sentence], [scored(only.tokens, only.classes, context, sentence.habit)]));
+      pushCandidate(
+        out,
+        candidate(edit.op, block, [sentence], [scored(only.tokens, only.classes, context, sentence.habit)], context),
+      );
   }
   if (has(Trigger.split)) {
     for (const edit of splitEdits(tokens, sentence.classes, context)) {
       const next: NewSentence[] = [];
       for (const part of edit.sentences) next.push(scored(part.tokens, part.classes, context));
-      out.push(candidate(edit.op, block, [sentence], next));
+      pushCandidate(out, candidate(edit.op, block, [sentence], next, context));
     }
   }
   return out;
@@ -139,7 +172,7 @@ export function pairCandidates(
   for (const edit of joinEdits(part(first), part(second), context)) {
     const next: NewSentence[] = [];
     for (const joined of edit.sentences) next.push(scored(joined.tokens, joined.classes, context, habit));
-    out.push(candidate(edit.op, block, [first, second], next));
+    pushCandidate(out, candidate(edit.op, block, [first, second], next, context));
   }
   return out;
 }

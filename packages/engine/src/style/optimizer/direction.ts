@@ -5,10 +5,13 @@
  * the target; an edit that changes the count must leave it closer to the target and on the same side
  * (half a unit of slack: a count cannot land between two integers). Edits that leave a habit's count
  * as it was (a spaced dash closed, a word swapped) are not judged on it. Contractions have their own
- * plan (contraction-plan.ts); the analytics objective judges the rest.
+ * plan (contraction-plan.ts); the analytics objective judges the rest. Only running prose is counted
+ * (text/running-prose.ts): a label's colon or a list item's dash is layout, not the author's habit.
  */
+import type { BlockKind } from '@styler/analytics/nlp';
 import { histogramStats } from '@styler/analytics/metrics';
 import { dashStyleAt } from '../habits/punctuation-habits.js';
+import { isRunningProse } from '../text/running-prose.js';
 import type { Token } from '../text/token.js';
 import type { StyleModel } from '../types.js';
 import type { EditSentence } from './document.js';
@@ -47,8 +50,9 @@ export function markCounts(tokens: readonly Token[]): number[] {
 /** A sentence as the gate reads it: its tokens and its words. */
 type Counted = Pick<EditSentence, 'tokens' | 'words'>;
 
-function add(into: HabitCounts, sentences: readonly Counted[], sign: 1 | -1): void {
+function add(into: HabitCounts, kind: BlockKind, sentences: readonly Counted[], sign: 1 | -1): void {
   for (const sentence of sentences) {
+    if (!isRunningProse(kind, sentence.tokens)) continue;
     into.words += sign * sentence.words;
     into.sentences += sign;
     markCounts(sentence.tokens).forEach((count, index) => {
@@ -57,13 +61,18 @@ function add(into: HabitCounts, sentences: readonly Counted[], sign: 1 | -1): vo
   }
 }
 
-/** True when `next` is closer to `target` than `now` and not past it (by more than SLACK). */
+/**
+ * True when `next` is closer to `target` than `now` and not past it: a count may land past the target
+ * by at most `slack` (a whole count cannot land between two integers), and by no more than the move
+ * closed (one mark in a short text must not overshoot by more than it brings the text nearer).
+ */
 export function movesToward(now: number, next: number, target: number, slack = SLACK): boolean {
   if (next === now) return true;
   const before = now - target;
   const after = next - target;
   if (Math.abs(after) >= Math.abs(before)) return false;
-  return Math.sign(after) === Math.sign(before) || Math.abs(after) <= slack;
+  if (Math.sign(after) === Math.sign(before) || after === 0) return true;
+  return Math.abs(after) <= Math.min(slack, Math.abs(before) - Math.abs(after));
 }
 
 /** The author's rates the gate steers by. */
@@ -93,9 +102,10 @@ export class HabitDirection {
   readonly #targets: HabitTargets;
   readonly #counts: HabitCounts = emptyCounts();
 
-  constructor(targets: HabitTargets, sentences: readonly Counted[]) {
+  /** `blocks`: the text's blocks, each with its kind and its sentences (only running prose counts). */
+  constructor(targets: HabitTargets, blocks: ReadonlyArray<{ kind: BlockKind; sentences: readonly Counted[] }>) {
     this.#targets = targets;
-    add(this.#counts, sentences, 1);
+    for (const block of blocks) add(this.#counts, block.kind, block.sentences, 1);
   }
 
   /** The counts now (a copy). */
@@ -103,17 +113,20 @@ export class HabitDirection {
     return { ...this.#counts, marks: [...this.#counts.marks] };
   }
 
-  #after(replaced: readonly Counted[], next: readonly Counted[]): HabitCounts {
+  #after(kind: BlockKind, replaced: readonly Counted[], next: readonly Counted[]): HabitCounts {
     const after = this.counts;
-    add(after, replaced, -1);
-    add(after, next, 1);
+    add(after, kind, replaced, -1);
+    add(after, kind, next, 1);
     return after;
   }
 
-  /** True when replacing `replaced` by `next` moves every habit it changes toward the author, none past. */
-  allows(replaced: readonly Counted[], next: readonly Counted[]): boolean {
+  /**
+   * True when replacing `replaced` by `next` (sentences of a block of `kind`) moves every habit it
+   * changes toward the author, none past.
+   */
+  allows(kind: BlockKind, replaced: readonly Counted[], next: readonly Counted[]): boolean {
     const now = this.#counts;
-    const after = this.#after(replaced, next);
+    const after = this.#after(kind, replaced, next);
     for (let i = 0; i < DIRECTED_HABITS.length; i += 1) {
       const rate = this.#targets.perWord[i]!;
       const [before, changed] = [now.marks[i]!, after.marks[i]!];
@@ -129,8 +142,8 @@ export class HabitDirection {
   }
 
   /** Takes an applied edit into the counts. */
-  apply(replaced: readonly Counted[], created: readonly Counted[]): void {
-    add(this.#counts, replaced, -1);
-    add(this.#counts, created, 1);
+  apply(kind: BlockKind, replaced: readonly Counted[], created: readonly Counted[]): void {
+    add(this.#counts, kind, replaced, -1);
+    add(this.#counts, kind, created, 1);
   }
 }

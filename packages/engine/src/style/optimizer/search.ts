@@ -177,7 +177,12 @@ function searchRuns(
       const contraction = entry.op === 'contract' || entry.op === 'expand';
       if (contraction && contractionsLeft <= 0) continue;
       // A habit moves toward the author or not at all; undoing an edit only goes back toward the input.
-      if (direction !== undefined && entry.op !== 'revert' && !direction.allows(entry.replaced, entry.next)) continue;
+      if (
+        direction !== undefined &&
+        entry.op !== 'revert' &&
+        !direction.allows(entry.block.kind, entry.replaced, entry.next)
+      )
+        continue;
       evaluations -= 1;
       stats.evaluations += 1;
       deadline.check();
@@ -189,7 +194,7 @@ function searchRuns(
         continue;
       }
       const created = applyCandidate(entry, scorer);
-      direction?.apply(entry.replaced, created);
+      direction?.apply(entry.block.kind, entry.replaced, created);
       if (contraction) contractionsLeft -= 1;
       history.push({ block: entry.block, removed: entry.replaced, created });
       applied += 1;

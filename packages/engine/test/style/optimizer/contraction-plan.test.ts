@@ -17,11 +17,22 @@ describe('the contraction plan', () => {
     const contracted = sentences.reduce((sum, tokens) => sum + findContracted(tokens).length, 0);
     const places = contracted + sentences.reduce((sum, tokens) => sum + findContractible(tokens).length, 0);
     const plan = planContractions(sentences, 0.5);
-    expect(plan).toEqual({ share: contracted / places, changes: contracted - Math.round(0.5 * places) });
+    expect(plan).toEqual({ share: contracted / places, changes: contracted - Math.ceil(0.5 * places - 0.25) });
     // Toward an author who never contracts, every contraction may go; toward the input's own rate, none.
     expect(planContractions(sentences, 0)?.changes).toBe(contracted);
     expect(planContractions(sentences, contracted / places)?.changes).toBe(0);
     expect(planContractions([[]], 0.5)).toBeUndefined();
+  });
+
+  it('stops on the input’s side of the author: 6 of 7 contracted toward 34 % leaves 3, not 2', () => {
+    const text = ["We're ready. It's late. They're here. You're kind. I'm tired. We've left. We do not mind it."].join(
+      ' ',
+    );
+    const sentences = sentencesOf(text).map((sentence) => sentence.tokens);
+    // 7 places, 6 contracted: 2.4 of them is the author's rate; 3 stays short of it, 2 goes past.
+    expect(planContractions(sentences, 0.343)).toEqual({ share: 6 / 7, changes: 3 });
+    // Toward an author who contracts 1 % of the time (0.07 of a place), every contraction goes.
+    expect(planContractions(sentences, 0.01)).toEqual({ share: 6 / 7, changes: 6 });
   });
 
   it('keeps a restyle from overshooting an author who contracts some of the time', () => {
