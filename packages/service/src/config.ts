@@ -71,6 +71,8 @@ export interface ServiceConfig {
   readonly requestTimeoutMs: number;
   /** A client's request headers must arrive within this; past it the connection gets 408 and closes. */
   readonly headersTimeoutMs: number;
+  /** A whole request, body included, must arrive within this; past it 408 and the connection closes. */
+  readonly bodyTimeoutMs: number;
   /** Grace for in-flight requests at shutdown before connections are cut. */
   readonly shutdownTimeoutMs: number;
   /** Parsed style models kept in memory. */
@@ -126,6 +128,7 @@ export const SERVICE_DEFAULTS = Object.freeze({
   poolMaxQueuePerOrg: 64,
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 20_000,
+  bodyTimeoutMs: 120_000,
   shutdownTimeoutMs: 30_000,
   modelCacheSize: 32,
   corsOrigins: [],
@@ -155,6 +158,7 @@ export const SERVICE_ENV_VARS = Object.freeze({
   poolMaxQueuePerOrg: 'STYLER_POOL_MAX_QUEUE_PER_ORG',
   requestTimeoutMs: 'STYLER_REQUEST_TIMEOUT_MS',
   headersTimeoutMs: 'STYLER_HEADERS_TIMEOUT_MS',
+  bodyTimeoutMs: 'STYLER_BODY_TIMEOUT_MS',
   shutdownTimeoutMs: 'STYLER_SHUTDOWN_TIMEOUT_MS',
   modelCacheSize: 'STYLER_MODEL_CACHE_SIZE',
   corsOrigins: 'STYLER_CORS_ORIGINS',
@@ -219,6 +223,7 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     poolMaxQueuePerOrg: integer(env, v.poolMaxQueuePerOrg, d.poolMaxQueuePerOrg, 1, 1_000_000),
     requestTimeoutMs: integer(env, v.requestTimeoutMs, d.requestTimeoutMs, 100, 3_600_000),
     headersTimeoutMs: integer(env, v.headersTimeoutMs, d.headersTimeoutMs, 1_000, 120_000),
+    bodyTimeoutMs: integer(env, v.bodyTimeoutMs, d.bodyTimeoutMs, 1_000, 3_600_000),
     shutdownTimeoutMs: integer(env, v.shutdownTimeoutMs, d.shutdownTimeoutMs, 0, 3_600_000),
     modelCacheSize: integer(env, v.modelCacheSize, d.modelCacheSize, 0, 100_000),
     corsOrigins: origins(env, v.corsOrigins) ?? d.corsOrigins,

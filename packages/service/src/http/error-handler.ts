@@ -187,15 +187,23 @@ export function frameworkErrorHandler(limits: ErrorLimits) {
 }
 
 /**
+ * Client errors worth an operator's eye: a body cut off in transit is how a broken proxy, a flaky
+ * link or someone probing the parser shows up.
+ */
+const WARNED_CLIENT_ERRORS: ReadonlySet<ErrorCode> = new Set(['malformed_upload']);
+
+/**
  * Logs a failed request at the level its cause deserves: only a 500 is our fault (error, with its
  * stack); a provider's failure, an unavailable database or a full disk (502–507) is an operational
- * condition (warn); a request for what this deployment does not offer (501, e.g. full mode without
+ * condition (warn), as is a malformed upload; a request for what this deployment does not offer (501, e.g. full mode without
  * a provider) is the client's, like every 4xx (info).
  */
-function logOutcome(request: FastifyRequest, status: number, error: unknown): void {
+function logOutcome(request: FastifyRequest, response: ErrorResponse, error: unknown): void {
+  const { status } = response;
   const reason = (error as Error).message;
   if (status === 500) request.log.error({ err: error }, 'request failed');
   else if (status > 501) request.log.warn({ status, reason }, 'request failed: service condition');
+  else if (WARNED_CLIENT_ERRORS.has(response.code)) request.log.warn({ status, reason }, 'request rejected');
   else request.log.info({ status, reason }, 'request rejected');
 }
 
@@ -212,7 +220,7 @@ export function installErrorHandlers(app: FastifyInstance, limits: ErrorLimits):
       request.log.info({ reason: (error as Error).message }, 'client disconnected');
       return;
     }
-    logOutcome(request, response.status, error);
+    logOutcome(request, response, error);
     send(reply, response);
   });
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

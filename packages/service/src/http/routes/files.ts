@@ -45,6 +45,18 @@ function checkUploadContentType(request: FastifyRequest): void {
 }
 
 /**
+ * The multipart parser (busboy) reports a form that is cut off, has no part matching its boundary
+ * or a broken part header as a plain Error without a code: the client's malformed body, not our
+ * fault. The plugin's own errors (a part over the size limit, too many parts) carry their code and
+ * keep it, for the error handler's mapping.
+ */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof ServiceError) return error;
+  if (typeof (error as { code?: unknown } | null)?.code === 'string') return error;
+  return new ServiceError('malformed_upload', undefined, { cause: error });
+}
+
+/**
  * Reads the multipart form: exactly one file in field `file`, optionally `purpose`. Every part is
  * consumed before any error is thrown, so the request body is never left half-read.
  */
@@ -56,15 +68,19 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
   let purpose: string | undefined;
   let problem: string | undefined;
   // The size and count limits are the multipart plugin's (registered in app.ts).
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      // A part without a file name has no extension to check: extractUpload refuses it (415).
-      if (part.fieldname === 'file') file = { filename: part.filename ?? '', bytes };
-      else problem ??= `Unexpected file field '${part.fieldname}': send the file in field 'file'.`;
-    } else if (part.fieldname === 'purpose') {
-      purpose = String(part.value);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        // A part without a file name has no extension to check: extractUpload refuses it (415).
+        if (part.fieldname === 'file') file = { filename: part.filename ?? '', bytes };
+        else problem ??= `Unexpected file field '${part.fieldname}': send the file in field 'file'.`;
+      } else if (part.fieldname === 'purpose') {
+        purpose = String(part.value);
+      }
     }
+  } catch (error) {
+    throw asUploadError(error);
   }
   if (problem) throw new ServiceError('invalid_input', problem);
   if (!file) throw new ServiceError('invalid_input', "Missing form field 'file'.");
