@@ -34,6 +34,10 @@ export interface ServiceConfig {
   readonly maxDocxExpandedBytes: number;
   /** Most entries a .docx zip may hold. */
   readonly maxDocxEntries: number;
+  /** .docx extractions running at once in the process (each a worker thread with a bounded heap). */
+  readonly docxExtractions: number;
+  /** .docx extractions running at once for one organization. */
+  readonly docxExtractionsPerOrg: number;
   /**
    * What this process does: `api` serves the HTTP API and runs no jobs, `worker` runs fine-tuning
    * jobs and serves only /health, `all` (default) both. With PostgreSQL, a deployment runs N api and
@@ -118,6 +122,8 @@ export const SERVICE_DEFAULTS = Object.freeze({
   maxTextChars: 100_000,
   maxDocxExpandedBytes: 64 * MIB,
   maxDocxEntries: 2_000,
+  docxExtractions: 2,
+  docxExtractionsPerOrg: 1,
   role: 'all',
   jobLeaseSeconds: 900,
   jobHeartbeatTimeoutSeconds: 45,
@@ -147,6 +153,8 @@ export const SERVICE_ENV_VARS = Object.freeze({
   maxTextChars: 'STYLER_MAX_TEXT_CHARS',
   maxDocxExpandedBytes: 'STYLER_MAX_DOCX_EXPANDED_BYTES',
   maxDocxEntries: 'STYLER_MAX_DOCX_ENTRIES',
+  docxExtractions: 'STYLER_DOCX_EXTRACTIONS',
+  docxExtractionsPerOrg: 'STYLER_DOCX_EXTRACTIONS_PER_ORG',
   role: 'STYLER_ROLE',
   jobLeaseSeconds: 'STYLER_JOB_LEASE_SECONDS',
   jobHeartbeatTimeoutSeconds: 'STYLER_JOB_HEARTBEAT_TIMEOUT_SECONDS',
@@ -213,6 +221,8 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     maxTextChars: integer(env, v.maxTextChars, d.maxTextChars, 1, 10_000_000),
     maxDocxExpandedBytes: integer(env, v.maxDocxExpandedBytes, d.maxDocxExpandedBytes, 1024, 4096 * MIB),
     maxDocxEntries: integer(env, v.maxDocxEntries, d.maxDocxEntries, 1, 1_000_000),
+    docxExtractions: integer(env, v.docxExtractions, d.docxExtractions, 1, 64),
+    docxExtractionsPerOrg: integer(env, v.docxExtractionsPerOrg, d.docxExtractionsPerOrg, 1, 64),
     role,
     jobLeaseSeconds: integer(env, v.jobLeaseSeconds, d.jobLeaseSeconds, 5, 86_400),
     jobHeartbeatTimeoutSeconds: integer(env, v.jobHeartbeatTimeoutSeconds, d.jobHeartbeatTimeoutSeconds, 4, 3_600),

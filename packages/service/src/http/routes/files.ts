@@ -11,6 +11,10 @@ import { failure, ok, pathParams, unauthorized } from '../openapi.js';
 import { FILE_PURPOSE, toFileObject, toList } from '../representations.js';
 import type { RouteContext } from '../route-context.js';
 import { extractUpload } from '../../uploads/extract.js';
+import { ExtractionGate } from '../../uploads/extraction-gate.js';
+
+/** .docx uploads one organization may have waiting for an extraction slot; past it, 429. */
+const DOCX_WAITING_PER_ORG = 8;
 
 const CONTENT_TYPES = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -102,6 +106,11 @@ const formCheckedByHandler = () => () => true;
 
 export function fileRoutes(app: TypedApp, context: RouteContext): void {
   const { store, config } = context;
+  const extractions = new ExtractionGate({
+    perProcess: config.docxExtractions,
+    perOrganization: config.docxExtractionsPerOrg,
+    waitingPerOrganization: DOCX_WAITING_PER_ORG,
+  });
 
   const upload = {
     operationId: 'createFile',
@@ -119,6 +128,7 @@ export function fileRoutes(app: TypedApp, context: RouteContext): void {
         `Over ${config.maxFileBytes} bytes, or a .docx expanding past ${config.maxDocxExpandedBytes} bytes.`,
       ),
       415: failure('Not .txt/.docx, content not matching the extension, or a .txt that is not UTF-8/UTF-16.'),
+      429: failure('Too many .docx uploads of the organization waiting to be read.', 'rate_limited'),
       507: failure("The server's storage is full.", 'storage_full'),
     },
   };
@@ -134,10 +144,8 @@ export function fileRoutes(app: TypedApp, context: RouteContext): void {
   app.post('/files', uploadOptions, async (request) => {
     const principal = principalOf(request);
     const form = await receiveForm(request);
-    const upload = await extractUpload(form, {
-      maxExpandedBytes: config.maxDocxExpandedBytes,
-      maxEntries: config.maxDocxEntries,
-    });
+    const limits = { maxExpandedBytes: config.maxDocxExpandedBytes, maxEntries: config.maxDocxEntries };
+    const upload = await extractUpload(form, limits, (extract) => extractions.run(principal.organizationId, extract));
     const record: FileRecord = {
       id: randomId('file'),
       organizationId: principal.organizationId,
