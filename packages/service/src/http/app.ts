@@ -63,7 +63,7 @@ function malformedRequestHandler(error: Error & { code?: string }, socket: Duple
     'content-length': String(Buffer.byteLength(body)),
     'content-type': 'application/json; charset=utf-8',
     ...API_HEADERS,
-    ...errorHeaders(status),
+    ...errorHeaders(status, code),
     connection: 'close',
   };
   if (socket.writable) {

@@ -154,15 +154,21 @@ const RETRY_AFTER_SECONDS: Readonly<Record<number, string>> = { 429: '1', 503: '
 /** Client errors a retry can change: a request that timed out, a rate limit. */
 const RETRYABLE_CLIENT_ERRORS = new Set([408, 429]);
 
+/** The header that carries an error's registry code, where OpenAI's SDKs expose it (`error.headers`). */
+export const ERROR_CODE_HEADER = 'x-error-code';
+
 /**
- * The headers of an error answer with `status`: Retry-After (seconds) where waiting helps (429, 503,
- * 507), and `x-should-retry: false` where a retry cannot change the answer (every 4xx but 408 and
- * 429). OpenAI's SDKs read that header before their own rules, which retry a 409 (a cancel of a
- * finished job was sent three times).
+ * The headers of an error answer with `status` and registry `code`: the code in ERROR_CODE_HEADER
+ * (the spec fixes the body's `error` as a string, so OpenAI's SDKs find no `code` in it; they do
+ * hand over the headers), Retry-After (seconds) where waiting helps (429, 503, 507), and
+ * `x-should-retry: false` where a retry cannot change the answer (every 4xx but 408 and 429).
+ * OpenAI's SDKs read that header before their own rules, which retry a 409 (a cancel of a finished
+ * job was sent three times).
  */
-export function errorHeaders(status: number): Record<string, string> {
+export function errorHeaders(status: number, code: ErrorCode): Record<string, string> {
   const retryAfter = RETRY_AFTER_SECONDS[status];
   return {
+    [ERROR_CODE_HEADER]: code,
     ...(retryAfter !== undefined && { 'retry-after': retryAfter }),
     ...(status >= 400 && status < 500 && !RETRYABLE_CLIENT_ERRORS.has(status) && { 'x-should-retry': 'false' }),
   };
@@ -171,7 +177,7 @@ export function errorHeaders(status: number): Record<string, string> {
 /** Sends the error body with its headers (errorHeaders). */
 function send(reply: FastifyReply, response: ErrorResponse): void {
   void reply
-    .headers(errorHeaders(response.status))
+    .headers(errorHeaders(response.status, response.code))
     .code(response.status)
     .type('application/json; charset=utf-8')
     .send(errorBody(response.code, response.message, response.param));
