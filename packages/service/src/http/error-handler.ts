@@ -30,6 +30,22 @@ export function errorBody(code: ErrorCode, message: string = ERRORS[code].messag
   return { error: message, code, ...(param !== undefined && { param }) };
 }
 
+/** OpenAI's error type for a status: what its SDKs and clients branch on. */
+function openaiErrorType(status: number): string {
+  if (status >= 500) return 'server_error';
+  if (status === 429) return 'rate_limit_error';
+  return 'invalid_request_error';
+}
+
+/**
+ * The error body of OpenAI's API, `{"error": {message, type, code, param}}`, which its SDKs read
+ * into `err.code`, `err.type` and `err.param`: the routes OpenAI defines and the spec does not
+ * (chat completions, models) answer with it.
+ */
+export function openaiErrorBody(code: ErrorCode, message: string = ERRORS[code].message, param?: string) {
+  return { error: { message, type: openaiErrorType(ERRORS[code].status), code, param: param ?? null } };
+}
+
 /** Limits quoted in messages. */
 export interface ErrorLimits {
   maxFileBytes: number;
@@ -46,6 +62,8 @@ export interface RouteErrorHints {
   schema?: FastifySchema | undefined;
   /** The parsed body, to tell which branch of a union schema it meant. */
   body?: unknown;
+  /** 'openai': the route answers errors in OpenAI's shape (openaiErrorBody). */
+  errorShape?: 'openai' | undefined;
 }
 
 /** A request that failed its route's schema (fastify's FST_ERR_VALIDATION). */
@@ -174,13 +192,14 @@ export function errorHeaders(status: number, code: ErrorCode): Record<string, st
   };
 }
 
-/** Sends the error body with its headers (errorHeaders). */
-function send(reply: FastifyReply, response: ErrorResponse): void {
+/** Sends the error body (the route's shape) with its headers (errorHeaders). */
+function send(reply: FastifyReply, response: ErrorResponse, shape?: 'openai'): void {
+  const { code, message, param } = response;
   void reply
-    .headers(errorHeaders(response.status, response.code))
+    .headers(errorHeaders(response.status, code))
     .code(response.status)
     .type('application/json; charset=utf-8')
-    .send(errorBody(response.code, response.message, response.param));
+    .send(shape === 'openai' ? openaiErrorBody(code, message, param) : errorBody(code, message, param));
 }
 
 /**
@@ -227,7 +246,7 @@ export function installErrorHandlers(app: FastifyInstance, limits: ErrorLimits):
       return;
     }
     logOutcome(request, response, error);
-    send(reply, response);
+    send(reply, response, request.routeOptions.config.errorShape);
   });
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -121,7 +121,8 @@ describe('chat completions with a style model', () => {
         max_llm_tokens: 5,
       })
       .catch((caught: unknown) => caught as { status: number; message: string });
-    expect(error).toMatchObject({ status: 400 });
+    // The SDK reads OpenAI's error shape into its fields.
+    expect(error).toMatchObject({ status: 400, code: 'invalid_input', type: 'invalid_request_error' });
     expect(String((error as { message: string }).message)).toMatch(/token cap leaves no room/);
   });
 
@@ -252,7 +253,10 @@ describe('chat completions without any LLM configured', () => {
       jsonBody({ model, messages: [{ role: 'user', content: 'Hello.' }] }),
     );
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: string }).error).toMatch(/need an LLM.*OPENAI_API_KEY/);
+    // A route OpenAI defines and the spec does not: OpenAI's error shape.
+    const { error } = (await response.json()) as { error: { message: string; type: string; code: string } };
+    expect(error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_input' });
+    expect(error.message).toMatch(/need an LLM.*OPENAI_API_KEY/);
   });
 
   it('bounds max_tokens and max_completion_tokens at 32,768, naming the field', async () => {
@@ -263,7 +267,7 @@ describe('chat completions without any LLM configured', () => {
         jsonBody({ model: 'ftm-any', messages, [field]: 32_769 }),
       );
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ code: 'invalid_input', param: field });
+      expect(await response.json()).toMatchObject({ error: { code: 'invalid_input', param: field } });
       const within = await service.request(
         '/chat/completions',
         jsonBody({ model: 'ftm-any', messages, [field]: 32_768 }),

@@ -178,6 +178,15 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])(
       expect(await codeOf(bad.files.list())).toBe('invalid_api_key');
       expect(await codeOf(client.files.retrieve('file-unknown'))).toBe('file_not_found');
       expect(await codeOf(client.models.retrieve('no-such-model'))).toBe('model_not_found');
+      // Routes OpenAI defines and the spec does not answer OpenAI's shape: the SDK's own fields hold it.
+      await expect(client.models.retrieve('no-such-model')).rejects.toMatchObject({
+        status: 404,
+        code: 'model_not_found',
+        type: 'invalid_request_error',
+        param: null,
+        message: '404 Model not found.',
+      });
+      await expect(bad.models.list()).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
       expect(await codeOf(client.post('/style/transform', { body: { mode: 'rewrite' } }))).toBe('invalid_input');
       expect(await codeOf(client.get('/no/such/route'))).toBe('route_not_found');
       const upload = await toFile(Buffer.from('not a zip'), 'a.docx');
