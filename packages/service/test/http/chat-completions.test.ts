@@ -241,7 +241,7 @@ describe('chat completions without any LLM configured', () => {
   });
   afterAll(async () => service.close());
 
-  it('answers 400 saying how to configure one', async () => {
+  it('answers 501 provider_not_configured saying how to configure one', async () => {
     const upload = await service.request('/files', { method: 'POST', body: uploadForm('01.txt', darwin(1)) });
     const fileId = ((await upload.json()) as { id: string }).id;
     const job = (await (await service.request('/fine_tuning/jobs', jsonBody({ training_files: [fileId] }))).json()) as {
@@ -252,10 +252,11 @@ describe('chat completions without any LLM configured', () => {
       '/chat/completions',
       jsonBody({ model, messages: [{ role: 'user', content: 'Hello.' }] }),
     );
-    expect(response.status).toBe(400);
+    // 501 provider_not_configured, as a full-mode transform answers without an LLM.
+    expect(response.status).toBe(501);
     // A route OpenAI defines and the spec does not: OpenAI's error shape.
     const { error } = (await response.json()) as { error: { message: string; type: string; code: string } };
-    expect(error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_input' });
+    expect(error).toMatchObject({ type: 'server_error', code: 'provider_not_configured' });
     expect(error.message).toMatch(/need an LLM.*OPENAI_API_KEY/);
   });
 

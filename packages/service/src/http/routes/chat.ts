@@ -95,11 +95,12 @@ export function chatRoutes(app: TypedApp, context: RouteContext): void {
     body: component(ChatCompletionRequest),
     response: withOpenAIErrors({
       200: completionResponse,
-      400: failure('Invalid request, or no LLM configured (the message says what to set).', 'invalid_input'),
+      400: failure('Invalid request.', 'invalid_input'),
       401: unauthorized,
       404: failure('Unknown or not yet trained model.', 'model_not_found'),
       413: failure(`Messages over ${config.maxTextChars} characters, or a body over ${config.maxBodyBytes} bytes.`),
       429: rateLimited,
+      501: failure('No LLM is configured (the message says what to set).', 'provider_not_configured'),
       502: failure('The base model service failed.', 'provider_failed'),
     }),
   };

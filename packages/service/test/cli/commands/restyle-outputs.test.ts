@@ -1,8 +1,8 @@
 /** `styler restyle` never replaces a file without --force (an input above all), and refuses empty or oversized inputs. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitStyle } from '@styler/engine';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
@@ -18,6 +18,7 @@ describe('styler restyle and existing files', () => {
     modelPath = join(root, 'model.json');
     writeFileSync(modelPath, JSON.stringify(fitStyle([1, 2, 3, 4].map(darwin))));
   });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   /** A fresh folder holding `input.txt`. */
   function inputFolder(name: string, text = INPUT): string {
