@@ -23,16 +23,16 @@ describe('ExtractionGate', () => {
   it('runs at most perOrganization of one organization and perProcess in all', async () => {
     const gate = new ExtractionGate({ perProcess: 2, perOrganization: 1, waitingPerOrganization: 8 });
     const acme = { now: 0, most: 0 };
-    const all = { now: 0, most: 0 };
-    const tasks = Array.from({ length: 6 }, (_, i) => ({ org: i < 3 ? 'acme' : `org-${i}`, ...controlled(all) }));
+    const others = { now: 0, most: 0 };
     const acmeTasks = Array.from({ length: 3 }, () => controlled(acme));
+    const otherTasks = Array.from({ length: 3 }, () => controlled(others));
     const running = [
       ...acmeTasks.map(({ task }) => gate.run('acme', task)),
-      ...tasks.slice(3).map(({ org, task }) => gate.run(org, task)),
+      ...otherTasks.map(({ task }, i) => gate.run(`org-${i}`, task)),
     ];
     await tick();
     expect(gate.running).toBe(2);
-    for (const { finish } of [...acmeTasks, ...tasks]) {
+    for (const { finish } of [...acmeTasks, ...otherTasks]) {
       finish();
       await tick();
       expect(gate.running).toBeLessThanOrEqual(2);
