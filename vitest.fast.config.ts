@@ -13,6 +13,8 @@ export const END_TO_END = [
   'packages/service/test/http/{kill-campaign,multi-process,outage-processes,outage-transforms,restart}.test.ts',
   'packages/service/test/http/{malformed-http,database-outage,queue-sweep,queue-lost-delivery}.test.ts',
   'packages/service/test/http/{durable-acknowledgement,power-cut}.test.ts',
+  'packages/service/test/http/{docx-memory,upload-parse-errors}.test.ts',
+  'packages/service/test/bin/signals.test.ts',
   'packages/service/test/jobs/pg-boss-job-runner-outage.test.ts',
   'packages/service/test/docs/readme-commands.test.ts',
   'packages/engine/test/bench/**',

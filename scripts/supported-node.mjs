@@ -16,6 +16,7 @@ import {
   fetchSupportedNode,
   isSupportedNode,
   MINIMUM_NODE,
+  onParentExit,
 } from '../packages/service/bin/supported-node.js';
 
 const [command, ...args] = process.argv.slice(2);
@@ -47,10 +48,12 @@ if (!isSupportedNode(process.versions.node)) {
 }
 
 const child = spawn(command, args, { stdio: 'inherit', env });
-// Ctrl-C reaches the whole process group, the child too: wait for it. Signals sent to this process
-// alone (npm stopping its script) are passed on.
-process.on('SIGINT', () => undefined);
-for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+// Signals are passed on: those sent to this process alone (npm passing on a kill -INT) reach the
+// child only so. Ctrl-C reaches the whole process group, so the child gets it twice: styler serve
+// takes two within a second for one.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+// npm killed with SIGTERM ends without passing it on: its end is our SIGTERM.
+onParentExit(() => child.kill('SIGTERM'));
 child.on('error', (error) => {
   console.error(`${command}: ${error.message}`);
   process.exit(1);

@@ -20,6 +20,8 @@ AI_INPUTS="$CORPORA/ai-inputs"
 [ -d "$AI_INPUTS" ] || AI_INPUTS="$CORPORA/../ai-inputs"
 echo "corpora: $CORPORA, AI inputs: $AI_INPUTS" >&2
 OUT="${1:-$(mktemp -d)/benchmark-corpora}"
+# Without its trailing slash, so paths under it read benchmark-example/report, not //report.
+OUT="${OUT%/}"
 INPUTS="${2:-6}"
 styler() { node packages/service/bin/styler.js "$@"; }
 rm -rf "$OUT" && mkdir -p "$OUT/authors" "$OUT/models" "$OUT/inputs"

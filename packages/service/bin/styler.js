@@ -6,7 +6,15 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { canFetchNode, envUnderNode, fetchSupportedNode, isSupportedNode, MINIMUM_NODE } from './supported-node.js';
+import {
+  canFetchNode,
+  envUnderNode,
+  fetchSupportedNode,
+  isSupportedNode,
+  MINIMUM_NODE,
+  onParentExit,
+  startedByNpm,
+} from './supported-node.js';
 
 const USAGE_EXIT = 2;
 
@@ -16,9 +24,9 @@ function runUnder(dir) {
     stdio: 'inherit',
     env: envUnderNode(dir),
   });
-  // Ctrl-C reaches the whole process group, the child too: wait for it.
-  process.on('SIGINT', () => undefined);
-  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  // Passed on (a kill -INT of this process alone reaches the child only so); Ctrl-C reaches the whole
+  // process group, so the child gets it twice: styler serve takes two within a second for one.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   return new Promise((resolve) => {
     child.on('error', (error) => {
       console.error(`styler: cannot run ${dir}/bin/node: ${error.message}`);
@@ -47,6 +55,10 @@ async function underSupportedNode() {
   );
   return runUnder(dir);
 }
+
+// Under npx or an npm script, npm's end (it does not pass on a SIGTERM it gets) is our SIGTERM;
+// elsewhere a parent's end means nothing (a server started with & outlives its shell).
+if (startedByNpm()) onParentExit(() => process.kill(process.pid, 'SIGTERM'));
 
 if (isSupportedNode(process.versions.node)) {
   const { main } = await import('../dist/cli/main.js');

@@ -42,3 +42,25 @@ export function fetchSupportedNode() {
 export function envUnderNode(dir, env = process.env) {
   return { ...env, PATH: `${dir}/bin:${env.PATH ?? ''}`, npm_config_nodedir: dir };
 }
+
+/**
+ * Calls `onGone` once when this process's parent exits (it is re-parented: its ppid changes). npm
+ * does not pass a SIGTERM it receives on to the script it runs, so `kill -TERM` of `npm start` (what
+ * `docker stop`, systemd and process managers send) would leave the server holding its port and
+ * data: a wrapper npm started treats its parent's end as that signal. Checked twice a second,
+ * without keeping the process alive.
+ */
+export function onParentExit(onGone) {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onGone();
+  }, 500);
+  timer.unref();
+}
+
+/** True when npm (npm run, npm start, npx) started this process: its environment says so. */
+export function startedByNpm(env = process.env) {
+  return env.npm_lifecycle_event !== undefined || env.npm_command !== undefined;
+}

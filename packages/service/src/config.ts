@@ -35,6 +35,10 @@ export interface ServiceConfig {
   readonly maxDocxExpandedBytes: number;
   /** Most entries a .docx zip may hold. */
   readonly maxDocxEntries: number;
+  /** .docx extractions running at once in the process (each a worker thread with a bounded heap). */
+  readonly docxExtractions: number;
+  /** .docx extractions running at once for one organization. */
+  readonly docxExtractionsPerOrg: number;
   /**
    * What this process does: `api` serves the HTTP API and runs no jobs, `worker` runs fine-tuning
    * jobs and serves only /health, `all` (default) both. With PostgreSQL, a deployment runs N api and
@@ -72,6 +76,8 @@ export interface ServiceConfig {
   readonly requestTimeoutMs: number;
   /** A client's request headers must arrive within this; past it the connection gets 408 and closes. */
   readonly headersTimeoutMs: number;
+  /** A whole request, body included, must arrive within this; past it 408 and the connection closes. */
+  readonly bodyTimeoutMs: number;
   /** Grace for in-flight requests at shutdown before connections are cut. */
   readonly shutdownTimeoutMs: number;
   /** Parsed style models kept in memory. */
@@ -131,6 +137,8 @@ export const SERVICE_DEFAULTS = Object.freeze({
   maxTextChars: 100_000,
   maxDocxExpandedBytes: 64 * MIB,
   maxDocxEntries: 2_000,
+  docxExtractions: 2,
+  docxExtractionsPerOrg: 1,
   role: 'all',
   sqliteSynchronous: 'FULL',
   jobLeaseSeconds: 900,
@@ -142,6 +150,7 @@ export const SERVICE_DEFAULTS = Object.freeze({
   poolMaxQueuePerOrg: 64,
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 20_000,
+  bodyTimeoutMs: 120_000,
   shutdownTimeoutMs: 30_000,
   modelCacheSize: 32,
   cacheTtlSeconds: 60,
@@ -165,6 +174,8 @@ export const SERVICE_ENV_VARS = Object.freeze({
   maxTextChars: 'STYLER_MAX_TEXT_CHARS',
   maxDocxExpandedBytes: 'STYLER_MAX_DOCX_EXPANDED_BYTES',
   maxDocxEntries: 'STYLER_MAX_DOCX_ENTRIES',
+  docxExtractions: 'STYLER_DOCX_EXTRACTIONS',
+  docxExtractionsPerOrg: 'STYLER_DOCX_EXTRACTIONS_PER_ORG',
   role: 'STYLER_ROLE',
   jobLeaseSeconds: 'STYLER_JOB_LEASE_SECONDS',
   jobHeartbeatTimeoutSeconds: 'STYLER_JOB_HEARTBEAT_TIMEOUT_SECONDS',
@@ -176,6 +187,7 @@ export const SERVICE_ENV_VARS = Object.freeze({
   poolMaxQueuePerOrg: 'STYLER_POOL_MAX_QUEUE_PER_ORG',
   requestTimeoutMs: 'STYLER_REQUEST_TIMEOUT_MS',
   headersTimeoutMs: 'STYLER_HEADERS_TIMEOUT_MS',
+  bodyTimeoutMs: 'STYLER_BODY_TIMEOUT_MS',
   shutdownTimeoutMs: 'STYLER_SHUTDOWN_TIMEOUT_MS',
   modelCacheSize: 'STYLER_MODEL_CACHE_SIZE',
   cacheTtlSeconds: 'STYLER_CACHE_TTL_SECONDS',
@@ -240,6 +252,8 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     maxTextChars: integer(env, v.maxTextChars, d.maxTextChars, 1, 10_000_000),
     maxDocxExpandedBytes: integer(env, v.maxDocxExpandedBytes, d.maxDocxExpandedBytes, 1024, 4096 * MIB),
     maxDocxEntries: integer(env, v.maxDocxEntries, d.maxDocxEntries, 1, 1_000_000),
+    docxExtractions: integer(env, v.docxExtractions, d.docxExtractions, 1, 64),
+    docxExtractionsPerOrg: integer(env, v.docxExtractionsPerOrg, d.docxExtractionsPerOrg, 1, 64),
     role,
     jobLeaseSeconds: integer(env, v.jobLeaseSeconds, d.jobLeaseSeconds, 5, 86_400),
     jobHeartbeatTimeoutSeconds: integer(env, v.jobHeartbeatTimeoutSeconds, d.jobHeartbeatTimeoutSeconds, 4, 3_600),
@@ -250,6 +264,7 @@ export function loadServiceConfig(env: Env = process.env, overrides: Partial<Ser
     poolMaxQueuePerOrg: integer(env, v.poolMaxQueuePerOrg, d.poolMaxQueuePerOrg, 1, 1_000_000),
     requestTimeoutMs: integer(env, v.requestTimeoutMs, d.requestTimeoutMs, 100, 3_600_000),
     headersTimeoutMs: integer(env, v.headersTimeoutMs, d.headersTimeoutMs, 1_000, 120_000),
+    bodyTimeoutMs: integer(env, v.bodyTimeoutMs, d.bodyTimeoutMs, 1_000, 3_600_000),
     shutdownTimeoutMs: integer(env, v.shutdownTimeoutMs, d.shutdownTimeoutMs, 0, 3_600_000),
     modelCacheSize: integer(env, v.modelCacheSize, d.modelCacheSize, 0, 100_000),
     cacheTtlSeconds: integer(env, v.cacheTtlSeconds, d.cacheTtlSeconds, 0, 86_400),

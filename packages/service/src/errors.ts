@@ -39,6 +39,10 @@ export const ERRORS = {
   training_file_not_found: { status: 400, message: 'Training file not found.' },
   text_too_long: { status: 413, message: 'Text is too long.' },
   unsupported_content_type: { status: 415, message: 'Unsupported Content-Type.' },
+  malformed_upload: {
+    status: 400,
+    message: 'The multipart form is malformed or cut off before its closing boundary: send the whole form again.',
+  },
   // What Node's HTTP parser refuses before routing (app.ts).
   malformed_request: { status: 400, message: 'Malformed HTTP request.' },
   request_timeout: { status: 408, message: 'The request took too long to arrive.' },

@@ -76,7 +76,7 @@ describe('styler (service and CLI) as a user installs it (npm pack, then npm ci 
       const code = await new Promise((resolve) => child.once('exit', resolve));
       expect(code).toBe(2);
       expect(stderr).toBe(
-        'styler corpus: the research commands come from @styler/research, which is not installed: npm install @styler/research\n',
+        'styler corpus: the research commands come from @styler/research, which is not installed: in a clone of Styler, npm pack -w packages/research, then npm install ./styler-research-*.tgz\n',
       );
     } finally {
       rmSync(out, { recursive: true, force: true });

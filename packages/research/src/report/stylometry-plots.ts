@@ -42,6 +42,9 @@ export function zetaWordsSpec(
       .slice(0, ZETA_WORDS_SHOWN)
       .map(({ word, score }) => ({ word, score, side: `preferred by ${name}` }));
   const values = [...side(preferred, primary), ...side(avoided, secondary)];
+  // By score, highest first, as an explicit list: two layers share the y scale, and vega-lite drops
+  // a sort by field over a shared domain (with a warning), leaving the words in alphabetical order.
+  const order = [...values].sort((a, b) => b.score - a.score).map(({ word }) => word);
   const styles = groupStyles([`preferred by ${primary}`, `preferred by ${secondary}`]);
   return {
     title: `Marker words: ${primary} against ${secondary}`,
@@ -53,7 +56,7 @@ export function zetaWordsSpec(
       {
         mark: { type: 'bar', height: { band: 0.7 } },
         encoding: {
-          y: { field: 'word', type: 'nominal', sort: { field: 'score', order: 'descending' }, title: null },
+          y: { field: 'word', type: 'nominal', sort: order, title: null },
           x: {
             field: 'score',
             type: 'quantitative',
@@ -77,7 +80,7 @@ export function zetaWordsSpec(
           align: { expr: 'datum.score < 0 ? "right" : "left"' },
         },
         encoding: {
-          y: { field: 'word', type: 'nominal', sort: { field: 'score', order: 'descending' } },
+          y: { field: 'word', type: 'nominal', sort: order },
           x: { field: 'score', type: 'quantitative' },
           text: { field: 'score', type: 'quantitative', format: '.2f' },
         },

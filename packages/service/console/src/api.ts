@@ -17,14 +17,21 @@ export type { FileObject, Job, List, Model };
 
 const BASE = '/v1';
 
-/** A failed response as an error: the API's {"error", "code"} body, or the status line. */
+/**
+ * A failed response as an error: the API's {"error", "code"} body, OpenAI's {"error": {message,
+ * code}} (the models routes), or the status line.
+ */
 export async function failure(response: Response): Promise<ApiError> {
   let message = `The server answered ${response.status}.`;
   let code: string | undefined;
   try {
     const body = (await response.json()) as { error?: unknown; code?: unknown };
+    const error = (typeof body.error === 'object' && body.error !== null ? body.error : body) as typeof body & {
+      message?: unknown;
+    };
     if (typeof body.error === 'string') message = body.error;
-    if (typeof body.code === 'string') code = body.code;
+    else if (typeof error.message === 'string') message = error.message;
+    if (typeof error.code === 'string') code = error.code;
   } catch {
     // Not JSON: keep the status line.
   }

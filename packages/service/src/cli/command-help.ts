@@ -7,7 +7,7 @@ export const COMMAND_USAGE = {
   quality: 'styler quality --personalized FILE --unpersonalized FILE --ground-truth PATH... [--rouge]',
   analyze: 'styler analyze PATH... [--format json|csv] [--threads N]',
   fit: 'styler fit PATH... --out model.json [--shorten]',
-  restyle: 'styler restyle --model model.json PATH... --out DIR [--threads N]',
+  restyle: 'styler restyle --model model.json PATH... --out DIR [--force] [--max-chars N] [--threads N]',
   describe: 'styler describe model.json [--json]',
   serve: 'styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]',
   keys: `
@@ -54,7 +54,11 @@ The embedded engine over files or folders (rewrite mode), one output file per in
 A .docx comes out as a .docx with its headings, bullet and numbered lists, bold and italic kept (not
 its tables, images, links, fonts or other styles: the text of those comes out as plain paragraphs).
   --model FILE                      a model written by styler fit
-  --out DIR                         where the restyled files go
+  --out DIR                         where the restyled files go; an existing file there (an input
+                                    above all) is never overwritten without --force
+  --force                           overwrite existing files in --out
+  --max-chars N                     the most characters one file may hold (default 500000; the
+                                    engine holds a whole document in memory)
   --threads N                       worker threads (default: one per CPU)
 `,
   describe: `usage: ${COMMAND_USAGE.describe}

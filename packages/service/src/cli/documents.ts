@@ -7,6 +7,20 @@ import { SERVICE_DEFAULTS } from '../config.js';
 import type { TextOptions } from '../uploads/docx-text.js';
 import { textOfFile } from '../uploads/extract.js';
 
+/** Why a file could not be read, in words (with the system's code for a search). */
+export function unreadableReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const words: Readonly<Record<string, string>> = {
+    ENOENT: 'no such file',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EISDIR: 'it is a folder, not a file',
+    ENOTDIR: 'a part of the path is not a folder',
+  };
+  if (code === undefined) return 'unknown error';
+  return words[code] ? `${words[code]} (${code})` : code;
+}
+
 /**
  * Reads one document as the service reads an upload: a .docx through mammoth (after the same checks
  * of its archive), text as UTF-8 or UTF-16 with a byte-order mark (a leading BOM is dropped).
@@ -17,8 +31,7 @@ export async function readDocument(path: string, options: TextOptions = {}): Pro
   try {
     bytes = await readFile(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw new CliError(`cannot read ${path}: ${code}`);
+    throw new CliError(`cannot read ${path}: ${unreadableReason(error)}`);
   }
   try {
     const kind = extname(path).toLowerCase() === '.docx' ? 'docx' : 'txt';

@@ -23,7 +23,7 @@ Commands:
   styler serve [--role all|api|worker]  start the HTTP service (PORT, STYLER_DATA_DIR, DATABASE_URL, ...)
   styler keys create --org ORG --project PROJECT | keys list | keys revoke KEY_ID
 
-Research commands, from the optional package @styler/research (npm install @styler/research):
+Research commands, from the optional package @styler/research (packed from a clone: npm pack -w packages/research):
   styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--distance D] [--classify C] [--cv K] ...
                                     stylometry of a corpus (one folder per author): Delta, attribution, PCA, clusters
   styler oppose PRIMARY_DIR SECONDARY_DIR --out DIR [--test DIR] [--slice N]

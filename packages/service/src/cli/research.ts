@@ -20,7 +20,7 @@ export const RESEARCH_COMMAND_NAMES: readonly string[] = [
 ];
 
 /** What a research command prints (after `styler NAME: `) when the package is not installed. */
-export const RESEARCH_INSTALL_HINT = `the research commands come from ${RESEARCH_PACKAGE}, which is not installed: npm install ${RESEARCH_PACKAGE}`;
+export const RESEARCH_INSTALL_HINT = `the research commands come from ${RESEARCH_PACKAGE}, which is not installed: in a clone of Styler, npm pack -w packages/research, then npm install ./styler-research-*.tgz`;
 
 /** What the research commands borrow from the CLI: reading documents and models as the service does. */
 export interface ResearchHost {
@@ -68,7 +68,7 @@ export async function researchCommand(name: string, load: ImportResearch): Promi
   const command = research.RESEARCH_COMMANDS[name];
   if (command === undefined) {
     throw new CliError(
-      `the installed ${RESEARCH_PACKAGE} has no command '${name}': update it with npm install ${RESEARCH_PACKAGE}`,
+      `the installed ${RESEARCH_PACKAGE} has no command '${name}': update it from a newer clone of Styler (npm pack -w packages/research)`,
     );
   }
   return command;

@@ -28,6 +28,23 @@ export const ErrorBody = closed(
   { $id: 'Error', description: 'Every error body: one message, its code, and the field when one is at fault.' },
 );
 
+export const OpenAIErrorBody = closed(
+  {
+    error: closed({
+      message: Type.String(),
+      type: Type.String({
+        description: "OpenAI's error type: invalid_request_error, rate_limit_error or server_error.",
+      }),
+      code: Type.String({ description: "The error's stable code from the registry (docs/api.md, 'Errors')." }),
+      param: Type.Union([Type.String(), Type.Null()], { description: 'The request field at fault, when one is.' }),
+    }),
+  },
+  {
+    $id: 'OpenAIError',
+    description: "The error body of the routes OpenAI's API defines and the spec does not (chat completions, models).",
+  },
+);
+
 export const FileObject = closed(
   {
     id: Type.String({ pattern: '^file-' }),
@@ -398,6 +415,7 @@ export const Ready = closed(
 /** Every shared schema, in the order components.schemas lists them. */
 export const API_SCHEMAS = [
   ErrorBody,
+  OpenAIErrorBody,
   FileObject,
   FileList,
   FileDeleted,

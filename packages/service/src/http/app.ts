@@ -61,7 +61,7 @@ function malformedRequestHandler(error: Error & { code?: string }, socket: Duple
     'content-length': String(Buffer.byteLength(body)),
     'content-type': 'application/json; charset=utf-8',
     ...API_HEADERS,
-    ...errorHeaders(status),
+    ...errorHeaders(status, code),
     connection: 'close',
   };
   if (socket.writable) {
@@ -126,11 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Requests that arrive while closing get our own 503 body (the hook below), not fastify's.
     return503OnClosing: false,
     // A client that stalls must not hold a connection: its headers within headersTimeoutMs (20 s by
-    // default), the whole request (a 10 MiB upload on a slow link included) within 120 s, checked
-    // every 2 s (Node checks every 30 s by default, so a stalled client stayed up to half a minute
-    // past its bound).
-    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 2_000 },
-    requestTimeout: 120_000,
+    // default), the whole request (a 10 MiB upload on a slow link included) within bodyTimeoutMs
+    // (120 s by default), checked every 2 s (Node checks every 30 s by default, so a stalled client
+    // stayed up to half a minute past its bound). Node refuses a headers bound past the request's.
+    http: {
+      headersTimeout: Math.min(config.headersTimeoutMs, config.bodyTimeoutMs),
+      connectionsCheckingInterval: 2_000,
+    },
+    requestTimeout: config.bodyTimeoutMs,
     clientErrorHandler: malformedRequestHandler,
     frameworkErrors: frameworkErrorHandler(config),
   }) as unknown as FastifyInstance;

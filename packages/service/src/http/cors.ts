@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 const ALLOWED_HEADERS = 'authorization, content-type, openai-organization, openai-project';
-const EXPOSED_HEADERS = 'retry-after, content-type';
+const EXPOSED_HEADERS = 'retry-after, content-type, x-error-code';
 /** How long a browser may keep a preflight's answer (seconds). */
 const PREFLIGHT_MAX_AGE = '600';
 

@@ -31,6 +31,22 @@ export function errorBody(code: ErrorCode, message: string = ERRORS[code].messag
   return { error: message, code, ...(param !== undefined && { param }) };
 }
 
+/** OpenAI's error type for a status: what its SDKs and clients branch on. */
+function openaiErrorType(status: number): string {
+  if (status >= 500) return 'server_error';
+  if (status === 429) return 'rate_limit_error';
+  return 'invalid_request_error';
+}
+
+/**
+ * The error body of OpenAI's API, `{"error": {message, type, code, param}}`, which its SDKs read
+ * into `err.code`, `err.type` and `err.param`: the routes OpenAI defines and the spec does not
+ * (chat completions, models) answer with it.
+ */
+export function openaiErrorBody(code: ErrorCode, message: string = ERRORS[code].message, param?: string) {
+  return { error: { message, type: openaiErrorType(ERRORS[code].status), code, param: param ?? null } };
+}
+
 /** Limits quoted in messages. */
 export interface ErrorLimits {
   maxFileBytes: number;
@@ -47,6 +63,8 @@ export interface RouteErrorHints {
   schema?: FastifySchema | undefined;
   /** The parsed body, to tell which branch of a union schema it meant. */
   body?: unknown;
+  /** 'openai': the route answers errors in OpenAI's shape (openaiErrorBody). */
+  errorShape?: 'openai' | undefined;
 }
 
 /** A request that failed its route's schema (fastify's FST_ERR_VALIDATION). */
@@ -153,27 +171,34 @@ const RETRY_AFTER_SECONDS: Readonly<Record<number, string>> = { 429: '1', 503: '
 /** Client errors a retry can change: a request that timed out, a rate limit. */
 const RETRYABLE_CLIENT_ERRORS = new Set([408, 429]);
 
+/** The header that carries an error's registry code, where OpenAI's SDKs expose it (`error.headers`). */
+export const ERROR_CODE_HEADER = 'x-error-code';
+
 /**
- * The headers of an error answer with `status`: Retry-After (seconds) where waiting helps (429, 503,
- * 507), and `x-should-retry: false` where a retry cannot change the answer (every 4xx but 408 and
- * 429). OpenAI's SDKs read that header before their own rules, which retry a 409 (a cancel of a
- * finished job was sent three times).
+ * The headers of an error answer with `status` and registry `code`: the code in ERROR_CODE_HEADER
+ * (the spec fixes the body's `error` as a string, so OpenAI's SDKs find no `code` in it; they do
+ * hand over the headers), Retry-After (seconds) where waiting helps (429, 503, 507), and
+ * `x-should-retry: false` where a retry cannot change the answer (every 4xx but 408 and 429).
+ * OpenAI's SDKs read that header before their own rules, which retry a 409 (a cancel of a finished
+ * job was sent three times).
  */
-export function errorHeaders(status: number): Record<string, string> {
+export function errorHeaders(status: number, code: ErrorCode): Record<string, string> {
   const retryAfter = RETRY_AFTER_SECONDS[status];
   return {
+    [ERROR_CODE_HEADER]: code,
     ...(retryAfter !== undefined && { 'retry-after': retryAfter }),
     ...(status >= 400 && status < 500 && !RETRYABLE_CLIENT_ERRORS.has(status) && { 'x-should-retry': 'false' }),
   };
 }
 
-/** Sends the error body with its headers (errorHeaders). */
-function send(reply: FastifyReply, response: ErrorResponse): void {
+/** Sends the error body (the route's shape) with its headers (errorHeaders). */
+function send(reply: FastifyReply, response: ErrorResponse, shape?: 'openai'): void {
+  const { code, message, param } = response;
   void reply
-    .headers(errorHeaders(response.status))
+    .headers(errorHeaders(response.status, code))
     .code(response.status)
     .type('application/json; charset=utf-8')
-    .send(errorBody(response.code, response.message, response.param));
+    .send(shape === 'openai' ? openaiErrorBody(code, message, param) : errorBody(code, message, param));
 }
 
 /**
@@ -186,15 +211,23 @@ export function frameworkErrorHandler(limits: ErrorLimits) {
 }
 
 /**
+ * Client errors worth an operator's eye: a body cut off in transit is how a broken proxy, a flaky
+ * link or someone probing the parser shows up.
+ */
+const WARNED_CLIENT_ERRORS: ReadonlySet<ErrorCode> = new Set(['malformed_upload']);
+
+/**
  * Logs a failed request at the level its cause deserves: only a 500 is our fault (error, with its
  * stack); a provider's failure, an unavailable database or a full disk (502–507) is an operational
- * condition (warn); a request for what this deployment does not offer (501, e.g. full mode without
+ * condition (warn), as is a malformed upload; a request for what this deployment does not offer (501, e.g. full mode without
  * a provider) is the client's, like every 4xx (info).
  */
-function logOutcome(request: FastifyRequest, status: number, error: unknown): void {
+function logOutcome(request: FastifyRequest, response: ErrorResponse, error: unknown): void {
+  const { status } = response;
   const reason = (error as Error).message;
   if (status === 500) request.log.error({ err: error }, 'request failed');
   else if (status > 501) request.log.warn({ status, reason }, 'request failed: service condition');
+  else if (WARNED_CLIENT_ERRORS.has(response.code)) request.log.warn({ status, reason }, 'request rejected');
   else request.log.info({ status, reason }, 'request rejected');
 }
 
@@ -211,8 +244,8 @@ export function installErrorHandlers(app: FastifyInstance, limits: ErrorLimits):
       request.log.info({ reason: (error as Error).message }, 'client disconnected');
       return;
     }
-    logOutcome(request, response.status, error);
-    send(reply, response);
+    logOutcome(request, response, error);
+    send(reply, response, request.routeOptions.config.errorShape);
   });
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -29,6 +29,8 @@ declare module 'fastify' {
     accepts?: string;
     /** The route reads no body: an empty one is fine whatever its Content-Type says. */
     bodyless?: boolean;
+    /** 'openai': errors in OpenAI's shape, for routes OpenAI defines and the spec does not. */
+    errorShape?: 'openai';
   }
 }
 

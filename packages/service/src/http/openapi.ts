@@ -7,7 +7,8 @@ import swagger from '@fastify/swagger';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, type ErrorCode } from '../errors.js';
-import { ErrorBody, component } from './api-schemas.js';
+import { ErrorBody, OpenAIErrorBody, component } from './api-schemas.js';
+import { openaiErrorBody } from './error-handler.js';
 import type { ServiceConfig } from '../config.js';
 
 /** A success response: `schema`, described. */
@@ -30,6 +31,36 @@ export function failure(description: string, ...errors: ErrorExample[]) {
     description,
     content: { 'application/json': { schema: component(ErrorBody), ...(errors.length > 0 && { examples }) } },
   };
+}
+
+/** A route's responses with every error one in OpenAI's shape (openaiErrorBody), examples included. */
+export function withOpenAIErrors<T extends Record<string, unknown>>(responses: T): T {
+  const mapped = Object.entries(responses).map(([status, response]) => {
+    if (Number(status) < 400) return [status, response];
+    const { description, content } = response as ReturnType<typeof failure>;
+    const { examples } = content['application/json'] as { examples?: Record<string, { value: WireExample }> };
+    const openaiExamples =
+      examples &&
+      Object.fromEntries(
+        Object.entries(examples).map(([name, { value }]) => [
+          name,
+          { value: openaiErrorBody(value.code, value.error, value.param) },
+        ]),
+      );
+    const schema = component(OpenAIErrorBody);
+    return [
+      status,
+      { description, content: { 'application/json': { schema, ...(openaiExamples && { examples: openaiExamples }) } } },
+    ];
+  });
+  return Object.fromEntries(mapped) as T;
+}
+
+/** An example error body as failure() writes it. */
+interface WireExample {
+  error: string;
+  code: ErrorCode;
+  param?: string;
 }
 
 export const unauthorized = failure('Missing, unknown or revoked API key.', 'invalid_api_key');

@@ -29,6 +29,13 @@ export interface DocxInspection {
   expandedBytes: number;
 }
 
+/**
+ * The largest word/document.xml read, inflated: its text is extracted within the worker's heap
+ * (docx-text.ts), about 45 bytes of heap per byte of XML, and a larger one is refused here at once
+ * rather than after seconds of parsing. 6 MiB holds some 4 million characters of plain paragraphs.
+ */
+export const MAX_DOCUMENT_XML_BYTES = 6 * 1024 * 1024;
+
 function tooLarge(limits: DocxLimits): ServiceError {
   return new ServiceError(
     'docx_too_large',
@@ -39,7 +46,7 @@ function tooLarge(limits: DocxLimits): ServiceError {
 /**
  * Inspects a .docx upload. Throws ServiceError: file_content_mismatch (not a zip, a legacy .doc, or
  * a zip without word/document.xml), docx_encrypted, docx_too_large (entries or expanded size over
- * the limits), docx_corrupt (an unreadable archive).
+ * the limits, or word/document.xml over MAX_DOCUMENT_XML_BYTES), docx_corrupt (an unreadable archive).
  */
 export async function inspectDocx(bytes: Buffer, limits: DocxLimits): Promise<DocxInspection> {
   if (startsWithBytes(bytes, CFB_SIGNATURE)) {
@@ -95,7 +102,16 @@ async function readAllEntries(zip: yauzl.ZipFile, limits: DocxLimits): Promise<D
     if (entry === undefined) break;
     entries += 1;
     if (entry.isEncrypted()) throw new ServiceError('docx_encrypted');
-    if (entry.fileName === 'word/document.xml') hasDocument = true;
+    if (entry.fileName === 'word/document.xml') {
+      hasDocument = true;
+      // The declared size is checked against the data as it inflates (validateEntrySizes).
+      if (entry.uncompressedSize > MAX_DOCUMENT_XML_BYTES) {
+        throw new ServiceError(
+          'docx_too_large',
+          `The .docx file's document expands to more than ${MAX_DOCUMENT_XML_BYTES} bytes of XML: split it into smaller files.`,
+        );
+      }
+    }
     // Declared sizes first: cheap, and enough for honest archives.
     expandedBytes += entry.uncompressedSize;
     if (expandedBytes > limits.maxExpandedBytes) throw tooLarge(limits);

@@ -1,130 +1,57 @@
-/** Text of a .docx through mammoth, with headings kept as Markdown `#` lines. */
-import mammoth from 'mammoth';
+/**
+ * Text of a .docx, with headings kept as Markdown `#` lines: mammoth runs in a worker thread with a
+ * bounded heap (docx-worker.ts), so one document's XML tree cannot take the process's memory.
+ */
+import { Worker } from 'node:worker_threads';
+import { builtModule } from '@styler/analytics/pool';
 import { ServiceError } from '../errors.js';
+import type { DocxWorkerInput, DocxWorkerOutput } from './docx-worker.js';
+import type { TextOptions } from './html-text.js';
 
-const BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'td', 'th', 'blockquote', 'pre']);
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+export { htmlToText, type TextOptions } from './html-text.js';
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-/** How htmlToText writes what plain text has no way to say. */
-export interface TextOptions {
-  /**
-   * Bold and italic as Markdown emphasis (`**bold**`, `*italic*`, `***both***`) and an ordered
-   * list's items as `1. `, `2. `: the Markdown a restyle reads and writes back into a .docx. Off, both
-   * are dropped (the text a style is learned from).
-   */
-  markdown?: boolean;
-}
-
-const EMPHASIS: Readonly<Record<string, string>> = { strong: '**', b: '**', em: '*', i: '*' };
-
-/** `**` or `*` around a run's text, with the run's edge spaces outside the marks (CommonMark flanking). */
-function emphasised(text: string, mark: string): string {
-  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
-  const [, before, inner, after] = match;
-  return inner === '' ? text : `${before}${mark}${inner}${mark}${after}`;
-}
-
-/** Literal `*`, `_` and `\\` escaped, so that only the emphasis htmlToText writes reads back as emphasis. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\*_]/g, (char) => `\\${char}`);
-}
+const DOCX_WORKER = builtModule('./docx-worker.js', import.meta.url);
 
 /**
- * Plain text from mammoth's HTML: one paragraph per block separated by blank lines, `<hN>` as
- * N `#` characters and a space, list items as `- `, `<br>` as a line break. Inline markup is
- * dropped (or written as Markdown, see TextOptions) and footnote reference marks (`<sup>`) skipped.
+ * The heap one extraction may use, in MiB (V8's old generation; the young one adds 16): enough for
+ * the largest word/document.xml read (MAX_DOCUMENT_XML_BYTES), with the thread's own memory under
+ * 512 MiB of resident memory.
  */
-export function htmlToText(html: string, options: TextOptions = {}): string {
-  const markdown = options.markdown === true;
-  const paragraphs: string[] = [];
-  let current: string | undefined;
-  let prefix = '';
-  let supDepth = 0;
-  // Inline emphasis open at this point, innermost last, with the text since it opened.
-  const open: { mark: string; text: string }[] = [];
-  // Each open list: its kind and how many items it has had.
-  const lists: { ordered: boolean; items: number }[] = [];
-  const append = (text: string): void => {
-    const top = open.at(-1);
-    if (top) top.text += text;
-    else current = (current ?? '') + text;
-  };
-  const flush = (): void => {
-    while (open.length > 0) {
-      const { mark, text } = open.pop()!;
-      append(emphasised(text, mark));
-    }
-    const text = (current ?? '')
-      .replace(/[ \t\f\v\u00a0]+/g, ' ')
-      .replace(/ ?\n ?/g, '\n')
-      .trim();
-    if (text !== '') paragraphs.push(prefix + text);
-    current = undefined;
-    prefix = '';
-  };
-  for (const match of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*>|([^<]+)/g)) {
-    const [, closing, rawTag, text] = match;
-    if (text !== undefined) {
-      if (supDepth === 0) append(markdown ? escapeMarkdown(decodeEntities(text)) : decodeEntities(text));
-      continue;
-    }
-    const tag = (rawTag ?? '').toLowerCase();
-    const mark = markdown ? EMPHASIS[tag] : undefined;
-    if (mark !== undefined) {
-      if (!closing) open.push({ mark, text: '' });
-      else if (open.at(-1)?.mark === mark) append(emphasised(open.pop()!.text, mark));
-    } else if (tag === 'ul' || tag === 'ol') {
-      if (closing) lists.pop();
-      else lists.push({ ordered: tag === 'ol', items: 0 });
-    } else if (tag === 'sup') {
-      supDepth += closing ? -1 : 1;
-      supDepth = Math.max(0, supDepth);
-    } else if (tag === 'br' && !closing) {
-      append('\n');
-    } else if (BLOCKS.has(tag)) {
-      // A nested block (a paragraph inside a list item or table cell) ends the text before it.
-      flush();
-      if (!closing) {
-        current = '';
-        const level = /^h([1-6])$/.exec(tag)?.[1];
-        const list = lists.at(-1);
-        if (level) prefix = `${'#'.repeat(Number(level))} `;
-        else if (tag === 'li' && markdown && list?.ordered) prefix = `${++list.items}. `;
-        else if (tag === 'li') prefix = '- ';
-      }
-    }
-  }
-  flush();
-  return paragraphs.join('\n\n');
-}
+export const DOCX_EXTRACTION_HEAP_MB = 352;
 
 /**
  * The text of a .docx (already checked by inspectDocx). Images are not read and external files
  * (linked images, etc.) are never fetched. Throws ServiceError docx_corrupt when mammoth cannot
- * read the document.
+ * read the document, docx_too_large when reading it needs more than DOCX_EXTRACTION_HEAP_MB.
  */
 export async function extractDocxText(bytes: Buffer, options: TextOptions = {}): Promise<string> {
-  let html: string;
-  try {
-    const result = await mammoth.convertToHtml(
-      { buffer: bytes },
-      {
-        externalFileAccess: false,
-        // Skip image bytes entirely: only text matters, and images can be most of the archive.
-        convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
-      },
-    );
-    html = result.value;
-  } catch (error) {
-    throw new ServiceError('docx_corrupt', undefined, { cause: error });
-  }
-  return htmlToText(html, options).normalize('NFC');
+  const input: DocxWorkerInput = { bytes, options };
+  const output = await new Promise<DocxWorkerOutput>((resolve, reject) => {
+    const worker = new Worker(DOCX_WORKER, {
+      workerData: input,
+      resourceLimits: { maxOldGenerationSizeMb: DOCX_EXTRACTION_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+    });
+    let answer: DocxWorkerOutput | undefined;
+    worker.once('message', (message: DocxWorkerOutput) => (answer = message));
+    worker.once('error', (error: Error & { code?: string }) => {
+      answer = undefined;
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') reject(tooComplex(error));
+      else reject(new ServiceError('docx_corrupt', undefined, { cause: error }));
+    });
+    worker.once('exit', () => {
+      if (answer) resolve(answer);
+      else reject(new ServiceError('docx_corrupt'));
+    });
+  });
+  if ('unreadable' in output)
+    throw new ServiceError('docx_corrupt', undefined, { cause: new Error(output.unreadable) });
+  return output.text;
+}
+
+function tooComplex(cause: Error): ServiceError {
+  return new ServiceError(
+    'docx_too_large',
+    `The .docx file's document is too large to read within ${DOCX_EXTRACTION_HEAP_MB} MiB of memory: split it into smaller files.`,
+    { cause },
+  );
 }

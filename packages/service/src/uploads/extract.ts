@@ -27,11 +27,17 @@ export async function textOfFile(
   bytes: Buffer,
   limits: DocxLimits,
   options: TextOptions = {},
+  schedule: ScheduleExtraction = runNow,
 ): Promise<string> {
   if (kind !== 'docx') return decodeTextFile(bytes);
   await inspectDocx(bytes, limits);
-  return extractDocxText(bytes, options);
+  return schedule(() => extractDocxText(bytes, options));
 }
+
+/** Runs a .docx extraction when the caller's bounds allow (the service's ExtractionGate). */
+export type ScheduleExtraction = (extract: () => Promise<string>) => Promise<string>;
+
+const runNow: ScheduleExtraction = (extract) => extract();
 
 /**
  * Validates and extracts an upload. Throws ServiceError: unsupported_file_type (not .txt/.docx),
@@ -41,13 +47,14 @@ export async function textOfFile(
 export async function extractUpload(
   upload: { filename: string; bytes: Buffer },
   limits: DocxLimits,
+  schedule: ScheduleExtraction = runNow,
 ): Promise<ExtractedUpload> {
   const filename = sanitizeFilename(upload.filename);
   const kind = fileKindOf(filename);
   if (kind === undefined) throw new ServiceError('unsupported_file_type');
   if (upload.bytes.length === 0) throw new ServiceError('file_empty');
 
-  const text = await textOfFile(kind, upload.bytes, limits);
+  const text = await textOfFile(kind, upload.bytes, limits, {}, schedule);
   if (text.trim() === '') throw new ServiceError('file_empty', 'File is empty: it holds no text.');
 
   const parts = documentParts(text);

@@ -29,7 +29,8 @@ const notInstalled: ImportResearch = () =>
     }),
   );
 
-const HINT = 'the research commands come from @styler/research, which is not installed: npm install @styler/research';
+const HINT =
+  'the research commands come from @styler/research, which is not installed: in a clone of Styler, npm pack -w packages/research, then npm install ./styler-research-*.tgz';
 
 describe('the service and @styler/research', () => {
   const files = ['src', 'bin', 'console/src'].flatMap((folder) => sourceFiles(join(SERVICE, folder)));

@@ -104,7 +104,9 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])('fine-tuning jobs API (%s)'
     expect(list.data.map((m) => m.id)).toContain(name);
     const hidden = await service.request(`/models/${name}`, { key: service.keys.globex });
     expect(hidden.status).toBe(404);
-    expect(await hidden.json()).toEqual({ error: 'Model not found.', code: 'model_not_found' });
+    expect(await hidden.json()).toEqual({
+      error: { message: 'Model not found.', type: 'invalid_request_error', code: 'model_not_found', param: null },
+    });
     const theirs = (await (await service.request('/models', { key: service.keys.globex })).json()) as {
       data: unknown[];
     };

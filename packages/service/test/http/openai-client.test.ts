@@ -163,5 +163,34 @@ describe.each<TestStoreKind>(['sqlite', 'postgres'])(
         error: 'Invalid input data.',
       });
     });
+
+    it("hands the SDK each error's registry code in the x-error-code header", async () => {
+      /** The code an SDK user reads: `error.headers.get('x-error-code')`. */
+      const codeOf = async (call: Promise<unknown>): Promise<string | null | undefined> => {
+        const error: unknown = await call.then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+        expect(error).toBeInstanceOf(OpenAI.APIError);
+        return (error as InstanceType<typeof OpenAI.APIError>).headers?.get('x-error-code');
+      };
+      const bad = new OpenAI({ apiKey: 'sk-styler-invalid', baseURL: service.baseUrl, maxRetries: 0 });
+      expect(await codeOf(bad.files.list())).toBe('invalid_api_key');
+      expect(await codeOf(client.files.retrieve('file-unknown'))).toBe('file_not_found');
+      expect(await codeOf(client.models.retrieve('no-such-model'))).toBe('model_not_found');
+      // Routes OpenAI defines and the spec does not answer OpenAI's shape: the SDK's own fields hold it.
+      await expect(client.models.retrieve('no-such-model')).rejects.toMatchObject({
+        status: 404,
+        code: 'model_not_found',
+        type: 'invalid_request_error',
+        param: null,
+        message: '404 Model not found.',
+      });
+      await expect(bad.models.list()).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
+      expect(await codeOf(client.post('/style/transform', { body: { mode: 'rewrite' } }))).toBe('invalid_input');
+      expect(await codeOf(client.get('/no/such/route'))).toBe('route_not_found');
+      const upload = await toFile(Buffer.from('not a zip'), 'a.docx');
+      expect(await codeOf(client.files.create({ file: upload, purpose: 'fine-tune' }))).toBe('file_content_mismatch');
+    });
   },
 );

@@ -67,7 +67,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     }
     const [id, ...extra] = args.positionals;
     if (!id || extra.length > 0 || args.flags.has('org') || args.flags.has('project')) throw new CliError(USAGE);
-    if (!(await store.tenancy.revokeKey(id))) throw new CliError(`no active key with id '${id}'`, EXIT.failed);
+    if (!(await store.tenancy.revokeKey(id)))
+      throw new CliError(`no active key with id '${id}': styler keys list shows the ids`);
     io.stdout.write(`Revoked key ${id}.\n`);
     return EXIT.ok;
   } finally {

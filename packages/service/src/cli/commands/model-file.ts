@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { describeStyle, type StyleModel } from '@styler/engine';
 import { CliError } from '@styler/cli-kit';
+import { unreadableReason } from '../documents.js';
 
 /** The StyleModel in `path`; a CliError saying what is wrong with the file otherwise. */
 export async function readModelFile(path: string): Promise<StyleModel> {
@@ -9,7 +10,7 @@ export async function readModelFile(path: string): Promise<StyleModel> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new CliError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`);
+    throw new CliError(`cannot read ${path}: ${unreadableReason(error)}`);
   }
   let model: StyleModel;
   try {

@@ -3,7 +3,7 @@
  * (rewrite mode, on the worker pool, with progress), one output file per input under the same name,
  * so the engine can enter `styler benchmark` as a baseline system. A .docx comes out as a .docx.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { createStylePool } from '@styler/engine';
 import {
@@ -26,7 +26,36 @@ import { COMMAND_USAGE } from '../command-help.js';
 import { markdownToDocx } from '../docx/write.js';
 import { readModelFile } from './model-file.js';
 
-export const RESTYLE_ARGS: ArgSpec = { single: ['model', 'out', 'threads'] };
+export const RESTYLE_ARGS: ArgSpec = { single: ['model', 'out', 'threads', 'max-chars'], boolean: ['force'] };
+
+/**
+ * The most characters one input may hold by default: the engine holds a document, its sentences
+ * and their features at once in a worker, and a 30 MB text exhausted the worker's memory. Five
+ * times the service's per-request limit.
+ */
+export const DEFAULT_MAX_CHARS = 500_000;
+
+/** The real path of `path`, or undefined where nothing is there. */
+async function existing(path: string): Promise<string | undefined> {
+  return realpath(path).catch(() => undefined);
+}
+
+/**
+ * Refuses outputs that would replace a file already there without --force, an input above all
+ * (`--out` naming the inputs' own folder), before any work starts.
+ */
+async function checkOutputs(files: readonly string[], outputs: readonly string[], force: boolean): Promise<void> {
+  if (force) return;
+  const inputs = new Set(await Promise.all(files.map((file) => existing(file))));
+  for (const output of outputs) {
+    const found = await existing(output);
+    if (found === undefined) continue;
+    if (inputs.has(found)) {
+      throw new CliError(`${output} is an input: choose another --out (or pass --force to overwrite the input)`);
+    }
+    throw new CliError(`${output} exists: choose another --out, or pass --force to overwrite it`);
+  }
+}
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, RESTYLE_ARGS);
@@ -34,6 +63,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const modelPath = required(args, 'model', usage);
   const out = required(args, 'out', usage);
   if (args.positionals.length === 0) throw new CliError(`no files or folders to restyle\n${usage}`);
+  const maxCharsText = single(args, 'max-chars');
+  const maxChars = maxCharsText === undefined ? DEFAULT_MAX_CHARS : Number(maxCharsText);
+  if (!Number.isInteger(maxChars) || maxChars < 1) throw new CliError('--max-chars must be a positive integer');
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : Number(threadsText);
   if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
@@ -44,6 +76,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const names = files.map((file) => basename(file));
   const clash = names.find((name, i) => names.indexOf(name) !== i);
   if (clash !== undefined) throw new CliError(`two inputs are named ${clash}: outputs keep the input's file name`);
+  const outputs = names.map((name) => join(out, name));
+  await checkOutputs(files, outputs, args.flags.has('force'));
   await mkdir(out, { recursive: true });
   const pool = createStylePool(batchPoolOptions(threads));
   const progress = createProgress(io.stderr, files.length, 'restyling');
@@ -52,8 +86,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       // A .docx is read as Markdown (headings, lists, bold, italic), which the engine keeps, and written back as one.
       const docx = extname(path).toLowerCase() === '.docx';
       const { text } = await readDocument(path, { markdown: docx });
+      if (text.trim() === '') throw new CliError(`${path} is empty: there is nothing to restyle`);
+      if (text.length > maxChars) {
+        throw new CliError(
+          `${path} holds ${text.length} characters, over the limit of ${maxChars}: split it, or raise the limit with --max-chars`,
+        );
+      }
       const restyled = await pool.restyle(text, model);
-      await writeFile(join(out, names[i]!), docx ? await markdownToDocx(restyled) : restyled);
+      await writeFile(outputs[i]!, docx ? await markdownToDocx(restyled) : restyled);
       progress.tick();
     });
   } finally {

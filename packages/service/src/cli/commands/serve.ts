@@ -53,12 +53,15 @@ export function unreachableDatabase(error: unknown, config: ServiceConfig): CliE
   );
 }
 
+/** Signals closer together than this are one (a Ctrl-C seen by a wrapper and by the server). */
+const SAME_SIGNAL_MS = 1_000;
+
 export const SERVE_ARGS: ArgSpec = { single: ['port', 'host', 'data-dir', 'role'] };
 
 /**
  * Starts the service (settings from the environment: PORT, STYLER_DATA_DIR, STYLER_API_KEY, ...;
  * flags win) and resolves with exit code 0 after a graceful shutdown on SIGINT/SIGTERM. A second
- * signal during shutdown cuts open connections at once.
+ * signal during shutdown (a second or more after the first) cuts open connections at once.
  */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   let config: ServiceConfig;
@@ -85,9 +88,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
   service.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const forceOnSecondSignal = (): void => service.app.server.closeAllConnections();
-  process.once('SIGINT', forceOnSecondSignal);
-  process.once('SIGTERM', forceOnSecondSignal);
+  const firstAt = Date.now();
+  // One Ctrl-C arrives twice under a wrapper (from the terminal, and passed on by the wrapper).
+  const forceOnSecondSignal = (): void => {
+    if (Date.now() - firstAt >= SAME_SIGNAL_MS) service.app.server.closeAllConnections();
+  };
+  process.on('SIGINT', forceOnSecondSignal);
+  process.on('SIGTERM', forceOnSecondSignal);
   try {
     await service.close();
   } finally {

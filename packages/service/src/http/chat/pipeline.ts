@@ -54,9 +54,15 @@ export interface ChatAnswer {
   report: DraftReport;
 }
 
-/** The 400 of a server without any LLM: the providers' own word on what to set. */
+/**
+ * The 501 of a server without any LLM, as full-mode transforms answer: the server's configuration,
+ * not the request (a retry cannot help), with the providers' own word on what to set.
+ */
 function needsAnLlm(): ServiceError {
-  return new ServiceError('invalid_input', `Chat completions need an LLM to write. ${noServiceConfigured().message}`);
+  return new ServiceError(
+    'provider_not_configured',
+    `Chat completions need an LLM to write. ${noServiceConfigured().message}`,
+  );
 }
 
 /** The drafts of a choice, the returned text first: the winner (or revision), then the rest as the engine ranks them. */

@@ -13,7 +13,7 @@ import { StopCutter } from '../chat/stop-sequences.js';
 import { ChatCompletionRequest, type DraftReport } from '../chat-schemas.js';
 import { completionResponse, streamCompletion, type CompletionStreamContext } from '../completion-stream.js';
 import type { TypedApp } from '../fastify-types.js';
-import { failure, rateLimited, unauthorized } from '../openapi.js';
+import { failure, rateLimited, unauthorized, withOpenAIErrors } from '../openapi.js';
 import type { RouteContext } from '../route-context.js';
 import { disconnectSignal, type SseWriter } from '../sse.js';
 import { completionObject, deltaChunk, streamPieces } from '../completion.js';
@@ -93,17 +93,18 @@ export function chatRoutes(app: TypedApp, context: RouteContext): void {
     operationId: 'createChatCompletion',
     summary: "OpenAI's chat completions, written by the base model in the style model's voice.",
     body: component(ChatCompletionRequest),
-    response: {
+    response: withOpenAIErrors({
       200: completionResponse,
-      400: failure('Invalid request, or no LLM configured (the message says what to set).', 'invalid_input'),
+      400: failure('Invalid request.', 'invalid_input'),
       401: unauthorized,
       404: failure('Unknown or not yet trained model.', 'model_not_found'),
       413: failure(`Messages over ${config.maxTextChars} characters, or a body over ${config.maxBodyBytes} bytes.`),
       429: rateLimited,
+      501: failure('No LLM is configured (the message says what to set).', 'provider_not_configured'),
       502: failure('The base model service failed.', 'provider_failed'),
-    },
+    }),
   };
-  const options = { schema, config: { badRequestCode: 'invalid_input' as const } };
+  const options = { schema, config: { badRequestCode: 'invalid_input' as const, errorShape: 'openai' as const } };
   app.post('/chat/completions', options, async (request, reply) => {
     const prepared = await chats.prepare(principalOf(request), request.body);
     const { signal, release } = disconnectSignal(reply);

@@ -79,7 +79,7 @@ export function consoleRoutes(app: TypedApp, files: ConsoleFiles | undefined): v
       const asset = files?.assets.get(request.params.name);
       if (asset === undefined) {
         return secure(reply)
-          .headers(errorHeaders(404))
+          .headers(errorHeaders(404, 'route_not_found'))
           .code(404)
           .send(errorBody('route_not_found', `Unknown endpoint: GET /assets/${request.params.name}`));
       }

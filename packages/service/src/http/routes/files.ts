@@ -11,6 +11,10 @@ import { failure, ok, pathParams, unauthorized } from '../openapi.js';
 import { FILE_PURPOSE, toFileObject, toList } from '../representations.js';
 import type { RouteContext } from '../route-context.js';
 import { extractUpload } from '../../uploads/extract.js';
+import { ExtractionGate } from '../../uploads/extraction-gate.js';
+
+/** .docx uploads one organization may have waiting for an extraction slot; past it, 429. */
+const DOCX_WAITING_PER_ORG = 8;
 
 const CONTENT_TYPES = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -45,6 +49,18 @@ function checkUploadContentType(request: FastifyRequest): void {
 }
 
 /**
+ * The multipart parser (busboy) reports a form that is cut off, has no part matching its boundary
+ * or a broken part header as a plain Error without a code: the client's malformed body, not our
+ * fault. The plugin's own errors (a part over the size limit, too many parts) carry their code and
+ * keep it, for the error handler's mapping.
+ */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof ServiceError) return error;
+  if (typeof (error as { code?: unknown } | null)?.code === 'string') return error;
+  return new ServiceError('malformed_upload', undefined, { cause: error });
+}
+
+/**
  * Reads the multipart form: exactly one file in field `file`, optionally `purpose`. Every part is
  * consumed before any error is thrown, so the request body is never left half-read.
  */
@@ -56,15 +72,19 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
   let purpose: string | undefined;
   let problem: string | undefined;
   // The size and count limits are the multipart plugin's (registered in app.ts).
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      // A part without a file name has no extension to check: extractUpload refuses it (415).
-      if (part.fieldname === 'file') file = { filename: part.filename ?? '', bytes };
-      else problem ??= `Unexpected file field '${part.fieldname}': send the file in field 'file'.`;
-    } else if (part.fieldname === 'purpose') {
-      purpose = String(part.value);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        // A part without a file name has no extension to check: extractUpload refuses it (415).
+        if (part.fieldname === 'file') file = { filename: part.filename ?? '', bytes };
+        else problem ??= `Unexpected file field '${part.fieldname}': send the file in field 'file'.`;
+      } else if (part.fieldname === 'purpose') {
+        purpose = String(part.value);
+      }
     }
+  } catch (error) {
+    throw asUploadError(error);
   }
   if (problem) throw new ServiceError('invalid_input', problem);
   if (!file) throw new ServiceError('invalid_input', "Missing form field 'file'.");
@@ -86,6 +106,11 @@ const formCheckedByHandler = () => () => true;
 
 export function fileRoutes(app: TypedApp, context: RouteContext): void {
   const { store, config } = context;
+  const extractions = new ExtractionGate({
+    perProcess: config.docxExtractions,
+    perOrganization: config.docxExtractionsPerOrg,
+    waitingPerOrganization: DOCX_WAITING_PER_ORG,
+  });
 
   const upload = {
     operationId: 'createFile',
@@ -103,6 +128,7 @@ export function fileRoutes(app: TypedApp, context: RouteContext): void {
         `Over ${config.maxFileBytes} bytes, or a .docx expanding past ${config.maxDocxExpandedBytes} bytes.`,
       ),
       415: failure('Not .txt/.docx, content not matching the extension, or a .txt that is not UTF-8/UTF-16.'),
+      429: failure('Too many .docx uploads of the organization waiting to be read.', 'rate_limited'),
       507: failure("The server's storage is full.", 'storage_full'),
     },
   };
@@ -118,10 +144,8 @@ export function fileRoutes(app: TypedApp, context: RouteContext): void {
   app.post('/files', uploadOptions, async (request) => {
     const principal = principalOf(request);
     const form = await receiveForm(request);
-    const upload = await extractUpload(form, {
-      maxExpandedBytes: config.maxDocxExpandedBytes,
-      maxEntries: config.maxDocxEntries,
-    });
+    const limits = { maxExpandedBytes: config.maxDocxExpandedBytes, maxEntries: config.maxDocxEntries };
+    const upload = await extractUpload(form, limits, (extract) => extractions.run(principal.organizationId, extract));
     const record: FileRecord = {
       id: randomId('file'),
       organizationId: principal.organizationId,

@@ -83,6 +83,6 @@ export function healthRoute(
   app.get(`${path}/ready`, { schema: ready, config: { public: true } }, async (_request, reply) => {
     if (await databaseReachable(store)) return { status: 'ready' as const, role };
     if (cache.status().liveKeys > 0) return { status: 'degraded' as const, role };
-    return reply.headers(errorHeaders(503)).code(503).send(errorBody('database_unavailable'));
+    return reply.headers(errorHeaders(503, 'database_unavailable')).code(503).send(errorBody('database_unavailable'));
   });
 }

@@ -92,7 +92,7 @@ describe('styler corpus inputs', () => {
     writeFileSync(list, [...listed, 'darwin/missing.txt\tdarwin', ''].join('\n'));
     const going = await run(['--list', list, '--out', join(root, 'out')]);
     expect(going.code, going.err).toBe(0);
-    expect(going.err).toContain(`cannot read ${join(root, 'darwin', 'missing.txt')}: ENOENT: left out`);
+    expect(going.err).toContain(`cannot read ${join(root, 'darwin', 'missing.txt')}: no such file (ENOENT): left out`);
     writeFileSync(join(root, 'darwin', 'empty.txt'), '');
     writeFileSync(list, [...listed, 'darwin/missing.txt\tdarwin', 'darwin/empty.txt\tdarwin', ''].join('\n'));
     const stopped = await run(['--list', list, '--out', join(root, 'strict'), '--strict']);
