@@ -30,7 +30,7 @@ function residentBytes(pid: number): number {
 
 async function upload(child: ChildService, bytes: Buffer): Promise<{ status: number; body: Record<string, unknown> }> {
   const form = new FormData();
-  form.set('file', new Blob([bytes]), 'huge.docx');
+  form.set('file', new Blob([new Uint8Array(bytes)]), 'huge.docx');
   const response = await childApi(child, '/files', { method: 'POST', body: form });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
