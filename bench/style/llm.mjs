@@ -157,7 +157,7 @@ function readOptions(argv) {
 function briefsOf(targets, everyAuthor) {
   return Object.fromEntries(
     targets.map((target) => {
-      const others = everyAuthor.filter((name) => name !== target).map(modelOf);
+      const others = everyAuthor.filter((name) => name !== target).map((name) => modelOf(name));
       return [target, styleBrief(modelOf(target), { reference: keynessReference(others) })];
     }),
   );
