@@ -124,13 +124,21 @@ describe('a database outage', () => {
     expect([chatted.statusCode, chatted.json<{ object: string }>().object]).toEqual([200, 'chat.completion']);
     expect((await get('/v1/models')).json<{ data: { id: string }[] }>().data.map((one) => one.id)).toEqual([MODEL]);
     expect((await get(`/v1/models/${MODEL}`)).json<{ id: string }>().id).toBe(MODEL);
-    for (const url of ['/v1/files', '/v1/fine_tuning/jobs', '/v1/models?limit=5']) {
+    // The models route answers OpenAI's error shape (it is OpenAI's route, not the spec's).
+    const openAiUnavailable = {
+      error: { message: UNAVAILABLE.error, type: 'server_error', code: UNAVAILABLE.code, param: null },
+    };
+    for (const [url, body] of [
+      ['/v1/files', UNAVAILABLE],
+      ['/v1/fine_tuning/jobs', UNAVAILABLE],
+      ['/v1/models?limit=5', openAiUnavailable],
+    ] as const) {
       const response = await get(url);
       expect([url, response.statusCode, response.headers['retry-after'], response.json()]).toEqual([
         url,
         503,
         expect.any(String),
-        UNAVAILABLE,
+        body,
       ]);
     }
     const upload = await app.inject({
