@@ -10,13 +10,13 @@ export const VARIANTS = Object.freeze([
   { id: 'rules', label: 'LLM + rule-based pass' },
 ]);
 
-const pct = (x) => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)} %`);
-const fixed = (x, digits = 3) => (x === null || x === undefined ? '–' : x.toFixed(digits));
+export const pct = (x) => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)} %`);
+export const fixed = (x, digits = 3) => (x === null || x === undefined ? '–' : x.toFixed(digits));
 
-/** A table as Markdown: the first two columns left-aligned, the rest right-aligned. */
-function markdownTable(header, rows) {
+/** A table as Markdown: the first `leftColumns` columns left-aligned, the rest right-aligned. */
+export function markdownTable(header, rows, leftColumns = 2) {
   const line = (cells) => `| ${cells.join(' | ')} |`;
-  const rule = header.map((_, i) => (i < 2 ? '---' : '---:'));
+  const rule = header.map((_, i) => (i < leftColumns ? '---' : '---:'));
   return [line(header), line(rule), ...rows.map(line)].join('\n');
 }
 

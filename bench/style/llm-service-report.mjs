@@ -1,22 +1,13 @@
 // The tables of the LLM benchmark through the service (llm-service.mjs): llm.mjs's measures per
 // arm, and what the service's `styler` report said: which path answered, why the rule engine did.
 import { MIN_GAP_DENOMINATOR } from './llm-measures.mjs';
-import { answerSource } from './llm-report.mjs';
+import { answerSource, fixed, markdownTable, pct } from './llm-report.mjs';
 
 /** The service's two ways of answering a rewrite, measured on the same pairs. */
 export const SERVICE_ARMS = Object.freeze([
   { id: 'llm', label: 'rewrite, default (LLM pipeline, then the rule pass)' },
   { id: 'rules', label: 'rewrite, rewrite_engine "rules"' },
 ]);
-
-const pct = (x) => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)} %`);
-const fixed = (x, digits = 3) => (x === null || x === undefined ? '–' : x.toFixed(digits));
-
-function markdownTable(header, rows) {
-  const line = (cells) => `| ${cells.join(' | ')} |`;
-  const rule = header.map((_, i) => (i < 1 ? '---' : '---:'));
-  return [line(header), line(rule), ...rows.map(line)].join('\n');
-}
 
 function tally(values) {
   const counts = {};
@@ -74,7 +65,7 @@ function mainTable(result) {
       ? [`The gap closed is left out: its denominator is under ${MIN_GAP_DENOMINATOR}.`]
       : []),
   ].join(' ');
-  return `${markdownTable(header, rows)}\n\n${reference}`;
+  return `${markdownTable(header, rows, 1)}\n\n${reference}`;
 }
 
 function pathLines(pairs) {

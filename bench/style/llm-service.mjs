@@ -39,16 +39,10 @@ import { BatchFileError, readBatchAnswers, writeBatchFile } from './llm-batch.mj
 import { startBatchServer } from './llm-batch-server.mjs';
 import { outputJudge, summarize } from './llm-measures.mjs';
 import { samplePairs } from './llm-pairs.mjs';
+import { integerOption } from './llm-options.mjs';
 import { SERVICE_ARMS, serviceReport } from './llm-service-report.mjs';
 
 const DEFAULTS = Object.freeze({ pairs: 16, seed: 1, concurrency: 2, requestTimeoutMs: 600_000 });
-
-function integerOption(value, name, min, fallback) {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min) throw new RangeError(`--${name} must be an integer ≥ ${min}`);
-  return number;
-}
 
 function readOptions(argv) {
   const { values } = parseArgs({

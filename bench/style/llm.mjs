@@ -74,6 +74,7 @@ import { BatchFileError, PendingRequest, armProvider, writeBatchFile } from './l
 import { openEndpoint } from './llm-endpoints.mjs';
 import { outputJudge, summarize } from './llm-measures.mjs';
 import { samplePairs } from './llm-pairs.mjs';
+import { integerOption } from './llm-options.mjs';
 import { VARIANTS, answerSource, readingSample, reportText } from './llm-report.mjs';
 
 const DEFAULTS = Object.freeze({
@@ -88,13 +89,6 @@ const DEFAULTS = Object.freeze({
 const SCRIPTED_NOTE =
   'These numbers come from a scripted server that echoes the input or pastes in author passages; they ' +
   'show that the bench runs and its arithmetic holds, and say nothing about the quality of any LLM.';
-
-function integerOption(value, name, min, fallback) {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min) throw new RangeError(`--${name} must be an integer ≥ ${min}`);
-  return number;
-}
 
 /** --batch-in and --batch-out, checked: batch mode is either of them, and not with --scripted. */
 function batchOptions(values) {
