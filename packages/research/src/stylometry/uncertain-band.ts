@@ -19,11 +19,17 @@ export interface UncertainBand {
   cAt1: number;
 }
 
+/** The doubles next to 0.5. */
+const JUST_BELOW_HALF = 0.5 - 2 ** -54;
+const JUST_ABOVE_HALF = 0.5 + 2 ** -53;
+
 /** The score on PAN's answer scale once the band is applied (0.5: no answer). */
 export function applyBand(score: number, band: Pick<UncertainBand, 'low' | 'high'>): number {
   if (!(score >= 0 && score <= 1)) throw new RangeError(`score must be in [0, 1], got ${score}`);
-  if (score < band.low) return (0.5 * score) / band.low;
-  if (score > band.high) return 0.5 + (0.5 * (score - band.high)) / (1 - band.high);
+  // The clamps keep each side strictly off 0.5 where rounding would land a score just beside the
+  // band on "don't know" (0.5 + 0.5 · 5e-324 is 0.5 in doubles).
+  if (score < band.low) return Math.min((0.5 * score) / band.low, JUST_BELOW_HALF);
+  if (score > band.high) return Math.max(0.5 + (0.5 * (score - band.high)) / (1 - band.high), JUST_ABOVE_HALF);
   return 0.5;
 }
 

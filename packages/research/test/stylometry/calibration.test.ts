@@ -49,6 +49,11 @@ describe('applyBand', () => {
       }),
     );
   });
+
+  it('answers a score a hair beside the band, where rounding would land on 0.5', () => {
+    expect(applyBand(5e-324, { low: 0, high: 0 })).toBeGreaterThan(0.5);
+    expect(applyBand(1 - 2 ** -53, { low: 1, high: 1 })).toBeLessThan(0.5);
+  });
 });
 
 describe('fitLogisticCalibration', () => {

@@ -11,7 +11,10 @@ import Database from 'better-sqlite3';
 import { ensurePrivateFile } from '../shared/permissions.js';
 import { STORE_LAYOUT } from './sqlite-store.js';
 
-/** Held until `release()` or the process's end. */
+/**
+ * Held until `release()` or the process's end, while referenced: a collected lock's database is
+ * closed by better-sqlite3's finalizer, which frees the lock.
+ */
 export interface ServingLock {
   release(): void;
 }

@@ -41,7 +41,7 @@ describe('the serving lock', () => {
         '--input-type=module',
         '-e',
         `import { acquireServingLock } from ${JSON.stringify(BUILT_LOCK)};
-         acquireServingLock(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000);`,
+         globalThis.lock = acquireServingLock(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
