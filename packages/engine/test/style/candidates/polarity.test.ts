@@ -27,6 +27,16 @@ const REWORDINGS: readonly (readonly [string, string])[] = [
     'Large garden or small balcony, it makes no difference: you can grow herbs.',
   ],
   ['Despite these hurdles, progress on the bridge is fast.', 'Hurdles or no hurdles, progress on the bridge is fast.'],
+  // An idiom's negation affirms: "can't wait" is "eager".
+  ["We can't wait to see the orchard in bloom.", 'We are eager to see the orchard in bloom.'],
+  // A verb of prevention denies what it prevents.
+  [
+    'The new filter makes sure that dust does not reach the engine.',
+    'The new filter prevents dust from reaching the engine.',
+  ],
+  ['Loud traffic can prevent children from sleeping.', 'Loud traffic can keep the children from sleeping.'],
+  // "exempt from" is "without", as "free of" is.
+  ['Life on the island is not without hardships.', 'Life on the island is not exempt from hardships.'],
 ];
 
 const REVERSALS: readonly (readonly [string, string])[] = [
@@ -36,6 +46,19 @@ const REVERSALS: readonly (readonly [string, string])[] = [
   [
     'Plants need water. They also need light, and they cannot grow without good soil.',
     'Plants need water. They also need light, and they grow without good soil.',
+  ],
+  // A negation added to a clause reworded so far that it shares no denied word with its input.
+  ['Even a short delay can create a poor first impression.', 'Even a brief delay cannot leave a bad first impression.'],
+  [
+    'Selecting beginner-friendly plants and caring for your soil will bring a good harvest.',
+    'Pick plants a beginner cannot handle, tend your soil, and the harvest will be good.',
+  ],
+  // An idiom's negation taken off its own word.
+  ["We can't wait to see the orchard in bloom.", 'We can wait to see the orchard in bloom.'],
+  ["It doesn't matter which seeds you buy.", 'It matters which seeds you buy.'],
+  [
+    'The new filter makes sure that dust does not reach the engine.',
+    'The new filter does not stop dust from reaching the engine.',
   ],
 ];
 
@@ -52,6 +75,21 @@ describe('polarityChanges', () => {
     expect(
       polarityChanges(clausesOf('It rains. The road is open.'), clausesOf('It rains. The road is not open.')),
     ).toEqual([{ input: 'The road is open.', output: 'The road is not open.' }]);
+  });
+
+  it('pairs a lone clause left between two aligned neighbours, though it shares no content word', () => {
+    const input = 'The robot sorts letters by street. That is what it can do. It works every night.';
+    expect(changes(input, input.replace('can do', 'cannot do'))).toBe(1);
+    expect(changes(input, input.replace('That is what it can do', 'Such is its task'))).toBe(0);
+  });
+
+  it('pairs the clauses of a heavily reworded run by their best overlap', () => {
+    const input =
+      'The town hall opened in May. The opposite is often true. Old houses are frequently seen as cheap repairs because they typically need fewer new parts. The mayor spoke at noon.';
+    const rewrite =
+      'The town hall opened in May. I once thought so myself. The truth runs the other way. An old home is looked upon as a bargain, because it asks so few parts of a builder. The mayor spoke at noon.';
+    expect(changes(input, rewrite)).toBe(0);
+    expect(changes(input, rewrite.replace('is looked', 'is not looked'))).toBe(1);
   });
 
   it('aligns a split sentence and a join as one group each', () => {
