@@ -8,9 +8,12 @@
  * groups are then paired by their best overlap), and per aligned group the parity of negations is
  * compared (reversed). Negations are the negative words, "n't", the verbs and phrases that deny
  * their object (avoid, prevent, forget, fail, without, rather than, instead of, …), and a
- * negative-prefix word whose stem stands on the other side ("not possible" ↔ "impossible").
+ * negative-prefix word whose stem stands on the other side ("not possible" ↔ "impossible"); a word
+ * whose WordNet antonym stands on the other side in its place counts as one too ("increase" ↔
+ * "decrease", "all" ↔ "some", "good" ↔ "not bad").
  */
 import { FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { antonymsOfWord, lemmasOf } from '../wordnet/antonyms.js';
 
 /** One clause of a text: its words, content stems and negations. */
 export interface Clause {
@@ -428,6 +431,50 @@ function prefixDenials(clauses: readonly Clause[], other: ReadonlySet<string>): 
   return out;
 }
 
+// Function words that an antonym can reverse: quantifiers and degrees ("all" → "some", "more" → "less").
+const QUANTIFIERS = new Set(['all', 'every', 'some', 'many', 'few', 'more', 'less', 'most', 'much', 'often']);
+
+/**
+ * A word an antonym swap may stand for: a content word or a quantifier, not a negation nor a
+ * denying verb ("forget" ↔ "remember" is counted as the verb's denial already).
+ */
+function swappable(word: string): boolean {
+  if (NEGATIVE_WORDS.has(word) || /n't$/u.test(word) || DENYING_VERBS.has(word) || DENYING_BEFORE_TO.has(word))
+    return false;
+  return !FUNCTION_WORDS.has(word) || QUANTIFIERS.has(word);
+}
+
+/** True when one word is the other with a negative prefix (the prefix rule counts those). */
+function prefixed(a: string, b: string): boolean {
+  return NEGATIVE_PREFIX.exec(a)?.[1] === b || NEGATIVE_PREFIX.exec(b)?.[1] === a;
+}
+
+/**
+ * How many words of one side stand against their WordNet antonym on the other, each word only on
+ * its own side ("prices increased" ↔ "prices decreased"). Each such swap reverses what it says, as
+ * a negation does: "good" ↔ "not bad" keeps it, "good" ↔ "bad" reverses it.
+ */
+function antonymSwaps(input: readonly Clause[], output: readonly Clause[]): number {
+  const a = new Set(input.flatMap((clause) => clause.words));
+  const b = new Set(output.flatMap((clause) => clause.words));
+  const onlyA = [...a].filter((word) => !b.has(word) && swappable(word));
+  const onlyB = [...b].filter((word) => !a.has(word) && swappable(word));
+  if (onlyA.length === 0 || onlyB.length === 0) return 0;
+  const lemmasB = new Map<string, string>();
+  for (const word of onlyB) for (const lemma of lemmasOf(word)) lemmasB.set(lemma, word);
+  let swaps = 0;
+  for (const word of onlyA) {
+    for (const antonym of antonymsOfWord(word)) {
+      const other = lemmasB.get(antonym);
+      if (other !== undefined && !prefixed(word, other)) {
+        swaps += 1;
+        break;
+      }
+    }
+  }
+  return swaps;
+}
+
 /** One side of a group: its stems, its negation count's parity, and its idioms' words. */
 interface Side {
   stems: Set<string>;
@@ -452,8 +499,8 @@ function idiomUndone(a: Side, b: Side): boolean {
 }
 
 /**
- * True when the group's polarity changed: the parity of its negations differs, or an idiom's
- * negation was dropped from its word. Any aligned group counts, however far it was reworded: a
+ * True when the group's polarity changed: the parity of its negations and antonym swaps differs,
+ * or an idiom's negation was dropped from its word. Any aligned group counts, however far it was reworded: a
  * rewording that adds a negation of new words ("stands out" → "does not pass unnoticed") is then
  * repaired too, which costs one sentence of the author's voice, where letting a reversal through
  * costs a false statement (bench/style/keep-policy.mjs measures both, docs/BENCHMARKS.md).
@@ -461,7 +508,8 @@ function idiomUndone(a: Side, b: Side): boolean {
 function reversed(group: ClauseGroup): boolean {
   const input = sideOf(group.input, group.output);
   const output = sideOf(group.output, group.input);
-  return input.odd !== output.odd || idiomUndone(input, output) || idiomUndone(output, input);
+  const swapped = antonymSwaps(group.input, group.output) % 2 === 1;
+  return (input.odd !== output.odd) !== swapped || idiomUndone(input, output) || idiomUndone(output, input);
 }
 
 /**

@@ -37,6 +37,9 @@ const REWORDINGS: readonly (readonly [string, string])[] = [
   ['Loud traffic can prevent children from sleeping.', 'Loud traffic can keep the children from sleeping.'],
   // "exempt from" is "without", as "free of" is.
   ['Life on the island is not without hardships.', 'Life on the island is not exempt from hardships.'],
+  // An antonym under a negation says what the word said (litotes).
+  ['The harvest was good this year.', 'The harvest was not bad this year.'],
+  ['A few guests stayed for dinner.', 'Not many guests stayed for dinner.'],
 ];
 
 const REVERSALS: readonly (readonly [string, string])[] = [
@@ -60,6 +63,10 @@ const REVERSALS: readonly (readonly [string, string])[] = [
     'The new filter makes sure that dust does not reach the engine.',
     'The new filter does not stop dust from reaching the engine.',
   ],
+  // A word swapped for its antonym, with no negation at all.
+  ['Prices increased sharply after the storm.', 'Prices decreased sharply after the storm.'],
+  ['The council accepted the plan for the new park.', 'The council rejected the plan for the new park.'],
+  ['All of the seedlings survived the frost.', 'Some of the seedlings survived the frost.'],
 ];
 
 describe('polarityChanges', () => {
