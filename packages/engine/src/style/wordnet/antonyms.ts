@@ -26,7 +26,8 @@ export function lemmasOf(word: string): string[] {
 
 /**
  * The direct antonyms of a word form, over its base forms and parts of speech ("increased" →
- * "decrease"; "good" → "bad", "evil"; "more" → "less", "fewer").
+ * "decrease"; "good" → "bad", "evil"; "more" → "less", "fewer"). Irregular forms are not
+ * lemmatized ("rose" finds nothing), as lemmatize does not read WordNet's exception lists.
  */
 export function antonymsOfWord(word: string): Set<string> {
   const lower = word.toLowerCase();
