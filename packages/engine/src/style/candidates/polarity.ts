@@ -342,13 +342,6 @@ export function alignAll(input: readonly Clause[], output: readonly Clause[]): C
   return pairLeftovers(groups.reverse());
 }
 
-/** Dice coefficient of the two sides' stems. */
-function diceOf(input: readonly Clause[], output: readonly Clause[]): number {
-  const a = union(input);
-  const b = union(output);
-  return a.size + b.size === 0 ? 0 : (2 * shared(a, b)) / (a.size + b.size);
-}
-
 /**
  * `groups` with the clauses left unaligned between two aligned groups (or a text's end) paired one
  * to one, in order: a lone clause on each side always (between the same neighbours they stand for
@@ -382,13 +375,21 @@ function pairLeftovers(groups: readonly ClauseGroup[]): ClauseGroup[] {
 
 /**
  * The monotone one-to-one pairing of `inputs` to `outputs` of highest summed Dice (pairs of at least
- * MIN_DICE; one clause a side: that pair), the rest alone, in order.
+ * MIN_DICE, within ALIGNMENT_BAND of the gap's diagonal; one clause a side: that pair), the rest
+ * alone, in order.
  */
 function pairInOrder(inputs: readonly Clause[], outputs: readonly Clause[]): ClauseGroup[] {
   if (inputs.length === 1 && outputs.length === 1) return [{ input: [...inputs], output: [...outputs] }];
   const cols = outputs.length + 1;
   const best = new Float64Array((inputs.length + 1) * cols);
-  const overlap = (i: number, j: number): number => diceOf([inputs[i]!], [outputs[j]!]);
+  const slope = outputs.length / inputs.length;
+  const overlap = (i: number, j: number): number => {
+    // Within the band of the diagonal only, as the alignment itself: a long gap costs no n × m Dice.
+    if (Math.abs(j - i * slope) > ALIGNMENT_BAND) return 0;
+    const a = inputs[i]!.stems;
+    const b = outputs[j]!.stems;
+    return a.size + b.size === 0 ? 0 : (2 * shared(a, b)) / (a.size + b.size);
+  };
   for (let i = 1; i <= inputs.length; i += 1) {
     for (let j = 1; j < cols; j += 1) {
       const paired = overlap(i - 1, j - 1);

@@ -99,6 +99,16 @@ describe('polarityChanges', () => {
     expect(changes(input, rewrite.replace('is looked', 'is not looked'))).toBe(1);
   });
 
+  it('pairs a long unaligned run within the band: a reversal near its end is found', () => {
+    // Each rewritten clause shares one stem of seven with its input: too little for the alignment.
+    const input = Array.from({ length: 300 }, () => 'Harbour keeps boats ready.').join(' ');
+    const rewrite = Array.from({ length: 300 }, (_, k) =>
+      k === 280 ? 'Harbour does not hold vessels.' : 'Harbour holds vessels.',
+    ).join(' ');
+    expect(alignClauses(clausesOf(input), clausesOf(rewrite))).toHaveLength(300);
+    expect(changes(input, rewrite)).toBe(1);
+  });
+
   it('aligns a split sentence and a join as one group each', () => {
     const input = clausesOf('The bridge opened in May and traffic doubled. Shops along the river gained customers.');
     const output = clausesOf('The bridge opened in May. Traffic doubled. Shops along the river gained customers.');
