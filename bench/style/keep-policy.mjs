@@ -16,10 +16,12 @@
 // "<custom_id>.<k>"). Reversed: one sentence of each draft, drawn with a seeded generator, has its
 // polarity reversed (its first negation removed, else "not" put after its first auxiliary or
 // copula); kept out when that sentence is not in the policy's output (repaired, or the draft refused).
+// With --seeds N the reversal is drawn again with seeds seed … seed + N − 1 (a different sentence of
+// each draft, where it has several), each seed's share and the pooled share printed.
 // A faithful sentence kept out, or a reversed one let through, is listed (--verbose).
 //
 // Run: npm run build && node bench/style/keep-policy.mjs --requests round1.jsonl --answers out1.jsonl
-//      [--faithful faithful.json] [--match-length] [--seed 1] [--verbose]
+//      [--faithful faithful.json] [--match-length] [--seed 1] [--seeds 1] [--verbose]
 import '../support/node-version.mjs';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -146,6 +148,7 @@ function main() {
       faithful: { type: 'string' },
       'match-length': { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
+      seeds: { type: 'string', default: '1' },
       verbose: { type: 'boolean', default: false },
     },
   });
@@ -153,54 +156,74 @@ function main() {
   const drafts = draftsOf(values.requests, values.answers);
   const faithful = values.faithful ? new Set(JSON.parse(readFileSync(values.faithful, 'utf8'))) : undefined;
   const matchLength = values['match-length'];
-  const random = seededRandom(Number(values.seed));
+  const seeds = Number(values.seeds);
+  if (!Number.isInteger(seeds) || seeds < 1) throw new TypeError('--seeds: a whole number of at least 1');
   const all = tally();
   const faithfulCounts = tally();
-  const reversal = { all: 0, keptOut: 0, byRepair: 0, faithful: 0, faithfulKeptOut: 0, inInput: 0 };
   const sources = new Map();
-  for (const draft of drafts) {
+  const sourceOf = (draft) => {
     if (!sources.has(draft.input)) sources.set(draft.input, repairSource(draft.input));
-    const source = sources.get(draft.input);
+    return sources.get(draft.input);
+  };
+  for (const draft of drafts) {
+    const source = sourceOf(draft);
     const policy = repairDraft(source, draft.text);
     const { min, max } = lengthRange(source.parts.wordCount);
     const words = keptParts(policy.text).wordCount;
     const lengthOff = matchLength && (words < min || words > max);
-    const isFaithful = faithful?.has(draft.id) === true;
     add(all, draft, policy, lengthOff);
-    if (isFaithful) {
+    if (faithful?.has(draft.id) === true) {
       add(faithfulCounts, draft, policy, lengthOff);
       if (values.verbose) {
         if (!policy.kept) console.log(`faithful, input returned ${draft.id}:`, policy.losses);
         for (const repair of policy.repairs) console.log(`faithful, repaired ${draft.id}:`, repair);
       }
     }
-    const reversed = reverseOneSentence(draft.text, random);
-    if (reversed === undefined) continue;
-    // A reversal that reads as an input sentence verbatim cannot be told apart in the output: not counted.
-    if (draft.input.includes(reversed.sentence)) {
-      reversal.inInput += 1;
-      continue;
-    }
-    const after = repairDraft(source, reversed.text);
-    const keptOut = !after.kept || !after.text.includes(reversed.sentence);
-    reversal.all += 1;
-    if (keptOut) reversal.keptOut += 1;
-    if (keptOut && after.kept) reversal.byRepair += 1;
-    if (isFaithful) {
-      reversal.faithful += 1;
-      if (keptOut) reversal.faithfulKeptOut += 1;
-    }
-    if (!keptOut && values.verbose) console.log(`reversed sentence let through ${draft.id}: ${reversed.sentence}`);
   }
   console.log(`Drafts of rewrite requests: ${drafts.length} (length ${matchLength ? '' : 'not '}checked)`);
   printTally('all drafts', all, matchLength);
   if (faithful) printTally('faithful drafts (by reading)', faithfulCounts, matchLength);
+  const pooled = reversalCounts();
+  for (let seed = Number(values.seed); seed < Number(values.seed) + seeds; seed += 1) {
+    const reversal = reversalCounts();
+    const random = seededRandom(seed);
+    for (const draft of drafts) {
+      const reversed = reverseOneSentence(draft.text, random);
+      if (reversed === undefined) continue;
+      // A reversal that reads as an input sentence verbatim cannot be told apart in the output: not counted.
+      if (draft.input.includes(reversed.sentence)) {
+        reversal.inInput += 1;
+        continue;
+      }
+      const after = repairDraft(sourceOf(draft), reversed.text);
+      const keptOut = !after.kept || !after.text.includes(reversed.sentence);
+      reversal.all += 1;
+      if (keptOut) reversal.keptOut += 1;
+      if (keptOut && after.kept) reversal.byRepair += 1;
+      if (faithful?.has(draft.id) === true) {
+        reversal.faithful += 1;
+        if (keptOut) reversal.faithfulKeptOut += 1;
+      }
+      if (!keptOut && values.verbose)
+        console.log(`seed ${seed}, reversed sentence let through ${draft.id}: ${reversed.sentence}`);
+    }
+    for (const key of Object.keys(pooled)) pooled[key] += reversal[key];
+    printReversal(seeds > 1 ? `seed ${seed}: ` : '', reversal, faithful !== undefined);
+  }
+  if (seeds > 1) printReversal(`pooled over ${seeds} seeds: `, pooled, faithful !== undefined);
+}
+
+function reversalCounts() {
+  return { all: 0, keptOut: 0, byRepair: 0, faithful: 0, faithfulKeptOut: 0, inInput: 0 };
+}
+
+function printReversal(label, reversal, withFaithful) {
   console.log(
-    `one sentence's polarity reversed, kept out of the output: ${share(reversal.keptOut, reversal.all)} ` +
+    `${label}one sentence's polarity reversed, kept out of the output: ${share(reversal.keptOut, reversal.all)} ` +
       `(by repair ${reversal.byRepair}, by refusal ${reversal.keptOut - reversal.byRepair}; ` +
       `${reversal.inInput} reversals that read as an input sentence not counted)`,
   );
-  if (faithful) console.log(`  of the faithful drafts: ${share(reversal.faithfulKeptOut, reversal.faithful)}`);
+  if (withFaithful) console.log(`  of the faithful drafts: ${share(reversal.faithfulKeptOut, reversal.faithful)}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -70,7 +70,7 @@ export interface KeptParts {
   code: string[];
   /** Quoted passages: their words between the quotation marks, normalised (quotationKey). */
   quotations: string[];
-  /** Prose clauses with their negations, to compare polarity clause by clause. */
+  /** Clauses of the prose and headings with their negations, to compare polarity clause by clause. */
   clauses: Clause[];
   /** Word tokens of the prose and headings. */
   wordCount: number;
@@ -134,7 +134,8 @@ export function keptParts(text: string): KeptParts {
       else if (piece.lock === 'name' && !isFirstPerson(piece.text) && !afterColon(pieces, index)) parts.names.push(key);
       if (FIRST_SINGULAR.has(lowerKey(piece.text))) parts.firstSingular.push(piece.text);
     }
-    if (block.prose) parts.clauses.push(...clausesOf(block.raw));
+    // A heading states a claim too ("Why Remote Work Is Here to Stay").
+    parts.clauses.push(...clausesOf(block.raw));
     for (const match of block.raw.matchAll(QUOTATION)) {
       const quoted = quotationKey(match[1] ?? match[2] ?? match[3] ?? '');
       if (/[\p{L}\p{N}]/u.test(quoted)) parts.quotations.push(quoted);

@@ -4,15 +4,18 @@
  * letter" → "Never send the same letter"; "Don't forget" → "Remember"; "stands out" → "does not pass
  * unnoticed") from a reversed claim, so each text is cut into clauses (sentences, and their parts at
  * semicolons), the rewrite's clauses are aligned to the input's by shared content words (a monotone
- * alignment that lets a clause be split or two be joined), and per aligned group the parity of
- * negations and the words they deny are compared (reversed). Negations are the negative words,
- * "n't", the verbs and phrases that deny their object (avoid, forget, fail, without, rather than,
- * instead of, …), and a negative-prefix word whose stem stands on the other side ("not possible" ↔
- * "impossible").
+ * alignment that lets a clause be split or two be joined; clauses it leaves between two aligned
+ * groups are then paired by their best overlap), and per aligned group the parity of negations is
+ * compared (reversed). Negations are the negative words, "n't", the verbs and phrases that deny
+ * their object (avoid, prevent, forget, fail, without, rather than, instead of, …), and a
+ * negative-prefix word whose stem stands on the other side ("not possible" ↔ "impossible"); a word
+ * whose WordNet antonym stands on the other side in its place counts as one too ("increase" ↔
+ * "decrease", "all" ↔ "some", "good" ↔ "not bad").
  */
 import { FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { antonymsOfWord, lemmasOf } from '../wordnet/antonyms.js';
 
-/** One clause of a text: its words, content stems, negations and what they deny. */
+/** One clause of a text: its words, content stems and negations. */
 export interface Clause {
   text: string;
   /** Lower-case word forms, in order. */
@@ -22,11 +25,11 @@ export interface Clause {
   /** Negations counted without the prefix rule (which needs the other side). */
   negations: number;
   /**
-   * The stems denied: for each negation (or chain of them: "don't forget" is two), the first
-   * content words after it (DENIED_WORDS, within its phrase), when the chain's count is odd
-   * ("never send" denies "send").
+   * The stems of the words after a negation that denies nothing ("can't wait", "doesn't matter",
+   * "no doubt"): the idiom stands for an affirmation, but the same word without it on the other
+   * side ("can wait", "it matters") is the reversal.
    */
-  denied: Set<string>;
+  idioms: Set<string>;
 }
 
 /** An aligned group of input and rewrite clauses whose polarities differ. */
@@ -67,6 +70,10 @@ const DENYING_VERBS = new Set(
     'shun shuns shunned shunning',
     'eschew eschews eschewed eschewing',
     'lacks lacked',
+    // "prevents delays" = "delays do not happen"
+    'prevent prevents prevented preventing',
+    'prohibit prohibits prohibited prohibiting',
+    'forbid forbids forbade forbidden forbidding',
   ].flatMap((forms) => forms.split(' ')),
 );
 const DENYING_BEFORE_TO = new Set(
@@ -82,19 +89,22 @@ const DENYING_PHRASES: readonly (readonly [string, string])[] = [
   ['instead', 'of'],
   ['steer', 'clear'],
   ['free', 'of'],
+  ['free', 'from'],
+  ['exempt', 'from'],
+  ['devoid', 'of'],
   ['stay', 'away'],
 ];
+// Verbs that deny what follows their object's "from" ("keeps us from sleeping" = "we do not sleep"),
+// when "from" comes within KEEP_FROM_REACH words, in the same phrase.
+const KEEPING_FROM = new Set(
+  ['keep keeps kept keeping', 'stop stops stopped stopping', 'bar bars barred barring'].flatMap((forms) =>
+    forms.split(' '),
+  ),
+);
+const KEEP_FROM_REACH = 4;
 // "not only", "not just", "not merely": additive, not a denial; "nothing but", "no one but": "only".
 const ADDITIVE_AFTER_NOT = new Set(['only', 'just', 'merely']);
 const ONLY_BEFORE_BUT = new Set(['no', 'nobody', 'nothing', 'none']);
-// Words that end a negation's reach: the next clause or a coordinated phrase begins.
-const REACH_ENDS = new Set(
-  'but and or nor yet so because since though although while whereas which who whom whose that when where if unless until'.split(
-    ' ',
-  ),
-);
-// A negation denies at most this many content words after it, within its phrase.
-const DENIED_WORDS = 2;
 const NEGATIVE_PREFIX = /^(?:un|in|im|il|ir|dis|non-?)(\p{L}{3,})$/u;
 
 const WORD_OR_BREAK = /\p{L}+(?:['’]\p{L}+)*|[,;:—–()"“”]/gu;
@@ -160,26 +170,42 @@ export function stemOf(word: string): string {
 
 /**
  * Negations that deny nothing said: "it doesn't matter", "no matter", "makes no difference" (say
- * "whatever"), "no doubt" (says "surely"), "not least" (says "especially").
+ * "whatever"), "no doubt" (says "surely"), "not least" (says "especially"), and "can't wait" (says
+ * "eager"): true when `word` before `next` is one.
  */
 const IDIOM_AFTER_NEGATION = new Set(['matter', 'difference', 'doubt', 'least']);
+function isIdiomNegation(word: string, next: string | undefined): boolean {
+  if (IDIOM_AFTER_NEGATION.has(next ?? '')) return isNegationWord(word);
+  return (word === "can't" || word === 'cannot') && next === 'wait';
+}
+
+/** A negative word or a contracted "n't", whatever follows it. */
+function isNegationWord(word: string): boolean {
+  return NEGATIVE_WORDS.has(word) || /n['’]t$/u.test(word);
+}
 
 function isNegativeWord(word: string, next: string | undefined, previous?: string, beforePrevious?: string): boolean {
-  if (IDIOM_AFTER_NEGATION.has(next ?? '')) return false;
+  if (isIdiomNegation(word, next)) return false;
   // "hurdles or no hurdles": whatever the case, not a denial.
   if (word === 'no' && previous === 'or' && next !== undefined && next === beforePrevious) return false;
   if (word === 'not') return !ADDITIVE_AFTER_NOT.has(next ?? '');
-  // "can't wait" is eagerness, not a denial.
-  if ((word === "can't" || word === 'cannot') && next === 'wait') return false;
   if (ONLY_BEFORE_BUT.has(word) && next === 'but') return false;
   // "unlike" is "not like"; its other negative-prefix kin are judged against the other side.
   return (
-    NEGATIVE_WORDS.has(word) ||
-    /n['’]t$/u.test(word) ||
+    isNegationWord(word) ||
     DENYING_VERBS.has(word) ||
     (DENYING_BEFORE_TO.has(word) && next === 'to') ||
     word === 'unlike'
   );
+}
+
+/** Whether "from" follows `tokens[index]` within KEEP_FROM_REACH words, before any punctuation. */
+function fromFollows(tokens: readonly string[], index: number): boolean {
+  for (const token of tokens.slice(index + 1, index + 1 + KEEP_FROM_REACH)) {
+    if (token === 'from') return true;
+    if (!/\p{L}/u.test(token)) return false;
+  }
+  return false;
 }
 
 /** Clauses of `text` with their words, stems and negations. */
@@ -188,38 +214,23 @@ export function clausesOf(text: string): Clause[] {
     const tokens = (clauseText.toLowerCase().match(WORD_OR_BREAK) ?? []).map((token) => token.replace(/’/gu, "'"));
     const words = tokens.filter((token) => /\p{L}/u.test(token));
     let negations = 0;
-    // Negations met and not yet spent on what they deny: a chain whose parity decides it.
-    let chain = 0;
-    let deniedSoFar = 0;
     const stems = new Set<string>();
-    const denied = new Set<string>();
-    const endReach = (): void => {
-      chain = 0;
-      deniedSoFar = 0;
-    };
+    const idioms = new Set<string>();
     tokens.forEach((token, index) => {
       const next = tokens[index + 1];
-      if (!/\p{L}/u.test(token)) return endReach();
+      if (!/\p{L}/u.test(token)) return;
+      if (next !== undefined && isIdiomNegation(token, next)) idioms.add(stemOf(next));
       if (
         isNegativeWord(token, next, tokens[index - 1], tokens[index - 2]) ||
-        DENYING_PHRASES.some(([first, second]) => token === first && next === second)
+        DENYING_PHRASES.some(([first, second]) => token === first && next === second) ||
+        (KEEPING_FROM.has(token) && fromFollows(tokens, index))
       ) {
         negations += 1;
-        chain += 1;
-        deniedSoFar = 0;
-      } else if (FUNCTION_WORDS.has(token) || NEGATIVE_WORDS.has(token)) {
-        if (REACH_ENDS.has(token)) endReach();
-      } else {
-        const stem = stemOf(token);
-        stems.add(stem);
-        if (chain % 2 === 1 && deniedSoFar < DENIED_WORDS) {
-          denied.add(stem);
-          deniedSoFar += 1;
-          if (deniedSoFar === DENIED_WORDS) endReach();
-        }
+      } else if (!FUNCTION_WORDS.has(token) && !NEGATIVE_WORDS.has(token)) {
+        stems.add(stemOf(token));
       }
     });
-    return { text: clauseText, words, stems, negations, denied };
+    return { text: clauseText, words, stems, negations, idioms };
   });
 }
 
@@ -227,14 +238,9 @@ export function clausesOf(text: string): Clause[] {
 // clause joins a group only when it shares words with it (after Gale & Church 1993, with word
 // overlap in place of length).
 const UNSHARED_WEIGHT = 0.2;
-// A group is sure enough to judge when its sides share at least this Dice coefficient of stems.
+// Clauses left between two aligned groups pair when they share at least this Dice coefficient of
+// stems (the alignment's own groups share more than 2/7: its gain is positive).
 const MIN_DICE = 0.2;
-// A group this close is a light rewording: a change of parity there is a change of polarity. On
-// the first set of development drafts (bench/style/keep-policy.mjs, docs/BENCHMARKS.md) 0.5 kept
-// 50 % of faithful drafts and refused 93.5 % of reversed sentences, 0.7 kept 58 % and refused 90 %,
-// no such shortcut 69 % and 82 %: the faithful drafts' rewording is what a lexical check cannot tell
-// from a reversal.
-const CLOSE_DICE = 0.7;
 const MAX_GROUP = 3;
 /**
  * The alignment looks this many clauses either side of the diagonal (the rewrite's clause where the
@@ -333,7 +339,85 @@ export function alignAll(input: readonly Clause[], output: readonly Clause[]): C
     i -= di;
     j -= dj;
   }
-  return groups.reverse();
+  return pairLeftovers(groups.reverse());
+}
+
+/**
+ * `groups` with the clauses left unaligned between two aligned groups (or a text's end) paired one
+ * to one, in order: a lone clause on each side always (between the same neighbours they stand for
+ * each other: "Here's what it can do:" → "Specifically, it can:"), else where they share at least
+ * MIN_DICE of their stems (the pairing of highest summed overlap). A rewrite that rewords a run of
+ * sentences heavily shares too few words for the alignment's gain, yet between its neighbours each
+ * of its sentences still stands for one of the input's; left unpaired, a reversal there would go
+ * unjudged.
+ */
+function pairLeftovers(groups: readonly ClauseGroup[]): ClauseGroup[] {
+  const out: ClauseGroup[] = [];
+  let inputs: Clause[] = [];
+  let outputs: Clause[] = [];
+  const flush = (): void => {
+    out.push(...pairInOrder(inputs, outputs));
+    inputs = [];
+    outputs = [];
+  };
+  for (const group of groups) {
+    if (group.input.length > 0 && group.output.length > 0) {
+      flush();
+      out.push(group);
+    } else {
+      inputs.push(...group.input);
+      outputs.push(...group.output);
+    }
+  }
+  flush();
+  return out;
+}
+
+/**
+ * The monotone one-to-one pairing of `inputs` to `outputs` of highest summed Dice (pairs of at least
+ * MIN_DICE, within ALIGNMENT_BAND of the gap's diagonal; one clause a side: that pair), the rest
+ * alone, in order.
+ */
+function pairInOrder(inputs: readonly Clause[], outputs: readonly Clause[]): ClauseGroup[] {
+  if (inputs.length === 1 && outputs.length === 1) return [{ input: [...inputs], output: [...outputs] }];
+  const cols = outputs.length + 1;
+  const best = new Float64Array((inputs.length + 1) * cols);
+  const slope = outputs.length / inputs.length;
+  const overlap = (i: number, j: number): number => {
+    // Within the band of the diagonal only, as the alignment itself: a long gap costs no n × m Dice.
+    if (Math.abs(j - i * slope) > ALIGNMENT_BAND) return 0;
+    const a = inputs[i]!.stems;
+    const b = outputs[j]!.stems;
+    return a.size + b.size === 0 ? 0 : (2 * shared(a, b)) / (a.size + b.size);
+  };
+  for (let i = 1; i <= inputs.length; i += 1) {
+    for (let j = 1; j < cols; j += 1) {
+      const paired = overlap(i - 1, j - 1);
+      best[i * cols + j] = Math.max(
+        best[(i - 1) * cols + j]!,
+        best[i * cols + j - 1]!,
+        paired >= MIN_DICE ? best[(i - 1) * cols + j - 1]! + paired : 0,
+      );
+    }
+  }
+  const reversedOut: ClauseGroup[] = [];
+  let i = inputs.length;
+  let j = outputs.length;
+  while (i > 0 || j > 0) {
+    const here = best[i * cols + j]!;
+    if (i > 0 && (j === 0 || here === best[(i - 1) * cols + j])) {
+      reversedOut.push({ input: [inputs[i - 1]!], output: [] });
+      i -= 1;
+    } else if (i === 0 || here === best[i * cols + j - 1]) {
+      reversedOut.push({ input: [], output: [outputs[j - 1]!] });
+      j -= 1;
+    } else {
+      reversedOut.push({ input: [inputs[i - 1]!], output: [outputs[j - 1]!] });
+      i -= 1;
+      j -= 1;
+    }
+  }
+  return reversedOut.reverse();
 }
 
 /** The negative-prefix words of `clauses` whose stem stands on the other side ("impossible" where "possible" does). */
@@ -348,65 +432,95 @@ function prefixDenials(clauses: readonly Clause[], other: ReadonlySet<string>): 
   return out;
 }
 
-/** One side of a group: its stems, its negation count's parity, and the stems it denies. */
+// Function words that an antonym can reverse: quantifiers and degrees ("all" → "some", "more" → "less").
+const QUANTIFIERS = new Set(['all', 'every', 'some', 'many', 'few', 'more', 'less', 'most', 'much', 'often']);
+
+/**
+ * A word an antonym swap may stand for: a content word or a quantifier, not a negation nor a
+ * denying verb ("forget" ↔ "remember" is counted as the verb's denial already).
+ */
+function swappable(word: string): boolean {
+  if (NEGATIVE_WORDS.has(word) || /n't$/u.test(word) || DENYING_VERBS.has(word) || DENYING_BEFORE_TO.has(word))
+    return false;
+  return !FUNCTION_WORDS.has(word) || QUANTIFIERS.has(word);
+}
+
+/** True when one word is the other with a negative prefix (the prefix rule counts those). */
+function prefixed(a: string, b: string): boolean {
+  return NEGATIVE_PREFIX.exec(a)?.[1] === b || NEGATIVE_PREFIX.exec(b)?.[1] === a;
+}
+
+/**
+ * How many words of one side stand against their WordNet antonym on the other, each word only on
+ * its own side ("prices increased" ↔ "prices decreased"). Each such swap reverses what it says, as
+ * a negation does: "good" ↔ "not bad" keeps it, "good" ↔ "bad" reverses it.
+ */
+function antonymSwaps(input: readonly Clause[], output: readonly Clause[]): number {
+  const a = new Set(input.flatMap((clause) => clause.words));
+  const b = new Set(output.flatMap((clause) => clause.words));
+  const onlyA = [...a].filter((word) => !b.has(word) && swappable(word));
+  const onlyB = [...b].filter((word) => !a.has(word) && swappable(word));
+  if (onlyA.length === 0 || onlyB.length === 0) return 0;
+  const lemmasB = new Map<string, string>();
+  for (const word of onlyB) for (const lemma of lemmasOf(word)) lemmasB.set(lemma, word);
+  let swaps = 0;
+  for (const word of onlyA) {
+    for (const antonym of antonymsOfWord(word)) {
+      const other = lemmasB.get(antonym);
+      if (other !== undefined && !prefixed(word, other)) {
+        swaps += 1;
+        break;
+      }
+    }
+  }
+  return swaps;
+}
+
+/** One side of a group: its stems, its negation count's parity, and its idioms' words. */
 interface Side {
   stems: Set<string>;
   odd: boolean;
-  denied: Set<string>;
+  idioms: Set<string>;
 }
 
 function sideOf(clauses: readonly Clause[], other: readonly Clause[]): Side {
-  const otherStems = union(other);
-  const prefixed = prefixDenials(clauses, otherStems);
-  const stems = union(clauses);
-  const denied = new Set(clauses.flatMap((clause) => [...clause.denied]));
-  for (const stem of prefixed) {
-    stems.add(stem);
-    denied.add(stem);
-  }
+  const prefixed = prefixDenials(clauses, union(other));
   const negations = clauses.reduce((sum, clause) => sum + clause.negations, 0) + prefixed.length;
-  return { stems, odd: negations % 2 === 1, denied };
+  return {
+    stems: union(clauses),
+    odd: negations % 2 === 1,
+    idioms: new Set(clauses.flatMap((clause) => [...clause.idioms])),
+  };
 }
 
-/** A stem one side denies that the other side says without denying it. */
-function deniedOnOneSide(a: Side, b: Side): boolean {
-  for (const stem of a.denied) if (b.stems.has(stem) && !b.denied.has(stem)) return true;
+/** A word an idiom's negation stands before on one side ("can't wait") and bare on the other ("can wait"). */
+function idiomUndone(a: Side, b: Side): boolean {
+  for (const stem of a.idioms) if (b.stems.has(stem) && !b.idioms.has(stem)) return true;
   return false;
 }
 
 /**
- * True when the group's polarity changed (`overlap` its Dice coefficient of stems): the parity of its
- * negations differs, and the group is a light rewording (CLOSE_DICE) or a word one side
- * denies stands undenied on the other ("works" → "does not work"). Both are needed: a rewording
- * that adds a negation of new words ("stands out" → "does not pass unnoticed") changes the parity
- * but denies nothing the input said, and one that moves a negation ("needs no special tools" →
- * "does not need any special tools") denies another word with the parity kept.
+ * True when the group's polarity changed: the parity of its negations and antonym swaps differs,
+ * or an idiom's negation was dropped from its word. Any aligned group counts, however far it was reworded: a
+ * rewording that adds a negation of new words ("stands out" → "does not pass unnoticed") is then
+ * repaired too, which costs one sentence of the author's voice, where letting a reversal through
+ * costs a false statement (bench/style/keep-policy.mjs measures both, docs/BENCHMARKS.md).
  */
-function reversed(group: ClauseGroup, overlap: number): boolean {
+function reversed(group: ClauseGroup): boolean {
   const input = sideOf(group.input, group.output);
   const output = sideOf(group.output, group.input);
-  if (input.odd === output.odd) return false;
-  return overlap >= CLOSE_DICE || deniedOnOneSide(input, output) || deniedOnOneSide(output, input);
-}
-
-function dice(group: ClauseGroup): number {
-  const a = union(group.input);
-  const b = union(group.output);
-  return a.size + b.size === 0 ? 0 : (2 * shared(a, b)) / (a.size + b.size);
+  const swapped = antonymSwaps(group.input, group.output) % 2 === 1;
+  return (input.odd !== output.odd) !== swapped || idiomUndone(input, output) || idiomUndone(output, input);
 }
 
 /**
  * The aligned groups whose polarity changed: the parity of their negations differs between the
- * input's clauses and the rewrite's. Only groups sure enough to judge count (stems shared with a
- * Dice coefficient of at least 0.2); a clause the rewrite added or dropped has no polarity to
- * compare. Pure.
+ * input's clauses and the rewrite's (or an idiom's negation was dropped from its word). A clause
+ * the rewrite added or dropped has no polarity to compare. Pure.
  */
 export function polarityChanges(input: readonly Clause[], output: readonly Clause[]): PolarityChange[] {
   return alignClauses(input, output)
-    .filter((group) => {
-      const overlap = dice(group);
-      return overlap >= MIN_DICE && reversed(group, overlap);
-    })
+    .filter((group) => reversed(group))
     .map((group) => ({
       input: group.input.map((clause) => clause.text).join(' '),
       output: group.output.map((clause) => clause.text).join(' '),

@@ -69,7 +69,7 @@ function unitOf(text: string): Clause {
     words: clauses.flatMap((clause) => clause.words),
     stems: new Set(clauses.flatMap((clause) => [...clause.stems])),
     negations: clauses.reduce((sum, clause) => sum + clause.negations, 0),
-    denied: new Set(clauses.flatMap((clause) => [...clause.denied])),
+    idioms: new Set(clauses.flatMap((clause) => [...clause.idioms])),
   };
 }
 

@@ -76,12 +76,16 @@ export function lookupIndex(lemma: string, pos: WordNetPos): IndexEntry | undefi
   return undefined;
 }
 
-/** A synset as read from its data file: its words and its lexicographer file number. */
+/** A synset as read from its data file: its words, its lexicographer file number and its antonym pointers. */
 interface SynsetRecord {
   words: string[];
   /** The lexicographer file (e.g. 18 = noun.person; see WordNet's lexnames). */
   lexFile: number;
+  /** Antonymy ("!", a lexical pointer): the source word's number (1-based) and the target word. */
+  antonyms: { source: number; offset: number; pos: WordNetPos; target: number }[];
 }
+
+const POINTER_POS: Readonly<Record<string, WordNetPos>> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
 
 function readSynset(offset: number, pos: WordNetPos): SynsetRecord {
   const key = `${pos}:${offset}`;
@@ -113,7 +117,21 @@ function readSynset(offset: number, pos: WordNetPos): SynsetRecord {
         .toLowerCase(),
     );
   }
-  const record = { words, lexFile: parseInt(fields[1] ?? '-1', 10) };
+  const antonyms: SynsetRecord['antonyms'] = [];
+  const pointerAt = 4 + count * 2;
+  const pointers = Number(fields[pointerAt] ?? '0');
+  for (let i = 0; i < pointers; i += 1) {
+    const [symbol, target, pos, words] = fields.slice(pointerAt + 1 + i * 4, pointerAt + 5 + i * 4);
+    const targetPos = POINTER_POS[pos ?? ''];
+    if (symbol !== '!' || targetPos === undefined || words === undefined) continue;
+    antonyms.push({
+      source: parseInt(words.slice(0, 2), 16),
+      offset: Number(target),
+      pos: targetPos,
+      target: parseInt(words.slice(2), 16),
+    });
+  }
+  const record = { words, lexFile: parseInt(fields[1] ?? '-1', 10), antonyms };
   dataCache.set(key, record);
   return record;
 }
@@ -126,4 +144,25 @@ export function synsetWords(offset: number, pos: WordNetPos): string[] {
 /** The lexicographer file of a synset (18 is noun.person). */
 export function synsetLexFile(offset: number, pos: WordNetPos): number {
   return readSynset(offset, pos).lexFile;
+}
+
+/**
+ * The direct antonyms of a lemma (lower-case, spaces as underscores) in one part of speech, over
+ * all its senses: the words WordNet's lexical "!" pointers of its synsets lead to from it
+ * ("increase" → "decrease"; "good" → "bad", "evil", "ill"). Satellite adjectives have none.
+ */
+export function antonymsOf(lemma: string, pos: WordNetPos): string[] {
+  const out = new Set<string>();
+  const word = lemma.replace(/_/g, ' ');
+  for (const offset of lookupIndex(lemma, pos)?.offsets ?? []) {
+    const record = readSynset(offset, pos);
+    const number = record.words.indexOf(word) + 1;
+    for (const pointer of record.antonyms) {
+      if (pointer.source !== 0 && pointer.source !== number) continue;
+      const target = readSynset(pointer.offset, pointer.pos).words;
+      if (pointer.target === 0) target.forEach((one) => out.add(one));
+      else if (target[pointer.target - 1] !== undefined) out.add(target[pointer.target - 1]!);
+    }
+  }
+  return [...out];
 }

@@ -21,8 +21,16 @@ describe('checkKept', () => {
     expect(parts.quotations).toEqual(['It changed how I work']);
     expect(parts.addresses).toEqual(['https://example.com', 'help@example.com']);
     expect(parts.code).toEqual(['`plan --today`']);
-    // "can't" is one negation; "Not only" is additive, not a negation.
-    expect(parts.clauses.map((clause) => clause.negations)).toEqual([1, 0, 0, 0, 0, 0]);
+    // The heading's clause first; "can't" is one negation; "Not only" is additive, not a negation.
+    expect(parts.clauses.map((clause) => clause.negations)).toEqual([0, 1, 0, 0, 0, 0, 0]);
+  });
+
+  it('finds a heading whose claim was reversed', () => {
+    const input = '# Why Small Farms Are Here to Stay\n\nSmall farms feed the town.\n';
+    const reversed = '# Why Small Farms Are Not Here to Stay\n\nSmall farms feed the town.\n';
+    expect(checkKept(keptParts(input), reversed, { kinds: ['negation'] }).losses).toEqual([
+      expect.objectContaining({ kind: 'negation', output: '# Why Small Farms Are Not Here to Stay' }),
+    ]);
   });
 
   it('keeps a rewrite that moves things around and reuses names at a sentence start', () => {

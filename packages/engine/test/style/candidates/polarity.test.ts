@@ -27,6 +27,19 @@ const REWORDINGS: readonly (readonly [string, string])[] = [
     'Large garden or small balcony, it makes no difference: you can grow herbs.',
   ],
   ['Despite these hurdles, progress on the bridge is fast.', 'Hurdles or no hurdles, progress on the bridge is fast.'],
+  // An idiom's negation affirms: "can't wait" is "eager".
+  ["We can't wait to see the orchard in bloom.", 'We are eager to see the orchard in bloom.'],
+  // A verb of prevention denies what it prevents.
+  [
+    'The new filter makes sure that dust does not reach the engine.',
+    'The new filter prevents dust from reaching the engine.',
+  ],
+  ['Loud traffic can prevent children from sleeping.', 'Loud traffic can keep the children from sleeping.'],
+  // "exempt from" is "without", as "free of" is.
+  ['Life on the island is not without hardships.', 'Life on the island is not exempt from hardships.'],
+  // An antonym under a negation says what the word said (litotes).
+  ['The harvest was good this year.', 'The harvest was not bad this year.'],
+  ['A few guests stayed for dinner.', 'Not many guests stayed for dinner.'],
 ];
 
 const REVERSALS: readonly (readonly [string, string])[] = [
@@ -37,6 +50,23 @@ const REVERSALS: readonly (readonly [string, string])[] = [
     'Plants need water. They also need light, and they cannot grow without good soil.',
     'Plants need water. They also need light, and they grow without good soil.',
   ],
+  // A negation added to a clause reworded so far that it shares no denied word with its input.
+  ['Even a short delay can create a poor first impression.', 'Even a brief delay cannot leave a bad first impression.'],
+  [
+    'Selecting beginner-friendly plants and caring for your soil will bring a good harvest.',
+    'Pick plants a beginner cannot handle, tend your soil, and the harvest will be good.',
+  ],
+  // An idiom's negation taken off its own word.
+  ["We can't wait to see the orchard in bloom.", 'We can wait to see the orchard in bloom.'],
+  ["It doesn't matter which seeds you buy.", 'It matters which seeds you buy.'],
+  [
+    'The new filter makes sure that dust does not reach the engine.',
+    'The new filter does not stop dust from reaching the engine.',
+  ],
+  // A word swapped for its antonym, with no negation at all.
+  ['Prices increased sharply after the storm.', 'Prices decreased sharply after the storm.'],
+  ['The council accepted the plan for the new park.', 'The council rejected the plan for the new park.'],
+  ['All of the seedlings survived the frost.', 'Some of the seedlings survived the frost.'],
 ];
 
 describe('polarityChanges', () => {
@@ -52,6 +82,31 @@ describe('polarityChanges', () => {
     expect(
       polarityChanges(clausesOf('It rains. The road is open.'), clausesOf('It rains. The road is not open.')),
     ).toEqual([{ input: 'The road is open.', output: 'The road is not open.' }]);
+  });
+
+  it('pairs a lone clause left between two aligned neighbours, though it shares no content word', () => {
+    const input = 'The robot sorts letters by street. That is what it can do. It works every night.';
+    expect(changes(input, input.replace('can do', 'cannot do'))).toBe(1);
+    expect(changes(input, input.replace('That is what it can do', 'Such is its task'))).toBe(0);
+  });
+
+  it('pairs the clauses of a heavily reworded run by their best overlap', () => {
+    const input =
+      'The town hall opened in May. The opposite is often true. Old houses are frequently seen as cheap repairs because they typically need fewer new parts. The mayor spoke at noon.';
+    const rewrite =
+      'The town hall opened in May. I once thought so myself. The truth runs the other way. An old home is looked upon as a bargain, because it asks so few parts of a builder. The mayor spoke at noon.';
+    expect(changes(input, rewrite)).toBe(0);
+    expect(changes(input, rewrite.replace('is looked', 'is not looked'))).toBe(1);
+  });
+
+  it('pairs a long unaligned run within the band: a reversal near its end is found', () => {
+    // Each rewritten clause shares one stem of seven with its input: too little for the alignment.
+    const input = Array.from({ length: 300 }, () => 'Harbour keeps boats ready.').join(' ');
+    const rewrite = Array.from({ length: 300 }, (_, k) =>
+      k === 280 ? 'Harbour does not hold vessels.' : 'Harbour holds vessels.',
+    ).join(' ');
+    expect(alignClauses(clausesOf(input), clausesOf(rewrite))).toHaveLength(300);
+    expect(changes(input, rewrite)).toBe(1);
   });
 
   it('aligns a split sentence and a join as one group each', () => {

@@ -25,6 +25,23 @@ describe('repairDraft', () => {
     expect(result.losses.map((loss) => loss.kind)).toEqual(['negation']);
   });
 
+  it('puts back a heading that reversed its claim, and keeps the paragraph below it', () => {
+    const input = '# Why Small Farms Are Here to Stay\n\nSmall farms feed the town.\n';
+    const draft = '# Why Small Farms Are Not Here to Stay\n\nThe town is fed by its small farms.\n';
+    const result = repair(input, draft);
+    expect(result.kept).toBe(true);
+    expect(result.text).toBe('# Why Small Farms Are Here to Stay\n\nThe town is fed by its small farms.\n');
+    expect(result.repairs.map((one) => one.reasons)).toEqual([['negation']]);
+  });
+
+  it('puts back a sentence whose word was swapped for its antonym', () => {
+    const input = 'The path is steep. The visits increased after the flood. Walkers come every spring.';
+    const draft = 'The path climbs steeply. The visits decreased after the flood. Walkers arrive each spring.';
+    expect(repair(input, draft).text).toBe(
+      'The path climbs steeply. The visits increased after the flood. Walkers arrive each spring.',
+    );
+  });
+
   it('puts back a sentence that lost a number or a name, and one the draft dropped', () => {
     const input = 'We planted 12 pear trees. Dr. Hale came to see them. The soil was poor. It rained for 3 days.';
     const draft = 'We planted a dozen pear trees. A doctor came to see them. The soil was thin.';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookupIndex, synsetWords } from '../../../src/style/wordnet/database.js';
+import { antonymsOfWord, lemmasOf } from '../../../src/style/wordnet/antonyms.js';
+import { antonymsOf } from '../../../src/style/wordnet/database.js';
 import { lemmatize } from '../../../src/style/wordnet/morphy.js';
 import { isPersonNoun } from '../../../src/style/wordnet/person.js';
 
@@ -14,6 +16,15 @@ describe('WordNet access', () => {
   it('lemmatizes by the detachment rules', () => {
     expect(lemmatize('schedules', 'noun')).toContainEqual({ lemma: 'schedule', ending: 's' });
     expect(lemmatize('stopped', 'verb')).toContainEqual({ lemma: 'stop', ending: 'ed' });
+  });
+
+  it('reads direct antonyms from the lexical pointers of every sense', () => {
+    expect(antonymsOf('increase', 'verb')).toEqual(['decrease']);
+    expect(antonymsOf('good', 'adj')).toEqual(expect.arrayContaining(['bad', 'evil']));
+    // A satellite adjective has no direct antonym.
+    expect(antonymsOf('hectic', 'adj')).toEqual([]);
+    expect(antonymsOfWord('Accepted')).toEqual(new Set(['reject', 'refuse']));
+    expect(lemmasOf('stopped')).toEqual(expect.arrayContaining(['stopped', 'stop']));
   });
 
   it('tells nouns whose main sense is a person', () => {
