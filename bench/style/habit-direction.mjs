@@ -29,15 +29,16 @@ const HABITS = Object.freeze({
   colons: (text) => text.match(/(?<!\d):(?!\d)/gu)?.length ?? 0,
   parentheses: (text) => text.match(/\(/gu)?.length ?? 0,
 });
-// Places a contraction fits, written either way: "n't" or "not" after an auxiliary, and a pronoun
-// with "am", "are", "have", "will" or "is" (written out or contracted).
+// Places a contraction fits, written either way: "n't" or "not" after an auxiliary, a pronoun (or
+// "here", "there", "what") with "am", "are", "have", "will" or "is", and "let us" (written out or
+// contracted; each form counted both ways, so that "I've" and "I have" are one place).
 const AUXILIARY = 'do|does|did|is|are|was|were|has|have|had|will|would|could|should|must|need|ca|wo';
 const CONTRACTED_PLACE = new RegExp(
-  `\\b(?:${AUXILIARY})n['’]t\\b|\\b(?:i|you|we|they)['’](?:m|re|ve|ll)\\b|\\b(?:he|she|it|that|there|what)['’](?:s|ll)\\b`,
+  `\\b(?:${AUXILIARY})n['’]t\\b|\\b(?:i|you|we|they)['’](?:m|re|ve|ll)\\b|\\b(?:he|she|it|that|there|here|what)['’](?:s|ll)\\b|\\blet['’]s\\b`,
   'giu',
 );
 const FULL_PLACE = new RegExp(
-  `\\b(?:${AUXILIARY.replace('|ca|wo', '')}) not\\b|\\bcannot\\b|\\b(?:i am|(?:you|we|they) (?:are|have|will)|(?:he|she|it|that|there|what) (?:is|will))\\b`,
+  `\\b(?:${AUXILIARY.replace('|ca|wo', '')}) not\\b|\\bcannot\\b|\\b(?:i (?:am|have|will)|(?:you|we|they) (?:are|have|will)|(?:he|she|it|that|there|here|what) (?:is|will)|let us)\\b`,
   'giu',
 );
 
@@ -49,8 +50,9 @@ function contractionShare(text) {
 }
 
 const wordsIn = (text) => text.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-const sentencesIn = (text) =>
-  text.split(/(?<=[.!?]["'”’)]?)\s+|\n+/u).filter((sentence) => /\p{L}/u.test(sentence)).length;
+// runningProseOf writes one sentence a line, as the rule that picks running prose split them (the
+// tagger's sentences): a full stop after "Mr." or "Dr." ends no sentence there, nor here.
+const sentencesIn = (text) => text.split('\n').filter((sentence) => /\p{L}/u.test(sentence)).length;
 
 /**
  * Per-1,000-word rates of each habit, and mean words per sentence, of some texts together, with the

@@ -3,10 +3,13 @@
 // - per analytics group, how often and how much the text moved toward the author;
 // - content kept (numbers, names, URLs) and ROUGE-1 recall of the output against the input;
 // - attribution by Burrows' Delta (z-scores from the authors' files 22–30).
-// Run: npm run build && node bench/style/quality.mjs [--json out.json]
+// Run: npm run build && node bench/style/quality.mjs [--json out.json] [--setting true|false]
+//      STYLER_ENGINE_DIST=DIR fits and restyles with another engine build (as changes.mjs does);
+//      the measures stay this checkout's. --setting runs one matchOutputLength setting only.
 import '../support/node-version.mjs';
 import { writeFileSync } from 'node:fs';
-import { fitStyle, qualityAnalytics, restyle, rouge } from '../../packages/service/dist/index.js';
+import { qualityAnalytics, rouge } from '../../packages/service/dist/index.js';
+import { fitStyle, restyle } from './changes.mjs';
 import { authors, readFolder, splitAuthor } from './corpora.mjs';
 import { contentKept } from './content.mjs';
 import { deltaAttributor } from './delta.mjs';
@@ -29,7 +32,9 @@ const ownDelta = Object.fromEntries(
 );
 const baseline = Object.fromEntries(inputs.map((input) => [input.file, attributor.attribute(input.text).author]));
 
-for (const matchOutputLength of [true, false]) {
+const settingAt = process.argv.indexOf('--setting');
+const settings = settingAt > 0 ? [process.argv[settingAt + 1] === 'true'] : [true, false];
+for (const matchOutputLength of settings) {
   const groups = {};
   let kept = 0;
   let total = 0;

@@ -2,6 +2,7 @@ import { buildGroundTruth } from '@styler/analytics/quality';
 import { STYLE_DEFAULTS } from './defaults.js';
 import { StyleError } from './style-error.js';
 import { measureHabits } from './habits/measure.js';
+import { measureRunningProse } from './optimizer/running-prose-habits.js';
 import type { FitStyleOptions, StyleModel } from './types.js';
 import { assertDocuments, assertFitOptions } from './validate.js';
 
@@ -25,6 +26,6 @@ export function fitStyle(documents: string[], options?: FitStyleOptions): StyleM
     version: 1,
     groundTruth,
     matchOutputLength: options?.matchOutputLength ?? STYLE_DEFAULTS.matchOutputLength,
-    habits: measureHabits(documents, groundTruth.features),
+    habits: { ...measureHabits(documents, groundTruth.features), runningProse: measureRunningProse(documents) },
   };
 }

@@ -65,6 +65,7 @@ export type {
   HeadingCase,
   Measured,
   RestyleOptions,
+  RunningProseHabits,
   StyleHabits,
   StyleModel,
   VoiceExcerpt,

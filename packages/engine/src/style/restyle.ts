@@ -1,7 +1,7 @@
 import { analyzeText } from '@styler/analytics/nlp';
 import type { TextFeatures } from '@styler/analytics/metrics';
 import { STYLE_DEFAULTS } from './defaults.js';
-import { editContext } from './edits/context.js';
+import { authorContractionRate, editContext } from './edits/context.js';
 import { Deadline } from './optimizer/deadline.js';
 import { buildDocument, makeSentence, renderDocument, type EditDocument } from './optimizer/document.js';
 import { habitScore } from './optimizer/habit-score.js';
@@ -101,7 +101,7 @@ export function restyleWithStats(text: string, model: StyleModel, options?: Rest
       .filter((sentence) => isRunningProse(block.kind, sentence.tokens))
       .map((sentence) => sentence.tokens),
   );
-  const plan = planContractions(sentenceTokens, model.habits.contractions.value.rate);
+  const plan = planContractions(sentenceTokens, authorContractionRate(model.habits));
   const context = editContext(model, document.names, !matchOutputLength, plan);
   restyleHeadings(document, context, options);
   const scorer = new Scorer(model.groundTruth.features);

@@ -42,6 +42,21 @@ export type DashStyle =
 export type EllipsisStyle = 'character' | 'three_dots' | 'spaced_dots';
 export type HeadingCase = 'title' | 'sentence' | 'lower' | 'upper';
 
+/**
+ * Rates of the author's running prose only (text/running-prose.ts: no headings, list items, labels or
+ * header lines), counted as a restyle counts them: words as the analytics count them, the tagger's
+ * sentences, dashes between words, semicolons, colons and opening parentheses per 1,000 words, and the
+ * share of the contraction plan's places written contracted. What the direction gate and the
+ * contraction plan steer by. Evidence: sentences.
+ */
+export type RunningProseHabits = Measured<{
+  words: number;
+  sentences: number;
+  wordsPerSentence: number;
+  perThousandWords: { dash: number; semicolon: number; colon: number; parentheses: number };
+  contractions: { rate: number; places: number };
+}>;
+
 /** The author's habits, measured on the training documents. Plain JSON (a type alias, so it is a Record). */
 export type StyleHabits = {
   /** Words and sentences of prose, paragraphs (prose blocks) over all documents. */
@@ -84,6 +99,8 @@ export type StyleHabits = {
    * (absent from models fit before it was measured).
    */
   upon?: { heads: Record<string, { upon: number; on: number }> };
+  /** The rates restyle steers by, on running prose (absent from models fit before they were measured). */
+  runningProse?: RunningProseHabits;
   /** Generic, AI-typical words and phrases of the lexicon that the author never used. */
   avoidedGeneric: string[];
   /** Generic words and phrases the author did use, with counts. */

@@ -2,10 +2,11 @@
  * The guard every edit passes: no capital written for a reason is lowered. A word capitalised inside
  * a sentence (a name, a title, the word after a label's colon), a month or a day, a word the input
  * writes with a capital inside a sentence elsewhere (`names`), "I", or a proper noun opening a
- * sentence keeps its capital, whatever the edit: a join may lower "The" to "the", never "Friday" or
+ * sentence (tagged so, and no common word by WordNet) keeps its capital, whatever the edit: a join may lower "The" to "the", never "Friday" or
  * "June".
  */
 import type { Token } from '../text/token.js';
+import { isCommonWord } from '../wordnet/common-word.js';
 
 const MONTHS_AND_DAYS: ReadonlySet<string> = new Set([
   'january',
@@ -37,6 +38,18 @@ export function isMonthOrDay(lower: string): boolean {
 }
 
 /**
+ * True for a sentence's first word that the tagger calls a proper noun and that is no common word,
+ * or that opens a name of two capitalised words:
+ * the tagger calls most capitalised openers proper nouns ("Progress will be reviewed", "Residents
+ * may apply"), which a join may write in lower case; "Darwin" or "Alex" it may not.
+ */
+function properOpening(piece: Token, next: Token | undefined): boolean {
+  if (!piece.tags.includes('PROPN')) return false;
+  // "Google Play lets …", "Riverside Digital offers …": a name of two capitalised words.
+  return !isCommonWord(piece.text) || (next !== undefined && CAPITAL.test(next.text));
+}
+
+/**
  * The capitalised words of some sentences whose capital is not owed to opening a sentence, with how
  * many times each is written (exact text).
  */
@@ -47,7 +60,7 @@ export function keptCapitals(
   const out = new Map<string, number>();
   for (const tokens of sentences) {
     let opening = true;
-    for (const piece of tokens) {
+    for (const [index, piece] of tokens.entries()) {
       if (piece.kind !== 'word') continue;
       const atStart = opening;
       opening = false;
@@ -56,7 +69,10 @@ export function keptCapitals(
       const owed =
         !atStart ||
         piece.lock === 'name' ||
-        piece.tags.includes('PROPN') ||
+        properOpening(
+          piece,
+          tokens.slice(index + 1).find((after) => after.kind === 'word'),
+        ) ||
         names.has(lower) ||
         isMonthOrDay(lower) ||
         piece.text === 'I' ||

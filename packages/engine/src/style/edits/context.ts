@@ -78,6 +78,16 @@ const CONTRACTION_MARGIN = 0.05;
  * contracted places, which sets the direction contractions move, and how many may change);
  * without it every place may change in both directions the habit allows.
  */
+/**
+ * The share of places the author contracts, as the contraction plan and the habit's pull steer by:
+ * on running prose, or on all prose for a model fit before that was measured or an author whose
+ * running prose has no place.
+ */
+export function authorContractionRate(habits: StyleHabits): number {
+  const running = habits.runningProse?.value.contractions;
+  return running !== undefined && running.places > 0 ? running.rate : habits.contractions.value.rate;
+}
+
 export function editContext(
   model: StyleModel,
   names: ReadonlySet<string>,
@@ -86,7 +96,7 @@ export function editContext(
 ): EditContext {
   const inputContractionShare = contractions?.share;
   const habits = model.habits;
-  const rate = habits.contractions.value.rate;
+  const rate = authorContractionRate(habits);
   const spelling = confident(habits.spelling)?.variety;
   const dash = confident(habits.punctuation.dash)?.style;
   const curly = confident(habits.punctuation.curlyQuotes);

@@ -2,10 +2,15 @@ import type { DashStyle, EllipsisStyle, StyleHabits } from '../types.js';
 import type { Token } from '../text/token.js';
 import { measured, perThousand, share } from './confidence.js';
 
-/** The dash form of a punctuation token given its neighbours, or undefined for a hyphen or a range. */
+/** The dash form of an editable punctuation token given its neighbours, or undefined for a hyphen or a range. */
 export function dashStyleAt(tokens: readonly Token[], index: number): DashStyle | undefined {
+  return tokens[index]?.lock === undefined ? dashFormAt(tokens, index) : undefined;
+}
+
+/** The dash form of a punctuation token, locked or not (a reader counts a quotation's dash too). */
+export function dashFormAt(tokens: readonly Token[], index: number): DashStyle | undefined {
   const piece = tokens[index];
-  if (piece === undefined || piece.kind !== 'punct' || piece.lock !== undefined) return undefined;
+  if (piece === undefined || piece.kind !== 'punct') return undefined;
   const spaced = tokens[index - 1]?.kind === 'space' && tokens[index + 1]?.kind === 'space';
   if (piece.text === '—') return spaced ? 'em_spaced' : 'em_closed';
   if (piece.text === '–') return spaced ? 'en_spaced' : undefined;

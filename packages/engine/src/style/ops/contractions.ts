@@ -121,6 +121,21 @@ export function findContracted(tokens: readonly Token[]): number[] {
   return out;
 }
 
+/**
+ * The places a contraction fits in one sentence, and how many are written contracted. Two spots that
+ * share a word ("it is not": "it's not" or "it isn't") are one place: one contraction fills it.
+ */
+export function contractionPlaces(tokens: readonly Token[]): { contracted: number; places: number } {
+  const contracted = findContracted(tokens).length;
+  let open = 0;
+  let lastWord = -1;
+  for (const spot of findContractible(tokens)) {
+    if (spot.first > lastWord) open += 1;
+    lastWord = spot.second;
+  }
+  return { contracted, places: contracted + open };
+}
+
 function apostrophe(context: EditContext, text: string): string {
   return context.curlyQuotes === true ? text.replace(/'/g, '’') : text;
 }

@@ -1,4 +1,4 @@
-import { findContractible, findContracted } from '../ops/contractions.js';
+import { contractionPlaces } from '../ops/contractions.js';
 import type { Token } from '../text/token.js';
 import type { ContractionPlan } from '../edits/context.js';
 
@@ -19,9 +19,9 @@ export function planContractions(
   let contracted = 0;
   let places = 0;
   for (const tokens of sentences) {
-    const here = findContracted(tokens).length;
-    contracted += here;
-    places += here + findContractible(tokens).length;
+    const here = contractionPlaces(tokens);
+    contracted += here.contracted;
+    places += here.places;
   }
   if (places === 0) return undefined;
   // Stop on the input's side of the author's rate, or past it by a quarter of a place at most: in a

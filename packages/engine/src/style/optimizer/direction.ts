@@ -10,14 +10,10 @@
  */
 import type { BlockKind } from '@styler/analytics/nlp';
 import { histogramStats } from '@styler/analytics/metrics';
-import { dashStyleAt } from '../habits/punctuation-habits.js';
+import { DIRECTED_HABITS, markCounts } from './running-prose-habits.js';
 import { isRunningProse } from '../text/running-prose.js';
-import type { Token } from '../text/token.js';
 import type { StyleModel } from '../types.js';
 import type { EditSentence } from './document.js';
-
-/** The counted habits, in the order of HabitCounts' marks. */
-export const DIRECTED_HABITS = ['dash', 'semicolon', 'colon', 'parenthesis'] as const;
 
 /** A count may land this far past its target (a count is whole, a target need not be). */
 const SLACK = 0.5;
@@ -32,19 +28,6 @@ export interface HabitCounts {
 
 function emptyCounts(): HabitCounts {
   return { words: 0, sentences: 0, marks: DIRECTED_HABITS.map(() => 0) };
-}
-
-/** Marks of one sentence's tokens, per DIRECTED_HABITS. */
-export function markCounts(tokens: readonly Token[]): number[] {
-  const marks = DIRECTED_HABITS.map(() => 0);
-  tokens.forEach((piece, index) => {
-    if (piece.kind !== 'punct' || piece.lock !== undefined) return;
-    if (dashStyleAt(tokens, index) !== undefined) marks[0]! += 1;
-    else if (piece.text === ';') marks[1]! += 1;
-    else if (piece.text === ':') marks[2]! += 1;
-    else if (piece.text === '(') marks[3]! += 1;
-  });
-  return marks;
 }
 
 /** A sentence as the gate reads it: its tokens and its words. */
@@ -83,8 +66,20 @@ export interface HabitTargets {
   wordsPerSentence: number;
 }
 
-/** The author's rates, read from a model. */
+/**
+ * The author's rates, read from a model: those of its running prose, counted as the gate counts
+ * (habits/running-prose-habits.ts); for a model fit before they were measured, or an author without
+ * running prose, those of all its prose.
+ */
 export function habitTargets(model: StyleModel): HabitTargets {
+  const running = model.habits.runningProse;
+  if (running !== undefined && running.evidence > 0) {
+    const rates = running.value.perThousandWords;
+    return {
+      perWord: [rates.dash, rates.semicolon, rates.colon, rates.parentheses].map((perThousand) => perThousand / 1000),
+      wordsPerSentence: running.value.wordsPerSentence,
+    };
+  }
   const punctuation = model.habits.punctuation;
   return {
     perWord: [

@@ -79,6 +79,8 @@ export function lookupIndex(lemma: string, pos: WordNetPos): IndexEntry | undefi
 /** A synset as read from its data file: its words, its lexicographer file number and its antonym pointers. */
 interface SynsetRecord {
   words: string[];
+  /** The words as WordNet writes them: a proper noun's capital kept ("Darwin", "Jordan River"). */
+  written: string[];
   /** The lexicographer file (e.g. 18 = noun.person; see WordNet's lexnames). */
   lexFile: number;
   /** Antonymy ("!", a lexical pointer): the source word's number (1-based) and the target word. */
@@ -107,15 +109,10 @@ function readSynset(offset: number, pos: WordNetPos): SynsetRecord {
   }
   const fields = line.slice(0, line.indexOf('\n')).split(' ');
   const count = parseInt(fields[3] ?? '0', 16);
-  const words: string[] = [];
+  const written: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const raw = fields[4 + i * 2] ?? '';
-    words.push(
-      raw
-        .replace(/\([a-z]+\)$/, '')
-        .replace(/_/g, ' ')
-        .toLowerCase(),
-    );
+    written.push(raw.replace(/\([a-z]+\)$/, '').replace(/_/g, ' '));
   }
   const antonyms: SynsetRecord['antonyms'] = [];
   const pointerAt = 4 + count * 2;
@@ -131,7 +128,8 @@ function readSynset(offset: number, pos: WordNetPos): SynsetRecord {
       target: parseInt(words.slice(2), 16),
     });
   }
-  const record = { words, lexFile: parseInt(fields[1] ?? '-1', 10), antonyms };
+  const words = written.map((word) => word.toLowerCase());
+  const record = { words, written, lexFile: parseInt(fields[1] ?? '-1', 10), antonyms };
   dataCache.set(key, record);
   return record;
 }
@@ -139,6 +137,11 @@ function readSynset(offset: number, pos: WordNetPos): SynsetRecord {
 /** The words of a synset (spaces restored, adjective markers removed), read from its data file. */
 export function synsetWords(offset: number, pos: WordNetPos): string[] {
   return readSynset(offset, pos).words;
+}
+
+/** The words of a synset as WordNet writes them (a proper noun keeps its capital). */
+export function synsetWrittenWords(offset: number, pos: WordNetPos): string[] {
+  return readSynset(offset, pos).written;
 }
 
 /** The lexicographer file of a synset (18 is noun.person). */

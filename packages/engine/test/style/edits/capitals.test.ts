@@ -46,6 +46,19 @@ describe('lowersCapital', () => {
     ).toBe(true);
   });
 
+  it('lets a join lower a common word the tagger calls a proper noun, never a name', () => {
+    const before = tokensOf('The crew will file the forms by noon. Attendance will be checked at the gate.');
+    expect(before[1]!.find((piece) => piece.kind === 'word')?.tags).toContain('PROPN');
+    const joined = tokensOf('The crew will file the forms by noon; attendance will be checked at the gate.');
+    expect(lowersCapital(before, joined, names)).toBe(false);
+    const named = tokensOf('The crew will file the forms by noon. Marisol will check them at the gate.');
+    const lowered = tokensOf('The crew will file the forms by noon; marisol will check them at the gate.');
+    expect(lowersCapital(named, lowered, names)).toBe(true);
+    const brand = tokensOf('The crew will file the forms by noon. Harbor Freight will ship them.');
+    const brandLowered = tokensOf('The crew will file the forms by noon; harbor Freight will ship them.');
+    expect(lowersCapital(brand, brandLowered, names)).toBe(true);
+  });
+
   it('lets an ordinary opening word lose its capital, and a capitalised word be removed', () => {
     expect(lowersCapital(tokensOf('We left. The rain came.'), tokensOf('We left; the rain came.'), names)).toBe(false);
     expect(lowersCapital(tokensOf('It was Truly fine.'), tokensOf('It was fine.'), names)).toBe(false);

@@ -24,6 +24,16 @@ describe('the contraction plan', () => {
     expect(planContractions([[]], 0.5)).toBeUndefined();
   });
 
+  it('counts two spots that share a word as one place: "it is not" takes one contraction', () => {
+    const sentences = sentencesOf('The gate is old, and it is not locked. We do not mind.').map(
+      (sentence) => sentence.tokens,
+    );
+    // "it is" and "is not" share "is": one place; "do not" another.
+    const spots = sentences.reduce((sum, tokens) => sum + findContractible(tokens).length, 0);
+    expect(spots).toBe(3);
+    expect(planContractions(sentences, 1)).toEqual({ share: 0, changes: 2 });
+  });
+
   it('stops on the input’s side of the author: 6 of 7 contracted toward 34 % leaves 3, not 2', () => {
     const text = ["We're ready. It's late. They're here. You're kind. I'm tired. We've left. We do not mind it."].join(
       ' ',

@@ -5,11 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { restyle } from '../../../src/style/index.js';
 import { buildDocument } from '../../../src/style/optimizer/document.js';
 import { isRunningProse } from '../../../src/style/text/running-prose.js';
+import { DIRECTED_HABITS, markCounts } from '../../../src/style/optimizer/running-prose-habits.js';
 import {
-  DIRECTED_HABITS,
   HabitDirection,
   habitTargets,
-  markCounts,
   movesToward,
   type HabitTargets,
 } from '../../../src/style/optimizer/direction.js';
