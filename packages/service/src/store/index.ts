@@ -35,7 +35,7 @@ export {
   type JobErrorCode,
   type JobRecord,
   type JobStart,
-  type JobQueue,
+  type JobMessageQueue,
   type QueueMessages,
   type JobStatus,
   type NewJob,

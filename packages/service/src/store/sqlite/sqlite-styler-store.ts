@@ -63,7 +63,7 @@ export class SqliteStylerStore implements StylerStore {
       getById: async (id) => jobs.getById(id),
       list: async (organizationId, query) => jobs.list(organizationId, query),
       cancel: async (organizationId, id) => jobs.cancel(organizationId, id),
-      claimNextQueued: async () => jobs.claimNextQueued(),
+      claimNextQueued: async (lease) => jobs.claimNextQueued(lease),
       claim: async (id, lease, staleBefore) => jobs.claim(id, lease, staleBefore),
       heartbeat: async (id, lease) => jobs.heartbeat(id, lease),
       requeueStale: async (staleBefore) => jobs.requeueStale(staleBefore),
