@@ -16,8 +16,9 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
 /**
  * The service's layers, lowest first. The store: shared helpers every table uses; the tables; the
  * store contract they compose; each database's assembly; the store's public face. Above it: the
- * error registry, the service's settings, log redaction and text comparison; uploads, the style-model cache and the job runners; HTTP's
- * shared pieces (schemas, limits, the OpenAI wire shapes); the transform and chat pipelines; the
+ * error registry, the service's settings, log redaction and text comparison; uploads, the style-model
+ * cache, the job worker and the LLM pipeline; HTTP's shared pieces (schemas, limits, the OpenAI wire
+ * shapes, the pipeline's report); the transform and chat sequences; the
  * routes and the app that assembles them; then the command line and the package's entry, which are
  * every module no prefix names.
  */
@@ -28,9 +29,9 @@ const LAYERS: Layers = [
   ['store/sqlite/', 'store/postgres/', 'store/read-cache/'],
   ['store/index.ts', 'store/open-store.ts'],
   ['errors.ts', 'config.ts', 'log-redaction.ts', 'initial-key.ts', 'compare/'],
-  ['uploads/', 'style-models/', 'jobs/'],
+  ['uploads/', 'style-models/', 'jobs/', 'llm-pipeline.ts'],
   ['http/'],
-  ['http/transform/', 'http/chat/', 'http/llm-pipeline.ts'],
+  ['http/transform/', 'http/chat/'],
   ['http/routes/', 'http/route-context.ts', 'http/app.ts', 'http/server.ts', 'http/index.ts'],
 ];
 /** Each database's assembly stands on the tables alone, never on the other database's. */
