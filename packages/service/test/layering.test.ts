@@ -48,16 +48,16 @@ describe('the service’s layering', () => {
     const broken = new Map([
       ['store/shared/ids.ts', ['store/jobs/index.ts']],
       ['store/jobs/index.ts', ['store/jobs/sqlite.ts']],
-      ['store/jobs/sqlite.ts', ['store/sqlite/sqlite-store.ts', 'store/shared/ids.ts']],
-      ['store/sqlite/sqlite-store.ts', ['store/postgres/postgres-store.ts']],
+      ['store/jobs/sqlite.ts', ['store/sqlite/data-directory.ts', 'store/shared/ids.ts']],
+      ['store/sqlite/data-directory.ts', ['store/postgres/postgres-store.ts']],
       ['store/postgres/postgres-store.ts', ['../../engine/src/index.ts']],
     ]);
     expect(upwardImports(broken, LAYERS)).toEqual([
       'store/shared/ids.ts → store/jobs/index.ts',
-      'store/jobs/sqlite.ts → store/sqlite/sqlite-store.ts',
+      'store/jobs/sqlite.ts → store/sqlite/data-directory.ts',
     ]);
     expect(crossImports(broken, ASSEMBLIES)).toEqual([
-      'store/sqlite/sqlite-store.ts → store/postgres/postgres-store.ts',
+      'store/sqlite/data-directory.ts → store/postgres/postgres-store.ts',
     ]);
     expect(findCycle(broken)).toEqual([
       'store/shared/ids.ts',

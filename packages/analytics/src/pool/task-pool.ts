@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { deserializeError, StylerError } from '../errors.js';
+import { deserializeError, AnalyticsError } from '../errors.js';
 import { FairQueue } from './fair-queue.js';
 import { assertKnownOptions } from '../quality/validate.js';
 import type { PoolRequest, PoolResponse, TaskSignatures } from './protocol.js';
@@ -122,7 +122,7 @@ interface Waiter {
 /**
  * A Piscina pool whose threads load `options.taskModules` and run their tasks by name. Tasks wait in
  * a fair queue (per tenant, round robin) and go to Piscina only when a thread is free. A full queue
- * rejects at once with a `rate_limited` StylerError instead of queueing without bound; a task past
+ * rejects at once with a `rate_limited` AnalyticsError instead of queueing without bound; a task past
  * its deadline rejects with `time_budget_exceeded`, and one that keeps running past it has its thread
  * ended.
  */
@@ -218,8 +218,8 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     if (error instanceof Error && error.name === 'DataCloneError') {
       return new TypeError(`the arguments of ${method} cannot be sent to a pool thread: ${error.message}`);
     }
-    if (closed && !(error instanceof StylerError)) {
-      return new StylerError('pool_closed', undefined, { cause: error });
+    if (closed && !(error instanceof AnalyticsError)) {
+      return new AnalyticsError('pool_closed', undefined, { cause: error });
     }
     return error;
   }
@@ -233,7 +233,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       return Promise.resolve();
     }
     if (waiting.size >= maxQueue || waiting.sizeOf(tenant) >= maxQueuePerTenant) {
-      return Promise.reject(new StylerError('rate_limited'));
+      return Promise.reject(new AnalyticsError('rate_limited'));
     }
     return new Promise<void>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
@@ -256,7 +256,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       const onAbort = (): void => waiter.fail(signal!.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (Number.isFinite(deadline)) {
-        timer = setTimeout(() => waiter.fail(new StylerError('time_budget_exceeded')), deadline - Date.now());
+        timer = setTimeout(() => waiter.fail(new AnalyticsError('time_budget_exceeded')), deadline - Date.now());
         timer.unref();
       }
       waiting.push(tenant, waiter, order);
@@ -274,7 +274,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     const controller = new AbortController();
     const timer = Number.isFinite(deadline)
       ? setTimeout(
-          () => controller.abort(new StylerError('time_budget_exceeded')),
+          () => controller.abort(new AnalyticsError('time_budget_exceeded')),
           deadline - Date.now() + deadlineGraceMs,
         )
       : undefined;
@@ -342,13 +342,13 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     options: PoolCallOptions = {},
     shared?: SharedArgumentRef,
   ): Promise<T> {
-    if (closed) throw new StylerError('pool_closed', 'The worker pool is closed.');
+    if (closed) throw new AnalyticsError('pool_closed', 'The worker pool is closed.');
     if (typeof options !== 'object' || options === null) throw new TypeError('call options must be an object');
     assertKnownOptions(options, CALL_OPTIONS, 'call option');
     const { signal, tenant = '', submittedAt = Date.now(), endThreadOnAbort = false } = options;
     const deadline = validDeadline(options.deadline);
     signal?.throwIfAborted();
-    if (Date.now() >= deadline) throw new StylerError('time_budget_exceeded');
+    if (Date.now() >= deadline) throw new AnalyticsError('time_budget_exceeded');
     const called = performance.now();
     await acquire(tenant, submittedAt, signal, deadline);
     // The signal may have fired while the task got its thread.
@@ -370,7 +370,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       throw threadError(error, method, signal);
     }
     if (!response.ok) {
-      if ('missing' in response) throw new StylerError('internal', 'A pool thread lost a shared argument.');
+      if ('missing' in response) throw new AnalyticsError('internal', 'A pool thread lost a shared argument.');
       throw deserializeError(response.error, errorClasses);
     }
     return response.value as T;
@@ -392,7 +392,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       closed = true;
       clearTimeout(holdTimer);
       holds.clear();
-      const error = new StylerError('pool_closed', 'The worker pool was closed before the task had a thread.');
+      const error = new AnalyticsError('pool_closed', 'The worker pool was closed before the task had a thread.');
       for (let waiter = waiting.shift(); waiter; waiter = waiting.shift()) waiter.fail(error);
       // Running tasks finish (each bounded by its deadline) before the threads end.
       await piscina.close();

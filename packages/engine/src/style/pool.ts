@@ -48,7 +48,7 @@ export function createStylePool(options: AnalyticsPoolOptions = {}): StylePool {
   const pool = createAnalyticsPool<StyleTasks>({
     ...options,
     taskModules: [STYLE_TASKS, ...(options.taskModules ?? [])],
-    // The engine's errors come back from its threads as themselves, not as internal StylerErrors.
+    // The engine's errors come back from its threads as themselves, not as internal AnalyticsErrors.
     errorClasses: [StyleError, ProviderError, ...(options.errorClasses ?? [])],
   });
   return extendPool(pool, {

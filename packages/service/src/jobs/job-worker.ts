@@ -16,7 +16,7 @@
  * - Any other failure fails the job with the registry's words for it (fine-tuning.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { StylerError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler/analytics/errors';
 import type { StylePool } from '@styler/engine';
 import { isDatabaseUnavailable, isStorageFull, type JobRecord, type StylerStore } from '../store/index.js';
 import { ServiceError } from '../errors.js';
@@ -51,7 +51,7 @@ export function isTransient(error: unknown): boolean {
   return (
     isDatabaseUnavailable(error) ||
     isStorageFull(error) ||
-    (error instanceof StylerError && error.code === 'rate_limited') ||
+    (error instanceof AnalyticsError && error.code === 'rate_limited') ||
     (error instanceof ServiceError && error.code === 'service_unavailable')
   );
 }

@@ -6,7 +6,7 @@
  */
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StylerError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler/analytics/errors';
 import { fitStyle } from '@styler/engine';
 import { STORAGE_FULL_JOB_ERROR } from '../../src/jobs/storage-retries.js';
 import type { JobWorker, JobWorkerOptions } from '../../src/jobs/job-worker.js';
@@ -142,7 +142,7 @@ export function jobWorkerContract(name: string, open: () => Promise<JobQueueFixt
       const pool: WorkerSettings['pool'] = {
         fitStyle: (...args) =>
           (fits += 1) === 1
-            ? Promise.reject(new StylerError('rate_limited', 'The worker pool is busy.'))
+            ? Promise.reject(new AnalyticsError('rate_limited', 'The worker pool is busy.'))
             : realPool.fitStyle(...args),
       };
       const started = await startWorker({ pool, logger, maxAttempts: 1 });
