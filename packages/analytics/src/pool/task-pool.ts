@@ -5,7 +5,9 @@
  * the style engine each give it the module of their own tasks (see createAnalyticsPool and the
  * engine's createStylePool).
  */
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { deserializeError, AnalyticsError } from '../errors.js';
 import { FairQueue } from './fair-queue.js';
@@ -16,9 +18,20 @@ import type { PoolCallOptions, SharedArgumentRef, TaskPool, TaskPoolOptions } fr
 const DEFAULTS = Object.freeze({ maxQueue: 256, deadlineGraceMs: 2_000 });
 
 /**
+ * The file of a module a worker thread loads, found as Node finds `specifier` (a package's export,
+ * e.g. '@styler/analytics/pool/worker') from the module asking (`from`, its import.meta.url): worker
+ * threads do not go through a TypeScript loader, and a package's exports name its built files
+ * wherever it is installed, so no caller needs to know where its sources or built files lie.
+ */
+export function threadModule(specifier: string, from: string): URL {
+  return pathToFileURL(createRequire(from).resolve(specifier));
+}
+
+/**
  * The built JavaScript file of a module, given as a path relative to the built file of the module
- * asking (`from`, its import.meta.url). Worker threads do not go through a TypeScript loader, so when
- * `from` is a source file under src/ the built file under dist/ is used.
+ * asking (`from`, its import.meta.url); a source file under src/ gives the built file under dist/.
+ * @deprecated Use threadModule with a package export: this one knows a src/→dist/ layout. Removed in
+ * the next release.
  */
 export function builtModule(relativePath: string, from: string): URL {
   const url = new URL(relativePath, from);
@@ -141,7 +154,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     throw new TypeError('options.errorClasses must be an array of error classes');
   }
   const piscina = new Piscina<PoolRequest, PoolResponse>({
-    filename: builtModule('./worker.js', import.meta.url).href,
+    filename: threadModule('@styler/analytics/pool/worker', import.meta.url).href,
     workerData: { taskModules: taskModules.map((url) => url.href) },
     minThreads: threads,
     maxThreads: threads,
