@@ -17,7 +17,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SqliteStore } from '../../packages/service/dist/store/index.js';
+import { SqliteDataDirectory } from '../../packages/service/dist/store/index.js';
 
 const KEY = 'sk-styler-power-cut';
 const BIN = fileURLToPath(new URL('../../packages/service/bin/styler.js', import.meta.url));
@@ -132,7 +132,7 @@ export async function runPowerCut({ synchronous = 'FULL', durationMs = 4_000, co
     unmount();
 
     unmount = mountImage(copy, join(work, 'recovered'), 'defaults');
-    const store = SqliteStore.open(join(work, 'recovered', 'data'));
+    const store = SqliteDataDirectory.open(join(work, 'recovered', 'data'));
     const lostUploads = [];
     const lostJobs = [];
     try {

@@ -20,15 +20,23 @@ const DEFAULT_MESSAGES: Readonly<Record<AnalyticsErrorCode, string>> = Object.fr
 });
 
 /** An expected failure of the analytics library or of its pool, with a stable code. */
-export class StylerError extends Error {
+export class AnalyticsError extends Error {
   readonly code: AnalyticsErrorCode;
 
   constructor(code: AnalyticsErrorCode, message: string = DEFAULT_MESSAGES[code], options?: { cause?: unknown }) {
     super(message, options);
-    this.name = 'StylerError';
+    this.name = 'AnalyticsError';
     this.code = code;
   }
 }
+
+/**
+ * The former name of AnalyticsError, kept for one release.
+ * @deprecated Use AnalyticsError: the old name was one letter from the engine's StyleError.
+ */
+export const StylerError = AnalyticsError;
+/** @deprecated Use AnalyticsError. */
+export type StylerError = AnalyticsError;
 
 /**
  * An error as it crosses a worker boundary: as data, since structured cloning drops an error's class
@@ -40,7 +48,7 @@ export interface SerializedError {
   message: string;
 }
 
-/** A coded error class (StylerError, or a task module's own) that the pool rebuilds by its name. */
+/** A coded error class (AnalyticsError, or a task module's own) that the pool rebuilds by its name. */
 export type CodedErrorClass = new (code: never, message: string) => Error & { readonly code: string };
 
 /** `error` as data, for the trip across a worker boundary. */
@@ -53,12 +61,12 @@ export function serializeError(error: unknown): SerializedError {
 }
 
 /**
- * The error `data` describes: a TypeError, a RangeError, or a StylerError or one of `classes` of
- * the same name; anything else (a bug, a system error) a StylerError `internal` with its message.
+ * The error `data` describes: a TypeError, a RangeError, or a AnalyticsError or one of `classes` of
+ * the same name; anything else (a bug, a system error) a AnalyticsError `internal` with its message.
  */
 export function deserializeError(data: SerializedError, classes: readonly CodedErrorClass[] = []): Error {
   if (data.name === 'TypeError') return new TypeError(data.message);
   if (data.name === 'RangeError') return new RangeError(data.message);
-  const coded = data.code === undefined ? undefined : [StylerError, ...classes].find((c) => c.name === data.name);
-  return coded ? new coded(data.code as never, data.message) : new StylerError('internal', data.message);
+  const coded = data.code === undefined ? undefined : [AnalyticsError, ...classes].find((c) => c.name === data.name);
+  return coded ? new coded(data.code as never, data.message) : new AnalyticsError('internal', data.message);
 }

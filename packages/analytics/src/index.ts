@@ -53,4 +53,4 @@ export type {
   TextFeatures,
   Upos,
 } from './metrics/index.js';
-export { StylerError, type AnalyticsErrorCode, type CodedErrorClass } from './errors.js';
+export { AnalyticsError, StylerError, type AnalyticsErrorCode, type CodedErrorClass } from './errors.js';

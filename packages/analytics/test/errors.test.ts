@@ -1,6 +1,6 @@
 /** Errors as data across the worker boundary: each comes back as its class, with its code and message. */
 import { describe, expect, it } from 'vitest';
-import { deserializeError, serializeError, StylerError } from '../src/errors.js';
+import { deserializeError, serializeError, AnalyticsError, StylerError } from '../src/errors.js';
 
 /** A task module's own error class, as the engine's are. */
 class TaskError extends Error {
@@ -16,10 +16,10 @@ const roundTrip = (error: unknown, classes: (typeof TaskError)[] = []) =>
   deserializeError(structuredClone(serializeError(error)), classes);
 
 describe('serializeError and deserializeError', () => {
-  it('bring back StylerError, TypeError and RangeError as themselves', () => {
-    const limited = roundTrip(new StylerError('rate_limited'));
-    expect(limited).toBeInstanceOf(StylerError);
-    expect(limited).toMatchObject({ code: 'rate_limited', message: new StylerError('rate_limited').message });
+  it('bring back AnalyticsError, TypeError and RangeError as themselves', () => {
+    const limited = roundTrip(new AnalyticsError('rate_limited'));
+    expect(limited).toBeInstanceOf(AnalyticsError);
+    expect(limited).toMatchObject({ code: 'rate_limited', message: new AnalyticsError('rate_limited').message });
     expect(roundTrip(new TypeError('text must be a string'))).toEqual(new TypeError('text must be a string'));
     expect(roundTrip(new RangeError('documents must not be empty'))).toBeInstanceOf(RangeError);
   });
@@ -30,19 +30,28 @@ describe('serializeError and deserializeError', () => {
     expect(back).toMatchObject({ code: 'bad_data', message: 'No prose.' });
   });
 
-  it('turn anything else into an internal StylerError that keeps the message', () => {
+  it('turn anything else into an internal AnalyticsError that keeps the message', () => {
     for (const error of [
       new TaskError('bad_data', 'No prose.'),
       Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' }),
       'a thrown string',
     ]) {
       const back = roundTrip(error);
-      expect(back).toBeInstanceOf(StylerError);
+      expect(back).toBeInstanceOf(AnalyticsError);
       expect(back).toMatchObject({ code: 'internal', message: error instanceof Error ? error.message : error });
     }
   });
 
   it('give library errors a code and no HTTP status', () => {
-    expect('status' in new StylerError('time_budget_exceeded')).toBe(false);
+    expect('status' in new AnalyticsError('time_budget_exceeded')).toBe(false);
+  });
+});
+
+describe('StylerError, the former name of AnalyticsError', () => {
+  it('is the same class, so code that catches it by its old name still does', () => {
+    const error: unknown = new AnalyticsError('rate_limited');
+    expect(StylerError).toBe(AnalyticsError);
+    expect(error instanceof StylerError).toBe(true);
+    expect(new StylerError('pool_closed')).toMatchObject({ name: 'AnalyticsError', code: 'pool_closed' });
   });
 });

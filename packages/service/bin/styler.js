@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // The CLI runs the built library (npm install builds it through `prepare`). The Node version is
 // checked before any of it loads: on an unsupported Node, better-sqlite3's binding crashes the
-// process without a word (a segmentation fault on Node 20). A checkout re-runs the command under
-// a supported Node (.ci/node, as npm start does); elsewhere the CLI says what it needs and stops.
+// process without a word (a segmentation fault on Node 20). Where STYLER_NODE_FETCHER names a way to
+// fetch a supported Node (a checkout's npm scripts set it), the command runs again under that Node;
+// elsewhere the CLI says what it needs and stops.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
-  canFetchNode,
   envUnderNode,
   fetchSupportedNode,
   isSupportedNode,
   MINIMUM_NODE,
+  nodeFetcher,
   onParentExit,
   startedByNpm,
 } from './supported-node.js';
@@ -39,15 +40,16 @@ function runUnder(dir) {
 
 async function underSupportedNode() {
   const needs = `styler needs Node.js ${MINIMUM_NODE} or later; this is ${process.version}`;
-  if (!canFetchNode()) {
+  const fetcher = nodeFetcher();
+  if (fetcher === undefined) {
     console.error(`${needs}: upgrade Node (README, "Node.js").`);
     return USAGE_EXIT;
   }
   let dir;
   try {
-    dir = fetchSupportedNode();
+    dir = fetchSupportedNode(fetcher);
   } catch {
-    console.error(`${needs}, and no supported Node could be fetched (.ci/node): upgrade Node (README, "Node.js").`);
+    console.error(`${needs}, and no supported Node could be fetched (${fetcher}): upgrade Node (README, "Node.js").`);
     return USAGE_EXIT;
   }
   console.error(

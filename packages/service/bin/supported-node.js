@@ -1,10 +1,11 @@
-// Which Node.js Styler runs on, and where a checkout of the repository finds a supported one when the
-// running Node is older (.ci/node fetches it from the npm registry into a cache). Used by the styler
-// CLI before anything native loads and by scripts/supported-node.mjs (npm start, npm test).
+// Which Node.js Styler runs on, and how a supported one is had when the running Node is older: a
+// fetcher named by STYLER_NODE_FETCHER (a script that prints the folder of a Node release line, as a
+// checkout's .ci/node does; scripts/supported-node.mjs names it for npm start, npm test and the
+// commands they run). The package knows no path outside itself: installed from npm, nothing names a
+// fetcher and the CLI says which Node it needs. Used by the styler CLI before anything native loads.
 // Plain JavaScript for every Node from 18 on: it must run on the Node it replaces.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 /** The oldest Node.js Styler supports: 22.12 (pg-boss 12's floor). */
 export const MINIMUM_NODE = '22.12';
@@ -12,8 +13,8 @@ export const MINIMUM_NODE = '22.12';
 /** The release line fetched where the running Node is older. */
 export const FETCHED_LINE = '24';
 
-// Present in a checkout of the repository only: an installed package has no fetch to fall back on.
-const CI_NODE = fileURLToPath(new URL('../../../.ci/node', import.meta.url));
+/** The variable naming the fetcher of a supported Node. */
+export const NODE_FETCHER_VAR = 'STYLER_NODE_FETCHER';
 
 /** True when `version` ("24.1.0", process.versions.node) is MINIMUM_NODE or later. */
 export function isSupportedNode(version) {
@@ -22,17 +23,22 @@ export function isSupportedNode(version) {
   return major > minMajor || (major === minMajor && minor >= minMinor);
 }
 
-/** True where a supported Node can be fetched: a checkout, and STYLER_NODE_FETCH is not 0. */
-export function canFetchNode() {
-  return process.env.STYLER_NODE_FETCH !== '0' && existsSync(CI_NODE);
+/**
+ * The fetcher `env` names (STYLER_NODE_FETCHER, an existing file), or undefined: none named, or
+ * STYLER_NODE_FETCH=0 turns fetching off.
+ */
+export function nodeFetcher(env = process.env) {
+  const fetcher = env[NODE_FETCHER_VAR];
+  if (env.STYLER_NODE_FETCH === '0' || !fetcher || !existsSync(fetcher)) return undefined;
+  return fetcher;
 }
 
 /**
- * The folder of the newest Node FETCHED_LINE (.ci/node: from its cache, or fetched once); .ci/node
- * says on stderr which release it is. Throws when it cannot be had.
+ * The folder of the newest Node FETCHED_LINE, as `fetcher` (nodeFetcher) gives it: from its cache,
+ * or fetched once; it says on stderr which release it is. Throws when it cannot be had.
  */
-export function fetchSupportedNode() {
-  return execFileSync('bash', [CI_NODE, FETCHED_LINE], {
+export function fetchSupportedNode(fetcher) {
+  return execFileSync('bash', [fetcher, FETCHED_LINE], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   }).trim();

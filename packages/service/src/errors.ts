@@ -3,7 +3,7 @@
  * the ServiceError it raises itself; and the one mapping of the libraries' errors onto these codes.
  * The one error handler (error-handler.ts), failed jobs and the OpenAPI examples read it.
  */
-import { StylerError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler/analytics/errors';
 import { ProviderError, StyleError } from '@styler/engine';
 import { isStorageFull, type JobErrorCode } from './store/index.js';
 
@@ -85,10 +85,10 @@ export class ServiceError extends Error {
 }
 
 /** An error a library raises on purpose: analytics' (its pool) and the engine's (its data, its providers). */
-type LibraryError = StylerError | StyleError | ProviderError;
+type LibraryError = AnalyticsError | StyleError | ProviderError;
 
 function isLibraryError(error: unknown): error is LibraryError {
-  return error instanceof StylerError || error instanceof StyleError || error instanceof ProviderError;
+  return error instanceof AnalyticsError || error instanceof StyleError || error instanceof ProviderError;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The one mapping of errors raised on purpose (the service's, the libraries', the store's) onto the wire. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { StylerError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler/analytics/errors';
 import { ProviderError, StyleError } from '@styler/engine';
 import { ERRORS, ServiceError, wireError } from '../src/errors.js';
 import { JOB_ERROR_CODES, StorageFullError } from '../src/store/index.js';
@@ -17,12 +17,12 @@ describe('wireError', () => {
   });
 
   it("answers the pool's rate limit and deadline in the service's words", () => {
-    expect(wireError(new StylerError('rate_limited'))).toEqual({ code: 'rate_limited', ...ERRORS.rate_limited });
-    expect(wireError(new StylerError('time_budget_exceeded'))).toEqual({
+    expect(wireError(new AnalyticsError('rate_limited'))).toEqual({ code: 'rate_limited', ...ERRORS.rate_limited });
+    expect(wireError(new AnalyticsError('time_budget_exceeded'))).toEqual({
       code: 'time_budget_exceeded',
       ...ERRORS.time_budget_exceeded,
     });
-    expect(wireError(new StylerError('internal', 'The worker pool is closed.'))).toEqual({
+    expect(wireError(new AnalyticsError('internal', 'The worker pool is closed.'))).toEqual({
       code: 'internal',
       status: 500,
       message: 'The worker pool is closed.',

@@ -7,7 +7,7 @@ import { countPunctuation } from './punctuation.js';
 import { countSyllablesOfLowerCase } from './syllables.js';
 import { type LexemeTaggedDocument, tagTextWithLexemes } from './tagger.js';
 import { forEachWord, letterCountIfWordlikeType } from './words.js';
-import { StylerError } from '../errors.js';
+import { AnalyticsError } from '../errors.js';
 
 // Prose is tagged in batches of whole blocks so a huge text never builds one huge wink document.
 const BATCH_CHARACTERS = 64_000;
@@ -111,7 +111,7 @@ function assertNotMostlyCjk(text: string): void {
   if (cjk === 0) return;
   const letters = countMatches(text, LETTER);
   if (cjk * 2 > letters) {
-    throw new StylerError(
+    throw new AnalyticsError(
       'unsupported_language',
       `Styler measures English text: ${cjk} of the text's ${letters} letters are Chinese, Japanese or Korean, whose words the English tokenizer cannot find`,
     );

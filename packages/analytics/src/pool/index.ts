@@ -3,7 +3,7 @@
  * event loop, with the same results as the direct calls, on the generic task pool.
  */
 import type { QualityAnalytics } from '../metrics/quality-types.js';
-import { builtModule, createTaskPool, extendPool, sharedKey } from './task-pool.js';
+import { createTaskPool, extendPool, sharedKey, threadModule } from './task-pool.js';
 import type { GroundTruth } from '../metrics/ground-truth-types.js';
 import type { TextFeatures } from '../vocabulary/features.js';
 import type { AttributeOptions } from '../metrics/authorship/index.js';
@@ -12,7 +12,7 @@ import type { QualityAnalyticsInput } from '../quality/index.js';
 import type { AnalyticsTasks } from './analytics-tasks.js';
 import type { TaskSignatures } from './protocol.js';
 
-export { builtModule, createTaskPool, extendPool, sharedKey } from './task-pool.js';
+export { builtModule, createTaskPool, extendPool, sharedKey, threadModule } from './task-pool.js';
 export type { TaskRequest, TaskSignatures, TaskTable } from './protocol.js';
 export type { AnalyticsTasks } from './analytics-tasks.js';
 export type { CodedErrorClass } from '../errors.js';
@@ -27,7 +27,7 @@ export type {
 } from './types.js';
 
 /** The module of the analytics tasks, as pool threads load it. */
-export const ANALYTICS_TASKS = builtModule('./analytics-tasks.js', import.meta.url);
+export const ANALYTICS_TASKS = threadModule('@styler/analytics/pool/analytics-tasks', import.meta.url);
 
 /**
  * A ground truth without its ROUGE references, for calls that do not use them: the references are

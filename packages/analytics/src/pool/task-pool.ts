@@ -5,9 +5,11 @@
  * the style engine each give it the module of their own tasks (see createAnalyticsPool and the
  * engine's createStylePool).
  */
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { deserializeError, StylerError } from '../errors.js';
+import { deserializeError, AnalyticsError } from '../errors.js';
 import { FairQueue } from './fair-queue.js';
 import { assertKnownOptions } from '../quality/validate.js';
 import type { PoolRequest, PoolResponse, TaskSignatures } from './protocol.js';
@@ -16,9 +18,20 @@ import type { PoolCallOptions, SharedArgumentRef, TaskPool, TaskPoolOptions } fr
 const DEFAULTS = Object.freeze({ maxQueue: 256, deadlineGraceMs: 2_000 });
 
 /**
+ * The file of a module a worker thread loads, found as Node finds `specifier` (a package's export,
+ * e.g. '@styler/analytics/pool/worker') from the module asking (`from`, its import.meta.url): worker
+ * threads do not go through a TypeScript loader, and a package's exports name its built files
+ * wherever it is installed, so no caller needs to know where its sources or built files lie.
+ */
+export function threadModule(specifier: string, from: string): URL {
+  return pathToFileURL(createRequire(from).resolve(specifier));
+}
+
+/**
  * The built JavaScript file of a module, given as a path relative to the built file of the module
- * asking (`from`, its import.meta.url). Worker threads do not go through a TypeScript loader, so when
- * `from` is a source file under src/ the built file under dist/ is used.
+ * asking (`from`, its import.meta.url); a source file under src/ gives the built file under dist/.
+ * @deprecated Use threadModule with a package export: this one knows a src/→dist/ layout. Removed in
+ * the next release.
  */
 export function builtModule(relativePath: string, from: string): URL {
   const url = new URL(relativePath, from);
@@ -122,7 +135,7 @@ interface Waiter {
 /**
  * A Piscina pool whose threads load `options.taskModules` and run their tasks by name. Tasks wait in
  * a fair queue (per tenant, round robin) and go to Piscina only when a thread is free. A full queue
- * rejects at once with a `rate_limited` StylerError instead of queueing without bound; a task past
+ * rejects at once with a `rate_limited` AnalyticsError instead of queueing without bound; a task past
  * its deadline rejects with `time_budget_exceeded`, and one that keeps running past it has its thread
  * ended.
  */
@@ -141,7 +154,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     throw new TypeError('options.errorClasses must be an array of error classes');
   }
   const piscina = new Piscina<PoolRequest, PoolResponse>({
-    filename: builtModule('./worker.js', import.meta.url).href,
+    filename: threadModule('@styler/analytics/pool/worker', import.meta.url).href,
     workerData: { taskModules: taskModules.map((url) => url.href) },
     minThreads: threads,
     maxThreads: threads,
@@ -218,8 +231,8 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     if (error instanceof Error && error.name === 'DataCloneError') {
       return new TypeError(`the arguments of ${method} cannot be sent to a pool thread: ${error.message}`);
     }
-    if (closed && !(error instanceof StylerError)) {
-      return new StylerError('pool_closed', undefined, { cause: error });
+    if (closed && !(error instanceof AnalyticsError)) {
+      return new AnalyticsError('pool_closed', undefined, { cause: error });
     }
     return error;
   }
@@ -233,7 +246,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       return Promise.resolve();
     }
     if (waiting.size >= maxQueue || waiting.sizeOf(tenant) >= maxQueuePerTenant) {
-      return Promise.reject(new StylerError('rate_limited'));
+      return Promise.reject(new AnalyticsError('rate_limited'));
     }
     return new Promise<void>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
@@ -256,7 +269,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       const onAbort = (): void => waiter.fail(signal!.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (Number.isFinite(deadline)) {
-        timer = setTimeout(() => waiter.fail(new StylerError('time_budget_exceeded')), deadline - Date.now());
+        timer = setTimeout(() => waiter.fail(new AnalyticsError('time_budget_exceeded')), deadline - Date.now());
         timer.unref();
       }
       waiting.push(tenant, waiter, order);
@@ -274,7 +287,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     const controller = new AbortController();
     const timer = Number.isFinite(deadline)
       ? setTimeout(
-          () => controller.abort(new StylerError('time_budget_exceeded')),
+          () => controller.abort(new AnalyticsError('time_budget_exceeded')),
           deadline - Date.now() + deadlineGraceMs,
         )
       : undefined;
@@ -342,13 +355,13 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     options: PoolCallOptions = {},
     shared?: SharedArgumentRef,
   ): Promise<T> {
-    if (closed) throw new StylerError('pool_closed', 'The worker pool is closed.');
+    if (closed) throw new AnalyticsError('pool_closed', 'The worker pool is closed.');
     if (typeof options !== 'object' || options === null) throw new TypeError('call options must be an object');
     assertKnownOptions(options, CALL_OPTIONS, 'call option');
     const { signal, tenant = '', submittedAt = Date.now(), endThreadOnAbort = false } = options;
     const deadline = validDeadline(options.deadline);
     signal?.throwIfAborted();
-    if (Date.now() >= deadline) throw new StylerError('time_budget_exceeded');
+    if (Date.now() >= deadline) throw new AnalyticsError('time_budget_exceeded');
     const called = performance.now();
     await acquire(tenant, submittedAt, signal, deadline);
     // The signal may have fired while the task got its thread.
@@ -370,7 +383,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       throw threadError(error, method, signal);
     }
     if (!response.ok) {
-      if ('missing' in response) throw new StylerError('internal', 'A pool thread lost a shared argument.');
+      if ('missing' in response) throw new AnalyticsError('internal', 'A pool thread lost a shared argument.');
       throw deserializeError(response.error, errorClasses);
     }
     return response.value as T;
@@ -392,7 +405,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
       closed = true;
       clearTimeout(holdTimer);
       holds.clear();
-      const error = new StylerError('pool_closed', 'The worker pool was closed before the task had a thread.');
+      const error = new AnalyticsError('pool_closed', 'The worker pool was closed before the task had a thread.');
       for (let waiter = waiting.shift(); waiter; waiter = waiting.shift()) waiter.fail(error);
       // Running tasks finish (each bounded by its deadline) before the threads end.
       await piscina.close();

@@ -12,7 +12,7 @@ export interface TaskPoolOptions {
   taskModules: URL[];
   /** Worker threads; default: available parallelism. */
   threads?: number;
-  /** Tasks that may wait for a thread before calls reject with a `rate_limited` StylerError; default 256; 0: none wait. */
+  /** Tasks that may wait for a thread before calls reject with a `rate_limited` AnalyticsError; default 256; 0: none wait. */
   maxQueue?: number;
   /** Tasks one tenant may have waiting (so one tenant cannot fill the queue); default `maxQueue`. */
   maxQueuePerTenant?: number;
@@ -30,8 +30,8 @@ export interface TaskPoolOptions {
   tasksPerThread?: 1 | 2;
   /**
    * The task modules' own error classes, which a task's error comes back as (matched by class name,
-   * rebuilt from code and message). StylerError, TypeError and RangeError always do; any other error
-   * comes back as a StylerError `internal` with its message.
+   * rebuilt from code and message). AnalyticsError, TypeError and RangeError always do; any other error
+   * comes back as a AnalyticsError `internal` with its message.
    */
   errorClasses?: CodedErrorClass[];
   /** Called as each task that held a thread settles (per-tenant metrics, benches); must not throw. */
@@ -75,7 +75,7 @@ export interface PoolCallOptions {
   /**
    * Milliseconds since the epoch by which the task must be done: waiting past it, or running past it
    * (restyle stops itself; other tasks have their thread ended shortly after), rejects with a
-   * `time_budget_exceeded` StylerError. Default: none.
+   * `time_budget_exceeded` AnalyticsError. Default: none.
    */
   deadline?: number;
   /** When the request this task serves arrived (ms since the epoch): a tenant's oldest requests go first. Default: now. */

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_TASK_NAMES, createAnalyticsPool, createTaskPool } from '../../src/pool/index.js';
 import { tasks } from '../../src/pool/analytics-tasks.js';
 import { buildGroundTruth, qualityAnalytics } from '../../src/quality/index.js';
-import { StylerError } from '../../src/errors.js';
+import { AnalyticsError } from '../../src/errors.js';
 
 // The pool runs the built worker (dist/pool/worker.js): `npm test` builds before vitest.
 const pool = createAnalyticsPool({ threads: 1 });
@@ -47,7 +47,7 @@ describe('closing the pool', () => {
     const running = closing.analyzeText('The river rose in the night. '.repeat(400));
     const waiting = closing.analyzeText('Waiting.');
     const closed = closing.close();
-    await expect(waiting).rejects.toMatchObject({ name: 'StylerError', code: 'pool_closed' });
+    await expect(waiting).rejects.toMatchObject({ name: 'AnalyticsError', code: 'pool_closed' });
     const outcome = await running.then(
       (features) => features.sentences,
       (error: unknown) => error,
@@ -56,7 +56,7 @@ describe('closing the pool', () => {
     if (typeof outcome !== 'number') expect(outcome).toMatchObject({ code: 'pool_closed' });
     else expect(outcome).toBe(400);
     await closed;
-    await expect(closing.analyzeText('After.')).rejects.toBeInstanceOf(StylerError);
+    await expect(closing.analyzeText('After.')).rejects.toBeInstanceOf(AnalyticsError);
     await expect(closing.analyzeText('After.')).rejects.toMatchObject({ code: 'pool_closed' });
   });
 });

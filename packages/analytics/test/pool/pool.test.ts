@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createAnalyticsPool, createTaskPool, type TaskSettledEvent } from '../../src/pool/index.js';
 import { analyzeText } from '../../src/nlp/index.js';
 import { buildGroundTruth, qualityAnalytics } from '../../src/quality/index.js';
-import { StylerError } from '../../src/errors.js';
+import { AnalyticsError } from '../../src/errors.js';
 
 // The pool runs the built worker (dist/pool/worker.js): `npm test` builds before vitest.
 const pool = createAnalyticsPool({ threads: 1, maxQueue: 4 });
@@ -46,7 +46,7 @@ describe('createAnalyticsPool', () => {
     const calls = Array.from({ length: 12 }, () => pool.analyzeText(long));
     const settled = await Promise.allSettled(calls);
     const limited = settled.filter(
-      (s) => s.status === 'rejected' && s.reason instanceof StylerError && s.reason.code === 'rate_limited',
+      (s) => s.status === 'rejected' && s.reason instanceof AnalyticsError && s.reason.code === 'rate_limited',
     );
     expect(limited.length).toBeGreaterThan(0);
     expect(settled.some((s) => s.status === 'fulfilled')).toBe(true);
@@ -175,7 +175,7 @@ describe('sharing the pool between tenants', () => {
       const quiet = shared.analyzeText('A short one.', { tenant: 'quiet' });
       const settled = await Promise.allSettled(burst);
       const limited = settled.filter(
-        (s) => s.status === 'rejected' && (s.reason as StylerError).code === 'rate_limited',
+        (s) => s.status === 'rejected' && (s.reason as AnalyticsError).code === 'rate_limited',
       );
       expect(limited).toHaveLength(3);
       expect((await quiet).words).toBe(3);

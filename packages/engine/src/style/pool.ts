@@ -3,7 +3,7 @@
  * results as the direct calls. Its threads load the engine's task module beside the analytics'.
  */
 import {
-  builtModule,
+  threadModule,
   createAnalyticsPool,
   extendPool,
   sharedKey,
@@ -34,7 +34,7 @@ export interface StylePool extends AnalyticsPool<StyleTasks> {
 }
 
 /** The module of the engine's tasks, as pool threads load it. */
-const STYLE_TASKS = builtModule('./pool-tasks.js', import.meta.url);
+const STYLE_TASKS = threadModule('@styler/engine/pool-tasks', import.meta.url);
 
 /** A style model as restyle needs it: restyle measures against the ground truth's features only. */
 function slimStyleModel(model: StyleModel): StyleModel {
@@ -48,7 +48,7 @@ export function createStylePool(options: AnalyticsPoolOptions = {}): StylePool {
   const pool = createAnalyticsPool<StyleTasks>({
     ...options,
     taskModules: [STYLE_TASKS, ...(options.taskModules ?? [])],
-    // The engine's errors come back from its threads as themselves, not as internal StylerErrors.
+    // The engine's errors come back from its threads as themselves, not as internal AnalyticsErrors.
     errorClasses: [StyleError, ProviderError, ...(options.errorClasses ?? [])],
   });
   return extendPool(pool, {

@@ -14,7 +14,7 @@ export interface RestyleOptions {
   skipH1?: boolean;
   /**
    * A time budget: past this instant (milliseconds since the epoch, as `Date.now()`), restyle stops
-   * and throws a StylerError with code `time_budget_exceeded`.
+   * and throws a AnalyticsError with code `time_budget_exceeded`.
    */
   deadline?: number;
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StylerError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler/analytics/errors';
 import { restyle, restyleWithStats } from '../../src/style/restyle.js';
 import { fitStyle } from '../../src/style/index.js';
 import { AI_TEXT } from './corpus.js';
@@ -44,8 +44,8 @@ describe('restyle: time budget', () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(StylerError);
-    expect((caught as StylerError).code).toBe('time_budget_exceeded');
+    expect(caught).toBeInstanceOf(AnalyticsError);
+    expect((caught as AnalyticsError).code).toBe('time_budget_exceeded');
   });
 
   it('gives the same output with a far deadline as without one', () => {

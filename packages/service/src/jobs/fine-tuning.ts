@@ -1,7 +1,6 @@
 /**
- * What a fine-tuning job is, whichever runner schedules it (the in-process SqliteJobRunner over SQLite,
- * the PgBossJobRunner's pg-boss workers over PostgreSQL): its training documents, the fit on the pool,
- * the model it stores, the error a user sees. The runners only decide when a job runs and what a
+ * What a fine-tuning job is, whichever queue hands it out: its training documents, the fit on the
+ * pool, the model it stores, the error a user sees. The job worker (job-worker.ts) decides what a
  * failure means for it (retry, requeue, fail).
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +16,7 @@ import {
 import { wireError } from '../errors.js';
 import { NO_DOCUMENTS, trainingDocuments } from './training-documents.js';
 
-/** What the routes and the app need of whatever runs fine-tuning jobs (in process, or on a queue). */
+/** What the routes and the app need of what runs fine-tuning jobs (the job worker, job-worker.ts). */
 export interface JobExecutor {
   /** Jobs running in this process. */
   readonly running: number;
@@ -50,7 +49,7 @@ export function jobErrorOf(error: unknown): JobError {
 }
 
 /**
- * The one failure step of both runners, for a failure no retry can mend: the job gets its error in
+ * The worker's failure step, for a failure no retry can mend: the job gets its error in
  * the registry's words (jobErrorOf), the log keeps an internal error whole, stack included. `fail`
  * is the runner's store write; false when the job was no longer its to fail.
  */
@@ -96,20 +95,16 @@ export function modelToStore(job: JobRecord, model: StyleModel): Omit<NewModel, 
   };
 }
 
-/** How a runner records a job's end, under its own terms (a lease, a check that it still may). */
+/** How the worker records a job's end, under the job's lease. */
 export interface FineTuneSteps {
-  /** Runs a store call (the queue runner turns a failure for want of database or disk into a retry). */
-  storeCall<T>(call: () => Promise<T>): Promise<T>;
-  /** Marks the job failed; false when it was no longer the runner's to fail. */
+  /** Marks the job failed; false when it was no longer the lease's to fail. */
   fail(error: JobError): Promise<boolean>;
-  /** Stores the model and marks the job succeeded, both or neither; false when it was no longer the runner's. */
+  /** Stores the model and marks the job succeeded, both or neither; false when it was no longer the lease's. */
   complete(model: Omit<NewModel, 'jobId'>): Promise<boolean>;
-  /** Asked once the fit is done: false drops the result (the runner stopped and the job goes back to the queue). */
-  mayStore(): boolean;
 }
 
-/** How a fine-tuning run ended: `failed` (unusable documents), `stored`, `discarded` (cancelled meanwhile) or `dropped`. */
-export type FineTuneOutcome = 'failed' | 'stored' | 'discarded' | 'dropped';
+/** How a fine-tuning run ended: `failed` (unusable documents), `stored` or `discarded` (cancelled or taken over meanwhile). */
+export type FineTuneOutcome = 'failed' | 'stored' | 'discarded';
 
 /**
  * Runs one fine-tuning job: reads its documents (a job whose files cannot be used fails with a
@@ -122,7 +117,7 @@ export async function fineTune(
   steps: FineTuneSteps,
 ): Promise<FineTuneOutcome> {
   const { store, pool, log, signal } = context;
-  const documents = await steps.storeCall(() => loadTrainingDocuments(store, job));
+  const documents = await loadTrainingDocuments(store, job);
   if ('code' in documents) {
     if (await steps.fail(documents)) log.warn({ error: documents }, 'fine-tuning job failed');
     return 'failed';
@@ -134,9 +129,8 @@ export async function fineTune(
     { matchOutputLength: job.matchOutputLength },
     { signal, endThreadOnAbort: true },
   );
-  if (!steps.mayStore()) return 'dropped';
   const record = modelToStore(job, model);
-  const stored = await steps.storeCall(() => steps.complete(record));
+  const stored = await steps.complete(record);
   log.info(
     { model: stored ? record.name : null },
     stored ? 'fine-tuning job succeeded' : 'fine-tuning result discarded',

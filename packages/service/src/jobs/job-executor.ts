@@ -1,7 +1,7 @@
 /**
- * What runs a process's fine-tuning jobs, chosen by the store it opened: over PostgreSQL, pg-boss
- * workers (any number of processes; pg-boss-job-runner.ts), over SQLite the in-process runner
- * (sqlite-job-runner.ts). Both keep the same rules: attempts, refunded retries, storage-full give-up.
+ * What runs a process's fine-tuning jobs: the one job worker (job-worker.ts) over the queue that
+ * suits the store it opened: over PostgreSQL, pg-boss (any number of processes;
+ * pg-boss-job-runner.ts), over SQLite a poller of the jobs table (sqlite-job-runner.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { StylePool } from '@styler/engine';

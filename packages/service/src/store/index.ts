@@ -3,7 +3,7 @@
  * Layers, each importing only those below it: this file and open-store.ts; the assemblies sqlite/ and
  * postgres/, and read-cache/ over either; contract.ts; one folder per table with each dialect's queries; shared/.
  */
-export { SqliteStore, STORE_LAYOUT, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+export { SqliteDataDirectory, STORE_LAYOUT, type SqliteDataDirectoryOptions } from './sqlite/data-directory.js';
 export { acquireServingLock, type ServingLock } from './sqlite/serving-lock.js';
 export {
   openDatabase,
@@ -35,7 +35,7 @@ export {
   type JobErrorCode,
   type JobRecord,
   type JobStart,
-  type JobQueue,
+  type JobMessageQueue,
   type QueueMessages,
   type JobStatus,
   type NewJob,

@@ -1,7 +1,8 @@
 /**
  * bin/styler.js on a Node older than Styler supports (the machine's /usr/bin/node, 20 here): no
- * segmentation fault in better-sqlite3, but the command re-run under a supported Node in a checkout,
- * or one line saying what is needed and exit 2.
+ * segmentation fault in better-sqlite3, but the command re-run under a supported Node where
+ * STYLER_NODE_FETCHER names a fetcher (a checkout's .ci/node, as its npm scripts name it), or one
+ * line saying what is needed and exit 2.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
@@ -9,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { closedRegistryUrl, fakeNodeCache, NODE_PACKAGE } from '../../../../test-support/node-cache.js';
+import { CI_NODE_SCRIPT, closedRegistryUrl, fakeNodeCache, NODE_PACKAGE } from '../../../../test-support/node-cache.js';
 import { FETCHED_LINE } from '../../bin/supported-node.js';
 
 const BIN = fileURLToPath(new URL('../../bin/', import.meta.url));
+const SUPPORTED_NODE_SCRIPT = fileURLToPath(new URL('../../../../scripts/supported-node.mjs', import.meta.url));
 const OLD_NODE = '/usr/bin/node';
 const oldNodeVersion = existsSync(OLD_NODE) ? execFileSync(OLD_NODE, ['--version'], { encoding: 'utf8' }).trim() : '';
 const [oldMajor = 0, oldMinor = 0] = oldNodeVersion.slice(1).split('.').map(Number);
@@ -43,12 +45,13 @@ function runOld(script: string, args: string[], env: Record<string, string>): Pr
 describe.skipIf(!haveOldNode)(`styler on an unsupported Node (${OLD_NODE} ${oldNodeVersion})`, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-old-node-'));
 
-  it('re-runs `keys list` under the supported Node .ci/node has, offline from its cache', async () => {
+  it('re-runs `keys list` under the supported Node the named fetcher has, offline from its cache', async () => {
     // The cached "Node 24" (the line the bin fetches) is the Node running this test, whichever
     // supported line that is (CI runs the suite on 22 too).
     const cached = process.versions.node.startsWith(`${FETCHED_LINE}.`) ? process.versions.node : `${FETCHED_LINE}.0.0`;
     const cache = fakeNodeCache([{ version: cached, node: process.execPath }]);
     const run = await runOld(join(BIN, 'styler.js'), ['keys', 'list', '--data-dir', dataDir], {
+      STYLER_NODE_FETCHER: CI_NODE_SCRIPT,
       STYLER_NODE_CACHE: cache,
       npm_config_registry: await closedRegistryUrl(),
       // npm for .ci/node's look-up: the supported Node's.
@@ -63,6 +66,7 @@ describe.skipIf(!haveOldNode)(`styler on an unsupported Node (${OLD_NODE} ${oldN
 
   it('with the fetch turned off, says in one line what it needs and exits 2', async () => {
     const run = await runOld(join(BIN, 'styler.js'), ['keys', 'list', '--data-dir', dataDir], {
+      STYLER_NODE_FETCHER: CI_NODE_SCRIPT,
       STYLER_NODE_FETCH: '0',
     });
     expect(run).toMatchObject({ code: 2, signal: null, stdout: '' });
@@ -71,7 +75,15 @@ describe.skipIf(!haveOldNode)(`styler on an unsupported Node (${OLD_NODE} ${oldN
     );
   });
 
-  it('installed from the package (no .ci/node beside it), says in one line what it needs and exits 2', async () => {
+  it('knows no fetcher of its own: in a checkout too, with none named it says what it needs and exits 2', async () => {
+    const run = await runOld(join(BIN, 'styler.js'), ['keys', 'list', '--data-dir', dataDir], {});
+    expect(run).toMatchObject({ code: 2, signal: null, stdout: '' });
+    expect(run.stderr).toBe(
+      `styler needs Node.js 22.12 or later; this is ${oldNodeVersion}: upgrade Node (README, "Node.js").\n`,
+    );
+  });
+
+  it('installed from the package (no fetcher named), says in one line what it needs and exits 2', async () => {
     const installed = join(mkdtempSync(join(tmpdir(), 'styler-installed-')), 'bin');
     mkdirSync(installed);
     for (const file of ['styler.js', 'supported-node.js']) copyFileSync(join(BIN, file), join(installed, file));
@@ -80,5 +92,17 @@ describe.skipIf(!haveOldNode)(`styler on an unsupported Node (${OLD_NODE} ${oldN
     expect(run.stderr).toBe(
       `styler needs Node.js 22.12 or later; this is ${oldNodeVersion}: upgrade Node (README, "Node.js").\n`,
     );
+  });
+});
+
+describe('scripts/supported-node.mjs', () => {
+  it("names the checkout's fetcher to the command it runs, so a styler command under npm can fetch a Node", () => {
+    const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('STYLER_')));
+    const named = execFileSync(
+      process.execPath,
+      [SUPPORTED_NODE_SCRIPT, process.execPath, '-e', 'process.stdout.write(process.env.STYLER_NODE_FETCHER ?? "")'],
+      { encoding: 'utf8', env: base },
+    );
+    expect(named).toBe(CI_NODE_SCRIPT);
   });
 });

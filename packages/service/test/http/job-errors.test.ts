@@ -1,6 +1,6 @@
 /** What a failed fine-tuning job tells its owner: data problems in words, our own faults as a clean internal error. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StylerError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler/analytics/errors';
 import { createStylePool, StyleError, type StylePool } from '@styler/engine';
 import { jobErrorOf } from '../../src/jobs/fine-tuning.js';
 import { darwin } from './support/fixtures.js';
@@ -16,7 +16,7 @@ describe('jobErrorOf', () => {
     new RangeError('Maximum call stack size exceeded'),
     new TypeError("Cannot read properties of undefined (reading 'length')"),
     new Error('ENOENT: /var/lib/styler/files/x'),
-    new StylerError('internal', 'pool worker died'),
+    new AnalyticsError('internal', 'pool worker died'),
   ])('never shows the text of %s', (error) => {
     expect(jobErrorOf(error)).toEqual({
       code: 'internal',

@@ -11,7 +11,7 @@ import { createStylePool, type StylePool } from '@styler/engine';
 import { loadProviderConfig } from '@styler/engine/providers';
 import { buildApp } from '../../src/http/app.js';
 import { loadServiceConfig } from '../../src/config.js';
-import { SqliteStylerStore, SqliteStore, type BlobWriter } from '../../src/store/index.js';
+import { SqliteStylerStore, SqliteDataDirectory, type BlobWriter } from '../../src/store/index.js';
 import { fillDatabase, noSpaceError } from '../store/helpers.js';
 import { darwin } from './support/fixtures.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';
@@ -23,7 +23,7 @@ const STORAGE_FULL = {
 const PROSE = 'The voyage was long and the sea was rough for many weeks. We saw whales near the coast every morning.';
 
 /** Every blob name the stored files should have, and nothing else. */
-function expectBlobsOfStoredFilesOnly(store: SqliteStore): void {
+function expectBlobsOfStoredFilesOnly(store: SqliteDataDirectory): void {
   const expected = [...store.files.allIds()].flatMap((id) => [`${id}.text`, `${id}.upload`]);
   expect(readdirSync(store.blobs.directory).sort()).toEqual(expected.sort());
 }
@@ -145,7 +145,7 @@ describe('a full disk under the blob store', () => {
       await handle.write(data.slice(0, data.length / 2));
       throw enospc;
     };
-    const store = SqliteStore.open(dataDir, { blobs: { writer: textFillsDisk } });
+    const store = SqliteDataDirectory.open(dataDir, { blobs: { writer: textFillsDisk } });
     const pool = createStylePool({ threads: 1 });
     const config = loadServiceConfig({ STYLER_DATA_DIR: dataDir, STYLER_JOB_CONCURRENCY: '0' });
     const app = await buildApp({

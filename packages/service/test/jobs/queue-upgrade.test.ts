@@ -14,7 +14,12 @@ import { loadServiceConfig } from '../../src/config.js';
 import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
 import { PG_BOSS_10_SCHEMA_VERSION, setAsideSchemaName } from '../../src/jobs/queue-upgrade.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
-import { openPostgresStore, type JobQueue, type PostgresStylerStore, type Principal } from '../../src/store/index.js';
+import {
+  openPostgresStore,
+  type JobMessageQueue,
+  type PostgresStylerStore,
+  type Principal,
+} from '../../src/store/index.js';
 import { freshTestDatabase } from '../../../../test-support/postgres.js';
 import { acmeWithTrainingFile } from '../http/support/fixtures.js';
 
@@ -53,7 +58,7 @@ describe('upgrading a job queue made by pg-boss 10', () => {
     try {
       const { principal, fileId } = await acmeWithTrainingFile(store);
       // As the previous PgBossJobRunner did: the message sent in the transaction that creates the row.
-      const v10Queue: JobQueue = {
+      const v10Queue: JobMessageQueue = {
         async enqueue(client, jobId) {
           await boss.send(
             FINE_TUNE_QUEUE,

@@ -1,11 +1,11 @@
 /** The job runner on a real store: what a failed job tells its owner, what the log keeps, a full disk. */
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StylerError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler/analytics/errors';
 import type { PoolCallOptions } from '@styler/analytics/pool';
 import { jobErrorOf } from '../../src/jobs/fine-tuning.js';
 import { SqliteJobRunner, type SqliteJobRunnerOptions } from '../../src/jobs/sqlite-job-runner.js';
-import { nowSeconds, SqliteStylerStore, type SqliteStore } from '../../src/store/index.js';
+import { nowSeconds, SqliteStylerStore, type SqliteDataDirectory } from '../../src/store/index.js';
 import { fitStyle, StyleError } from '@styler/engine';
 import { fillDatabase, temporaryStore } from '../store/helpers.js';
 import { darwin } from '../http/support/fixtures.js';
@@ -18,7 +18,7 @@ function capturedLogger(): { logger: FastifyBaseLogger; lines: Record<string, un
 }
 
 /** Stores one training file and queues a job on it; returns the job id. */
-async function queueJob(store: SqliteStore, jobId: string): Promise<string> {
+async function queueJob(store: SqliteDataDirectory, jobId: string): Promise<string> {
   const key = store.tenancy.createKey({ organization: 'acme', project: 'web' }).key;
   const principal = store.tenancy.authenticate(key)!;
   const fileId = `file-${jobId}`;
@@ -52,7 +52,7 @@ async function queueJob(store: SqliteStore, jobId: string): Promise<string> {
 
 /** A runner on `store` taking one job at a time, retrying after 10 ms, 3 attempts unless `options` say otherwise. */
 function runnerOn(
-  store: SqliteStore,
+  store: SqliteDataDirectory,
   pool: SqliteJobRunnerOptions['pool'],
   logger: SqliteJobRunnerOptions['logger'],
   options: Partial<SqliteJobRunnerOptions> = {},
@@ -89,7 +89,7 @@ describe('SqliteJobRunner: errors of failed jobs', () => {
     ['a RangeError from deep recursion', new RangeError('Maximum call stack size exceeded')],
     ['a TypeError', new TypeError("Cannot read properties of undefined (reading 'sentences')")],
     ['a plain Error', new Error('ENOENT: /srv/styler/secret/path')],
-    ['an internal StylerError', new StylerError('internal', 'The worker pool is closed.')],
+    ['an internal AnalyticsError', new AnalyticsError('internal', 'The worker pool is closed.')],
   ])('shows only a generic internal error for %s, and logs the real one with the job id', async (_name, error) => {
     const { job, lines, jobId } = await runFailingFit(error);
     expect(job.status).toBe('failed');

@@ -243,6 +243,19 @@ export function storeContract(name: string, open: OpenTestStore): void {
       expect(await store.jobs.claim('job-1', 'delivery:2')).toBeUndefined();
     });
 
+    it('lets only the lease that claimed the oldest queued job finish it', async () => {
+      await addFile(acme, 'file-1');
+      await store.jobs.create(newJob(acme, 'job-1', ['file-1']));
+      expect(await store.jobs.claimNextQueued('poll-a')).toMatchObject({ id: 'job-1', lease: 'poll-a' });
+      // The worker stopped and the job went back to the queue; another claim took it.
+      expect(await store.jobs.requeue('job-1')).toBe(true);
+      expect(await store.jobs.claimNextQueued('poll-b')).toMatchObject({ id: 'job-1', lease: 'poll-b' });
+      expect(await store.jobs.complete('job-1', model(acme, 'ft:late'), 'poll-a')).toBe(false);
+      expect(await store.jobs.fail('job-1', { code: 'internal', message: 'x' }, 'running', 'poll-a')).toBe(false);
+      expect(await store.jobs.complete('job-1', model(acme, 'ft:current'), 'poll-b')).toBe(true);
+      expect(await store.models.get(acme.organizationId, 'ft:late')).toBeUndefined();
+    });
+
     it('takes a job over from another lease only when its heartbeat stopped', async () => {
       await addFile(acme, 'file-1');
       await store.jobs.create(newJob(acme, 'job-1', ['file-1']));

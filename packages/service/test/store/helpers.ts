@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteStore, type SqliteDatabase } from '../../src/store/index.js';
+import { SqliteDataDirectory, type SqliteDatabase } from '../../src/store/index.js';
 
 /** A store in a fresh temporary directory, and a cleanup that closes and removes it. */
-export function temporaryStore(): { store: SqliteStore; dataDir: string; cleanup: () => void } {
+export function temporaryStore(): { store: SqliteDataDirectory; dataDir: string; cleanup: () => void } {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-store-'));
-  const store = SqliteStore.open(dataDir);
+  const store = SqliteDataDirectory.open(dataDir);
   return {
     store,
     dataDir,

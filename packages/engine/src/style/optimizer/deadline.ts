@@ -1,4 +1,4 @@
-import { StylerError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler/analytics/errors';
 
 /**
  * A time budget checked from inside long loops: reading the clock costs little, but only every
@@ -15,11 +15,11 @@ export class Deadline {
     this.#every = every;
   }
 
-  /** Throws a `time_budget_exceeded` StylerError once the deadline has passed. */
+  /** Throws a `time_budget_exceeded` AnalyticsError once the deadline has passed. */
   check(): void {
     if (this.#at === Infinity) return;
     this.#calls += 1;
     if (this.#calls % this.#every !== 0 && this.#calls !== 1) return;
-    if (Date.now() > this.#at) throw new StylerError('time_budget_exceeded');
+    if (Date.now() > this.#at) throw new AnalyticsError('time_budget_exceeded');
   }
 }

@@ -7,7 +7,7 @@
  * neighbours are merged by distance, ties to the lower index.
  */
 import { availableParallelism } from 'node:os';
-import { builtModule, createTaskPool, sharedKey, type TaskPool } from '@styler/analytics/pool';
+import { createTaskPool, sharedKey, threadModule, type TaskPool } from '@styler/analytics/pool';
 import type { DeltaMethod } from '@styler/analytics/metrics';
 import type { Progress } from '@styler/cli-kit';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../../stylometry/index.js';
 import { tasks, type DeltaTasks } from './delta-tasks.js';
 
-const DELTA_TASKS = builtModule('./delta-tasks.js', import.meta.url);
+const DELTA_TASKS = threadModule('@styler/research/delta-tasks', import.meta.url);
 
 /** Parts per thread: enough for the progress to move and for the threads to finish together. */
 const PARTS_PER_THREAD = 8;

@@ -1,7 +1,7 @@
 /**
  * POST /chat/completions for a style model: the base model writes the answer to the user's
  * messages under the model's style brief (a system message ahead of theirs, so the first draft is
- * already in the voice); the service's LLM pipeline (llm-pipeline.ts) asks for drafts, scores them
+ * already in the voice); the service's LLM pipeline (src/llm-pipeline.ts) asks for drafts, scores them
  * against the model, revises the closest once where it helps, and returns the closest first
  * (chooseDraft), within the request's cost cap. No rule-based pass runs over the LLM's text: over a
  * draft it is where the engine errs most, and the brief already carries the habits it would apply.
@@ -19,7 +19,8 @@ import {
 } from '@styler/engine/providers';
 import { randomId, type Principal, type StylerStore } from '../../store/index.js';
 import type { ChatCompletionRequest, DraftReport } from '../chat-schemas.js';
-import { chooseWithinCap, draftReport, pipelineCap } from '../llm-pipeline.js';
+import { chooseWithinCap, pipelineCap } from '../../llm-pipeline.js';
+import { draftReport } from '../draft-report.js';
 import type { StyleBriefs } from '../../style-models/briefs.js';
 import { defaultBaseModel, MODEL_LIST_VARIABLES } from '../default-base-model.js';
 import type { StyleModelCache } from '../../style-models/cache.js';

@@ -8,7 +8,7 @@ import { ServiceError } from '../../errors.js';
 import { STYLE_DEFAULTS } from '@styler/engine';
 import type { ChatMessage } from '@styler/engine/providers';
 import type { ChatCompletionRequest } from '../chat-schemas.js';
-import { LLM_PIPELINE } from '../llm-pipeline.js';
+import { LLM_PIPELINE } from '../../llm-pipeline.js';
 
 export interface ChatRequest {
   /** The fine-tuned model's name. */

@@ -1,5 +1,5 @@
 /**
- * Rewrite mode's LLM path: the LLM pipeline (llm-pipeline.ts) over the message under the style
+ * Rewrite mode's LLM path: the LLM pipeline (src/llm-pipeline.ts) over the message under the style
  * brief, within the cost cap and a share of the request's time budget. Whatever keeps the LLM from
  * answering (a failing, slow or malformed provider, a text too long for the cap, drafts that all lost
  * something) leaves the message to the rule engine, and the report says why: a provider's failure
@@ -17,7 +17,8 @@ import { estimateTokens, rewriteWithLLM, type RestyleOptions, type StyleModel } 
 import type { StylerStore } from '../../store/index.js';
 import type { DraftReport } from '../chat-schemas.js';
 import { defaultBaseModel, MODEL_LIST_VARIABLES } from '../default-base-model.js';
-import { draftReport, LLM_PIPELINE, pipelineCap, rewriteMaxTokens, type PipelineCap } from '../llm-pipeline.js';
+import { LLM_PIPELINE, pipelineCap, rewriteMaxTokens, type PipelineCap } from '../../llm-pipeline.js';
+import { draftReport } from '../draft-report.js';
 import { MeteredProvider } from './metered-provider.js';
 
 /** What rewrite mode's LLM path may spend of a request's time budget. */

@@ -18,7 +18,8 @@ import {
 import type { Principal, StylerStore } from '../../store/index.js';
 import type { DraftChoice, StyleModel } from '@styler/engine';
 import type { DraftReport } from '../chat-schemas.js';
-import { chooseWithinCap, draftReport, LLM_PIPELINE, pipelineCap } from '../llm-pipeline.js';
+import { chooseWithinCap, LLM_PIPELINE, pipelineCap } from '../../llm-pipeline.js';
+import { draftReport } from '../draft-report.js';
 import {
   LLM_REWRITE,
   llmRewriteEnabled,
@@ -123,7 +124,7 @@ export class TransformPipeline {
 
   /**
    * The whole transform: the text to style (full mode: the LLM pipeline's answer to the
-   * conversation under the style brief, llm-pipeline.ts; rewrite mode: the message, or with the LLM
+   * conversation under the style brief, src/llm-pipeline.ts; rewrite mode: the message, or with the LLM
    * path the pipeline's draft of it, llm-rewrite.ts), then the rule engine's restyle on the pool,
    * then the extras the flags ask for, comparing with the text before styling (the message, or full
    * mode's base text), started at once and left for the caller to await (a stream sends the text

@@ -17,8 +17,12 @@ export interface JobsStore {
   getById(id: string): Promise<JobRecord | undefined>;
   list(organizationId: string, query: PageQuery): Promise<Page<JobRecord> | undefined>;
   cancel(organizationId: string, id: string): Promise<CancelResult>;
-  /** Moves the oldest queued job to running and returns it; undefined when none waits. */
-  claimNextQueued(): Promise<JobRecord | undefined>;
+  /**
+   * Moves the oldest queued job to running and returns it; undefined when none waits. With a
+   * `lease`, only that lease may fail or complete it from then on (a result that comes back after
+   * the job was put back in the queue and claimed again is refused).
+   */
+  claimNextQueued(lease?: string): Promise<JobRecord | undefined>;
   /**
    * Moves a queued job to running and returns it; undefined when it is no longer queued. With a
    * `lease` (a job queue's delivery of the job), a job still running under another lease (a worker

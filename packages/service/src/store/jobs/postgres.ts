@@ -26,7 +26,7 @@ import {
  * ../../jobs/pg-boss-job-runner.ts). `enqueue` sends job `jobId`'s message on `client`, the transaction
  * that creates or requeues the job's row, so both commit or neither does.
  */
-export interface JobQueue {
+export interface JobMessageQueue {
   enqueue(client: Queryable, jobId: string): Promise<void>;
 }
 
@@ -54,9 +54,9 @@ async function jobById(db: Queryable, id: string): Promise<JobRecord | undefined
 /** The jobs and job_training_files tables over a node-postgres pool; queued jobs go on `queue`, if given. */
 export class PostgresJobsRepository implements JobsStore {
   readonly #pool: pg.Pool;
-  readonly #queue: JobQueue | undefined;
+  readonly #queue: JobMessageQueue | undefined;
 
-  constructor(pool: pg.Pool, queue?: JobQueue) {
+  constructor(pool: pg.Pool, queue?: JobMessageQueue) {
     this.#pool = pool;
     this.#queue = queue;
   }
@@ -115,14 +115,15 @@ export class PostgresJobsRepository implements JobsStore {
     return { job: (await jobById(db, id)) as JobRecord };
   }
 
-  async claimNextQueued(): Promise<JobRecord | undefined> {
+  async claimNextQueued(lease?: string): Promise<JobRecord | undefined> {
     const row = (
       await this.#pool.query<{ id: string }>(
         `UPDATE jobs SET status = 'running', started_at = $1, heartbeat_at = $1, attempts = attempts + 1,
-            attempt_starts = (attempt_starts::jsonb || jsonb_build_array(jsonb_build_array($1::bigint, attempts + 1)))::text
+            attempt_starts = (attempt_starts::jsonb || jsonb_build_array(jsonb_build_array($1::bigint, attempts + 1)))::text,
+            lease = $2::text
           WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)
           RETURNING id`,
-        [nowSeconds()],
+        [nowSeconds(), lease ?? null],
       )
     ).rows[0];
     return row && jobById(this.#pool, row.id);

@@ -47,7 +47,7 @@ export class JobsRepository {
       start: db.prepare(
         `UPDATE jobs SET status = 'running', started_at = @now, heartbeat_at = @now, attempts = attempts + 1,
           attempt_starts = json_insert(attempt_starts, '$[#]', json_array(@now, attempts + 1)),
-          lease = NULL WHERE id = @id AND status = 'queued'`,
+          lease = @lease WHERE id = @id AND status = 'queued'`,
       ),
       startLeased: db.prepare(
         `UPDATE jobs SET status = 'running', started_at = @now, heartbeat_at = @now, attempts = attempts + 1,
@@ -123,13 +123,13 @@ export class JobsRepository {
       .immediate();
   }
 
-  /** Atomically moves the oldest queued job to running and returns it; undefined when none waits. */
-  claimNextQueued(): JobRecord | undefined {
+  /** Atomically moves the oldest queued job to running (under `lease`, if given) and returns it; undefined when none waits. */
+  claimNextQueued(lease?: string): JobRecord | undefined {
     return this.#db
       .transaction(() => {
         const row = this.#statements.nextQueued.get();
         if (!row) return undefined;
-        this.#statements.start.run({ now: nowSeconds(), id: row.id });
+        this.#statements.start.run({ now: nowSeconds(), id: row.id, lease: lease ?? null });
         return this.#load(this.#statements.getAny.get(row.id) as JobRow);
       })
       .immediate();
@@ -141,7 +141,7 @@ export class JobsRepository {
       .transaction(() => {
         const changes =
           lease === undefined
-            ? this.#statements.start.run({ now: nowSeconds(), id }).changes
+            ? this.#statements.start.run({ now: nowSeconds(), id, lease: null }).changes
             : this.#statements.startLeased.run({ now: nowSeconds(), id, lease, staleBefore: staleBefore ?? null })
                 .changes;
         if (changes === 0) return undefined;

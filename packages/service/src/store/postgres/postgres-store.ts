@@ -7,7 +7,7 @@
 import pg from 'pg';
 import type { StylerStore } from '../contract.js';
 import { PostgresFilesRepository } from '../files/index.js';
-import { PostgresJobsRepository, type JobQueue } from '../jobs/index.js';
+import { PostgresJobsRepository, type JobMessageQueue } from '../jobs/index.js';
 import { PostgresModelsRepository } from '../models/index.js';
 import { PostgresTenancyRepository } from '../tenancy/index.js';
 import { migratePostgres } from './migrations.js';
@@ -78,7 +78,7 @@ export class PostgresStylerStore implements StylerStore {
   readonly jobs: PostgresJobsRepository;
   readonly models: PostgresModelsRepository;
 
-  constructor(pool: pg.Pool, jobQueue?: JobQueue) {
+  constructor(pool: pg.Pool, jobQueue?: JobMessageQueue) {
     this.pool = pool;
     this.tenancy = new PostgresTenancyRepository(pool);
     this.files = new PostgresFilesRepository(pool);
@@ -90,7 +90,7 @@ export class PostgresStylerStore implements StylerStore {
    * The same database (the same pool: close one of the two stores, not both) with jobs that go on
    * `jobQueue` as they are created or requeued (the queue runner: ../../jobs/pg-boss-job-runner.ts).
    */
-  withJobQueue(jobQueue: JobQueue): PostgresStylerStore {
+  withJobQueue(jobQueue: JobMessageQueue): PostgresStylerStore {
     return new PostgresStylerStore(this.pool, jobQueue);
   }
 

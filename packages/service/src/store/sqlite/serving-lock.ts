@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateFile } from '../shared/permissions.js';
-import { STORE_LAYOUT } from './sqlite-store.js';
+import { STORE_LAYOUT } from './data-directory.js';
 
 /**
  * Held until `release()` or the process's end, while referenced: a collected lock's database is

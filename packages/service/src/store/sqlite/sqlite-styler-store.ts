@@ -1,27 +1,27 @@
 /**
- * The embedded store: the store contract over one SQLite database and a blob directory (SqliteStore), for
+ * The embedded store: the store contract over one SQLite database and a blob directory (SqliteDataDirectory), for
  * a single process. The repositories are synchronous (better-sqlite3 answers in microseconds), so
  * each call settles at once; the contract is asynchronous for PostgreSQL's sake.
  */
 import type { StylerStore } from '../contract.js';
 import { acquireServingLock, type ServingLock } from './serving-lock.js';
-import { SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
+import { SqliteDataDirectory, type SqliteDataDirectoryOptions } from './data-directory.js';
 
 /** Opens the SQLite store in `dataDir` (created if missing). */
-export function openSqliteStore(dataDir: string, options: SqliteStoreOptions = {}): SqliteStylerStore {
-  return new SqliteStylerStore(SqliteStore.open(dataDir, options));
+export function openSqliteStore(dataDir: string, options: SqliteDataDirectoryOptions = {}): SqliteStylerStore {
+  return new SqliteStylerStore(SqliteDataDirectory.open(dataDir, options));
 }
 
 export class SqliteStylerStore implements StylerStore {
   readonly kind = 'sqlite' as const;
   /** The synchronous store underneath (its database and blob directory). */
-  readonly sqlite: SqliteStore;
+  readonly sqlite: SqliteDataDirectory;
   readonly tenancy: StylerStore['tenancy'];
   readonly files: StylerStore['files'];
   readonly jobs: StylerStore['jobs'];
   readonly models: StylerStore['models'];
 
-  constructor(store: SqliteStore) {
+  constructor(store: SqliteDataDirectory) {
     this.sqlite = store;
     const { tenancy, files, jobs, models, blobs } = store;
     this.tenancy = {
@@ -63,7 +63,7 @@ export class SqliteStylerStore implements StylerStore {
       getById: async (id) => jobs.getById(id),
       list: async (organizationId, query) => jobs.list(organizationId, query),
       cancel: async (organizationId, id) => jobs.cancel(organizationId, id),
-      claimNextQueued: async () => jobs.claimNextQueued(),
+      claimNextQueued: async (lease) => jobs.claimNextQueued(lease),
       claim: async (id, lease, staleBefore) => jobs.claim(id, lease, staleBefore),
       heartbeat: async (id, lease) => jobs.heartbeat(id, lease),
       requeueStale: async (staleBefore) => jobs.requeueStale(staleBefore),

@@ -10,7 +10,7 @@ import { loadServiceConfig, type ServiceConfig } from '../../../src/config.js';
 import {
   openPostgresStore,
   SqliteStylerStore,
-  SqliteStore,
+  SqliteDataDirectory,
   type OpenedStore,
   type StylerStore,
 } from '../../../src/store/index.js';
@@ -21,7 +21,7 @@ export interface TestService {
   app: FastifyInstance;
   store: StylerStore;
   /** The synchronous SQLite store underneath, for tests of SQLite mode (fill its disk, …); absent over PostgreSQL. */
-  sqlite: SqliteStore;
+  sqlite: SqliteDataDirectory;
   pool: StylePool;
   config: ServiceConfig;
   /** http://127.0.0.1:<port>/v1 */
@@ -68,7 +68,7 @@ export async function startTestService(
     dropDatabase = database.drop;
     store = await openPostgresStore(database.url);
   } else {
-    store = new SqliteStylerStore(SqliteStore.open(dataDir));
+    store = new SqliteStylerStore(SqliteDataDirectory.open(dataDir));
   }
   const keys = {
     acme: (await store.tenancy.createKey({ organization: 'acme', project: 'web' })).key,
@@ -85,7 +85,7 @@ export async function startTestService(
   return {
     app,
     store,
-    get sqlite(): SqliteStore {
+    get sqlite(): SqliteDataDirectory {
       if (store.kind !== 'sqlite') throw new Error('this test service runs on PostgreSQL');
       return store.sqlite;
     },

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORE_LAYOUT, SqliteStore } from '../../../src/store/index.js';
+import { STORE_LAYOUT, SqliteDataDirectory } from '../../../src/store/index.js';
 
 /** The permission bits of `path`, e.g. 0o600. */
 function modeOf(path: string): number {
@@ -12,7 +12,7 @@ function modeOf(path: string): number {
 
 describe('data directory permissions', () => {
   const roots: string[] = [];
-  const stores: SqliteStore[] = [];
+  const stores: SqliteDataDirectory[] = [];
   afterEach(() => {
     stores.splice(0).forEach((store) => store.close());
     roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true }));
@@ -24,8 +24,8 @@ describe('data directory permissions', () => {
     return dir;
   }
 
-  function open(dataDir: string): SqliteStore {
-    const store = SqliteStore.open(dataDir);
+  function open(dataDir: string): SqliteDataDirectory {
+    const store = SqliteDataDirectory.open(dataDir);
     stores.push(store);
     return store;
   }
@@ -34,7 +34,7 @@ describe('data directory permissions', () => {
     // Whatever the process umask allows, the store asks for owner-only modes.
     const previousUmask = process.umask(0o000);
     let dataDir: string;
-    let store: SqliteStore;
+    let store: SqliteDataDirectory;
     try {
       dataDir = join(root(), 'nested', 'data');
       store = open(dataDir);
@@ -57,7 +57,7 @@ describe('data directory permissions', () => {
 
   it('tightens a data directory an earlier version left readable by everyone', async () => {
     const dataDir = join(root(), 'data');
-    const first = SqliteStore.open(dataDir);
+    const first = SqliteDataDirectory.open(dataDir);
     await first.blobs.write('file-old', 'upload', Buffer.from('old bytes'));
     first.db.exec('CREATE TABLE scratch (x); DROP TABLE scratch;');
     first.close();

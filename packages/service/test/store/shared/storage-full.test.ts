@@ -1,6 +1,6 @@
 /** A full disk is recognised whether fs or SQLite reports it. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { StylerError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler/analytics/errors';
 import { asStorageFull, isStorageFull, StorageFullError } from '../../../src/store/index.js';
 import { fillDatabase, noSpaceError, temporaryStore } from '../helpers.js';
 
@@ -33,7 +33,7 @@ describe('isStorageFull', () => {
   it('leaves every other error alone', () => {
     expect(isStorageFull(Object.assign(new Error('x'), { code: 'ENOENT' }))).toBe(false);
     expect(isStorageFull(Object.assign(new Error('x'), { code: 'SQLITE_BUSY' }))).toBe(false);
-    expect(isStorageFull(new StylerError('internal'))).toBe(false);
+    expect(isStorageFull(new AnalyticsError('internal'))).toBe(false);
     expect(isStorageFull(new Error('no space'))).toBe(false);
     expect(isStorageFull(null)).toBe(false);
     expect(isStorageFull('ENOSPC')).toBe(false);

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_KEY_PREFIX, hashApiKey, type SqliteStore } from '../../../src/store/index.js';
+import { API_KEY_PREFIX, hashApiKey, type SqliteDataDirectory } from '../../../src/store/index.js';
 import { temporaryStore } from '../helpers.js';
 
 describe('TenancyRepository', () => {
-  let store: SqliteStore;
+  let store: SqliteDataDirectory;
   let cleanup: () => void;
   beforeEach(() => ({ store, cleanup } = temporaryStore()));
   afterEach(() => cleanup());

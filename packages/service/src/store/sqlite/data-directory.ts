@@ -1,4 +1,4 @@
-/** The SQLite store: one database (its table repositories) plus the blob directory. */
+/** The embedded store's data directory: one SQLite database (its table repositories) plus the blob directory. */
 import { join } from 'node:path';
 import type { SqliteDatabase } from '../shared/sqlite-database.js';
 import { openDatabase, type SqliteSynchronous } from './database.js';
@@ -12,16 +12,16 @@ import { ensurePrivateDirectory } from '../shared/permissions.js';
 /** File names inside the data directory. */
 export const STORE_LAYOUT = Object.freeze({ database: 'styler.db', blobs: 'files', servingLock: 'serving.lock' });
 
-/** What SqliteStore.open can be given besides the data directory. */
-export interface SqliteStoreOptions {
+/** What SqliteDataDirectory.open can be given besides the data directory. */
+export interface SqliteDataDirectoryOptions {
   /** Options (a writer for tests) for the BlobStore. */
   blobs?: BlobStoreOptions;
   /** SQLite's `synchronous` (default FULL: an acknowledged commit survives a power cut). */
   synchronous?: SqliteSynchronous;
 }
 
-/** SQLite persistence (under SqliteStylerStore): synchronous repositories; only blob I/O is async. */
-export class SqliteStore {
+/** The data directory opened (under SqliteStylerStore, the store contract): synchronous repositories; only blob I/O is async. */
+export class SqliteDataDirectory {
   /** The data directory: the database, the blob directory and the serving lock. */
   readonly dataDir: string;
   readonly db: SqliteDatabase;
@@ -47,13 +47,13 @@ export class SqliteStore {
    * 0600); what an earlier version created more open is tightened here. `blobs` passes options
    * (a writer for tests) to the BlobStore; `synchronous` is SQLite's (default FULL).
    */
-  static open(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
+  static open(dataDir: string, options: SqliteDataDirectoryOptions = {}): SqliteDataDirectory {
     if (typeof dataDir !== 'string' || dataDir === '') throw new TypeError('dataDir must be a non-empty path');
     ensurePrivateDirectory(dataDir);
     const db = openDatabase(join(dataDir, STORE_LAYOUT.database), {
       ...(options.synchronous !== undefined && { synchronous: options.synchronous }),
     });
-    return new SqliteStore(dataDir, db, options.blobs ?? {});
+    return new SqliteDataDirectory(dataDir, db, options.blobs ?? {});
   }
 
   /** Removes blobs a crash left without a database row (call at service start, before serving). */

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { randomId, type FileRecord, type NewJob, type Principal, type SqliteStore } from '../../../src/store/index.js';
+import {
+  randomId,
+  type FileRecord,
+  type NewJob,
+  type Principal,
+  type SqliteDataDirectory,
+} from '../../../src/store/index.js';
 import { temporaryStore } from '../helpers.js';
 
 function fileOf(principal: Principal, id = randomId('file')): FileRecord {
@@ -31,7 +37,7 @@ function jobOf(principal: Principal, trainingFiles: string[], suffix: string | n
 }
 
 describe('files, jobs and models', () => {
-  let store: SqliteStore;
+  let store: SqliteDataDirectory;
   let cleanup: () => void;
   let acme: Principal;
   let globex: Principal;

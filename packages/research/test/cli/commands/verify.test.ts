@@ -1,5 +1,5 @@
 /**
- * `styler verify` end to end through the CLI: problems from a JSON Lines file (texts inline and as
+ * `styler verify` end to end as the CLI runs it: problems from a JSON Lines file (texts inline and as
  * paths) and from a PAN-style folder with truth.txt; its files, metrics and reliability diagram; and
  * --help giving every flag's default.
  */
@@ -8,16 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { habitText } from '../../../../../test-support/habit-texts.js';
-import { memoryIo as io } from '../../../../../test-support/memory-io.js';
-import { main } from '../../../src/cli/main.js';
+import { runCommand as run } from '../../support/run-command.js';
 
 const root = mkdtempSync(join(tmpdir(), 'styler-verify-'));
-
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const memory = io();
-  const code = await main(argv, memory.io);
-  return { code, out: memory.out(), err: memory.err() };
-}
 
 const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
