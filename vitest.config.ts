@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'bench/test/**/*.test.ts'],
     // Safety nets for a hung test, wide enough for the CLI suites that run a whole corpus several times
     // on a loaded two-core machine.
     testTimeout: 120_000,

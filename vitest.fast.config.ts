@@ -17,7 +17,7 @@ export const END_TO_END = [
   'packages/service/test/bin/signals.test.ts',
   'packages/service/test/jobs/pg-boss-job-runner-outage.test.ts',
   'packages/service/test/docs/readme-commands.test.ts',
-  'packages/engine/test/bench/**',
+  'bench/test/style/llm-batch.test.ts',
   'packages/analytics/test/pool/heap-release.test.ts',
 ];
 

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { aiInputsDir, defaultCorporaDir } from '../../../../bench/support/corpora-dir.mjs';
-import { authors, readFolder, setCorpora } from '../../../../bench/style/corpora.mjs';
+import { aiInputsDir, defaultCorporaDir } from '../../support/corpora-dir.mjs';
+import { authors, readFolder, setCorpora } from '../../style/corpora.mjs';
 
-const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
+const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
 
 let parent: string;
 let repository: string;

@@ -3,7 +3,7 @@
  * sources: each output sentence paired with the input sentence(s) it came from, in order.
  */
 import { describe, expect, it } from 'vitest';
-import { alignSentences, changedSentences, runningProseOf } from '../../../../bench/style/changes.mjs';
+import { alignSentences, changedSentences, runningProseOf } from '../../style/changes.mjs';
 
 describe('changedSentences', () => {
   it('pairs an edited sentence with its own source, not a look-alike elsewhere in the text', () => {

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedLLM } from '../../../../bench/support/scripted-llm.mjs';
+import { startScriptedLLM } from '../../support/scripted-llm.mjs';
 
-const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
+const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
 const BENCH = join(REPOSITORY, 'bench', 'style', 'llm.mjs');
 const FIXTURES = join(REPOSITORY, 'packages', 'engine', 'test', 'fixtures');
 /** More rounds than the bench needs (drafts, extra drafts, revisions): a loop that never ends fails. */
