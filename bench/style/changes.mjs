@@ -139,9 +139,22 @@ export function changedSentences(input, output) {
   const after = sentencesOf(output);
   const seen = new Set(before);
   const aligned = alignSentences(after, before);
-  return after
-    .map((sentence, i) => ({ output: sentence, sources: aligned[i].map((index) => before[index]) }))
-    .filter((change) => !seen.has(change.output));
+  const changes = [];
+  after.forEach((sentence, i) => {
+    const sources = aligned[i].map((index) => before[index]);
+    const last = changes.at(-1);
+    // The sentences one source was split into are one passage: read apart, each half looks like a
+    // sentence that lost the other's words.
+    if (last !== undefined && last.end === i - 1 && sameSources(last.sources, sources) && sources.length > 0) {
+      last.output = `${last.output} ${sentence}`;
+      last.end = i;
+    } else changes.push({ output: sentence, sources, end: i });
+  });
+  return changes.filter((change) => !seen.has(change.output)).map(({ output, sources }) => ({ output, sources }));
+}
+
+function sameSources(a, b) {
+  return a.length === b.length && a.every((source, i) => source === b[i]);
 }
 
 const models = new Map();

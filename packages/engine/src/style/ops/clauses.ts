@@ -36,6 +36,22 @@ function afterWhWord(tokens: readonly Token[], index: number): boolean {
   return false;
 }
 
+/** Pronouns that head a contact relative clause as a noun does ("everything you know"). */
+const INDEFINITE_HEADS = new Set(['everything', 'anything', 'something', 'nothing', 'all']);
+
+/**
+ * True when the verb at `index` has its subject pronoun right after a noun: "the first thing you know
+ * you …", "the place I think we met" are relative clauses whose object is the noun before them, so
+ * what follows the verb is no that-clause of its own and a "that" there breaks the sentence.
+ */
+function inContactRelative(tokens: readonly Token[], index: number): boolean {
+  const subject = tokens[index - 2];
+  const head = tokens[index - 4];
+  if (subject?.kind !== 'word' || !subject.tags.includes('PRON')) return false;
+  if (tokens[index - 3]?.text !== ' ' || head?.kind !== 'word') return false;
+  return head.tags.includes('NOUN') || head.tags.includes('PROPN') || INDEFINITE_HEADS.has(keyOf(head));
+}
+
 /**
  * Complementizer and relative-pronoun edits: "know we" ↔ "know that we" after verbs that take a
  * that-clause, and "that" ↔ "which" introducing a relative clause right after a noun.
@@ -52,7 +68,7 @@ export function clauseWordEdits(tokens: readonly Token[]): TokenEdit[] {
       // Only before a subject with its own verb ("know we should"), never before an object ("know you well").
       const verb = tokens[i + 4];
       const finite = tokens[i + 3]?.text === ' ' && verb !== undefined && isVerbal(verb);
-      if (SUBJECT_PRONOUNS.has(nextLower) && next.kind === 'word' && finite) {
+      if (SUBJECT_PRONOUNS.has(nextLower) && next.kind === 'word' && finite && !inContactRelative(tokens, i)) {
         edits.push({ op: 'that-insert', tokens: splice(tokens, i + 2, i + 2, [word('that', ['SCONJ']), space()]) });
       }
       const after = tokens[i + 4];

@@ -72,6 +72,9 @@ export function findGeneric(tokens: readonly Token[]): GenericMatch[] {
       // A phrase that ends in the infinitive's "to" ("in order to") stands for "to" only before a
       // verb: older prose writes "in order to the maintenance of …", where "to" is a preposition.
       if (candidate.words[candidate.words.length - 1] === 'to' && !beforeVerb(tokens, at)) continue;
+      // Nor when a later infinitive leans on the same phrase ("is able to slow, and finally to stop,
+      // the flood"): "can slow, and finally to stop" leaves the second "to" hanging.
+      if (candidate.words[candidate.words.length - 1] === 'to' && sharedInfinitiveAfter(tokens, at)) continue;
       out.push({ start, end: at + 1, entry: candidate.entry, slot: candidate.slot, form: candidate.words.join(' ') });
     }
   });
@@ -104,6 +107,25 @@ const OBJECT_TAGS = new Set(['DET', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ']);
 function beforeObject(tokens: readonly Token[], index: number): boolean {
   const next = tokens[nextSolid(tokens, index)];
   return next?.kind === 'word' && next.tags.some((tag) => OBJECT_TAGS.has(tag));
+}
+
+/** Words that may stand between a conjunction and the infinitive it coordinates ("and finally to"). */
+const SHARED_INFINITIVE_GAP = 2;
+
+/** True when a coordinated "to" + verb follows token `index` in the sentence ("…, and then to stop"). */
+function sharedInfinitiveAfter(tokens: readonly Token[], index: number): boolean {
+  for (let at = nextSolid(tokens, index); at >= 0; at = nextSolid(tokens, at)) {
+    const piece = tokens[at] as Token;
+    if (piece.kind !== 'word' || (keyOf(piece) !== 'and' && keyOf(piece) !== 'or')) continue;
+    let gap = 0;
+    for (let next = nextSolid(tokens, at); next >= 0 && gap <= SHARED_INFINITIVE_GAP; next = nextSolid(tokens, next)) {
+      const word = tokens[next] as Token;
+      if (word.kind !== 'word') break;
+      if (keyOf(word) === 'to') return beforeVerb(tokens, next);
+      gap += 1;
+    }
+  }
+  return false;
 }
 
 /** True when the word after token `index` is a verb. */

@@ -408,7 +408,52 @@ export function serialSpotAt(tokens: readonly Token[], index: number): SerialSpo
   if (words === 0 || words > 4 || tokens[i]?.text !== ',') return undefined;
   if (tokens[previousSolid(tokens, i)]?.kind !== 'word') return undefined;
   if (closesOpeningPhrase(tokens, i)) return undefined;
+  if (!continuesSeries(tokens, i, comma >= 0 ? comma : index)) return undefined;
   return { conjunction: index, comma };
+}
+
+/** Word classes whose members make a series together (a name and a noun do: "Anna, the twins and me" does not). */
+function seriesClass(piece: Token | undefined): string | undefined {
+  if (piece?.kind !== 'word') return undefined;
+  const tags = piece.tags;
+  if (tags.includes('NOUN') || tags.includes('PROPN')) return 'noun';
+  return tags.find((tag) => tag === 'ADJ' || tag === 'VERB' || tag === 'ADV' || tag === 'NUM' || tag === 'PRON');
+}
+
+/** Words that open a clause or a relative phrase inside what would be a series' item. */
+const CLAUSE_OPENERS = new Set(['who', 'whom', 'whose', 'which', 'that', 'where', 'when', 'what', 'while', 'whereas']);
+
+/**
+ * True when the item before the comma at `comma` and the item from it up to `end` (the serial comma
+ * or the conjunction) read as two items of one series: their last words of one class, the earlier
+ * item no pair of its own ("Tom and Anne, Paul and Jane"), the later one no relative clause, and a
+ * later item opening on a preposition only where the earlier opens on the same one ("in Paris, in
+ * Rome and in Berlin"). A comma before a pair is often a clause's or an aside's ("While the task is
+ * hard, the skills and patience…"; "…your pupils, young and old"): a serial comma there splits the pair.
+ */
+function continuesSeries(tokens: readonly Token[], comma: number, end: number): boolean {
+  const earlierLast = previousSolid(tokens, comma);
+  const laterLast = previousSolid(tokens, end);
+  const earlierClass = seriesClass(tokens[earlierLast]);
+  if (earlierClass === undefined || earlierClass !== seriesClass(tokens[laterLast])) return false;
+  const earlier: Token[] = [];
+  for (
+    let at = earlierLast;
+    at >= 0 && tokens[at]?.kind === 'word' && earlier.length < 4;
+    at = previousSolid(tokens, at)
+  ) {
+    const piece = tokens[at] as Token;
+    if (COORDINATING.has(keyOf(piece))) return false;
+    earlier.unshift(piece);
+  }
+  const laterFirst = tokens[nextSolid(tokens, comma)];
+  if (laterFirst === undefined) return false;
+  for (let at = nextSolid(tokens, comma); at >= 0 && at < end; at = nextSolid(tokens, at)) {
+    if (CLAUSE_OPENERS.has(keyOf(tokens[at] as Token))) return false;
+  }
+  if (laterFirst.tags.includes('ADP') || laterFirst.tags.includes('SCONJ'))
+    return earlier.some((piece) => keyOf(piece) === keyOf(laterFirst));
+  return true;
 }
 
 /** Series of three or more short items closed by and/or, with or without the serial comma. */

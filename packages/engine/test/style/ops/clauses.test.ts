@@ -24,4 +24,10 @@ describe('clause words', () => {
     expect(isPersonNoun('teachers')).toBe(true);
     expect(isPersonNoun('bottle')).toBe(false);
   });
+
+  it('writes no "that" inside a relative clause that has no "that" of its own', () => {
+    for (const text of ['It was the moment I realized we had won.', 'The next thing you know you are late again.']) {
+      expect(textsOf(clauseWordEdits(firstSentence(text).tokens), 'that-insert')).toEqual([]);
+    }
+  });
 });

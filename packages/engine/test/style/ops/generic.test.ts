@@ -32,4 +32,14 @@ describe('generic phrasing', () => {
     const attributive = genericEdits(firstSentence('We met numerous people at the fair.').tokens, formal);
     expect(textsOf(attributive, 'generic')).toContain('We met many people at the fair.');
   });
+
+  it('keeps "is able to" where a later infinitive leans on its "to"', () => {
+    const shared = genericEdits(
+      firstSentence('A small crew is able to slow, and then to stop, the fire.').tokens,
+      formal,
+    );
+    expect(textsOf(shared, 'generic').filter((text) => text.includes('can'))).toEqual([]);
+    const alone = genericEdits(firstSentence('A small crew is able to slow the fire.').tokens, formal);
+    expect(textsOf(alone, 'generic')).toContain('A small crew can slow the fire.');
+  });
 });

@@ -171,9 +171,27 @@ describe('a serial comma goes only into a series', () => {
     expect(oxford('Trees shade the street, giving relief to walkers and cyclists alike.')).toEqual([]);
   });
 
+  it('never before the "and" of a pair after a clause, an aside or a list of pairs', () => {
+    expect(oxford('Although the job is hard, the skills and patience it needs are within reach.')).toEqual([]);
+    expect(oxford('We were pleased to hear of your pupils, young and old.')).toEqual([]);
+    expect(oxford('Tell me how many, besides the twelve guests and Dr. and Mrs. Hale, the inn can hold.')).toEqual([]);
+    expect(oxford('The pairs were Tom Reed and Anne, Paul and Jane, Rose and Hugh.')).toEqual([]);
+    expect(oxford('Sales and Support led the year, at 64% and 61% respectively.')).toEqual([]);
+    expect(oxford('We asked after Mrs. Lane, of whom my son and self think often.')).toEqual([]);
+    expect(
+      oxford('It is the sum of many small choices, beside bold public spending and private effort, that counts.'),
+    ).toEqual([]);
+  });
+
   it('still in a series of three', () => {
     expect(oxford('We packed bread, cheese and apples for the trip.')).toEqual([
       'We packed bread, cheese, and apples for the trip.',
+    ]);
+    expect(oxford('The room was bright, warm and quiet by noon.')).toEqual([
+      'The room was bright, warm, and quiet by noon.',
+    ]);
+    expect(oxford('We stayed in Paris, in Rome and in Vienna that year.')).toEqual([
+      'We stayed in Paris, in Rome, and in Vienna that year.',
     ]);
   });
 });
