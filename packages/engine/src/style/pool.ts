@@ -12,7 +12,7 @@ import {
   type AnalyticsPoolOptions,
   type PoolCallOptions,
   type SharedArgumentRef,
-} from '@styler/analytics/pool';
+} from '@styler-dev/analytics/pool';
 import { ProviderError } from '../providers/index.js';
 import type { MeasuredRestyle } from './restyle-measured.js';
 import { StyleError } from './style-error.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countWordForms, wordProfile } from '@styler/analytics/metrics';
+import { countWordForms, wordProfile } from '@styler-dev/analytics/metrics';
 import { analyzeCorpus, bootstrapConsensus, EvaluationAccumulator } from '../../src/stylometry/index.js';
 import type { Browser } from 'playwright-core';
 import { benchmarkReport } from '../../src/report/benchmark-report.js';

@@ -1,6 +1,6 @@
 /**
  * `styler COMMAND --help` of the commands that are not research commands (those bring their help
- * from @styler/research): what each does and every flag its parser accepts. Each usage line is the one
+ * from @styler-dev/research): what each does and every flag its parser accepts. Each usage line is the one
  * its command prints on a usage error; this module imports nothing, so the help loads no command.
  */
 export const COMMAND_USAGE = {

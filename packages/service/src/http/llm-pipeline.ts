@@ -13,8 +13,8 @@ import {
   type LengthCheck,
   type SentenceRepair,
   type StyleModel,
-} from '@styler/engine';
-import type { ChatProvider } from '@styler/engine/providers';
+} from '@styler-dev/engine';
+import type { ChatProvider } from '@styler-dev/engine/providers';
 import type { DraftReport } from './chat-schemas.js';
 import { ServiceError } from '../errors.js';
 

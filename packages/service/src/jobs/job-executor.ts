@@ -4,7 +4,7 @@
  * (sqlite-job-runner.ts). Both keep the same rules: attempts, refunded retries, storage-full give-up.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { StylePool } from '@styler/engine';
+import type { StylePool } from '@styler-dev/engine';
 import type { OpenedStore, StylerStore } from '../store/index.js';
 import type { JobExecutor } from './fine-tuning.js';
 import { SqliteJobRunner } from './sqlite-job-runner.js';

@@ -32,8 +32,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
-import { StylerError } from '@styler/analytics/errors';
-import type { StylePool } from '@styler/engine';
+import { StylerError } from '@styler-dev/analytics/errors';
+import type { StylePool } from '@styler-dev/engine';
 import {
   isDatabaseUnavailable,
   isStorageFull,

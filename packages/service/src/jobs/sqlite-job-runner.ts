@@ -6,8 +6,8 @@
  * with a growing delay, up to `maxStorageRetries` times (storage-retries.ts, the rule both queues keep).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { StylerError } from '@styler/analytics/errors';
-import type { StylePool } from '@styler/engine';
+import { StylerError } from '@styler-dev/analytics/errors';
+import type { StylePool } from '@styler-dev/engine';
 import { isStorageFull, type JobRecord, type StylerStore } from '../store/index.js';
 import { fineTune, interruptedError, recordFailure, type JobExecutor } from './fine-tuning.js';
 import { STORAGE_FULL_JOB_ERROR, StorageRetries } from './storage-retries.js';

@@ -3,7 +3,7 @@
  * bounded heap (docx-worker.ts), so one document's XML tree cannot take the process's memory.
  */
 import { Worker } from 'node:worker_threads';
-import { builtModule } from '@styler/analytics/pool';
+import { builtModule } from '@styler-dev/analytics/pool';
 import { ServiceError } from '../errors.js';
 import type { DocxWorkerInput, DocxWorkerOutput } from './docx-worker.js';
 import type { TextOptions } from './html-text.js';

@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { fitStyle } from '@styler/engine';
+import { fitStyle } from '@styler-dev/engine';
 import { PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
 import { STORAGE_FULL_JOB_ERROR } from '../../src/jobs/storage-retries.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';

@@ -10,7 +10,7 @@
  * instead of, …), and a negative-prefix word whose stem stands on the other side ("not possible" ↔
  * "impossible").
  */
-import { FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { FUNCTION_WORDS } from '@styler-dev/analytics/nlp';
 
 /** One clause of a text: its words, content stems, negations and what they deny. */
 export interface Clause {

@@ -7,9 +7,9 @@
  * neighbours are merged by distance, ties to the lower index.
  */
 import { availableParallelism } from 'node:os';
-import { builtModule, createTaskPool, sharedKey, type TaskPool } from '@styler/analytics/pool';
-import type { DeltaMethod } from '@styler/analytics/metrics';
-import type { Progress } from '@styler/cli-kit';
+import { builtModule, createTaskPool, sharedKey, type TaskPool } from '@styler-dev/analytics/pool';
+import type { DeltaMethod } from '@styler-dev/analytics/metrics';
+import type { Progress } from '@styler-dev/cli-kit';
 import {
   condensedLength,
   matrixParts,

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '@styler/cli-kit';
+import { parseArgs } from '@styler-dev/cli-kit';
 import { optionsSha256, phaseFiles, ResumePlan } from '../../../src/cli/stylometry/resume.js';
 
 const digests = { inputs: 'i', options: 'o' };

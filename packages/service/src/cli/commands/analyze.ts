@@ -1,5 +1,5 @@
-import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
-import { createAnalyticsPool } from '@styler/analytics/pool';
+import { featureProfile, PROFILE_COLUMNS } from '@styler-dev/analytics/metrics';
+import { createAnalyticsPool } from '@styler-dev/analytics/pool';
 import {
   batchPoolOptions,
   CALLS_PER_THREAD,
@@ -13,7 +13,7 @@ import {
   single,
   type ArgSpec,
   type CliIO,
-} from '@styler/cli-kit';
+} from '@styler-dev/cli-kit';
 import { readDocument } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
 

@@ -3,8 +3,8 @@
  * makes it (each file's documents split at lines holding only ***), fitted on the worker pool.
  */
 import { writeFile } from 'node:fs/promises';
-import { createStylePool } from '@styler/engine';
-import { CliError, countOf, EXIT, parseArgs, required, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import { createStylePool } from '@styler-dev/engine';
+import { CliError, countOf, EXIT, parseArgs, required, type ArgSpec, type CliIO } from '@styler-dev/cli-kit';
 import { readDocuments } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
 import { NO_DOCUMENTS, trainingDocuments } from '../../jobs/training-documents.js';

@@ -1,5 +1,5 @@
-import { createAnalyticsPool } from '@styler/analytics/pool';
-import { batchPoolOptions, CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import { createAnalyticsPool } from '@styler-dev/analytics/pool';
+import { batchPoolOptions, CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler-dev/cli-kit';
 import { readDocument, readDocuments } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
 

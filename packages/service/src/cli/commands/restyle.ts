@@ -5,7 +5,7 @@
  */
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { createStylePool } from '@styler/engine';
+import { createStylePool } from '@styler-dev/engine';
 import {
   batchPoolOptions,
   CALLS_PER_THREAD,
@@ -20,7 +20,7 @@ import {
   single,
   type ArgSpec,
   type CliIO,
-} from '@styler/cli-kit';
+} from '@styler-dev/cli-kit';
 import { readDocument } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
 import { markdownToDocx } from '../docx/write.js';

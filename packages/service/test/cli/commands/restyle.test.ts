@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Document, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { fitStyle } from '@styler/engine';
+import { fitStyle } from '@styler-dev/engine';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
 import { darwin } from '../../http/support/fixtures.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ArgSpec } from '@styler/cli-kit';
+import type { ArgSpec } from '@styler-dev/cli-kit';
 import { habitText } from '../../../../../test-support/habit-texts.js';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { ANALYZE_ARGS } from '../../../src/cli/commands/analyze.js';
@@ -383,7 +383,7 @@ describe('--help of every command', () => {
   });
 
   it.each(['corpus', 'oppose', 'imposters', 'verify', 'rolling', 'benchmark'])(
-    'styler %s --help prints the help of @styler/research',
+    'styler %s --help prints the help of @styler-dev/research',
     async (command) => {
       const result = await run([command, '--help']);
       expect(result.code, result.err).toBe(0);
