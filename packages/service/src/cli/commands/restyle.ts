@@ -24,16 +24,10 @@ import {
 import { readDocument } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
 import { markdownToDocx } from '../docx/write.js';
+import { checkTextSize, MAX_CHARS_DEFAULTS, maxCharsOf } from '../text-limit.js';
 import { readModelFile } from './model-file.js';
 
 export const RESTYLE_ARGS: ArgSpec = { single: ['model', 'out', 'threads', 'max-chars'], boolean: ['force'] };
-
-/**
- * The most characters one input may hold by default: the engine holds a document, its sentences
- * and their features at once in a worker, and a 30 MB text exhausted the worker's memory. Five
- * times the service's per-request limit.
- */
-export const DEFAULT_MAX_CHARS = 500_000;
 
 /** The real path of `path`, or undefined where nothing is there. */
 async function existing(path: string): Promise<string | undefined> {
@@ -63,9 +57,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const modelPath = required(args, 'model', usage);
   const out = required(args, 'out', usage);
   if (args.positionals.length === 0) throw new CliError(`no files or folders to restyle\n${usage}`);
-  const maxCharsText = single(args, 'max-chars');
-  const maxChars = maxCharsText === undefined ? DEFAULT_MAX_CHARS : Number(maxCharsText);
-  if (!Number.isInteger(maxChars) || maxChars < 1) throw new CliError('--max-chars must be a positive integer');
+  const maxChars = maxCharsOf(args, MAX_CHARS_DEFAULTS.restyle);
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : Number(threadsText);
   if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
@@ -87,11 +79,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const docx = extname(path).toLowerCase() === '.docx';
       const { text } = await readDocument(path, { markdown: docx });
       if (text.trim() === '') throw new CliError(`${path} is empty: there is nothing to restyle`);
-      if (text.length > maxChars) {
-        throw new CliError(
-          `${path} holds ${text.length} characters, over the limit of ${maxChars}: split it, or raise the limit with --max-chars`,
-        );
-      }
+      checkTextSize(path, text, maxChars);
       const restyled = await pool.restyle(text, model);
       await writeFile(outputs[i]!, docx ? await markdownToDocx(restyled) : restyled);
       progress.tick();
