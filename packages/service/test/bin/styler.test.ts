@@ -4,11 +4,11 @@
  * or one line saying what is needed and exit 2.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { closedRegistryUrl, fakeNodeCache, NODE_PACKAGE } from '../../../../test-support/node-cache.js';
 import { FETCHED_LINE } from '../../bin/supported-node.js';
 
@@ -42,6 +42,7 @@ function runOld(script: string, args: string[], env: Record<string, string>): Pr
 
 describe.skipIf(!haveOldNode)(`styler on an unsupported Node (${OLD_NODE} ${oldNodeVersion})`, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-old-node-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('re-runs `keys list` under the supported Node .ci/node has, offline from its cache', async () => {
     // The cached "Node 24" (the line the bin fetches) is the Node running this test, whichever

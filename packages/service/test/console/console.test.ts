@@ -5,7 +5,7 @@
  * and the playground at 375 px. Screenshots go to test-output/. Skipped, with one line saying so,
  * when there is no Chromium, unless STYLER_REQUIRE_BROWSER=1.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ describe.skipIf(!available)('web console in headless Chromium', () => {
   const problems: string[] = [];
   const refused: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'styler-console-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const fileRow = (name: string) => page.locator('tbody tr', { hasText: name });
 
   beforeAll(async () => {

@@ -3,10 +3,10 @@
  * list, cross-validation and MDS; `styler oppose`, `styler imposters` and `styler rolling`; and every
  * command's --help listing all its flags.
  */
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ArgSpec } from '@styler-dev/cli-kit';
 import { habitText } from '../../../../../test-support/habit-texts.js';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
@@ -21,6 +21,7 @@ import { main } from '../../../src/cli/main.js';
 import { darwin, fixture } from '../../http/support/fixtures.js';
 
 const root = mkdtempSync(join(tmpdir(), 'styler-stylo-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 const folder = (name: string, texts: readonly string[], extension = 'txt'): string => {
   const path = join(root, name);
   mkdirSync(path, { recursive: true });
