@@ -110,7 +110,14 @@ export function chatRoutes(app: TypedApp, context: RouteContext): void {
     const { signal, release } = disconnectSignal(reply);
     try {
       if (prepared.request.stream) {
-        await respondStream(chats, prepared, { request, reply, identity: prepared.identity, signal, limits: config });
+        await respondStream(chats, prepared, {
+          request,
+          reply,
+          identity: prepared.identity,
+          signal,
+          limits: config,
+          errorShape: 'openai',
+        });
         return reply;
       }
       const answer = await chats.answer(prepared, signal);
