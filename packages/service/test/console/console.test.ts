@@ -163,6 +163,20 @@ describe.skipIf(!available)('web console in headless Chromium', () => {
     // Readable at 375 px: nothing wider than the screen, and chart text no smaller than its 12 px.
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The header in two rows: the brand and Sign out, then the four sections on one row.
+    const header = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      const tops = [...document.querySelectorAll('nav button')].map((b) => Math.round(b.getBoundingClientRect().top));
+      const signOut = box('.signout');
+      const brand = box('.brand');
+      const middle = (rect: DOMRect) => rect.top + rect.height / 2;
+      return {
+        sectionRows: new Set(tops).size,
+        sectionsBelowSignOut: box('nav').top >= signOut.bottom,
+        brandBesideSignOut: Math.abs(middle(brand) - middle(signOut)) < signOut.height / 2,
+      };
+    });
+    expect(header).toEqual({ sectionRows: 1, sectionsBelowSignOut: true, brandBesideSignOut: true });
     const smallest = await page
       .locator('.charts .chart-value')
       .evaluateAll((texts) => Math.min(...texts.map((text) => text.getBoundingClientRect().height)));
