@@ -3,7 +3,7 @@
  * (rewrite mode, on the worker pool, with progress), one output file per input under the same name,
  * so the engine can enter `styler benchmark` as a baseline system. A .docx comes out as a .docx.
  */
-import { mkdir, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { createStylePool } from '@styler-dev/engine';
 import {
@@ -51,6 +51,18 @@ async function checkOutputs(files: readonly string[], outputs: readonly string[]
   }
 }
 
+/**
+ * Refuses, before any file is restyled, a text file over `maxChars`: one whose size in bytes is
+ * within the limit holds no more characters than that (each takes at least one byte), so only the
+ * larger ones are read here. A .docx, whose text its size does not bound, is checked as it is read.
+ */
+async function checkTextFileSizes(files: readonly string[], maxChars: number): Promise<void> {
+  for (const file of files) {
+    if (extname(file).toLowerCase() === '.docx' || (await stat(file)).size <= maxChars) continue;
+    checkTextSize(file, (await readDocument(file)).text, maxChars);
+  }
+}
+
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, RESTYLE_ARGS);
   const usage = `usage: ${COMMAND_USAGE.restyle}`;
@@ -70,6 +82,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   if (clash !== undefined) throw new CliError(`two inputs are named ${clash}: outputs keep the input's file name`);
   const outputs = names.map((name) => join(out, name));
   await checkOutputs(files, outputs, args.flags.has('force'));
+  await checkTextFileSizes(files, maxChars);
   await mkdir(out, { recursive: true });
   const pool = createStylePool(batchPoolOptions(threads));
   const progress = createProgress(io.stderr, files.length, 'restyling');
