@@ -2,7 +2,7 @@
 // pass, for this build and, in the same run, for another build of the project (e.g. an older commit).
 // Run: npm run build && node bench/analytics-cpu.mjs [--against DIR] [--texts N] [--rounds R]
 //   DIR: a checkout built with `npx tsc -b packages/analytics` (node_modules beside it), e.g.
-//   git archive fffdd03 | tar -x -C /tmp/x, node_modules linked from this project's, @styler/*
+//   git archive fffdd03 | tar -x -C /tmp/x, node_modules linked from this project's, @styler-dev/*
 //   linked to /tmp/x/packages/*. Builds alternate batch by batch, so load hits both alike.
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';

@@ -2,8 +2,8 @@
  * A style pool that starts its threads on its first task: most service tests never restyle or fit,
  * and each pool's threads load the NLP model (a second or more apiece) when they start.
  */
-import { createStylePool, type StylePool } from '@styler/engine';
-import type { AnalyticsPoolOptions } from '@styler/analytics/pool';
+import { createStylePool, type StylePool } from '@styler-dev/engine';
+import type { AnalyticsPoolOptions } from '@styler-dev/analytics/pool';
 
 /** What an idle pool reports before any task has started it. */
 const IDLE: Partial<Record<keyof StylePool, number>> = { queueSize: 0, running: 0 };

@@ -1,6 +1,6 @@
 /** In-memory streams for running CLI commands in tests: what they print is read back with out() and err(). */
 import { PassThrough } from 'node:stream';
-import type { CliIO } from '@styler/cli-kit';
+import type { CliIO } from '@styler-dev/cli-kit';
 
 export function memoryIo(stdinText = ''): { io: CliIO; out: () => string; err: () => string } {
   const stdin = new PassThrough();

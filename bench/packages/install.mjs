@@ -22,9 +22,9 @@ const packed = execFileSync(
     '--pack-destination',
     tarballs,
     '-w',
-    '@styler/analytics',
+    '@styler-dev/analytics',
     '-w',
-    '@styler/engine',
+    '@styler-dev/engine',
     '-w',
     'styler',
   ],
@@ -79,7 +79,7 @@ function install(label, files, allowScripts) {
 
 async function health(dir) {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-install-bench-data-'));
-  const child = spawn(process.execPath, [join(dir, 'node_modules/styler/bin/styler.js'), 'serve'], {
+  const child = spawn(process.execPath, [join(dir, 'node_modules/@styler-dev/styler/bin/styler.js'), 'serve'], {
     cwd: dir,
     env: { ...process.env, PORT: '18937', HOST: '127.0.0.1', STYLER_DATA_DIR: dataDir },
   });
@@ -101,14 +101,14 @@ async function health(dir) {
   }
 }
 
-const analytics = tarball('styler-analytics-');
-const engine = tarball('styler-engine-');
-const service = tarball('styler-0');
+const analytics = tarball('styler-dev-analytics-');
+const engine = tarball('styler-dev-engine-');
+const service = tarball('styler-dev-styler-');
 const rows = [
-  install('@styler/analytics', [analytics], false),
-  install('@styler/engine', [analytics, engine], false),
-  install('styler (npm 11 defaults)', [analytics, engine, service], false),
-  install('styler (better-sqlite3 allowed)', [analytics, engine, service], true),
+  install('@styler-dev/analytics', [analytics], false),
+  install('@styler-dev/engine', [analytics, engine], false),
+  install('@styler-dev/styler (npm 11 defaults)', [analytics, engine, service], false),
+  install('@styler-dev/styler (better-sqlite3 allowed)', [analytics, engine, service], true),
 ];
 for (const row of rows.slice(2)) row.runs = await health(row.dir);
 

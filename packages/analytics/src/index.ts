@@ -1,4 +1,4 @@
-/** @styler/analytics: the stylometry analytics library's public API. */
+/** @styler-dev/analytics: the stylometry analytics library's public API. */
 export { analyzeText } from './nlp/index.js';
 export { classifySentence } from './nlp/index.js';
 export {

@@ -4,18 +4,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packedInstall, type PackedInstall } from '../../../test-support/packed-install.js';
 
-describe('@styler/analytics as a user installs it (npm pack, then npm ci of the tarball)', () => {
+describe('@styler-dev/analytics as a user installs it (npm pack, then npm ci of the tarball)', () => {
   let install: PackedInstall;
   beforeAll(async () => {
-    install = await packedInstall(['@styler/analytics']);
+    install = await packedInstall(['@styler-dev/analytics']);
   }, 180_000);
   afterAll(() => rmSync(install.dir, { recursive: true, force: true }));
 
   it('imports from the package root and its subpaths, and measures on the main thread and the pool', async () => {
     const output = await install.node(`
-      import { analyzeText, buildGroundTruth, qualityAnalytics, createAnalyticsPool } from '@styler/analytics';
-      import { tagText } from '@styler/analytics/nlp';
-      import { jensenShannonDistance } from '@styler/analytics/metrics';
+      import { analyzeText, buildGroundTruth, qualityAnalytics, createAnalyticsPool } from '@styler-dev/analytics';
+      import { tagText } from '@styler-dev/analytics/nlp';
+      import { jensenShannonDistance } from '@styler-dev/analytics/metrics';
       const groundTruth = buildGroundTruth(['We walked home. It rained, and we got wet.', 'The letter was sent by my sister.']);
       const input = { personalized: 'The cake was eaten by the dog.', unpersonalized: 'The dog ate the cake.', groundTruth };
       const direct = qualityAnalytics(input);
@@ -43,7 +43,7 @@ describe('@styler/analytics as a user installs it (npm pack, then npm ci of the 
       'gpt-tokenizer',
       'mammoth',
       'yauzl',
-      '@styler/engine',
+      '@styler-dev/engine',
     ]) {
       expect(existsSync(join(install.dir, 'node_modules', name)), name).toBe(false);
     }

@@ -1,6 +1,6 @@
 /**
  * The document files under the paths a command is given. Reading them is the styler CLI's job (a
- * .docx goes through the service's upload checks); @styler/research is lent that reader.
+ * .docx goes through the service's upload checks); @styler-dev/research is lent that reader.
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * @styler/cli-kit: the command-line helpers the styler CLI and @styler/research both use. It imports
+ * @styler-dev/cli-kit: the command-line helpers the styler CLI and @styler-dev/research both use. It imports
  * nothing of Styler's, so either can depend on it without depending on the other.
  */
 export { parseArgs, required, single, type ArgSpec, type ParsedArgs } from './args.js';

@@ -1,11 +1,12 @@
 /** CSV files written row by row, under .partial until whole. */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CsvFile, csvText, writeCsv } from '../src/csv.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'styler-csv-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('CSV files', () => {
   it('writes what csvText writes, from rows made one at a time', async () => {

@@ -1,4 +1,4 @@
-/** @styler/engine: the style engine's public API (fitting, restyling, LLM providers for rewriting). */
+/** @styler-dev/engine: the style engine's public API (fitting, restyling, LLM providers for rewriting). */
 export {
   CANDIDATE_DEFAULTS,
   checkKept,

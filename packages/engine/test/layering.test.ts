@@ -28,7 +28,7 @@ const LAYERS: Layers = [
   ['style/optimizer/', 'style/candidates/'],
 ];
 
-describeLayering('@styler/engine', SRC, LAYERS);
+describeLayering('@styler-dev/engine', SRC, LAYERS);
 
 describe('the layering checks', () => {
   it('find a cycle, an upward import and a folder that is gone (they can fail)', () => {

@@ -3,17 +3,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packedInstall, type PackedInstall } from '../../../test-support/packed-install.js';
 
-describe('@styler/engine as a user installs it (npm pack, then npm ci of the tarballs)', () => {
+describe('@styler-dev/engine as a user installs it (npm pack, then npm ci of the tarballs)', () => {
   let install: PackedInstall;
   beforeAll(async () => {
-    install = await packedInstall(['@styler/engine']);
+    install = await packedInstall(['@styler-dev/engine']);
   }, 180_000);
   afterAll(() => rmSync(install.dir, { recursive: true, force: true }));
 
   it('fits a style and restyles on the main thread and on the pool with the same result', async () => {
     const output = await install.node(`
-      import { createStylePool, fitStyle, restyle } from '@styler/engine';
-      import { loadProviderConfig } from '@styler/engine/providers';
+      import { createStylePool, fitStyle, restyle } from '@styler-dev/engine';
+      import { loadProviderConfig } from '@styler-dev/engine/providers';
       const model = fitStyle([
         'We walked home. It rained, and we got wet.',
         'The letter was sent by my sister; she never wrote again.',
@@ -29,7 +29,7 @@ describe('@styler/engine as a user installs it (npm pack, then npm ci of the tar
   });
 
   it('brings none of the service dependencies', () => {
-    for (const name of ['better-sqlite3', 'fastify', 'mammoth', 'yauzl', 'styler']) {
+    for (const name of ['better-sqlite3', 'fastify', 'mammoth', 'yauzl', '@styler-dev/styler']) {
       expect(existsSync(join(install.dir, 'node_modules', name)), name).toBe(false);
     }
   });

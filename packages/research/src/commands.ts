@@ -3,7 +3,7 @@
  * Both load their command's module only when called, so `styler corpus --help` reads no corpus code
  * and one command does not load another's.
  */
-import type { CliIO } from '@styler/cli-kit';
+import type { CliIO } from '@styler-dev/cli-kit';
 import type { ResearchHost } from './host.js';
 
 /** One research command: its full help and its run, each loading the command's module when called. */

@@ -3,8 +3,8 @@
  * upload (a .docx through its archive checks) and reading a style model are the service's code;
  * taking them as arguments keeps this package from importing the service.
  */
-import type { GroundTruth } from '@styler/analytics/metrics';
-import type { DocumentFile } from '@styler/cli-kit';
+import type { GroundTruth } from '@styler-dev/analytics/metrics';
+import type { DocumentFile } from '@styler-dev/cli-kit';
 
 /** One document's text (.txt, .md or .docx); throws a CliError naming the file when it cannot be read. */
 export type DocumentReader = (path: string) => Promise<DocumentFile>;

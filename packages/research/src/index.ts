@@ -1,5 +1,5 @@
 /**
- * @styler/research: the styler CLI's research commands (corpus, oppose, imposters, rolling,
+ * @styler-dev/research: the styler CLI's research commands (corpus, oppose, imposters, rolling,
  * benchmark) as a command table the CLI loads when one is run, and the corpus stylometry library
  * they are built on (R stylo's methods; docs/stylometry.md).
  */

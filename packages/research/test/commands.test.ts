@@ -1,6 +1,6 @@
 /** The command table the styler CLI loads: every research command, its help listing every flag. */
 import { describe, expect, it } from 'vitest';
-import type { ArgSpec } from '@styler/cli-kit';
+import type { ArgSpec } from '@styler-dev/cli-kit';
 import { memoryIo as io } from '../../../test-support/memory-io.js';
 import { BENCHMARK_ARGS } from '../src/cli/commands/benchmark.js';
 import { CORPUS_ARGS } from '../src/cli/commands/corpus.js';

@@ -6,16 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { habitText } from '../../../test-support/habit-texts.js';
 import { packedInstall, type PackedInstall } from '../../../test-support/packed-install.js';
 
-describe('@styler/research beside styler, as a user installs them (npm pack, then npm ci of the tarballs)', () => {
+describe('@styler-dev/research beside @styler-dev/styler, as a user installs them (npm pack, then npm ci of the tarballs)', () => {
   let install: PackedInstall;
   beforeAll(async () => {
-    install = await packedInstall(['styler', '@styler/research']);
+    install = await packedInstall(['@styler-dev/styler', '@styler-dev/research']);
   }, 240_000);
   afterAll(() => rmSync(install.dir, { recursive: true, force: true }));
 
   it('exports the command table and the stylometry library', async () => {
     const output = await install.node(`
-      import { RESEARCH_COMMANDS, analyzeCorpus, craigZeta } from '@styler/research';
+      import { RESEARCH_COMMANDS, analyzeCorpus, craigZeta } from '@styler-dev/research';
       console.log([Object.keys(RESEARCH_COMMANDS).join(','), typeof analyzeCorpus, typeof craigZeta].join(' '));
     `);
     expect(output.trim()).toBe('corpus,oppose,imposters,verify,rolling,benchmark function function');
@@ -34,7 +34,7 @@ describe('@styler/research beside styler, as a user installs them (npm pack, the
       const child = spawn(
         process.execPath,
         [
-          join(install.dir, 'node_modules/styler/bin/styler.js'),
+          join(install.dir, 'node_modules/@styler-dev/styler/bin/styler.js'),
           'corpus',
           join(root, 'alice'),
           join(root, 'bob'),

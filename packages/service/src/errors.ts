@@ -3,8 +3,8 @@
  * the ServiceError it raises itself; and the one mapping of the libraries' errors onto these codes.
  * The one error handler (error-handler.ts), failed jobs and the OpenAPI examples read it.
  */
-import { AnalyticsError } from '@styler/analytics/errors';
-import { ProviderError, StyleError } from '@styler/engine';
+import { AnalyticsError } from '@styler-dev/analytics/errors';
+import { ProviderError, StyleError } from '@styler-dev/engine';
 import { isStorageFull, type JobErrorCode } from './store/index.js';
 
 /** Every code the service answers with: its HTTP status and its default message. */

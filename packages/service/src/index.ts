@@ -2,8 +2,8 @@
  * styler: the HTTP service and the styler CLI. For compatibility with the single package Styler
  * was before, it also re-exports the analytics library and the style engine.
  */
-export * from '@styler/analytics';
-export * from '@styler/engine';
+export * from '@styler-dev/analytics';
+export * from '@styler-dev/engine';
 export {
   buildApp,
   ensureInitialKey,

@@ -11,8 +11,8 @@ import {
   type ChooseDraftOptions,
   type DraftChoice,
   type StyleModel,
-} from '@styler/engine';
-import type { ChatProvider } from '@styler/engine/providers';
+} from '@styler-dev/engine';
+import type { ChatProvider } from '@styler-dev/engine/providers';
 import { ServiceError } from './errors.js';
 
 /** What a request gets unless it asks otherwise (docs/api.md, "The LLM pipeline"). */

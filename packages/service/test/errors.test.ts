@@ -1,8 +1,8 @@
 /** The one mapping of errors raised on purpose (the service's, the libraries', the store's) onto the wire. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AnalyticsError } from '@styler/analytics/errors';
-import { ProviderError, StyleError } from '@styler/engine';
+import { AnalyticsError } from '@styler-dev/analytics/errors';
+import { ProviderError, StyleError } from '@styler-dev/engine';
 import { ERRORS, ServiceError, wireError } from '../src/errors.js';
 import { JOB_ERROR_CODES, StorageFullError } from '../src/store/index.js';
 

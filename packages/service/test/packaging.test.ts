@@ -15,26 +15,30 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-describe('styler (service and CLI) as a user installs it (npm pack, then npm ci of the tarballs)', () => {
+describe('@styler-dev/styler (service and CLI) as a user installs it (npm pack, then npm ci of the tarballs)', () => {
   let install: PackedInstall;
   beforeAll(async () => {
-    install = await packedInstall(['styler']);
+    install = await packedInstall(['@styler-dev/styler']);
   }, 240_000);
   afterAll(() => rmSync(install.dir, { recursive: true, force: true }));
 
   it('starts `styler serve` from the installed bin and answers /health', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'styler-packed-data-'));
     const port = await freePort();
-    const child = spawn(process.execPath, [join(install.dir, 'node_modules/styler/bin/styler.js'), 'serve'], {
-      cwd: install.dir,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        STYLER_DATA_DIR: dataDir,
-        STYLER_POOL_THREADS: '1',
+    const child = spawn(
+      process.execPath,
+      [join(install.dir, 'node_modules/@styler-dev/styler/bin/styler.js'), 'serve'],
+      {
+        cwd: install.dir,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          STYLER_DATA_DIR: dataDir,
+          STYLER_POOL_THREADS: '1',
+        },
       },
-    });
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -58,8 +62,8 @@ describe('styler (service and CLI) as a user installs it (npm pack, then npm ci 
     }
   });
 
-  it('carries no research code: `styler corpus` says how to install @styler/research', async () => {
-    expect(existsSync(join(install.dir, 'node_modules/@styler/research'))).toBe(false);
+  it('carries no research code: `styler corpus` says how to install @styler-dev/research', async () => {
+    expect(existsSync(join(install.dir, 'node_modules/@styler-dev/research'))).toBe(false);
     // Nor the report figures' packages, which only the research commands use.
     for (const name of ['vega', 'vega-lite', '@resvg/resvg-wasm', '@fontsource/dejavu-sans']) {
       expect(existsSync(join(install.dir, 'node_modules', name)), name).toBe(false);
@@ -68,7 +72,7 @@ describe('styler (service and CLI) as a user installs it (npm pack, then npm ci 
     try {
       const child = spawn(
         process.execPath,
-        [join(install.dir, 'node_modules/styler/bin/styler.js'), 'corpus', install.dir, '--out', out],
+        [join(install.dir, 'node_modules/@styler-dev/styler/bin/styler.js'), 'corpus', install.dir, '--out', out],
         { cwd: install.dir },
       );
       let stderr = '';
@@ -76,16 +80,16 @@ describe('styler (service and CLI) as a user installs it (npm pack, then npm ci 
       const code = await new Promise((resolve) => child.once('exit', resolve));
       expect(code).toBe(2);
       expect(stderr).toBe(
-        'styler corpus: the research commands come from @styler/research, which is not installed: in a clone of Styler, npm pack -w packages/research, then npm install ./styler-research-*.tgz\n',
+        'styler corpus: the research commands come from @styler-dev/research, which is not installed: in a clone of Styler, npm pack -w packages/research, then npm install ./styler-dev-research-*.tgz\n',
       );
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   });
 
-  it('re-exports the library and the engine under the old package name', async () => {
+  it('re-exports the library and the engine', async () => {
     const output = await install.node(`
-      import { analyzeText, fitStyle, createStylePool, buildApp } from 'styler';
+      import { analyzeText, fitStyle, createStylePool, buildApp } from '@styler-dev/styler';
       console.log([analyzeText, fitStyle, createStylePool, buildApp].map((f) => typeof f).join(' '));
     `);
     expect(output.trim()).toBe('function function function function');

@@ -1,6 +1,6 @@
 /**
  * The README's TypeScript that calls Styler through the official openai SDK compiles, under
- * `tsc --strict`, against that SDK and the types the styler package exports (its built dist/).
+ * `tsc --strict`, against that SDK and the types @styler-dev/styler exports (its built dist/).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -27,7 +27,7 @@ export type {
 } from './types.js';
 
 /** The module of the analytics tasks, as pool threads load it. */
-export const ANALYTICS_TASKS = threadModule('@styler/analytics/pool/analytics-tasks', import.meta.url);
+export const ANALYTICS_TASKS = threadModule('@styler-dev/analytics/pool/analytics-tasks', import.meta.url);
 
 /**
  * A ground truth without its ROUGE references, for calls that do not use them: the references are

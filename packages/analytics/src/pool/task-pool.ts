@@ -19,7 +19,7 @@ const DEFAULTS = Object.freeze({ maxQueue: 256, deadlineGraceMs: 2_000 });
 
 /**
  * The file of a module a worker thread loads, found as Node finds `specifier` (a package's export,
- * e.g. '@styler/analytics/pool/worker') from the module asking (`from`, its import.meta.url): worker
+ * e.g. '@styler-dev/analytics/pool/worker') from the module asking (`from`, its import.meta.url): worker
  * threads do not go through a TypeScript loader, and a package's exports name its built files
  * wherever it is installed, so no caller needs to know where its sources or built files lie.
  */
@@ -154,7 +154,7 @@ export function createTaskPool<Tasks extends TaskSignatures = TaskSignatures>(
     throw new TypeError('options.errorClasses must be an array of error classes');
   }
   const piscina = new Piscina<PoolRequest, PoolResponse>({
-    filename: threadModule('@styler/analytics/pool/worker', import.meta.url).href,
+    filename: threadModule('@styler-dev/analytics/pool/worker', import.meta.url).href,
     workerData: { taskModules: taskModules.map((url) => url.href) },
     minThreads: threads,
     maxThreads: threads,

@@ -1,5 +1,5 @@
-import { FUNCTION_WORDS } from '@styler/analytics/nlp';
-import { fleschKincaidGrade, fleschReadingEase } from '@styler/analytics/metrics';
+import { FUNCTION_WORDS } from '@styler-dev/analytics/nlp';
+import { fleschKincaidGrade, fleschReadingEase } from '@styler-dev/analytics/metrics';
 import { learnedChoices } from './habits/choices.js';
 import type { StyleModel } from './types.js';
 import { assertStyleModel } from './validate.js';

@@ -1,4 +1,4 @@
-import { buildGroundTruth } from '@styler/analytics/quality';
+import { buildGroundTruth } from '@styler-dev/analytics/quality';
 import { STYLE_DEFAULTS } from './defaults.js';
 import { StyleError } from './style-error.js';
 import { measureHabits } from './habits/measure.js';

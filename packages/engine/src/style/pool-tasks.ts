@@ -1,5 +1,5 @@
 /** The style engine's pool tasks (loaded by the threads of createStylePool). */
-import type { TaskTable } from '@styler/analytics/pool';
+import type { TaskTable } from '@styler-dev/analytics/pool';
 import { fitStyle } from './fit.js';
 import { restyle } from './restyle.js';
 import { restyleWithQuality } from './restyle-measured.js';

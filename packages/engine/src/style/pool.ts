@@ -12,7 +12,7 @@ import {
   type AnalyticsPoolOptions,
   type PoolCallOptions,
   type SharedArgumentRef,
-} from '@styler/analytics/pool';
+} from '@styler-dev/analytics/pool';
 import { ProviderError } from '../providers/index.js';
 import type { MeasuredRestyle } from './restyle-measured.js';
 import { StyleError } from './style-error.js';
@@ -34,7 +34,7 @@ export interface StylePool extends AnalyticsPool<StyleTasks> {
 }
 
 /** The module of the engine's tasks, as pool threads load it. */
-const STYLE_TASKS = threadModule('@styler/engine/pool-tasks', import.meta.url);
+const STYLE_TASKS = threadModule('@styler-dev/engine/pool-tasks', import.meta.url);
 
 /** A style model as restyle needs it: restyle measures against the ground truth's features only. */
 function slimStyleModel(model: StyleModel): StyleModel {

@@ -1,5 +1,5 @@
-import { qualityAnalytics } from '@styler/analytics/quality';
-import type { QualityAnalytics } from '@styler/analytics/metrics';
+import { qualityAnalytics } from '@styler-dev/analytics/quality';
+import type { QualityAnalytics } from '@styler-dev/analytics/metrics';
 import { restyleWithStats } from './restyle.js';
 import type { RestyleOptions, StyleModel } from './types.js';
 

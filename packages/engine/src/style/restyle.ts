@@ -1,5 +1,5 @@
-import { analyzeText } from '@styler/analytics/nlp';
-import type { TextFeatures } from '@styler/analytics/metrics';
+import { analyzeText } from '@styler-dev/analytics/nlp';
+import type { TextFeatures } from '@styler-dev/analytics/metrics';
 import { STYLE_DEFAULTS } from './defaults.js';
 import { authorContractionRate, editContext } from './edits/context.js';
 import { Deadline } from './optimizer/deadline.js';

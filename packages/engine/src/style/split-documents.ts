@@ -1,4 +1,4 @@
-import { normalizeText } from '@styler/analytics/nlp';
+import { normalizeText } from '@styler-dev/analytics/nlp';
 
 const SEPARATOR_LINE = /^[ \t]*\*\*\*[ \t]*$/;
 

@@ -2,7 +2,7 @@
  * Contract of the style engine (owned by src/style). The model is plain JSON.
  * The style engine fills in StyleModel; other layers treat it as opaque data.
  */
-import type { GroundTruth } from '@styler/analytics/metrics';
+import type { GroundTruth } from '@styler-dev/analytics/metrics';
 
 export interface FitStyleOptions {
   matchOutputLength?: boolean;

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildGroundTruth, qualityAnalytics } from '@styler/analytics/quality';
+import { buildGroundTruth, qualityAnalytics } from '@styler-dev/analytics/quality';
 import { createStylePool, fitStyle, restyle, restyleWithQuality, StyleError } from '../../src/style/index.js';
 
 // The pool runs the built worker and task modules (dist/): `npm test` builds before vitest.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnalyticsError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler-dev/analytics/errors';
 import { restyle, restyleWithStats } from '../../src/style/restyle.js';
 import { fitStyle } from '../../src/style/index.js';
 import { AI_TEXT } from './corpus.js';

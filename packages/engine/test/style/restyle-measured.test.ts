@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { qualityAnalytics } from '@styler/analytics/quality';
+import { qualityAnalytics } from '@styler-dev/analytics/quality';
 import { fitStyle, restyle, restyleWithQuality } from '../../src/style/index.js';
 import type { RestyleOptions } from '../../src/style/types.js';
 import { AI_TEXT, CASUAL_DOCUMENTS, FORMAL_DOCUMENTS } from './corpus.js';

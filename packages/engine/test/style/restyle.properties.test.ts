@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeText, parseBlocks } from '@styler/analytics/nlp';
+import { normalizeText, parseBlocks } from '@styler-dev/analytics/nlp';
 import { restyle } from '../../src/style/index.js';
 import { countWords } from '../../src/style/text/word-count.js';
 import { CASUAL_MODEL, FORMAL_MODEL } from './ops-helpers.js';

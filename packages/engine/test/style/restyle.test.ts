@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeText, parseBlocks } from '@styler/analytics/nlp';
+import { normalizeText, parseBlocks } from '@styler-dev/analytics/nlp';
 import { restyle } from '../../src/style/index.js';
 import { countWords } from '../../src/style/text/word-count.js';
 import { AI_TEXT } from './corpus.js';

@@ -3,7 +3,7 @@
  * the whole text in memory: a summary of 100,000 attributed documents is streamed entry by entry.
  * Large arrays can be given lazily (jsonArray), made as they are written.
  */
-import { OutputFile } from '@styler/cli-kit';
+import { OutputFile } from '@styler-dev/cli-kit';
 
 /** An array whose items are made as they are written (a generator, or any iterable). */
 export class JsonArray {

@@ -1,5 +1,5 @@
 /** Numeric command-line options. */
-import { CliError } from '@styler/cli-kit';
+import { CliError } from '@styler-dev/cli-kit';
 
 /** `text` as a positive integer, `fallback` when absent; a CliError naming `--name` otherwise. */
 export function positiveInteger(text: string | undefined, name: string, fallback: number): number {

@@ -4,7 +4,7 @@
  * word list of your own, after culling), every labelled document a training document, every unknown
  * one classified; optionally a stratified k-fold cross-validation of the labelled ones.
  */
-import { deltaReference, type DeltaReference } from '@styler/analytics/metrics';
+import { deltaReference, type DeltaReference } from '@styler-dev/analytics/metrics';
 import { trainClassifier, type ClassifierName, type ClassifierOptions } from './classifiers/index.js';
 import type { Classifier, Prediction } from './classifiers/types.js';
 import type { CorpusDocument } from './corpus.js';

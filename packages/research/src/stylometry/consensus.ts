@@ -3,7 +3,7 @@
  * MFW sizes, and the groups (clades) found in at least `strength` of those trees make a majority-rule
  * consensus tree, each clade labelled with the share of trees that have it.
  */
-import { DELTA_METHODS, type DeltaMethod, type WordProfile } from '@styler/analytics/metrics';
+import { DELTA_METHODS, type DeltaMethod, type WordProfile } from '@styler-dev/analytics/metrics';
 import { CorpusCounts } from './corpus-counts.js';
 import { BurrowsBySize, condensedDeltas, zScoreMatrix } from './delta-matrix.js';
 import { condensedLength, linkage, type Merge } from './linkage.js';

@@ -5,7 +5,7 @@
  * exactly as deltaReference makes it from the documents' profiles (same words, same order, same
  * μ and σ bit for bit), and dense count tables of the reference words.
  */
-import type { DeltaReference, WordProfile } from '@styler/analytics/metrics';
+import type { DeltaReference, WordProfile } from '@styler-dev/analytics/metrics';
 
 /** A σ of 0 would divide by zero; it counts as this small (deltaReference's floor). */
 const MIN_STD = 1e-9;

@@ -15,7 +15,7 @@ import {
   type DeltaMethod,
   type DeltaReference,
   type WordProfile,
-} from '@styler/analytics/metrics';
+} from '@styler-dev/analytics/metrics';
 import { CorpusCounts, type CountsReference } from './corpus-counts.js';
 import { condensedDeltas, zScoreMatrix, type ZScoreMatrix } from './delta-matrix.js';
 import { linkage, type Merge } from './linkage.js';

@@ -8,7 +8,7 @@
  * Every distance is deltaOfZScores's on the same z-scores, bit for bit: the sums run over the words
  * in the same order with the same operations.
  */
-import { deltaOfZScores, type DeltaMethod } from '@styler/analytics/metrics';
+import { deltaOfZScores, type DeltaMethod } from '@styler-dev/analytics/metrics';
 import type { CorpusCounts, CountsReference } from './corpus-counts.js';
 import { condensedLength } from './linkage.js';
 import { forEachSegment, partLength, partOf, tileRows, type MatrixPart } from './matrix-parts.js';

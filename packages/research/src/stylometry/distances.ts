@@ -14,7 +14,7 @@
  *
  * Every distance is symmetric, never negative and zero between identical vectors.
  */
-import { DELTA_METHODS, deltaOfZScores, type DeltaMethod } from '@styler/analytics/metrics';
+import { DELTA_METHODS, deltaOfZScores, type DeltaMethod } from '@styler-dev/analytics/metrics';
 
 /** The distances on relative frequencies. */
 export type FrequencyDistance = 'manhattan' | 'euclidean' | 'canberra' | 'minmax';

@@ -3,7 +3,7 @@
  * of them with its total, its relative frequencies and its z-scores against the reference. Pooling
  * adds counts, so an author's profile is the pooled counts of the author's documents (as corpus.ts).
  */
-import { zScoresOfFrequencies, type DeltaReference, type WordProfile } from '@styler/analytics/metrics';
+import { zScoresOfFrequencies, type DeltaReference, type WordProfile } from '@styler-dev/analytics/metrics';
 import type { FeatureVector } from './distances.js';
 
 /** A document on the feature space. */

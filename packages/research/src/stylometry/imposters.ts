@@ -12,7 +12,7 @@
  * from the labelled texts), so a round's subset takes their columns; stylo z-scores each round's rows
  * again. The score is not a probability: stylo's imposters.optimize() calibrates its thresholds.
  */
-import { deltaReference } from '@styler/analytics/metrics';
+import { deltaReference } from '@styler-dev/analytics/metrics';
 import type { CorpusDocument } from './corpus.js';
 import { distanceBetween, type DistanceName, type FeatureVector } from './distances.js';
 import { selectFeatures, spaceVector } from './feature-space.js';

@@ -2,7 +2,7 @@
  * Each document's nearest neighbours by Delta: from a condensed matrix, or tile by tile without one
  * (memory O(documents × k)), in parts for threads and merged; nearest first, ties to the lower index.
  */
-import type { DeltaMethod } from '@styler/analytics/metrics';
+import type { DeltaMethod } from '@styler-dev/analytics/metrics';
 import { segmentsOf, wordsOf, type DeltaMatrixOptions, type ZScoreMatrix } from './delta-matrix.js';
 import { condensedLength } from './linkage.js';
 import { forEachSegment, partOf, tileRows } from './matrix-parts.js';

@@ -10,7 +10,7 @@
  * counts of the author's reference documents; each window is counted with the same features (word
  * forms, or n-grams made within the window) and compared by the chosen distance.
  */
-import { deltaReference } from '@styler/analytics/metrics';
+import { deltaReference } from '@styler-dev/analytics/metrics';
 import type { CorpusDocument } from './corpus.js';
 import { distanceBetween, type DistanceName } from './distances.js';
 import { pooledVector, spaceVector } from './feature-space.js';

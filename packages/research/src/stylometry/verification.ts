@@ -24,7 +24,7 @@
  * author's distance over the sum of it and the known author's, d_other / (d_known + d_other) (0–1;
  * above 0.5 when the known author is the nearer, exactly 0.5 on a tie).
  */
-import { deltaReference, type WordProfile } from '@styler/analytics/metrics';
+import { deltaReference, type WordProfile } from '@styler-dev/analytics/metrics';
 import { calibrationProblems, knownSetSizes } from './calibration-problems.js';
 import { distanceBetween, type DistanceName } from './distances.js';
 import { pooledVector, spaceVector, type SpaceVector } from './feature-space.js';

@@ -1,12 +1,13 @@
 /** JSON files written piece by piece, as JSON.stringify(value, null, 2) writes them. */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { jsonArray, jsonText, writeJsonFile } from '../../src/cli/json-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'styler-json-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('JSON files', () => {
   it('writes what JSON.stringify(value, null, 2) writes, for any JSON value', () => {

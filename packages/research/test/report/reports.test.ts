@@ -3,12 +3,12 @@
  * titles, axis labels, legends and accessible descriptions, nothing fetched), then each opened in
  * headless Chromium, with a screenshot under test-output/ and no console errors.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countWordForms, wordProfile } from '@styler/analytics/metrics';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { countWordForms, wordProfile } from '@styler-dev/analytics/metrics';
 import { analyzeCorpus, bootstrapConsensus, EvaluationAccumulator } from '../../src/stylometry/index.js';
 import type { Browser } from 'playwright-core';
 import { benchmarkReport } from '../../src/report/benchmark-report.js';
@@ -228,6 +228,7 @@ describe('reports', () => {
     it.each(['corpus', 'benchmark'] as const)('opens the %s report without console errors', async (name) => {
       mkdirSync(OUTPUT, { recursive: true });
       const dir = mkdtempSync(join(tmpdir(), 'styler-report-'));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
       const path = join(dir, 'report.html');
       writeFileSync(path, name === 'corpus' ? corpus : benchmark);
       const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });

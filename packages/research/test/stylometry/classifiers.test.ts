@@ -1,7 +1,7 @@
 /** The classifiers beside Delta: centroid and nearest text, k-NN, nearest shrunken centroids, linear SVM. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deltaReference, wordProfile, type DeltaReference } from '@styler/analytics/metrics';
+import { deltaReference, wordProfile, type DeltaReference } from '@styler-dev/analytics/metrics';
 import {
   CLASSIFIERS,
   decisionValue,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countWordForms, wordProfile } from '@styler/analytics/metrics';
+import { countWordForms, wordProfile } from '@styler-dev/analytics/metrics';
 import {
   bootstrapConsensus,
   CladeCounter,

@@ -1,7 +1,7 @@
 /** Compact counts give deltaReference's reference bit for bit, and the same rows as the profiles. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countWordForms, deltaReference, wordProfile } from '@styler/analytics/metrics';
+import { countWordForms, deltaReference, wordProfile } from '@styler-dev/analytics/metrics';
 import { CorpusCounts } from '../../src/stylometry/index.js';
 
 /** Profiles over a small vocabulary (so words are shared, tied and culled), some empty, some fractional. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWordForms, deltaOfZScores, deltaReference, wordProfile } from '@styler/analytics/metrics';
+import { countWordForms, deltaOfZScores, deltaReference, wordProfile } from '@styler-dev/analytics/metrics';
 import { analyzeCorpus, type CorpusDocument } from '../../src/stylometry/index.js';
 
 /** A document in one of two habits: "the … of" against "a … upon", with shared filler. */

@@ -1,7 +1,7 @@
 /** Stratified k-fold cross-validation and the per-class metrics. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deltaReference } from '@styler/analytics/metrics';
+import { deltaReference } from '@styler-dev/analytics/metrics';
 import {
   analyzeCorpus,
   classificationMetrics,

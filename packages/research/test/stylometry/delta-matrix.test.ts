@@ -1,7 +1,7 @@
 /** Condensed Delta matrices, whole rows and grown Burrows sums: deltaOfZScores's numbers, bit for bit. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DELTA_METHODS, deltaOfZScores } from '@styler/analytics/metrics';
+import { DELTA_METHODS, deltaOfZScores } from '@styler-dev/analytics/metrics';
 import {
   BurrowsBySize,
   condensedDeltas,

@@ -1,7 +1,7 @@
 /** Every distance of stylo: one contract (identity, symmetry, sign) and hand-worked values. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deltaOfZScores, deltaReference, wordProfile } from '@styler/analytics/metrics';
+import { deltaOfZScores, deltaReference, wordProfile } from '@styler-dev/analytics/metrics';
 import {
   DISTANCES,
   distanceBetween,

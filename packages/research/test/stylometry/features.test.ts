@@ -1,7 +1,7 @@
 /** Word and character n-grams, and sampling, as stylo makes them. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { wordFormSequence } from '@styler/analytics/metrics';
+import { wordFormSequence } from '@styler-dev/analytics/metrics';
 import { featureCounts, featureLabel, featureSequence, sampleTexts, sampleWords } from '../../src/stylometry/index.js';
 
 const words = wordFormSequence('This is a simple example.');

@@ -1,7 +1,7 @@
 /** Parts of a condensed matrix: runs of rows of about equal pairs, computed apart to the same numbers. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DELTA_METHODS } from '@styler/analytics/metrics';
+import { DELTA_METHODS } from '@styler-dev/analytics/metrics';
 import {
   addBurrowsSums,
   condensedDeltas,

@@ -1,6 +1,6 @@
 /** Nearest neighbours from the condensed matrix, tile by tile, in parts, and of several variants at once. */
 import { describe, expect, it } from 'vitest';
-import { DELTA_METHODS, type DeltaMethod } from '@styler/analytics/metrics';
+import { DELTA_METHODS, type DeltaMethod } from '@styler-dev/analytics/metrics';
 import {
   condensedDeltas,
   deltaOfRows,

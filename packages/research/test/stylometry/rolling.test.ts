@@ -1,6 +1,6 @@
 /** Rolling Delta: a text written in two hands is seen to change hands. */
 import { describe, expect, it } from 'vitest';
-import { wordFormSequence } from '@styler/analytics/metrics';
+import { wordFormSequence } from '@styler-dev/analytics/metrics';
 import { rollingDelta } from '../../src/stylometry/index.js';
 import { habitCorpus, habitText } from './support.js';
 

@@ -1,6 +1,6 @@
 /** Texts that cannot be told: a tie, or too few of the words compared; not given a name. */
 import { describe, expect, it } from 'vitest';
-import { countWordForms, wordProfile } from '@styler/analytics/metrics';
+import { countWordForms, wordProfile } from '@styler-dev/analytics/metrics';
 import {
   analyzeCorpus,
   attributionProbabilities,

@@ -1,6 +1,6 @@
 /** Shared generators of the stylometry tests: vectors on one feature space, and two-habit corpora. */
 import fc from 'fast-check';
-import { countWordForms, deltaReference, wordProfile } from '@styler/analytics/metrics';
+import { countWordForms, deltaReference, wordProfile } from '@styler-dev/analytics/metrics';
 import { spaceVector, type CorpusDocument, type SpaceVector } from '../../src/stylometry/index.js';
 
 /** Count profiles over a few words, non-empty. */

@@ -1,7 +1,7 @@
 /** The verification calibration on the sample corpus's problems: better calibrated than not, by seed. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { countWordForms, wordProfile } from '@styler/analytics/metrics';
+import { countWordForms, wordProfile } from '@styler-dev/analytics/metrics';
 import { describe, expect, it } from 'vitest';
 import {
   brierLoss,

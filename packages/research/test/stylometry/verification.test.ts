@@ -1,5 +1,5 @@
 /** Verification problems by the imposters and calibrated Delta, calibrated on the known texts alone. */
-import { countWordForms, wordProfile } from '@styler/analytics/metrics';
+import { countWordForms, wordProfile } from '@styler-dev/analytics/metrics';
 import { describe, expect, it } from 'vitest';
 import { verifyProblems, type VerificationProblem, type VerificationText } from '../../src/stylometry/index.js';
 import { habitText } from './support.js';

@@ -3,7 +3,7 @@
  * `--help` prints the command's help; a CliError becomes its exit code and one line on stderr. The
  * documents are read as text (textHost).
  */
-import { CliError } from '@styler/cli-kit';
+import { CliError } from '@styler-dev/cli-kit';
 import { memoryIo } from '../../../../test-support/memory-io.js';
 import { RESEARCH_COMMANDS } from '../../src/index.js';
 import { textHost } from './text-host.js';

@@ -1,6 +1,6 @@
 /** A ResearchHost for this package's tests: documents read as UTF-8 text, models as their JSON. */
 import { readFile } from 'node:fs/promises';
-import type { GroundTruth } from '@styler/analytics/metrics';
+import type { GroundTruth } from '@styler-dev/analytics/metrics';
 import type { ResearchHost } from '../../src/host.js';
 
 export const textHost: ResearchHost = {

@@ -1,12 +1,12 @@
 /**
  * `styler COMMAND --help` of the commands that are not research commands (those bring their help
- * from @styler/research): what each does and every flag its parser accepts. Each usage line is the one
+ * from @styler-dev/research): what each does and every flag its parser accepts. Each usage line is the one
  * its command prints on a usage error; this module imports nothing, so the help loads no command.
  */
 export const COMMAND_USAGE = {
-  quality: 'styler quality --personalized FILE --unpersonalized FILE --ground-truth PATH... [--rouge]',
+  quality: 'styler quality --personalized FILE --unpersonalized FILE --ground-truth PATH... [--rouge] [--max-chars N]',
   analyze: 'styler analyze PATH... [--format json|csv] [--threads N]',
-  fit: 'styler fit PATH... --out model.json [--shorten]',
+  fit: 'styler fit PATH... --out model.json [--shorten] [--max-chars N]',
   restyle: 'styler restyle --model model.json PATH... --out DIR [--force] [--max-chars N] [--threads N]',
   describe: 'styler describe model.json [--json]',
   serve: 'styler serve [--port N] [--host HOST] [--data-dir DIR] [--role all|api|worker]',
@@ -24,10 +24,12 @@ Prints the quality_analytics JSON of two texts against the author's documents.
   --unpersonalized FILE             the same content written without personalisation
   --ground-truth PATH...            the author's documents (files or folders of .txt, .md, .docx)
   --rouge                           ROUGE of each text against the documents too
+  --max-chars N                     the most characters any of these files may hold (default 1000000)
 `,
   analyze: `usage: ${COMMAND_USAGE.analyze}
 
-The features of each document (files or folders of .txt, .md, .docx), one row each.
+The features of each document (files or folders of .txt, .md, .docx), one row each. A document of
+any size is analysed 200,000 characters at a time (cut at paragraph breaks) and its counts summed.
   --format json|csv                 output on stdout (default csv)
   --threads N                       worker threads (default: one per CPU)
 `,
@@ -47,6 +49,8 @@ A style model from sample documents, as a fine-tuning job makes it (a line holdi
 file into documents).
   --out FILE                        where the model's JSON goes
   --shorten                         the model may shorten texts (a job's match_output_length: false)
+  --max-chars N                     the most characters one file may hold (default 10000000, the
+                                    service's largest upload; fitting holds every document at once)
 `,
   restyle: `usage: ${COMMAND_USAGE.restyle}
 

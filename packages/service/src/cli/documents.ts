@@ -1,7 +1,7 @@
-/** Reading documents for the CLI as the service reads an upload (the listing is @styler/cli-kit's). */
+/** Reading documents for the CLI as the service reads an upload (the listing is @styler-dev/cli-kit's). */
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { CliError, expandPaths, type DocumentFile } from '@styler/cli-kit';
+import { CliError, expandPaths, type DocumentFile } from '@styler-dev/cli-kit';
 import { ServiceError } from '../errors.js';
 import { SERVICE_DEFAULTS } from '../config.js';
 import type { TextOptions } from '../uploads/docx-text.js';

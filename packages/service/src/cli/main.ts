@@ -1,4 +1,4 @@
-import { CliError, EXIT, type CliIO } from '@styler/cli-kit';
+import { CliError, EXIT, type CliIO } from '@styler-dev/cli-kit';
 import { COMMAND_HELP } from './command-help.js';
 import {
   importResearch,
@@ -23,7 +23,7 @@ Commands:
   styler serve [--role all|api|worker]  start the HTTP service (PORT, STYLER_DATA_DIR, DATABASE_URL, ...)
   styler keys create --org ORG --project PROJECT | keys list | keys revoke KEY_ID
 
-Research commands, from the optional package @styler/research (packed from a clone: npm pack -w packages/research):
+Research commands, from the optional package @styler-dev/research (packed from a clone: npm pack -w packages/research):
   styler corpus AUTHOR_DIR... [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--distance D] [--classify C] [--cv K] ...
                                     stylometry of a corpus (one folder per author): Delta, attribution, PCA, clusters
   styler oppose PRIMARY_DIR SECONDARY_DIR --out DIR [--test DIR] [--slice N]
@@ -75,7 +75,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 
 /** How main() reaches what it does not import statically. */
 export interface MainOptions {
-  /** How @styler/research is loaded; tests pass one that fails as a missing package does. */
+  /** How @styler-dev/research is loaded; tests pass one that fails as a missing package does. */
   importResearch?: ImportResearch;
 }
 
@@ -83,7 +83,7 @@ function wantsHelp(argv: string[]): boolean {
   return argv.includes('--help') || argv.includes('-h');
 }
 
-/** `styler NAME ...` of a research command: its help or its run, from @styler/research. */
+/** `styler NAME ...` of a research command: its help or its run, from @styler-dev/research. */
 async function runResearch(name: string, argv: string[], io: CliIO, options: MainOptions): Promise<number> {
   const command = await researchCommand(name, options.importResearch ?? importResearch);
   if (wantsHelp(argv)) {

@@ -1,15 +1,15 @@
 /**
- * The research commands (corpus, oppose, imposters, verify, rolling, benchmark) live in @styler/research, an
+ * The research commands (corpus, oppose, imposters, verify, rolling, benchmark) live in @styler-dev/research, an
  * optional package: the CLI imports it only when one of them runs, and says how to install it when
  * it is missing. The service never imports it statically (test/cli/research.test.ts checks).
  */
-import { CliError, EXIT, type CliIO, type DocumentFile } from '@styler/cli-kit';
-import type { GroundTruth } from '@styler/analytics/metrics';
+import { CliError, EXIT, type CliIO, type DocumentFile } from '@styler-dev/cli-kit';
+import type { GroundTruth } from '@styler-dev/analytics/metrics';
 
 /** The npm name the research commands are imported from. */
-export const RESEARCH_PACKAGE = '@styler/research';
+export const RESEARCH_PACKAGE = '@styler-dev/research';
 
-/** The commands @styler/research provides, as `styler --help` lists them. */
+/** The commands @styler-dev/research provides, as `styler --help` lists them. */
 export const RESEARCH_COMMAND_NAMES: readonly string[] = [
   'corpus',
   'oppose',
@@ -20,7 +20,7 @@ export const RESEARCH_COMMAND_NAMES: readonly string[] = [
 ];
 
 /** What a research command prints (after `styler NAME: `) when the package is not installed. */
-export const RESEARCH_INSTALL_HINT = `the research commands come from ${RESEARCH_PACKAGE}, which is not installed: in a clone of Styler, npm pack -w packages/research, then npm install ./styler-research-*.tgz`;
+export const RESEARCH_INSTALL_HINT = `the research commands come from ${RESEARCH_PACKAGE}, which is not installed: in a clone of Styler, npm pack -w packages/research, then npm install ./styler-dev-research-*.tgz`;
 
 /** What the research commands borrow from the CLI: reading documents and models as the service does. */
 export interface ResearchHost {
@@ -34,21 +34,21 @@ export interface ResearchCommand {
   run(argv: string[], io: CliIO, host: ResearchHost): Promise<number>;
 }
 
-/** The part of @styler/research the CLI uses, typed here since the service does not depend on the package. */
+/** The part of @styler-dev/research the CLI uses, typed here since the service does not depend on the package. */
 export interface ResearchModule {
   RESEARCH_COMMANDS: Readonly<Record<string, ResearchCommand>>;
 }
 
-/** Loads @styler/research; main() takes another in tests. */
+/** Loads @styler-dev/research; main() takes another in tests. */
 export type ImportResearch = () => Promise<ResearchModule>;
 
 /**
- * Loads the installed @styler/research. The specifier sits in a variable so that TypeScript does not
+ * Loads the installed @styler-dev/research. The specifier sits in a variable so that TypeScript does not
  * resolve it: the service builds, and installs, without the package.
  */
 export const importResearch: ImportResearch = () => import(RESEARCH_PACKAGE) as Promise<ResearchModule>;
 
-/** Whether `error` says @styler/research itself cannot be found (not one of its own imports). */
+/** Whether `error` says @styler-dev/research itself cannot be found (not one of its own imports). */
 function researchMissing(error: unknown): boolean {
   return (
     (error as NodeJS.ErrnoException | undefined)?.code === 'ERR_MODULE_NOT_FOUND' &&

@@ -2,7 +2,7 @@
  * The readable style card of `styler describe`: the habits the web console's style card shows (its
  * Models view), from the same summary (describeStyle), as aligned lines of plain text.
  */
-import type { LearnedChoice } from '@styler/engine';
+import type { LearnedChoice } from '@styler-dev/engine';
 
 /** The parts of describeStyle's summary the card reads. */
 interface StyleSummary {

@@ -6,8 +6,8 @@ import type { Duplex } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { StylePool } from '@styler/engine';
-import type { ProviderConfig } from '@styler/engine/providers';
+import type { StylePool } from '@styler-dev/engine';
+import type { ProviderConfig } from '@styler-dev/engine/providers';
 import type { OpenedStore } from '../store/index.js';
 import { installAuth } from './auth.js';
 import { installCors } from './cors.js';
@@ -84,6 +84,9 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 function parseJsonBodies(app: FastifyInstance): void {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // No route reads plain text: without fastify's parser for it, a text/plain body gets the answer
+  // every other type the route does not read gets (a form, an octet stream), not a schema error.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     let text: string;
     try {

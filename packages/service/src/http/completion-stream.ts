@@ -2,12 +2,13 @@
  * A chat.completion.chunk event stream, as the transform and chat routes answer with `stream: true`.
  * It opens only when there is something to send (with the role chunk first), so a failure before
  * that (validation, a full pool, a provider that never answered) still gets its HTTP status; a later
- * one becomes a final `data: {"error": ...}` event.
+ * one becomes a final `data: {"error": ...}` event, in the route's error shape (OpenAI's on chat
+ * completions, so an SDK reading the stream finds the code where it finds it in any answer).
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChatCompletion, ChatCompletionChunk, component } from './api-schemas.js';
-import { errorBody, toErrorResponse, type ErrorLimits } from './error-handler.js';
+import { errorBody, openaiErrorBody, toErrorResponse, type ErrorLimits } from './error-handler.js';
 import { SseWriter } from './sse.js';
 import { deltaChunk, type CompletionIdentity } from './completion.js';
 
@@ -17,6 +18,8 @@ export interface CompletionStreamContext {
   identity: CompletionIdentity;
   signal: AbortSignal;
   limits: ErrorLimits;
+  /** 'openai': the final error event is in OpenAI's shape (openaiErrorBody), as the route's other errors. */
+  errorShape?: 'openai' | undefined;
 }
 
 /** Runs `write` with `open` (the stream, opened on first use), then ends the stream with [DONE]. */
@@ -24,7 +27,7 @@ export async function streamCompletion(
   context: CompletionStreamContext,
   write: (open: () => SseWriter) => Promise<void>,
 ): Promise<void> {
-  const { request, reply, identity, signal, limits } = context;
+  const { request, reply, identity, signal, limits, errorShape } = context;
   let sse: SseWriter | undefined;
   const open = (): SseWriter => {
     if (sse) return sse;
@@ -41,7 +44,11 @@ export async function streamCompletion(
     if (sse.closed || signal.aborted) return;
     const response = toErrorResponse(error, limits);
     if (response.status >= 500) request.log.error({ err: error }, 'completion stream failed');
-    await sse.send(errorBody(response.code, response.message));
+    await sse.send(
+      errorShape === 'openai'
+        ? openaiErrorBody(response.code, response.message)
+        : errorBody(response.code, response.message),
+    );
     sse.end();
   }
 }

@@ -1,6 +1,6 @@
 /** The chat.completion and chat.completion.chunk objects a transform answers with (OpenAI's shapes). */
 import type { Static } from '@sinclair/typebox';
-import type { QualityAnalytics } from '@styler/analytics/metrics';
+import type { QualityAnalytics } from '@styler-dev/analytics/metrics';
 import type { ChatCompletion, ChatCompletionChunk } from './api-schemas.js';
 import type { DraftReport } from './chat-schemas.js';
 import type { DistanceMetrics } from '../compare/edit-distance.js';

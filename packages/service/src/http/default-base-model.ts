@@ -2,7 +2,7 @@
  * The LLM that writes for a style model when the request names none: the one its fine-tuning job
  * names, else the configured default. Chat completions and rewrite mode choose it the same way.
  */
-import { BASE_MODEL_SERVICE_ENV_VARS, BASE_MODEL_SERVICES, type ProviderConfig } from '@styler/engine/providers';
+import { BASE_MODEL_SERVICE_ENV_VARS, BASE_MODEL_SERVICES, type ProviderConfig } from '@styler-dev/engine/providers';
 import type { StylerStore } from '../store/index.js';
 import { DEFAULT_BASE_MODEL } from './representations.js';
 

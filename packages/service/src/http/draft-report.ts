@@ -2,7 +2,7 @@
  * The `styler` field of a response that went through the LLM pipeline (../llm-pipeline.ts): the
  * engine's DraftChoice in the API's wire shape (DraftReport, chat-schemas.ts).
  */
-import type { DraftChoice, KeepLoss, LengthCheck, SentenceRepair } from '@styler/engine';
+import type { DraftChoice, KeepLoss, LengthCheck, SentenceRepair } from '@styler-dev/engine';
 import type { PipelineCap } from '../llm-pipeline.js';
 import type { DraftReport } from './chat-schemas.js';
 

@@ -151,7 +151,10 @@ export function toErrorResponse(error: unknown, limits: ErrorLimits, hints: Rout
   const mapped = typeof code === 'string' ? framework(code, limits, hints) : undefined;
   if (mapped) {
     const entry = ERRORS[mapped.code];
-    if (entry.status === 400 && badRequestCode) return registered(badRequestCode);
+    // A route whose rejected requests all say one thing says it for a body it cannot read, too.
+    if ((entry.status === 400 || mapped.code === 'unsupported_content_type') && badRequestCode) {
+      return registered(badRequestCode);
+    }
     return { status: entry.status, code: mapped.code, message: mapped.message ?? entry.message };
   }
   // Other client errors from the framework or its parsers (e.g. a __proto__ key in JSON) carry a 4xx.

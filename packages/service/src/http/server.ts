@@ -1,8 +1,8 @@
 /** Runs the service: store, pool and app wired together, listening, with graceful shutdown. */
 import { networkInterfaces } from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createStylePool } from '@styler/engine';
-import type { ProviderConfig } from '@styler/engine/providers';
+import { createStylePool } from '@styler-dev/engine';
+import type { ProviderConfig } from '@styler-dev/engine/providers';
 import { openStore } from '../store/index.js';
 import { buildApp } from './app.js';
 import { ensureInitialKey } from '../initial-key.js';

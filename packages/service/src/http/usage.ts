@@ -1,6 +1,6 @@
 /** Token usage of a transform, counted with the o200k_base tokenizer (the GPT-4o family's). */
 import { countTokens, encodeChat } from 'gpt-tokenizer/encoding/o200k_base';
-import type { ChatMessage } from '@styler/engine/providers';
+import type { ChatMessage } from '@styler-dev/engine/providers';
 
 /** The `usage` object of a chat completion. */
 export interface Usage {

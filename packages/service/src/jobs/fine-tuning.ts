@@ -4,7 +4,7 @@
  * failure means for it (retry, requeue, fail).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { describeStyle, type StyleModel, type StylePool } from '@styler/engine';
+import { describeStyle, type StyleModel, type StylePool } from '@styler-dev/engine';
 import {
   fineTunedModelName,
   isJobErrorCode,

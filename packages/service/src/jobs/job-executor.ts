@@ -4,7 +4,7 @@
  * pg-boss-job-runner.ts), over SQLite a poller of the jobs table (sqlite-job-runner.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { StylePool } from '@styler/engine';
+import type { StylePool } from '@styler-dev/engine';
 import type { OpenedStore, StylerStore } from '../store/index.js';
 import type { JobExecutor } from './fine-tuning.js';
 import { SqliteJobRunner } from './sqlite-job-runner.js';

@@ -16,8 +16,8 @@
  * - Any other failure fails the job with the registry's words for it (fine-tuning.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { AnalyticsError } from '@styler/analytics/errors';
-import type { StylePool } from '@styler/engine';
+import { AnalyticsError } from '@styler-dev/analytics/errors';
+import type { StylePool } from '@styler-dev/engine';
 import { isDatabaseUnavailable, isStorageFull, type JobRecord, type StylerStore } from '../store/index.js';
 import { ServiceError } from '../errors.js';
 import { fineTune, interruptedError, recordFailure, type JobExecutor } from './fine-tuning.js';

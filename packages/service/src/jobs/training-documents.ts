@@ -3,7 +3,7 @@
  * lines holding only *** (the engine's splitDocuments). A fine-tuning job and `styler fit` both
  * take their documents from here, so the two fit the same model from the same files.
  */
-import { splitDocuments } from '@styler/engine';
+import { splitDocuments } from '@styler-dev/engine';
 
 /** Why there is nothing to fit: said by the job's error and by the CLI. */
 export const NO_DOCUMENTS = 'The training files hold no documents to learn from.';

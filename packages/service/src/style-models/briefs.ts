@@ -5,8 +5,8 @@
  * the model cache hands out the same object while it keeps it, and a model dropped from it takes
  * its brief along.
  */
-import { briefMessages, keynessReference, styleBrief, type StyleBrief, type StyleModel } from '@styler/engine';
-import type { ChatMessage } from '@styler/engine/providers';
+import { briefMessages, keynessReference, styleBrief, type StyleBrief, type StyleModel } from '@styler-dev/engine';
+import type { ChatMessage } from '@styler-dev/engine/providers';
 import type { StylerStore } from '../store/index.js';
 import type { StyleModelCache } from './cache.js';
 

@@ -1,7 +1,7 @@
 /** Resolves a transform's `model` to its learned StyleModel, keeping recently used ones parsed. */
 import { ServiceError } from '../errors.js';
 import type { StylerStore } from '../store/index.js';
-import type { StyleModel } from '@styler/engine';
+import type { StyleModel } from '@styler-dev/engine';
 
 /**
  * A small LRU cache of parsed StyleModels, scoped by organization. A kept model is handed out only

@@ -3,14 +3,14 @@
  * bounded heap (docx-worker.ts), so one document's XML tree cannot take the process's memory.
  */
 import { Worker } from 'node:worker_threads';
-import { threadModule } from '@styler/analytics/pool';
+import { threadModule } from '@styler-dev/analytics/pool';
 import { ServiceError } from '../errors.js';
 import type { DocxWorkerInput, DocxWorkerOutput } from './docx-worker.js';
 import type { TextOptions } from './html-text.js';
 
 export { htmlToText, type TextOptions } from './html-text.js';
 
-const DOCX_WORKER = threadModule('styler/docx-worker', import.meta.url);
+const DOCX_WORKER = threadModule('@styler-dev/styler/docx-worker', import.meta.url);
 
 /**
  * The heap one extraction may use, in MiB (V8's old generation; the young one adds 16): enough for

@@ -1,6 +1,6 @@
 /** The upload pipeline: name → kind → checked bytes → text → documents. */
 import { ServiceError } from '../errors.js';
-import { documentParts } from '@styler/engine';
+import { documentParts } from '@styler-dev/engine';
 import type { FileKind } from '../store/index.js';
 import { decodeTextFile } from './decode-text.js';
 import { inspectDocx, type DocxLimits } from './docx-archive.js';

@@ -21,13 +21,14 @@ function ciNode(
   line: string,
   cache: string,
   registry: string,
+  npmCache = mkdtempSync(join(tmpdir(), 'styler-npm-cache-')),
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = {
     ...process.env,
     PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
     STYLER_NODE_CACHE: cache,
     npm_config_registry: registry,
-    npm_config_cache: mkdtempSync(join(tmpdir(), 'styler-npm-cache-')),
+    npm_config_cache: npmCache,
   };
   return new Promise((resolve) => {
     execFile('bash', [CI_NODE_SCRIPT, line], { env, timeout: 50_000 }, (error, stdout, stderr) => {
@@ -83,6 +84,21 @@ describe('.ci/node', () => {
     } finally {
       await registry.close();
     }
+  });
+
+  it("offline with no Node cached, uses npm's cache of the registry, saying so", async () => {
+    const npmCache = mkdtempSync(join(tmpdir(), 'styler-npm-cache-'));
+    const registry = await fakeNodeRegistry(['24.0.5', '24.1.0']);
+    const online = await ciNode('24', fakeNodeCache([]), registry.url, npmCache).finally(() => registry.close());
+    expect(online).toMatchObject({ code: 0, stderr: '.ci/node: Node 24.1.0, the newest 24 on the registry\n' });
+
+    const cache = fakeNodeCache([]);
+    const offline = await ciNode('24', cache, registry.url, npmCache);
+    expect(offline.stderr).toBe(
+      ".ci/node: the npm registry did not answer (offline?): Node 24.1.0 from npm's cache (the newest 24 when npm last asked)\n",
+    );
+    expect(offline).toMatchObject({ code: 0, stdout: `${join(cache, `${NODE_PACKAGE}-24.1.0`)}\n` });
+    expect(existsSync(join(cache, `${NODE_PACKAGE}-24.1.0`, 'include', 'node', 'node.h'))).toBe(true);
   });
 
   it('asks the registry when a recent check left no release in the cache', async () => {

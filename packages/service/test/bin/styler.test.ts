@@ -5,11 +5,11 @@
  * line saying what is needed and exit 2.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CI_NODE_SCRIPT, closedRegistryUrl, fakeNodeCache, NODE_PACKAGE } from '../../../../test-support/node-cache.js';
 import { FETCHED_LINE } from '../../bin/supported-node.js';
 
@@ -44,6 +44,7 @@ function runOld(script: string, args: string[], env: Record<string, string>): Pr
 
 describe.skipIf(!haveOldNode)(`styler on an unsupported Node (${OLD_NODE} ${oldNodeVersion})`, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'styler-old-node-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('re-runs `keys list` under the supported Node the named fetcher has, offline from its cache', async () => {
     // The cached "Node 24" (the line the bin fetches) is the Node running this test, whichever

@@ -1,12 +1,13 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo as io } from '../../../../test-support/memory-io.js';
 import { buildDocx } from '../http/support/zip.js';
 import { main } from '../../src/cli/main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'styler-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(join(dir, 'p.txt'), 'I ran home. It was late, and I was tired.');
 writeFileSync(join(dir, 'u.txt'), 'The home was reached by me at a late hour.');
 mkdirSync(join(dir, 'truth'));

@@ -1,5 +1,5 @@
 /**
- * The research commands come from the optional @styler/research: the service never imports it
+ * The research commands come from the optional @styler-dev/research: the service never imports it
  * statically, and without it a research command says how to install it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,18 +21,18 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** A load of @styler/research that fails as Node's does when the package is not installed. */
+/** A load of @styler-dev/research that fails as Node's does when the package is not installed. */
 const notInstalled: ImportResearch = () =>
   Promise.reject(
-    Object.assign(new Error("Cannot find package '@styler/research' imported from /app/dist/cli/research.js"), {
+    Object.assign(new Error("Cannot find package '@styler-dev/research' imported from /app/dist/cli/research.js"), {
       code: 'ERR_MODULE_NOT_FOUND',
     }),
   );
 
 const HINT =
-  'the research commands come from @styler/research, which is not installed: in a clone of Styler, npm pack -w packages/research, then npm install ./styler-research-*.tgz';
+  'the research commands come from @styler-dev/research, which is not installed: in a clone of Styler, npm pack -w packages/research, then npm install ./styler-dev-research-*.tgz';
 
-describe('the service and @styler/research', () => {
+describe('the service and @styler-dev/research', () => {
   const files = ['src', 'bin', 'console/src'].flatMap((folder) => sourceFiles(join(SERVICE, folder)));
 
   it('reads the sources it checks', () => {
@@ -42,21 +42,21 @@ describe('the service and @styler/research', () => {
   it.each(files.map((file) => [file.slice(SERVICE.length)]))('%s imports no research code statically', (file) => {
     const text = readFileSync(join(SERVICE, file), 'utf8');
     // Static imports and re-exports, and literal dynamic imports (TypeScript would resolve those).
-    expect(text).not.toMatch(/(from|import)\s*\(?\s*['"]@styler\/research/);
+    expect(text).not.toMatch(/(from|import)\s*\(?\s*['"]@styler-dev\/research/);
     expect(text).not.toMatch(/['"][./]*\/research\/(src|dist)\//);
   });
 
-  it('does not depend on @styler/research (an optional peer only)', () => {
+  it('does not depend on @styler-dev/research (an optional peer only)', () => {
     const manifest = JSON.parse(readFileSync(join(SERVICE, 'package.json'), 'utf8')) as Record<
       string,
       Record<string, unknown> | undefined
     >;
-    expect(manifest.dependencies?.['@styler/research']).toBeUndefined();
-    expect(manifest.peerDependenciesMeta?.['@styler/research']).toEqual({ optional: true });
+    expect(manifest.dependencies?.['@styler-dev/research']).toBeUndefined();
+    expect(manifest.peerDependenciesMeta?.['@styler-dev/research']).toEqual({ optional: true });
   });
 });
 
-describe('a research command without @styler/research', () => {
+describe('a research command without @styler-dev/research', () => {
   it.each(
     RESEARCH_COMMAND_NAMES.flatMap((name) => [
       [name, '--out'],
@@ -85,18 +85,18 @@ describe('a research command without @styler/research', () => {
     );
   });
 
-  it('styler --help still lists the research commands, as coming from @styler/research', async () => {
+  it('styler --help still lists the research commands, as coming from @styler-dev/research', async () => {
     const memory = io();
     expect(await main(['--help'], memory.io, { importResearch: notInstalled })).toBe(0);
     const help = memory.out();
-    expect(help).toContain('Research commands, from the optional package @styler/research');
+    expect(help).toContain('Research commands, from the optional package @styler-dev/research');
     for (const name of RESEARCH_COMMAND_NAMES) expect(help).toContain(`styler ${name} `);
   });
 });
 
-describe('with @styler/research installed (the workspace)', () => {
+describe('with @styler-dev/research installed (the workspace)', () => {
   it('the CLI knows the commands the package provides', async () => {
-    const research = (await import('@styler/research')) as { RESEARCH_COMMANDS: Record<string, unknown> };
+    const research = (await import('@styler-dev/research')) as { RESEARCH_COMMANDS: Record<string, unknown> };
     expect(Object.keys(research.RESEARCH_COMMANDS).sort()).toEqual([...RESEARCH_COMMAND_NAMES].sort());
   });
 });

@@ -5,7 +5,7 @@
  * and the playground at 375 px. Screenshots go to test-output/. Skipped, with one line saying so,
  * when there is no Chromium, unless STYLER_REQUIRE_BROWSER=1.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ describe.skipIf(!available)('web console in headless Chromium', () => {
   const problems: string[] = [];
   const refused: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'styler-console-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const fileRow = (name: string) => page.locator('tbody tr', { hasText: name });
 
   beforeAll(async () => {
@@ -162,6 +163,20 @@ describe.skipIf(!available)('web console in headless Chromium', () => {
     // Readable at 375 px: nothing wider than the screen, and chart text no smaller than its 12 px.
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The header in two rows: the brand and Sign out, then the four sections on one row.
+    const header = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      const tops = [...document.querySelectorAll('nav button')].map((b) => Math.round(b.getBoundingClientRect().top));
+      const signOut = box('.signout');
+      const brand = box('.brand');
+      const middle = (rect: DOMRect) => rect.top + rect.height / 2;
+      return {
+        sectionRows: new Set(tops).size,
+        sectionsBelowSignOut: box('nav').top >= signOut.bottom,
+        brandBesideSignOut: Math.abs(middle(brand) - middle(signOut)) < signOut.height / 2,
+      };
+    });
+    expect(header).toEqual({ sectionRows: 1, sectionsBelowSignOut: true, brandBesideSignOut: true });
     const smallest = await page
       .locator('.charts .chart-value')
       .evaluateAll((texts) => Math.min(...texts.map((text) => text.getBoundingClientRect().height)));

@@ -1,8 +1,8 @@
 /**
- * No install command in the docs or the CLI's hints resolves to a package the project does not own:
- * none of Styler's packages is on the npm registry (its `styler` is a stranger's), so a workspace
- * package is installed from a packed tarball, and a bare name is only a third-party package some
- * workspace package declares (vega, vega-lite, resvg, …).
+ * No install command or import in the docs or the CLI's hints resolves to a package the project does
+ * not own: Styler's packages (the `@styler-dev` scope; npm's `styler` is a stranger's) are not on the
+ * npm registry yet, so a workspace package is installed from a packed tarball, and a bare name is
+ * only a third-party package some workspace package declares (vega, vega-lite, resvg, …).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -56,6 +56,22 @@ export function registryPackages(command: string): string[] {
     .map((word) => word.replace(/(?<=.)@[^/]*$/, ''));
 }
 
+/** Packages the docs import as the user's own client of the service, not as part of Styler. */
+const USER_CLIENTS = new Set(['openai']);
+
+/** The packages the code of a Markdown file imports: `from 'name'` and `import('name')`, subpaths cut. */
+export function importedPackages(text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*)'([^']+)'/g)]
+    .map((match) => match[1]!)
+    .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:'))
+    .map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
+}
+
 function trackedDocs(): string[] {
   const listed = execFileSync('git', ['ls-files', '*.md', 'packages/*/src/**/*.ts'], { cwd: ROOT, encoding: 'utf8' });
   return listed.split('\n').filter((path) => path !== '' && !path.startsWith('CHANGELOG'));
@@ -63,11 +79,11 @@ function trackedDocs(): string[] {
 
 describe('install commands', () => {
   it('parses the arguments of an install command', () => {
-    expect(registryPackages('npm install ../t/styler-0.1.0.tgz vega vega-lite@6 --save')).toEqual([
+    expect(registryPackages('npm install ../t/styler-dev-styler-0.1.0.tgz vega vega-lite@6 --save')).toEqual([
       'vega',
       'vega-lite',
     ]);
-    expect(registryPackages('npm install @styler/analytics')).toEqual(['@styler/analytics']);
+    expect(registryPackages('npm install @styler-dev/analytics')).toEqual(['@styler-dev/analytics']);
     expect(installCommands('run `npm install styler` now; or npm i vega')).toEqual([
       'npm install styler',
       'npm i vega',
@@ -84,6 +100,22 @@ describe('install commands', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('import only workspace packages and the dependencies they declare, in the docs', () => {
+    expect(importedPackages("import { a } from '@styler-dev/engine/providers';\nawait import('openai')")).toEqual([
+      '@styler-dev/engine',
+      'openai',
+    ]);
+    const strangers: string[] = [];
+    for (const path of trackedDocs().filter((file) => file.endsWith('.md'))) {
+      for (const name of importedPackages(readFileSync(join(ROOT, path), 'utf8'))) {
+        if (!WORKSPACE_NAMES.has(name) && !DECLARED_THIRD_PARTY.has(name) && !USER_CLIENTS.has(name)) {
+          strangers.push(`${path}: ${name}`);
+        }
+      }
+    }
+    expect(strangers).toEqual([]);
   });
 
   it('include the CLI hint for the research package', () => {

@@ -6,8 +6,8 @@
  * works again once the database is back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStylePool, fitStyle, type StylePool } from '@styler/engine';
-import { loadProviderConfig } from '@styler/engine/providers';
+import { createStylePool, fitStyle, type StylePool } from '@styler-dev/engine';
+import { loadProviderConfig } from '@styler-dev/engine/providers';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.js';
 import { loadServiceConfig } from '../../src/config.js';

@@ -1,7 +1,7 @@
 /** What a failed fine-tuning job tells its owner: data problems in words, our own faults as a clean internal error. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnalyticsError } from '@styler/analytics/errors';
-import { createStylePool, StyleError, type StylePool } from '@styler/engine';
+import { AnalyticsError } from '@styler-dev/analytics/errors';
+import { createStylePool, StyleError, type StylePool } from '@styler-dev/engine';
 import { jobErrorOf } from '../../src/jobs/fine-tuning.js';
 import { darwin } from './support/fixtures.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';

@@ -7,7 +7,7 @@
 import Fastify from 'fastify';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStylePool, type StylePool } from '@styler/engine';
+import { createStylePool, type StylePool } from '@styler-dev/engine';
 import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';
 import { openPostgresStore, type PostgresStylerStore } from '../../src/store/index.js';

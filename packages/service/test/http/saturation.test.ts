@@ -1,7 +1,7 @@
 /** A saturated worker pool: transforms get 429 at once, and queued jobs wait and retry instead of failing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStylePool, type StylePool } from '@styler/engine';
-import { splitDocuments } from '@styler/engine';
+import { createStylePool, type StylePool } from '@styler-dev/engine';
+import { splitDocuments } from '@styler-dev/engine';
 import { darwin } from './support/fixtures.js';
 import { SqliteJobRunner } from '../../src/jobs/sqlite-job-runner.js';
 import { jsonBody, startTestService, uploadForm, waitForJob, type TestService } from './support/harness.js';

@@ -4,7 +4,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadProviderConfig } from '@styler/engine/providers';
+import { loadProviderConfig } from '@styler-dev/engine/providers';
 import { loadServiceConfig, startService } from '../../src/http/index.js';
 import { main as keysMain } from '../../src/cli/commands/keys.js';
 import { listeningUrls } from '../../src/http/listen-urls.js';

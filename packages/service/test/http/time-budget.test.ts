@@ -1,7 +1,7 @@
 /** Every transform has a time budget, and organizations take turns for the worker threads. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStylePool, type StylePool } from '@styler/engine';
-import { fitStyle } from '@styler/engine';
+import { createStylePool, type StylePool } from '@styler-dev/engine';
+import { fitStyle } from '@styler-dev/engine';
 import { darwin } from './support/fixtures.js';
 import { jsonBody, seedModel, startTestService, type TestService } from './support/harness.js';
 

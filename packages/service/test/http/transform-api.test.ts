@@ -318,12 +318,27 @@ describe('POST /style/transform', () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: 'Invalid input data.', code: 'invalid_input' });
     }
-    const text = await service.request('/style/transform', {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: 'hello',
-    });
-    expect(await text.json()).toEqual({ error: 'Invalid input data.', code: 'invalid_input' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const other = await service.request('/style/transform', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: 'message=hello',
+      });
+      expect(other.status).toBe(400);
+      expect(await other.json()).toEqual({ error: 'Invalid input data.', code: 'invalid_input' });
+    }
+  });
+
+  it('answers a body that is not JSON alike, plain text or a form, on the other JSON routes', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await service.request('/fine_tuning/jobs', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: 'training_file=file-1',
+      });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toMatchObject({ code: 'unsupported_content_type' });
+    }
   });
 
   it('answers 413 for a text over the maximum length', async () => {

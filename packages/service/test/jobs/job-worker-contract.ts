@@ -6,8 +6,8 @@
  */
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnalyticsError } from '@styler/analytics/errors';
-import { fitStyle } from '@styler/engine';
+import { AnalyticsError } from '@styler-dev/analytics/errors';
+import { fitStyle } from '@styler-dev/engine';
 import { STORAGE_FULL_JOB_ERROR } from '../../src/jobs/storage-retries.js';
 import type { JobWorker, JobWorkerOptions } from '../../src/jobs/job-worker.js';
 import type { Principal, StylerStore } from '../../src/store/index.js';

@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStylePool, type StylePool } from '@styler/engine';
+import { createStylePool, type StylePool } from '@styler-dev/engine';
 import { jobEvents } from '../../src/jobs/job-events.js';
 import { PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
 import { toNewJob } from '../../src/http/routes/jobs.js';

@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import PgBoss10 from 'pg-boss-10';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStylePool, type StylePool } from '@styler/engine';
+import { createStylePool, type StylePool } from '@styler-dev/engine';
 import { loadServiceConfig } from '../../src/config.js';
 import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
 import { PG_BOSS_10_SCHEMA_VERSION, setAsideSchemaName } from '../../src/jobs/queue-upgrade.js';

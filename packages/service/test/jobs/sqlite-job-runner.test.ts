@@ -1,12 +1,12 @@
 /** The job runner on a real store: what a failed job tells its owner, what the log keeps, a full disk. */
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnalyticsError } from '@styler/analytics/errors';
-import type { PoolCallOptions } from '@styler/analytics/pool';
+import { AnalyticsError } from '@styler-dev/analytics/errors';
+import type { PoolCallOptions } from '@styler-dev/analytics/pool';
 import { jobErrorOf } from '../../src/jobs/fine-tuning.js';
 import { SqliteJobRunner, type SqliteJobRunnerOptions } from '../../src/jobs/sqlite-job-runner.js';
 import { nowSeconds, SqliteStylerStore, type SqliteDataDirectory } from '../../src/store/index.js';
-import { fitStyle, StyleError } from '@styler/engine';
+import { fitStyle, StyleError } from '@styler-dev/engine';
 import { fillDatabase, temporaryStore } from '../store/helpers.js';
 import { darwin } from '../http/support/fixtures.js';
 

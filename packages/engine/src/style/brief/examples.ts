@@ -1,4 +1,4 @@
-import { countWordForms } from '@styler/analytics/metrics';
+import { countWordForms } from '@styler-dev/analytics/metrics';
 import { isProseSentence, sentenceText } from '../habits/excerpt-rules.js';
 import { PASSAGE_MIN_WORDS } from '../habits/passages.js';
 import { lengthAdjusted, scoreCounts, typicality } from '../habits/typicality.js';

@@ -1,4 +1,4 @@
-import type { WordProfile } from '@styler/analytics/metrics';
+import type { WordProfile } from '@styler-dev/analytics/metrics';
 import { SPREAD_MIN_COUNT } from '../habits/word-spread.js';
 import type { StyleModel } from '../types.js';
 import { G2_P_0001, logLikelihood } from './log-likelihood.js';

@@ -1,4 +1,4 @@
-import type { WordProfile } from '@styler/analytics/metrics';
+import type { WordProfile } from '@styler-dev/analytics/metrics';
 import { STYLE_DEFAULTS } from '../defaults.js';
 import type { StyleBriefOptions } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { WordProfile } from '@styler/analytics/metrics';
+import type { WordProfile } from '@styler-dev/analytics/metrics';
 
 /** What a line of the brief describes. */
 export type BriefTopic =

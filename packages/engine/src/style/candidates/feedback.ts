@@ -11,8 +11,8 @@
  * asked for the author's "I" invents asides to supply it), pronouns, quantifiers, modals and tense
  * auxiliaries (reaching the author's rate of "he", "all" or "was" means changing what is said).
  */
-import { histogramStats, type PUNCTUATION_MARKS } from '@styler/analytics/metrics';
-import { FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { histogramStats, type PUNCTUATION_MARKS } from '@styler-dev/analytics/metrics';
+import { FUNCTION_WORDS } from '@styler-dev/analytics/nlp';
 import { CONTRACTED } from '../lexicon/contractions.js';
 import { GENERIC_FORMS } from '../lexicon/generic.js';
 import { FIRST_PLURAL_FORMS, FIRST_SINGULAR_FORMS, SECOND_PERSON_FORMS } from '../lexicon/person.js';

@@ -8,7 +8,7 @@
  * (chooseDraft, and through it the service's transform and chat completions) judges drafts here,
  * without `length` (a preference there, lengthRange), and repairs what a sentence holds (repair.ts).
  */
-import { normalizeText, parseBlocks } from '@styler/analytics/nlp';
+import { normalizeText, parseBlocks } from '@styler-dev/analytics/nlp';
 import { FIRST_SINGULAR_FORMS } from '../lexicon/person.js';
 import type { Token } from '../text/token.js';
 import { tokenizeBlock } from '../text/tokenize.js';

@@ -1,5 +1,5 @@
 /** The options of chooseDraft, validated once at its entry. */
-import type { DeltaReference } from '@styler/analytics/metrics';
+import type { DeltaReference } from '@styler-dev/analytics/metrics';
 import { MAX_TEMPERATURE, type ChatMessage } from '../../providers/index.js';
 import { STYLE_DEFAULTS } from '../defaults.js';
 import type { CostCap } from './budget.js';

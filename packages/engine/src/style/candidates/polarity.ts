@@ -12,7 +12,7 @@
  * whose WordNet antonym stands on the other side in its place counts as one too ("increase" ↔
  * "decrease", "all" ↔ "some", "good" ↔ "not bad").
  */
-import { FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { FUNCTION_WORDS } from '@styler-dev/analytics/nlp';
 import { antonymsOfWord, lemmasOf } from '../wordnet/antonyms.js';
 
 /** One clause of a text: its words, content stems and negations. */

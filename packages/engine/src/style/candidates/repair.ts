@@ -10,7 +10,7 @@
  * sentence holds — the Markdown structure, code, quotations, links, an emptied text — cannot be
  * repaired. A repair counts only when the whole repaired text passes checkKept.
  */
-import { normalizeText, parseBlocks, type Block } from '@styler/analytics/nlp';
+import { normalizeText, parseBlocks, type Block } from '@styler-dev/analytics/nlp';
 import { checkKept, KEEP_KINDS, keptParts, type KeepKind, type KeepLoss, type KeptParts } from './keep-checks.js';
 import { alignAll, clausesOf, sentenceSpans, type Clause, type SentenceSpan } from './polarity.js';
 

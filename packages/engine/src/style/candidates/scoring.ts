@@ -13,8 +13,8 @@ import {
   type DeltaReference,
   type TextFeatures,
   type WordProfile,
-} from '@styler/analytics/metrics';
-import { analyzeText } from '@styler/analytics/nlp';
+} from '@styler-dev/analytics/metrics';
+import { analyzeText } from '@styler-dev/analytics/nlp';
 import type { StyleModel } from '../types.js';
 import { CANDIDATE_DEFAULTS } from './defaults.js';
 import { keptParts, lengthRange, type KeepLoss, type KeptParts } from './keep-checks.js';

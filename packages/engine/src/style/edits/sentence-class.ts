@@ -1,5 +1,5 @@
 /** Sentence classes as the classifier gives them and as edits predict them: shared by the operations and the engine. */
-import type { SentenceStructure, SentenceVoice } from '@styler/analytics/metrics';
+import type { SentenceStructure, SentenceVoice } from '@styler-dev/analytics/metrics';
 
 /** The class of one sentence, as the classifier gives it or an edit predicts it. */
 export interface SentenceClassCounts {

@@ -1,4 +1,4 @@
-import { FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { FUNCTION_WORDS } from '@styler-dev/analytics/nlp';
 import { CONNECTIVES, type ConnectiveConcept } from '../lexicon/connectives.js';
 import { FUNCTION_VARIANTS } from '../lexicon/variants.js';
 import type { StyleHabits } from '../types.js';

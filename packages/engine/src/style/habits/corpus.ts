@@ -1,4 +1,4 @@
-import { normalizeText, parseBlocks, type BlockKind } from '@styler/analytics/nlp';
+import { normalizeText, parseBlocks, type BlockKind } from '@styler-dev/analytics/nlp';
 import { splitSentences } from '../text/sentences.js';
 import { tokenizeBlock } from '../text/tokenize.js';
 import type { Token } from '../text/token.js';

@@ -1,4 +1,4 @@
-import { countWordForms, sumWordForms } from '@styler/analytics/metrics';
+import { countWordForms, sumWordForms } from '@styler-dev/analytics/metrics';
 import { wordsOf } from '../text/sentences.js';
 import type { Token } from '../text/token.js';
 import type { VoiceExcerpt } from '../types.js';

@@ -1,4 +1,4 @@
-import { FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { FUNCTION_WORDS } from '@styler-dev/analytics/nlp';
 import type { HeadingCase, StyleHabits } from '../types.js';
 import { isCapitalized, type Token } from '../text/token.js';
 import type { CorpusBlock } from './corpus.js';

@@ -1,4 +1,4 @@
-import { histogramStats, type CountFeatures, type Histogram } from '@styler/analytics/metrics';
+import { histogramStats, type CountFeatures, type Histogram } from '@styler-dev/analytics/metrics';
 import { wordsOf } from '../text/sentences.js';
 import type { StyleHabits } from '../types.js';
 import { measured } from './confidence.js';

@@ -4,7 +4,7 @@ import {
   deltaZScores,
   sumWordForms,
   type WordProfile,
-} from '@styler/analytics/metrics';
+} from '@styler-dev/analytics/metrics';
 
 /**
  * Most frequent words the typicality of an excerpt is measured on. An excerpt of 40–120 words holds

@@ -1,4 +1,4 @@
-import type { Upos } from '@styler/analytics/metrics';
+import type { Upos } from '@styler-dev/analytics/metrics';
 
 /**
  * Sentence-opening connectives grouped by the relation they express. Within a group the forms are

@@ -1,4 +1,4 @@
-import type { Upos } from '@styler/analytics/metrics';
+import type { Upos } from '@styler-dev/analytics/metrics';
 
 /**
  * Generic, AI-typical words and phrases with plain replacements that keep the meaning.

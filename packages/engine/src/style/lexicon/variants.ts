@@ -1,4 +1,4 @@
-import type { Upos } from '@styler/analytics/metrics';
+import type { Upos } from '@styler-dev/analytics/metrics';
 
 /**
  * Interchangeable function words: the forms of a set mean the same wherever the word carries the

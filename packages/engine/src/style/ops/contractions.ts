@@ -1,4 +1,4 @@
-import type { Upos } from '@styler/analytics/metrics';
+import type { Upos } from '@styler-dev/analytics/metrics';
 import { CONTRACTED, EXPANSIONS } from '../lexicon/contractions.js';
 import { capitalize, isCapitalized, isEditableWord, matchCase, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';

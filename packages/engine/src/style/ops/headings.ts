@@ -1,4 +1,4 @@
-import { FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { FUNCTION_WORDS } from '@styler-dev/analytics/nlp';
 import { capitalize, decapitalize, isCapitalized, retext, type Token } from '../text/token.js';
 import type { HeadingCase } from '../types.js';
 import { usage, type EditContext } from '../edits/context.js';

@@ -1,5 +1,5 @@
-import { structureFromCounts } from '@styler/analytics/nlp';
-import type { Upos } from '@styler/analytics/metrics';
+import { structureFromCounts } from '@styler-dev/analytics/nlp';
+import type { Upos } from '@styler-dev/analytics/metrics';
 import { decapitalize, joinTokens, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';

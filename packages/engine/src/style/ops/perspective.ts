@@ -22,8 +22,8 @@
  *   reader as someone else ("We understand that your data is sensitive"); one person for both would
  *   change who is meant.
  */
-import type { Upos } from '@styler/analytics/metrics';
-import { tagSentence } from '@styler/analytics/nlp';
+import type { Upos } from '@styler-dev/analytics/metrics';
+import { tagSentence } from '@styler-dev/analytics/nlp';
 import { isCapitalized, matchCase, retext, type Token } from '../text/token.js';
 import { lookupIndex } from '../wordnet/database.js';
 import { keyOf, nextSolid, wordIndices } from './tokens.js';

@@ -1,5 +1,5 @@
 import { decapitalize, isCapitalized, isEditableWord, retext, type Token } from '../text/token.js';
-import { structureFromCounts } from '@styler/analytics/nlp';
+import { structureFromCounts } from '@styler-dev/analytics/nlp';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 import { keyOf, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';

@@ -1,4 +1,4 @@
-import { FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { FUNCTION_WORDS } from '@styler-dev/analytics/nlp';
 import { dashStyleAt } from '../habits/punctuation-habits.js';
 import type { DashStyle, EllipsisStyle } from '../types.js';
 import { retext, type Token } from '../text/token.js';

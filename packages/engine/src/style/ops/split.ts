@@ -1,4 +1,4 @@
-import { structureFromCounts } from '@styler/analytics/nlp';
+import { structureFromCounts } from '@styler-dev/analytics/nlp';
 import { capitalize, retext, type Token } from '../text/token.js';
 import type { EditContext } from '../edits/context.js';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';

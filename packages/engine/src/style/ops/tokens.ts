@@ -1,4 +1,4 @@
-import type { Upos } from '@styler/analytics/metrics';
+import type { Upos } from '@styler-dev/analytics/metrics';
 import { memoOf, token, type Token } from '../text/token.js';
 import { lookupIndex } from '../wordnet/database.js';
 

@@ -1,4 +1,4 @@
-import { classifyTokens, tagText, type TaggedToken } from '@styler/analytics/nlp';
+import { classifyTokens, tagText, type TaggedToken } from '@styler-dev/analytics/nlp';
 import type { Token } from '../text/token.js';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
 

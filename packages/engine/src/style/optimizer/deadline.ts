@@ -1,4 +1,4 @@
-import { AnalyticsError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler-dev/analytics/errors';
 
 /**
  * A time budget checked from inside long loops: reading the clock costs little, but only every

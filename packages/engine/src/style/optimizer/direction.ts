@@ -8,8 +8,8 @@
  * plan (contraction-plan.ts); the analytics objective judges the rest. Only running prose is counted
  * (text/running-prose.ts): a label's colon or a list item's dash is layout, not the author's habit.
  */
-import type { BlockKind } from '@styler/analytics/nlp';
-import { histogramStats } from '@styler/analytics/metrics';
+import type { BlockKind } from '@styler-dev/analytics/nlp';
+import { histogramStats } from '@styler-dev/analytics/metrics';
 import { DIRECTED_HABITS, markCounts } from './running-prose-habits.js';
 import { isRunningProse } from '../text/running-prose.js';
 import type { StyleModel } from '../types.js';

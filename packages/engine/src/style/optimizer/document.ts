@@ -1,4 +1,4 @@
-import { FUNCTION_WORDS, normalizeText, parseBlocks, type BlockKind } from '@styler/analytics/nlp';
+import { FUNCTION_WORDS, normalizeText, parseBlocks, type BlockKind } from '@styler-dev/analytics/nlp';
 import { tokenizeBlock } from '../text/tokenize.js';
 import { joinTokens, type Token } from '../text/token.js';
 import { alignBlocks, plainBlock } from './align.js';

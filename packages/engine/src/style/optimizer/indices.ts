@@ -1,6 +1,6 @@
-import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '@styler/analytics/metrics';
-import type { PunctuationMark, SentenceStructure, SentenceVoice, Upos } from '@styler/analytics/metrics';
-import { FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '@styler-dev/analytics/metrics';
+import type { PunctuationMark, SentenceStructure, SentenceVoice, Upos } from '@styler-dev/analytics/metrics';
+import { FUNCTION_WORDS } from '@styler-dev/analytics/nlp';
 
 /**
  * Fixed orders of the analytics' keys, so that counts live in typed arrays indexed by them: the

@@ -10,7 +10,7 @@ import {
   SENTENCE_VOICES,
   UPOS_TAGS,
   type CountFeatures,
-} from '@styler/analytics/metrics';
+} from '@styler-dev/analytics/metrics';
 import { FUNCTION_WORD_LIST } from './indices.js';
 import type { FeatureState } from './state.js';
 

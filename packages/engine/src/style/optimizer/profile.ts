@@ -1,5 +1,5 @@
-import { CONTENT_TAGS, UPOS_TAGS, type Upos } from '@styler/analytics/metrics';
-import { countSyllables, forEachPunctuationMark, FUNCTION_WORDS } from '@styler/analytics/nlp';
+import { CONTENT_TAGS, UPOS_TAGS, type Upos } from '@styler-dev/analytics/metrics';
+import { countSyllables, forEachPunctuationMark, FUNCTION_WORDS } from '@styler-dev/analytics/nlp';
 import { memoOf, type Token } from '../text/token.js';
 import { keyOf, lowerKey } from '../ops/tokens.js';
 import { FUNCTION_WORD_INDEX, FUNCTION_WORD_LIST, MARK_INDEX, MAX_WORD_LETTERS, UPOS_INDEX } from './indices.js';

@@ -1,4 +1,4 @@
-import type { CountFeatures } from '@styler/analytics/metrics';
+import type { CountFeatures } from '@styler-dev/analytics/metrics';
 import type { Token } from '../text/token.js';
 import type { EditDelta } from './edit-delta.js';
 import {

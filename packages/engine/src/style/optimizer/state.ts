@@ -1,5 +1,5 @@
-import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '@styler/analytics/metrics';
-import type { CountFeatures } from '@styler/analytics/metrics';
+import { PUNCTUATION_MARKS, SENTENCE_STRUCTURES, SENTENCE_VOICES, UPOS_TAGS } from '@styler-dev/analytics/metrics';
+import type { CountFeatures } from '@styler-dev/analytics/metrics';
 import type { Token } from '../text/token.js';
 import { DeltaKind, KIND_STRIDE, type EditDelta } from './edit-delta.js';
 import { FUNCTION_WORD_LIST, MAX_SENTENCE_WORDS, MAX_WORD_LETTERS, structureIndex, voiceIndex } from './indices.js';

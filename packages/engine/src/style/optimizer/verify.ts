@@ -1,4 +1,4 @@
-import { qualityFromFeatures, type CountFeatures, type QualityAnalytics } from '@styler/analytics/metrics';
+import { qualityFromFeatures, type CountFeatures, type QualityAnalytics } from '@styler-dev/analytics/metrics';
 
 /**
  * One number per analytics group, as the benchmark summarises them: the JS-distance improvement

@@ -6,7 +6,7 @@
  * running prose, and the habit rates the direction gate steers by and the habit benchmark measures
  * are counted on it alone: one rule, here.
  */
-import type { BlockKind } from '@styler/analytics/nlp';
+import type { BlockKind } from '@styler-dev/analytics/nlp';
 import type { Token } from './token.js';
 
 /** Blocks whose sentences may be running prose (list items are layout, even when they hold a sentence). */

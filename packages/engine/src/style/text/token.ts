@@ -1,4 +1,4 @@
-import type { Upos } from '@styler/analytics/metrics';
+import type { Upos } from '@styler-dev/analytics/metrics';
 
 /**
  * One piece of a prose block as the edit engine sees it. Concatenating the `text` of a block's

@@ -1,4 +1,4 @@
-import type { BlockKind } from '@styler/analytics/nlp';
+import type { BlockKind } from '@styler-dev/analytics/nlp';
 import { tokenizeInline } from './inline.js';
 import { lockedToken, type Token } from './token.js';
 import { lockProtectedSpans } from './protect.js';

@@ -1,4 +1,4 @@
-import { countWordForms, deltaReference, styleDistance } from '@styler/analytics/metrics';
+import { countWordForms, deltaReference, styleDistance } from '@styler-dev/analytics/metrics';
 import { describe, expect, it } from 'vitest';
 import { styleBrief } from '../../../src/style/index.js';
 import { estimateTokens, TOKENS_PER_WORD } from '../../../src/style/brief/examples.js';

@@ -1,4 +1,4 @@
-import { deltaReference, styleDistance } from '@styler/analytics/metrics';
+import { deltaReference, styleDistance } from '@styler-dev/analytics/metrics';
 import { describe, expect, it } from 'vitest';
 import { fitStyle } from '../../../src/style/index.js';
 import {

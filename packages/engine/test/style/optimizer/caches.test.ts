@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../../../src/style/optimizer/document.js';
 import { habitScore } from '../../../src/style/optimizer/habit-score.js';
-import { jsDistance, JsDistanceMemo } from '@styler/analytics/metrics';
+import { jsDistance, JsDistanceMemo } from '@styler-dev/analytics/metrics';
 import { sentenceTriggers, Trigger } from '../../../src/style/optimizer/triggers.js';
 import { clauseWordEdits } from '../../../src/style/ops/clauses.js';
 import { contractionEdits } from '../../../src/style/ops/contractions.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText } from '@styler/analytics/nlp';
+import { analyzeText } from '@styler-dev/analytics/nlp';
 import { buildDocument } from '../../../src/style/optimizer/document.js';
 import { FeatureState } from '../../../src/style/optimizer/state.js';
 import { FUNCTION_WORD_LIST } from '../../../src/style/optimizer/indices.js';
@@ -11,7 +11,7 @@ import { Scorer } from '../../../src/style/optimizer/scorer.js';
 import { wordProfileDistance, wordProfileTarget } from '../../../src/style/optimizer/objective.js';
 import fc from 'fast-check';
 import { groupImprovements } from '../../../src/style/optimizer/verify.js';
-import { qualityAnalytics } from '@styler/analytics/quality';
+import { qualityAnalytics } from '@styler-dev/analytics/quality';
 import { AI_TEXT } from '../corpus.js';
 import { contextFor, FORMAL_MODEL } from '../ops-helpers.js';
 

@@ -5,9 +5,9 @@
  */
 import { readdir } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import type { GroundTruth } from '@styler/analytics/metrics';
-import type { AnalyticsPool } from '@styler/analytics/pool';
-import { CliError, expandPaths } from '@styler/cli-kit';
+import type { GroundTruth } from '@styler-dev/analytics/metrics';
+import type { AnalyticsPool } from '@styler-dev/analytics/pool';
+import { CliError, expandPaths } from '@styler-dev/cli-kit';
 import type { ResearchHost } from '../../host.js';
 
 /** The files loadAuthors reads from `folder` (each author folder's documents, the .json models), sorted. */

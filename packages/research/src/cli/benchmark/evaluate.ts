@@ -5,8 +5,8 @@ import {
   type DeltaReference,
   type GroundTruth,
   type QualityAnalytics,
-} from '@styler/analytics/metrics';
-import type { AnalyticsPool } from '@styler/analytics/pool';
+} from '@styler-dev/analytics/metrics';
+import type { AnalyticsPool } from '@styler-dev/analytics/pool';
 import type { BenchmarkInput } from './rows.js';
 
 /** Words of the Delta reference made from the authors (the attribute default). */

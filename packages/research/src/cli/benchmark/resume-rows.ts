@@ -7,7 +7,7 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { countOf, writeFileAtomic } from '@styler/cli-kit';
+import { countOf, writeFileAtomic } from '@styler-dev/cli-kit';
 import { completedRows } from './rows.js';
 
 /** Where a benchmark run records the digests of its inputs and options. */

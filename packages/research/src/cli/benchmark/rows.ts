@@ -1,7 +1,7 @@
 /** The rows of a benchmark run: parsing the input lines, sharding, and what an earlier run already did. */
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { CliError, jsonLines, parseJsonObject } from '@styler/cli-kit';
+import { CliError, jsonLines, parseJsonObject } from '@styler-dev/cli-kit';
 import { fnv1a } from '../../stylometry/index.js';
 
 /** System name of rows that give none. */

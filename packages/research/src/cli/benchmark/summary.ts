@@ -3,7 +3,7 @@
  * through the accumulator, which keeps their numbers only, so a run of any length fits in memory.
  */
 import { join } from 'node:path';
-import { createProgress, writeCsv, writeFileAtomic } from '@styler/cli-kit';
+import { createProgress, writeCsv, writeFileAtomic } from '@styler-dev/cli-kit';
 import {
   EvaluationAccumulator,
   metricOutcomes,

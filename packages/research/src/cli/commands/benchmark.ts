@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { createAnalyticsPool } from '@styler/analytics/pool';
+import { createAnalyticsPool } from '@styler-dev/analytics/pool';
 import {
   batchPoolOptions,
   CALLS_PER_THREAD,
@@ -22,7 +22,7 @@ import {
   type ArgSpec,
   type CliIO,
   type ParsedArgs,
-} from '@styler/cli-kit';
+} from '@styler-dev/cli-kit';
 import type { ResearchHost } from '../../host.js';
 import { authorFiles, loadAuthors } from '../benchmark/authors.js';
 import { resumableRows } from '../benchmark/resume-rows.js';

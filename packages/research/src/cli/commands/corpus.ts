@@ -10,7 +10,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PROFILE_COLUMNS } from '@styler/analytics/metrics';
+import { PROFILE_COLUMNS } from '@styler-dev/analytics/metrics';
 import {
   type ArgSpec,
   CliError,
@@ -22,7 +22,7 @@ import {
   required,
   single,
   writeFileAtomic,
-} from '@styler/cli-kit';
+} from '@styler-dev/cli-kit';
 import {
   attributeCorpus,
   consensusNewick,

@@ -16,7 +16,7 @@ import {
   parseArgs,
   required,
   writeFileAtomic,
-} from '@styler/cli-kit';
+} from '@styler-dev/cli-kit';
 import { distanceLabel, DISTANCES, featureLabel, verifyCorpus } from '../../stylometry/index.js';
 import type { ResearchHost } from '../../host.js';
 import { encodedReader } from '../stylometry/encoding.js';

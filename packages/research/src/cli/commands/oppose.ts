@@ -17,7 +17,7 @@ import {
   required,
   single,
   writeFileAtomic,
-} from '@styler/cli-kit';
+} from '@styler-dev/cli-kit';
 import { craigZeta, featureLabel, ZETA_METHODS, type ZetaWord } from '../../stylometry/index.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';

@@ -5,7 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { wordFormSequence } from '@styler/analytics/metrics';
+import { wordFormSequence } from '@styler-dev/analytics/metrics';
 import {
   type ArgSpec,
   CliError,
@@ -17,7 +17,7 @@ import {
   required,
   single,
   writeFileAtomic,
-} from '@styler/cli-kit';
+} from '@styler-dev/cli-kit';
 import { distanceLabel, DISTANCES, featureLabel, rollingDelta } from '../../stylometry/index.js';
 import type { ResearchHost } from '../../host.js';
 import { positiveInteger } from '../numbers.js';

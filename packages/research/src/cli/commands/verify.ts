@@ -17,7 +17,7 @@ import {
   single,
   type ArgSpec,
   type CliIO,
-} from '@styler/cli-kit';
+} from '@styler-dev/cli-kit';
 import {
   distanceLabel,
   DISTANCES,

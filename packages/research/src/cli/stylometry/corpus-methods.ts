@@ -3,8 +3,8 @@
  * the chosen classifier and distance, its cross-validation, and the MDS map; as CSV tables, a
  * summary block and report sections.
  */
-import { deltaReference } from '@styler/analytics/metrics';
-import { csvText } from '@styler/cli-kit';
+import { deltaReference } from '@styler-dev/analytics/metrics';
+import { csvText } from '@styler-dev/cli-kit';
 import {
   classicalMds,
   classifyCorpus,

@@ -5,9 +5,9 @@
  * on the worker pool; it runs only when they are asked for (--profiles): the most frequent words and
  * their culling need the word forms alone.
  */
-import { featureProfile, PROFILE_COLUMNS, wordFormSequence } from '@styler/analytics/metrics';
-import { createAnalyticsPool } from '@styler/analytics/pool';
-import { batchPoolOptions, CALLS_PER_THREAD, CliError, mapBounded, type Progress } from '@styler/cli-kit';
+import { featureProfile, PROFILE_COLUMNS, wordFormSequence } from '@styler-dev/analytics/metrics';
+import { createAnalyticsPool } from '@styler-dev/analytics/pool';
+import { batchPoolOptions, CALLS_PER_THREAD, CliError, mapBounded, type Progress } from '@styler-dev/cli-kit';
 import { CorpusCounts, type CorpusDocument } from '../../stylometry/index.js';
 import type { DocumentReader } from '../../host.js';
 import type { FeatureSettings } from './options.js';

@@ -2,7 +2,7 @@
  * What the corpus report draws from, made of a run's parts: the attribution, PCA and the tree. The
  * document × word and document × document tables are in their CSV files, not repeated here.
  */
-import type { DeltaMethod } from '@styler/analytics/metrics';
+import type { DeltaMethod } from '@styler-dev/analytics/metrics';
 import {
   newick,
   type CorpusAnalysis,

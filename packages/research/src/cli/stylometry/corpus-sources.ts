@@ -1,7 +1,7 @@
 /** The texts of `styler corpus`: author folders, a list of labelled files, unknown texts. */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, resolve, sep } from 'node:path';
-import { CliError, expandNamedPaths, type SkipNote } from '@styler/cli-kit';
+import { CliError, expandNamedPaths, type SkipNote } from '@styler-dev/cli-kit';
 import type { CorpusSource } from './corpus-read.js';
 
 /**

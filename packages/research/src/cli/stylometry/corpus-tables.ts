@@ -4,7 +4,7 @@
  * each document's nearest neighbours) and the author profiles.
  */
 import { join } from 'node:path';
-import { csvCell, CsvFile, writeCsv, type Progress } from '@styler/cli-kit';
+import { csvCell, CsvFile, writeCsv, type Progress } from '@styler-dev/cli-kit';
 import type {
   CorpusAttribution,
   CorpusCounts,

@@ -7,8 +7,8 @@
  * are no trees.
  */
 import { join } from 'node:path';
-import type { DeltaMethod } from '@styler/analytics/metrics';
-import { createProgress, csvCell, CsvFile } from '@styler/cli-kit';
+import type { DeltaMethod } from '@styler-dev/analytics/metrics';
+import { createProgress, csvCell, CsvFile } from '@styler-dev/cli-kit';
 import {
   burrowsOfSums,
   CladeCounter,

@@ -6,7 +6,7 @@
  * neighbours. The z-scores are not shared: V8 reads a SharedArrayBuffer's numbers about a third
  * slower, and they are read many times a pair.
  */
-import type { DeltaMethod } from '@styler/analytics/metrics';
+import type { DeltaMethod } from '@styler-dev/analytics/metrics';
 import {
   addBurrowsSums,
   condensedDeltas,

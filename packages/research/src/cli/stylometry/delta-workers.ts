@@ -7,9 +7,9 @@
  * neighbours are merged by distance, ties to the lower index.
  */
 import { availableParallelism } from 'node:os';
-import { createTaskPool, sharedKey, threadModule, type TaskPool } from '@styler/analytics/pool';
-import type { DeltaMethod } from '@styler/analytics/metrics';
-import type { Progress } from '@styler/cli-kit';
+import { createTaskPool, sharedKey, threadModule, type TaskPool } from '@styler-dev/analytics/pool';
+import type { DeltaMethod } from '@styler-dev/analytics/metrics';
+import type { Progress } from '@styler-dev/cli-kit';
 import {
   condensedLength,
   matrixParts,
@@ -21,7 +21,7 @@ import {
 } from '../../stylometry/index.js';
 import { tasks, type DeltaTasks } from './delta-tasks.js';
 
-const DELTA_TASKS = threadModule('@styler/research/delta-tasks', import.meta.url);
+const DELTA_TASKS = threadModule('@styler-dev/research/delta-tasks', import.meta.url);
 
 /** Parts per thread: enough for the progress to move and for the threads to finish together. */
 const PARTS_PER_THREAD = 8;

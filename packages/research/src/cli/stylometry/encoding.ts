@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { CliError } from '@styler/cli-kit';
+import { CliError } from '@styler-dev/cli-kit';
 import type { DocumentReader } from '../../host.js';
 
 export const ENCODING_HELP = [

@@ -3,7 +3,7 @@
  * stderr as it is found and the run goes on without it; with --strict the run stops after reading,
  * saying how many (each was named once, as it was found).
  */
-import { CliError, countOf } from '@styler/cli-kit';
+import { CliError, countOf } from '@styler-dev/cli-kit';
 
 export const STRICT_HELP = [
   '  --strict                         stop, listing them, when any file cannot be used (unreadable, no',

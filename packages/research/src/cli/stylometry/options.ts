@@ -4,7 +4,7 @@
  * help lines, so every command says and checks them alike.
  */
 import { readFile } from 'node:fs/promises';
-import { CliError, countOf, single, type ParsedArgs } from '@styler/cli-kit';
+import { CliError, countOf, single, type ParsedArgs } from '@styler-dev/cli-kit';
 import {
   CLASSIFIERS,
   DISTANCES,

@@ -1,6 +1,6 @@
 /** `styler corpus --probabilities`: probabilities.csv, each unknown text's calibrated probability per candidate. */
 import { join } from 'node:path';
-import { CliError, writeCsv } from '@styler/cli-kit';
+import { CliError, writeCsv } from '@styler-dev/cli-kit';
 import { attributionProbabilities, type CorpusAttribution } from '../../stylometry/index.js';
 
 /** Writes probabilities.csv (document, author, delta, probability); what summary.json says of it. */

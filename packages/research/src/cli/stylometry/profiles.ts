@@ -5,7 +5,7 @@
  * are read in. With a word list, counts of other features are dropped but the total is kept, so the
  * listed features keep their relative frequencies and every table of the run compares only them.
  */
-import type { WordProfile } from '@styler/analytics/metrics';
+import type { WordProfile } from '@styler-dev/analytics/metrics';
 import { featureCounts, fnv1a, sampleWords, splitWords } from '../../stylometry/index.js';
 import type { FeatureSettings } from './options.js';
 

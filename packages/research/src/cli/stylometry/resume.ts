@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mapBounded, type ParsedArgs } from '@styler/cli-kit';
+import { mapBounded, type ParsedArgs } from '@styler-dev/cli-kit';
 
 /** One finished phase: its name and its files' SHA-256 (hex), by file name. */
 export interface PhaseRecord {

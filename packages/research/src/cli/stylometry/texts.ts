@@ -1,7 +1,7 @@
 /** Reading the texts of the stylometry commands: author folders, unknown texts, word sequences. */
 import { basename, resolve } from 'node:path';
-import { wordFormSequence } from '@styler/analytics/metrics';
-import { CliError, expandNamedPaths, mapBounded, type NamedPath, type SkipNote } from '@styler/cli-kit';
+import { wordFormSequence } from '@styler-dev/analytics/metrics';
+import { CliError, expandNamedPaths, mapBounded, type NamedPath, type SkipNote } from '@styler-dev/cli-kit';
 import { featureSequence, type CorpusDocument } from '../../stylometry/index.js';
 import type { DocumentReader } from '../../host.js';
 import type { FeatureSettings } from './options.js';

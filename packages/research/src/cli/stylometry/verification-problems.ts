@@ -15,8 +15,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { wordFormSequence } from '@styler/analytics/metrics';
-import { CliError, parseJsonObject } from '@styler/cli-kit';
+import { wordFormSequence } from '@styler-dev/analytics/metrics';
+import { CliError, parseJsonObject } from '@styler-dev/cli-kit';
 import type { VerificationProblem, VerificationText } from '../../stylometry/index.js';
 import type { DocumentReader } from '../../host.js';
 import type { FeatureSettings } from './options.js';

@@ -1,5 +1,5 @@
 /** What every classifier of the stylometry library takes and gives. */
-import type { DeltaReference } from '@styler/analytics/metrics';
+import type { DeltaReference } from '@styler-dev/analytics/metrics';
 import type { SpaceVector } from '../feature-space.js';
 
 /** Labelled documents on one feature space, with the reference that made it. */

@@ -9,7 +9,7 @@
  *
  * The profile's total is the number of features counted, so relative frequencies are shares of them.
  */
-import type { WordProfile } from '@styler/analytics/metrics';
+import type { WordProfile } from '@styler-dev/analytics/metrics';
 
 /** Which features to count. */
 export type FeatureSpec = { kind: 'words' } | { kind: 'word-ngrams'; n: number } | { kind: 'char-ngrams'; n: number };

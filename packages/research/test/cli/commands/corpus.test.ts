@@ -1,14 +1,15 @@
 /** `styler corpus --figures`: which figure files are written beside the report, which shows them all. */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../../../../test-support/memory-io.js';
 import { RESEARCH_COMMANDS } from '../../../src/index.js';
 import { habitText } from '../../stylometry/support.js';
 import { textHost } from '../../support/text-host.js';
 
 const root = mkdtempSync(join(tmpdir(), 'styler-corpus-figures-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 for (const [author, habit] of [
   ['alice', 'A'],
   ['bob', 'B'],

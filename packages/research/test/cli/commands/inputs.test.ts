@@ -1,8 +1,8 @@
 /** Reading options of the research commands: --samples N per text, --encoding of the text files. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../../../../test-support/memory-io.js';
 import { RESEARCH_COMMANDS } from '../../../src/index.js';
 import { habitText } from '../../stylometry/support.js';
@@ -18,6 +18,7 @@ const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T
 
 describe('--samples N', () => {
   const root = mkdtempSync(join(tmpdir(), 'styler-samples-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
   for (const [author, habit] of [
     ['alice', 'A'],
     ['bob', 'B'],
@@ -68,6 +69,7 @@ describe('--samples N', () => {
 
 describe('--encoding', () => {
   const root = mkdtempSync(join(tmpdir(), 'styler-encoding-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
   // The same words in three encodings: café, naïve and “quotes” need more than ASCII.
   const text = (seed: number) => `${habitText('A', seed, 200)} café naïve déjà “quoted” `.repeat(2);
   const write = (folder: string, encode: (text: string) => Buffer) => {

@@ -1,8 +1,8 @@
 /** `styler oppose --zeta`: stylo's three methods from the command line, with their word lists written. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../../../../test-support/memory-io.js';
 import { RESEARCH_COMMANDS } from '../../../src/index.js';
 import { habitText } from '../../stylometry/support.js';
@@ -22,6 +22,7 @@ function groups(): string {
 
 describe('styler oppose --zeta', () => {
   const root = groups();
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
   const run = async (argv: string[]) => {
     const memory = memoryIo();
     const code = await RESEARCH_COMMANDS.oppose!.run(argv, memory.io, textHost);

@@ -1,8 +1,8 @@
 /** pca-loadings.csv of `styler corpus`: every compared word's loadings, unit vectors down each column. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { memoryIo } from '../../../../../test-support/memory-io.js';
 import { RESEARCH_COMMANDS } from '../../../src/index.js';
 import { habitText } from '../../stylometry/support.js';
@@ -17,6 +17,7 @@ const rows = (path: string): string[][] =>
 describe('pca-loadings.csv', () => {
   it("lists mfw.csv's words in its order, each PC's loadings a unit vector, the habits' words at its ends", async () => {
     const root = mkdtempSync(join(tmpdir(), 'styler-loadings-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     for (const [author, habit, seeds] of [
       ['alice', 'A', [1, 2, 3]],
       ['bob', 'B', [4, 5, 6]],

@@ -3,14 +3,15 @@
  * paths) and from a PAN-style folder with truth.txt; its files, metrics and reliability diagram; and
  * --help giving every flag's default.
  */
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { habitText } from '../../../../../test-support/habit-texts.js';
 import { runCommand as run } from '../../support/run-command.js';
 
 const root = mkdtempSync(join(tmpdir(), 'styler-verify-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 

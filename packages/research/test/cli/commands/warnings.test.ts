@@ -3,10 +3,10 @@
  * verified, fewer features than --mfw, a window shrunk to a short text; and a usage error names
  * what is missing.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../../../../test-support/memory-io.js';
 import { RESEARCH_COMMANDS } from '../../../src/index.js';
 import { habitText } from '../../stylometry/support.js';
@@ -36,6 +36,7 @@ async function run(command: string, argv: string[]): Promise<{ code: number; err
 
 describe('warnings that tell', () => {
   const root = habitFolders();
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
   const authors = [join(root, 'alice'), join(root, 'bob')];
 
   it('corpus: a foreign unknown text is not attributed, and --mfw past the vocabulary is said', async () => {

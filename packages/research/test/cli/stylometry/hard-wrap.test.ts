@@ -1,8 +1,8 @@
 /** Hard-wrapped texts told from texts with a line per paragraph, and the corpus report's warning. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { looksHardWrapped } from '../../../src/cli/stylometry/hard-wrap.js';
 import { darwin, fixture } from '../../../../service/test/http/support/fixtures.js';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
@@ -44,6 +44,7 @@ describe('looksHardWrapped', () => {
 describe('styler corpus --profiles', () => {
   it('warns above the profile table, and on stderr, when an author’s texts are hard-wrapped', async () => {
     const root = mkdtempSync(join(tmpdir(), 'styler-wrap-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     mkdirSync(join(root, 'darwin'));
     mkdirSync(join(root, 'assistant'));
     const ai = fixture('ai-input-01.txt')

@@ -1,15 +1,16 @@
 /** ResumePlan: which recorded phases a resumed run skips, in order, and when it stops skipping. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parseArgs } from '@styler/cli-kit';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { parseArgs } from '@styler-dev/cli-kit';
 import { optionsSha256, phaseFiles, ResumePlan } from '../../../src/cli/stylometry/resume.js';
 
 const digests = { inputs: 'i', options: 'o' };
 
 async function recordedRun(): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), 'styler-plan-'));
+  onTestFinished(() => rmSync(out, { recursive: true, force: true }));
   writeFileSync(join(out, 'a.csv'), 'a\n');
   writeFileSync(join(out, 'b.csv'), 'b\n');
   const phases = [
@@ -59,6 +60,7 @@ describe('ResumePlan', () => {
       expect(await (await ResumePlan.open(out, other, (why) => reasons.push(why))).skips('first')).toBe(false);
     }
     const empty = mkdtempSync(join(tmpdir(), 'styler-plan-'));
+    onTestFinished(() => rmSync(empty, { recursive: true, force: true }));
     expect(await (await ResumePlan.open(empty, digests, (why) => reasons.push(why))).skips('first')).toBe(false);
     writeFileSync(join(empty, 'summary.json'), '{}');
     expect(await (await ResumePlan.open(empty, digests, (why) => reasons.push(why))).skips('first')).toBe(false);

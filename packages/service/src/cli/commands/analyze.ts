@@ -1,5 +1,5 @@
-import { featureProfile, PROFILE_COLUMNS } from '@styler/analytics/metrics';
-import { createAnalyticsPool } from '@styler/analytics/pool';
+import { addCounts, emptyCounts, featureProfile, PROFILE_COLUMNS } from '@styler-dev/analytics/metrics';
+import { createAnalyticsPool } from '@styler-dev/analytics/pool';
 import {
   batchPoolOptions,
   CALLS_PER_THREAD,
@@ -13,11 +13,18 @@ import {
   single,
   type ArgSpec,
   type CliIO,
-} from '@styler/cli-kit';
+} from '@styler-dev/cli-kit';
 import { readDocument } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
+import { textSections } from '../sections.js';
 
 export const ANALYZE_ARGS: ArgSpec = { single: ['format', 'threads'] };
+
+/**
+ * The most characters a worker analyses at once: a document is analysed section by section and
+ * the counts summed, so a worker's memory stays the same whatever the document's size.
+ */
+export const SECTION_CHARS = 200_000;
 
 /**
  * `styler analyze`: one row of feature values per document (files, or folders of .txt/.md files),
@@ -39,9 +46,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     const rows = await mapBounded(files, pool.threads * CALLS_PER_THREAD, async (path) => {
       const { text } = await readDocument(path);
-      const features = await pool.analyzeText(text);
+      const counts = emptyCounts();
+      for (const section of textSections(text, SECTION_CHARS)) addCounts(counts, await pool.analyzeText(section));
       progress.tick();
-      return { document: path, ...featureProfile(features) };
+      return { document: path, ...featureProfile(counts) };
     });
     progress.done();
     if (format === 'json') {

@@ -1,5 +1,5 @@
-import { classifySentence } from '@styler/analytics/nlp';
-import { parseJsonObject, runJsonLines } from '@styler/cli-kit';
+import { classifySentence } from '@styler-dev/analytics/nlp';
+import { parseJsonObject, runJsonLines } from '@styler-dev/cli-kit';
 
 /**
  * `styler classify --jsonl`: reads JSON Lines `{"id", "text"}`, each text ONE sentence (never

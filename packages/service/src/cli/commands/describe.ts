@@ -2,9 +2,9 @@
  * `styler describe model.json [--json]`: a style model's readable card (the habits the web console
  * shows), or with --json the summary GET /v1/models/{model} returns.
  */
-import { describeStyle } from '@styler/engine';
+import { describeStyle } from '@styler-dev/engine';
 import { COMMAND_USAGE } from '../command-help.js';
-import { CliError, EXIT, parseArgs, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import { CliError, EXIT, parseArgs, type ArgSpec, type CliIO } from '@styler-dev/cli-kit';
 import { styleCardText } from '../style-card-text.js';
 import { readModelFile } from './model-file.js';
 

@@ -1,7 +1,7 @@
 /** `styler keys create|list|revoke`: manage API keys in the service's database (DATABASE_URL or STYLER_DATA_DIR). */
 import { SERVICE_DEFAULTS, SERVICE_ENV_VARS } from '../../config.js';
 import { openStore, type ApiKeyInfo } from '../../store/index.js';
-import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler-dev/cli-kit';
 import { COMMAND_USAGE } from '../command-help.js';
 
 const USAGE = `usage:${COMMAND_USAGE.keys}`;

@@ -1,7 +1,7 @@
 /** Reading a style model file (written by `styler fit`) for the engine commands. */
 import { readFile } from 'node:fs/promises';
-import { describeStyle, type StyleModel } from '@styler/engine';
-import { CliError } from '@styler/cli-kit';
+import { describeStyle, type StyleModel } from '@styler-dev/engine';
+import { CliError } from '@styler-dev/cli-kit';
 import { unreadableReason } from '../documents.js';
 
 /** The StyleModel in `path`; a CliError saying what is wrong with the file otherwise. */

@@ -3,9 +3,9 @@
  * (rewrite mode, on the worker pool, with progress), one output file per input under the same name,
  * so the engine can enter `styler benchmark` as a baseline system. A .docx comes out as a .docx.
  */
-import { mkdir, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { createStylePool } from '@styler/engine';
+import { createStylePool } from '@styler-dev/engine';
 import {
   batchPoolOptions,
   CALLS_PER_THREAD,
@@ -20,20 +20,14 @@ import {
   single,
   type ArgSpec,
   type CliIO,
-} from '@styler/cli-kit';
+} from '@styler-dev/cli-kit';
 import { readDocument } from '../documents.js';
 import { COMMAND_USAGE } from '../command-help.js';
 import { markdownToDocx } from '../docx/write.js';
+import { checkTextSize, MAX_CHARS_DEFAULTS, maxCharsOf } from '../text-limit.js';
 import { readModelFile } from './model-file.js';
 
 export const RESTYLE_ARGS: ArgSpec = { single: ['model', 'out', 'threads', 'max-chars'], boolean: ['force'] };
-
-/**
- * The most characters one input may hold by default: the engine holds a document, its sentences
- * and their features at once in a worker, and a 30 MB text exhausted the worker's memory. Five
- * times the service's per-request limit.
- */
-export const DEFAULT_MAX_CHARS = 500_000;
 
 /** The real path of `path`, or undefined where nothing is there. */
 async function existing(path: string): Promise<string | undefined> {
@@ -57,15 +51,25 @@ async function checkOutputs(files: readonly string[], outputs: readonly string[]
   }
 }
 
+/**
+ * Refuses, before any file is restyled, a text file over `maxChars`: one whose size in bytes is
+ * within the limit holds no more characters than that (each takes at least one byte), so only the
+ * larger ones are read here. A .docx, whose text its size does not bound, is checked as it is read.
+ */
+async function checkTextFileSizes(files: readonly string[], maxChars: number): Promise<void> {
+  for (const file of files) {
+    if (extname(file).toLowerCase() === '.docx' || (await stat(file)).size <= maxChars) continue;
+    checkTextSize(file, (await readDocument(file)).text, maxChars);
+  }
+}
+
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, RESTYLE_ARGS);
   const usage = `usage: ${COMMAND_USAGE.restyle}`;
   const modelPath = required(args, 'model', usage);
   const out = required(args, 'out', usage);
   if (args.positionals.length === 0) throw new CliError(`no files or folders to restyle\n${usage}`);
-  const maxCharsText = single(args, 'max-chars');
-  const maxChars = maxCharsText === undefined ? DEFAULT_MAX_CHARS : Number(maxCharsText);
-  if (!Number.isInteger(maxChars) || maxChars < 1) throw new CliError('--max-chars must be a positive integer');
+  const maxChars = maxCharsOf(args, MAX_CHARS_DEFAULTS.restyle);
   const threadsText = single(args, 'threads');
   const threads = threadsText === undefined ? undefined : Number(threadsText);
   if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
@@ -78,6 +82,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   if (clash !== undefined) throw new CliError(`two inputs are named ${clash}: outputs keep the input's file name`);
   const outputs = names.map((name) => join(out, name));
   await checkOutputs(files, outputs, args.flags.has('force'));
+  await checkTextFileSizes(files, maxChars);
   await mkdir(out, { recursive: true });
   const pool = createStylePool(batchPoolOptions(threads));
   const progress = createProgress(io.stderr, files.length, 'restyling');
@@ -87,11 +92,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const docx = extname(path).toLowerCase() === '.docx';
       const { text } = await readDocument(path, { markdown: docx });
       if (text.trim() === '') throw new CliError(`${path} is empty: there is nothing to restyle`);
-      if (text.length > maxChars) {
-        throw new CliError(
-          `${path} holds ${text.length} characters, over the limit of ${maxChars}: split it, or raise the limit with --max-chars`,
-        );
-      }
+      checkTextSize(path, text, maxChars);
       const restyled = await pool.restyle(text, model);
       await writeFile(outputs[i]!, docx ? await markdownToDocx(restyled) : restyled);
       progress.tick();

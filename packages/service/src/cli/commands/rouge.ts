@@ -1,5 +1,5 @@
-import { rouge } from '@styler/analytics';
-import { parseJsonObject, runJsonLines } from '@styler/cli-kit';
+import { rouge } from '@styler-dev/analytics';
+import { parseJsonObject, runJsonLines } from '@styler-dev/cli-kit';
 
 /**
  * `styler rouge --jsonl`: reads JSON Lines `{"id", "target", "prediction", "use_stemmer"?}`

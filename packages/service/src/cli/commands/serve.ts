@@ -1,8 +1,8 @@
 /** `styler serve`: runs the HTTP service until SIGINT or SIGTERM, then shuts down gracefully. */
-import { loadProviderConfig } from '@styler/engine/providers';
+import { loadProviderConfig } from '@styler-dev/engine/providers';
 import { loadServiceConfig, startService, type ServiceConfig } from '../../http/index.js';
 import { SERVICE_ROLES, type ServiceRole } from '../../config.js';
-import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler/cli-kit';
+import { CliError, EXIT, parseArgs, single, type ArgSpec, type CliIO } from '@styler-dev/cli-kit';
 import { COMMAND_USAGE } from '../command-help.js';
 import { isDatabaseUnavailable } from '../../store/index.js';
 import { redactedUrl } from '../../log-redaction.js';

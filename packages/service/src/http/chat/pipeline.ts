@@ -7,7 +7,7 @@
  * draft it is where the engine errs most, and the brief already carries the habits it would apply.
  */
 import { ServiceError } from '../../errors.js';
-import { rankDrafts, type DraftChoice, type StyleModel } from '@styler/engine';
+import { rankDrafts, type DraftChoice, type StyleModel } from '@styler-dev/engine';
 import {
   configuredServices,
   noServiceConfigured,
@@ -16,7 +16,7 @@ import {
   type ChatProvider,
   type ChatUsage,
   type ProviderConfig,
-} from '@styler/engine/providers';
+} from '@styler-dev/engine/providers';
 import { randomId, type Principal, type StylerStore } from '../../store/index.js';
 import type { ChatCompletionRequest, DraftReport } from '../chat-schemas.js';
 import { chooseWithinCap, pipelineCap } from '../../llm-pipeline.js';

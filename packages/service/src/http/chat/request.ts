@@ -5,8 +5,8 @@
  * are refused rather than ignored, and the texts together are bounded.
  */
 import { ServiceError } from '../../errors.js';
-import { STYLE_DEFAULTS } from '@styler/engine';
-import type { ChatMessage } from '@styler/engine/providers';
+import { STYLE_DEFAULTS } from '@styler-dev/engine';
+import type { ChatMessage } from '@styler-dev/engine/providers';
 import type { ChatCompletionRequest } from '../chat-schemas.js';
 import { LLM_PIPELINE } from '../../llm-pipeline.js';
 

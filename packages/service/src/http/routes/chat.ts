@@ -4,7 +4,7 @@
  * first; `stream: true` answers chat.completion.chunk events ending in `data: [DONE]`. A single
  * draft streams as the base model writes it; several (or a revision) stream once chosen.
  */
-import type { ChatUsage } from '@styler/engine/providers';
+import type { ChatUsage } from '@styler-dev/engine/providers';
 import { component } from '../api-schemas.js';
 import { principalOf } from '../auth.js';
 import type { ChatPipeline, PreparedChat } from '../chat/pipeline.js';
@@ -110,7 +110,14 @@ export function chatRoutes(app: TypedApp, context: RouteContext): void {
     const { signal, release } = disconnectSignal(reply);
     try {
       if (prepared.request.stream) {
-        await respondStream(chats, prepared, { request, reply, identity: prepared.identity, signal, limits: config });
+        await respondStream(chats, prepared, {
+          request,
+          reply,
+          identity: prepared.identity,
+          signal,
+          limits: config,
+          errorShape: 'openai',
+        });
         return reply;
       }
       const answer = await chats.answer(prepared, signal);

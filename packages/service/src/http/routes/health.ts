@@ -7,7 +7,7 @@
  * unreachable and nothing can be served, so a load balancer sends no traffic to that process.
  */
 import { errorBody, errorHeaders } from '../error-handler.js';
-import type { AnalyticsPool } from '@styler/analytics/pool';
+import type { AnalyticsPool } from '@styler-dev/analytics/pool';
 import type { ReadCacheStatus, StylerStore } from '../../store/index.js';
 import { bearerToken } from '../auth.js';
 import type { ServiceRole } from '../../config.js';

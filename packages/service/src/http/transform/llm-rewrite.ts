@@ -12,8 +12,8 @@ import {
   type ChatMessage,
   type ChatProvider,
   type ProviderConfig,
-} from '@styler/engine/providers';
-import { estimateTokens, rewriteWithLLM, type RestyleOptions, type StyleModel } from '@styler/engine';
+} from '@styler-dev/engine/providers';
+import { estimateTokens, rewriteWithLLM, type RestyleOptions, type StyleModel } from '@styler-dev/engine';
 import type { StylerStore } from '../../store/index.js';
 import type { DraftReport } from '../chat-schemas.js';
 import { defaultBaseModel, MODEL_LIST_VARIABLES } from '../default-base-model.js';

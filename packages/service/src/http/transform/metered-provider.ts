@@ -2,7 +2,7 @@
  * A ChatProvider that counts what a request's LLM calls cost and stops them at a deadline, so a
  * rewrite whose LLM failed part-way can still say what it spent and leave time for the rule engine.
  */
-import { ProviderError, type ChatProvider, type ChatRequest, type ChatResult } from '@styler/engine/providers';
+import { ProviderError, type ChatProvider, type ChatRequest, type ChatResult } from '@styler-dev/engine/providers';
 
 /** Calls made and the tokens their provider reported, over every call so far. */
 export interface MeteredCost {

@@ -6,17 +6,17 @@
  */
 import { randomId } from '../../store/index.js';
 import { ServiceError } from '../../errors.js';
-import type { QualityAnalytics } from '@styler/analytics';
-import type { PoolCallOptions } from '@styler/analytics/pool';
-import type { StylePool } from '@styler/engine';
+import type { QualityAnalytics } from '@styler-dev/analytics';
+import type { PoolCallOptions } from '@styler-dev/analytics/pool';
+import type { StylePool } from '@styler-dev/engine';
 import {
   resolveChatProvider,
   type ChatMessage,
   type ChatProvider,
   type ProviderConfig,
-} from '@styler/engine/providers';
+} from '@styler-dev/engine/providers';
 import type { Principal, StylerStore } from '../../store/index.js';
-import type { DraftChoice, StyleModel } from '@styler/engine';
+import type { DraftChoice, StyleModel } from '@styler-dev/engine';
 import type { DraftReport } from '../chat-schemas.js';
 import { chooseWithinCap, LLM_PIPELINE, pipelineCap } from '../../llm-pipeline.js';
 import { draftReport } from '../draft-report.js';

@@ -4,7 +4,7 @@
  * here: a text over the length limit is a 413 that says the limit.
  */
 import { ServiceError } from '../../errors.js';
-import type { ChatMessage } from '@styler/engine/providers';
+import type { ChatMessage } from '@styler-dev/engine/providers';
 import type { TransformRequestBody } from '../api-schemas.js';
 import { BASE_TEMPERATURE } from '../limits.js';
 

@@ -3,11 +3,20 @@
  * others evaluated, and every file ends byte for byte as an uninterrupted run's.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { fixture } from '../../http/support/fixtures.js';
 
 const STYLER = fileURLToPath(new URL('../../../bin/styler.js', import.meta.url));
@@ -42,6 +51,7 @@ function benchmark(args: string[], killWhen?: () => boolean): Promise<{ code: nu
 describe('styler benchmark --resume after SIGKILL', () => {
   it('keeps the rows written before the kill and ends byte for byte as an uninterrupted run', async () => {
     const root = mkdtempSync(join(tmpdir(), 'styler-benchmark-resume-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     const authors = join(root, 'authors');
     const letters = [1, 2, 3, 4, 5, 6, 7].map((n) => fixture(`darwin-0${n}.txt`));
     const posts = [...paragraphs(fixture('ai-input-01.txt')), ...paragraphs(fixture('ai-input-02.txt'))];

@@ -1,9 +1,9 @@
 /** `styler benchmark` end to end: rows of two systems in, rows.jsonl, summaries and report out; resume, shards, merge. */
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { EvaluationSummary } from '@styler/research';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EvaluationSummary } from '@styler-dev/research';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
 import { fixture } from '../../http/support/fixtures.js';
@@ -22,6 +22,7 @@ const rowLines = (dir: string): string[] => readFileSync(join(dir, 'rows.jsonl')
 
 describe('styler benchmark', () => {
   const root = mkdtempSync(join(tmpdir(), 'styler-benchmark-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
   const authors = join(root, 'authors');
   const runs = join(root, 'runs.jsonl');
   const letters = [1, 2, 3, 4, 5, 6, 7].map((n) => fixture(`darwin-0${n}.txt`));

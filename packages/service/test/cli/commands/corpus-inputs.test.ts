@@ -3,10 +3,10 @@
  * and wordless files, links (followed to files, loops skipped), entries that cannot be read.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { onTestFinished, describe, expect, it } from 'vitest';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
 import { darwin, fixture } from '../../http/support/fixtures.js';
@@ -44,6 +44,7 @@ const run = async (argv: string[]) => {
 describe('styler corpus inputs', () => {
   it('names documents author/file, so files called 01.txt in every folder stay apart', async () => {
     const root = readmeCorpus();
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     const out = join(root, 'out');
     const { code, err } = await run([join(root, 'darwin'), join(root, 'assistant'), '--out', out]);
     expect(code, err).toBe(0);
@@ -58,6 +59,7 @@ describe('styler corpus inputs', () => {
 
   it('leaves out empty and wordless files with a message each, and follows links to files', async () => {
     const root = readmeCorpus();
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     writeFileSync(join(root, 'darwin', '05.txt'), '');
     writeFileSync(join(root, 'assistant', '05.txt'), '… — !? 123\n');
     symlinkSync(join(root, 'darwin', '01.txt'), join(root, 'darwin', '06.txt'));
@@ -73,6 +75,7 @@ describe('styler corpus inputs', () => {
 
   it('skips links to nothing, FIFOs and folder loops with a message, and goes on', async () => {
     const root = readmeCorpus();
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     symlinkSync(join(root, 'nowhere.txt'), join(root, 'darwin', 'dangling.txt'));
     execFileSync('mkfifo', [join(root, 'assistant', 'pipe.txt')]);
     symlinkSync(join(root, 'darwin'), join(root, 'darwin', 'loop'));
@@ -87,6 +90,7 @@ describe('styler corpus inputs', () => {
 
   it('leaves out a listed file that cannot be read, or stops with the list of them under --strict', async () => {
     const root = readmeCorpus();
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     const list = join(root, 'list.tsv');
     const listed = [1, 2, 3, 4].flatMap((i) => [`darwin/0${i}.txt\tdarwin`, `assistant/0${i}.txt\tassistant`]);
     writeFileSync(list, [...listed, 'darwin/missing.txt\tdarwin', ''].join('\n'));
@@ -104,6 +108,7 @@ describe('styler corpus inputs', () => {
 
   it.skipIf(process.getuid?.() === 0)('leaves out a file it has no permission to read', async () => {
     const root = readmeCorpus();
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     writeFileSync(join(root, 'darwin', '05.txt'), darwin(5));
     chmodSync(join(root, 'darwin', '05.txt'), 0o000);
     const { code, err } = await run([join(root, 'darwin'), join(root, 'assistant'), '--out', join(root, 'out')]);

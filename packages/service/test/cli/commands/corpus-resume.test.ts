@@ -3,11 +3,11 @@
  * the phases it had finished, and leaves every file byte for byte as an uninterrupted run does.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const STYLER = fileURLToPath(new URL('../../../bin/styler.js', import.meta.url));
 
@@ -63,6 +63,7 @@ function contents(folder: string): Map<string, Buffer> {
 
 describe('styler corpus --resume', () => {
   const root = syntheticCorpus();
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
   const inputs = ['alice', 'bob', 'carol'].map((name) => join(root, name));
   const args = (out: string): string[] => [...inputs, '--unknown', join(root, 'unknown'), '--out', out, '--mfw', '50'];
   const whole = join(root, 'whole');

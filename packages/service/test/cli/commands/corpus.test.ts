@@ -1,8 +1,8 @@
 /** `styler corpus` end to end: author folders and unknown texts in, summary, tables and report out. */
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
 import { fixture } from '../../http/support/fixtures.js';
@@ -17,6 +17,7 @@ const paragraphs = (text: string): string[] =>
 describe('styler corpus', () => {
   // Two "authors": Darwin's letters and the AI-style inputs, a few documents each, and one unknown of each.
   const root = mkdtempSync(join(tmpdir(), 'styler-corpus-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
   const darwin = [1, 2, 3, 4, 5, 6].map((n) => fixture(`darwin-0${n}.txt`));
   const ai = [...paragraphs(fixture('ai-input-01.txt')), ...paragraphs(fixture('ai-input-02.txt'))];
   mkdirSync(join(root, 'darwin'));

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeStyle, fitStyle } from '@styler/engine';
+import { describeStyle, fitStyle } from '@styler-dev/engine';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
 import { darwin } from '../../http/support/fixtures.js';

@@ -1,15 +1,16 @@
 /** `styler fit`, `styler restyle` and `styler describe`: the embedded engine offline, as a baseline system. */
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { describeStyle, restyle, type StyleModel } from '@styler/engine';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeStyle, restyle, type StyleModel } from '@styler-dev/engine';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
 import { fixture } from '../../http/support/fixtures.js';
 
 describe('styler fit, restyle and describe', () => {
   const root = mkdtempSync(join(tmpdir(), 'styler-engine-cli-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
   mkdirSync(join(root, 'samples'));
   mkdirSync(join(root, 'inputs'));
   [1, 2, 3, 4].forEach((n) => writeFileSync(join(root, 'samples', `letter-${n}.txt`), fixture(`darwin-0${n}.txt`)));

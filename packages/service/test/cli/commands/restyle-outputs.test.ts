@@ -1,9 +1,9 @@
 /** `styler restyle` never replaces a file without --force (an input above all), and refuses empty or oversized inputs. */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitStyle } from '@styler/engine';
+import { fitStyle } from '@styler-dev/engine';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
 import { darwin } from '../../http/support/fixtures.js';
@@ -74,5 +74,15 @@ describe('styler restyle and existing files', () => {
     ]);
     expect(code).toBe(2);
     expect(err).toMatch(/holds \d+ characters, over the limit of 50: split it, or raise the limit with --max-chars/);
+  });
+
+  it('refuses a text file over --max-chars before restyling any other', async () => {
+    const folder = inputFolder('mixed', 'The plan was agreed.\n');
+    writeFileSync(join(folder, 'long.txt'), INPUT.repeat(4));
+    const out = join(root, 'mixed-out');
+    const { code, err } = await restyle([folder, '--out', out, '--max-chars', '200']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/long\.txt holds \d+ characters, over the limit of 200/);
+    expect(existsSync(out)).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 /** `styler restyle` over a .docx: a Word document in, a Word document out, its structure kept. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Document, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import yauzl from 'yauzl';
-import { fitStyle } from '@styler/engine';
+import { fitStyle } from '@styler-dev/engine';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { main } from '../../../src/cli/main.js';
 import { darwin } from '../../http/support/fixtures.js';
@@ -80,6 +80,7 @@ function paragraphsOf(
 describe('styler restyle with a .docx', () => {
   it('writes a .docx that keeps the headings, lists and bold and italic runs', async () => {
     const root = mkdtempSync(join(tmpdir(), 'styler-restyle-docx-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     const modelPath = join(root, 'model.json');
     writeFileSync(modelPath, JSON.stringify(fitStyle([1, 2, 3, 4].map(darwin))));
     writeFileSync(join(root, 'notes.docx'), await sampleDocx());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runJsonlCommand } from '../../../../../test-support/jsonl-command.js';
-import { rouge } from '@styler/analytics';
+import { rouge } from '@styler-dev/analytics';
 import { runRougeJsonl } from '../../../src/cli/commands/rouge.js';
 
 const run = async (input: string) => {

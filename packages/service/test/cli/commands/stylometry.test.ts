@@ -3,11 +3,11 @@
  * list, cross-validation and MDS; `styler oppose`, `styler imposters` and `styler rolling`; and every
  * command's --help listing all its flags.
  */
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import type { ArgSpec } from '@styler/cli-kit';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ArgSpec } from '@styler-dev/cli-kit';
 import { habitText } from '../../../../../test-support/habit-texts.js';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
 import { ANALYZE_ARGS } from '../../../src/cli/commands/analyze.js';
@@ -21,6 +21,7 @@ import { main } from '../../../src/cli/main.js';
 import { darwin, fixture } from '../../http/support/fixtures.js';
 
 const root = mkdtempSync(join(tmpdir(), 'styler-stylo-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 const folder = (name: string, texts: readonly string[], extension = 'txt'): string => {
   const path = join(root, name);
   mkdirSync(path, { recursive: true });
@@ -383,7 +384,7 @@ describe('--help of every command', () => {
   });
 
   it.each(['corpus', 'oppose', 'imposters', 'verify', 'rolling', 'benchmark'])(
-    'styler %s --help prints the help of @styler/research',
+    'styler %s --help prints the help of @styler-dev/research',
     async (command) => {
       const result = await run([command, '--help']);
       expect(result.code, result.err).toBe(0);

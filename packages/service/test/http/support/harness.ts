@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { StylePool } from '@styler/engine';
-import { loadProviderConfig, type ProviderConfig } from '@styler/engine/providers';
+import type { StylePool } from '@styler-dev/engine';
+import { loadProviderConfig, type ProviderConfig } from '@styler-dev/engine/providers';
 import { buildApp } from '../../../src/http/app.js';
 import { loadServiceConfig, type ServiceConfig } from '../../../src/config.js';
 import {

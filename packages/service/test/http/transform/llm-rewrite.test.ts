@@ -7,7 +7,7 @@
  * lost something) answers 200 with the rule engine's restyle and a report saying why.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStylePool, type StylePool } from '@styler/engine';
+import { createStylePool, type StylePool } from '@styler-dev/engine';
 import {
   startOpenAITestServer,
   type OpenAITestServer,

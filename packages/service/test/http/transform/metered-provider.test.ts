@@ -4,7 +4,7 @@
  * and leaves the caller's own abort its reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAICompatibleProvider, ProviderError, type ChatProvider } from '@styler/engine/providers';
+import { createOpenAICompatibleProvider, ProviderError, type ChatProvider } from '@styler-dev/engine/providers';
 import { startOpenAITestServer, type OpenAITestServer } from '../../../../../test-support/openai-test-server.js';
 import { MeteredProvider } from '../../../src/http/transform/metered-provider.js';
 

@@ -4,7 +4,7 @@
  * database is away, for how long, and what a revocation or a deletion does.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fitStyle } from '@styler/engine';
+import { fitStyle } from '@styler-dev/engine';
 import {
   isDatabaseUnavailable,
   openPostgresStore,

@@ -1,6 +1,6 @@
 /** A full disk is recognised whether fs or SQLite reports it. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnalyticsError } from '@styler/analytics/errors';
+import { AnalyticsError } from '@styler-dev/analytics/errors';
 import { asStorageFull, isStorageFull, StorageFullError } from '../../../src/store/index.js';
 import { fillDatabase, noSpaceError, temporaryStore } from '../helpers.js';
 
