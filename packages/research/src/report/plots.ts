@@ -28,9 +28,21 @@ interface PlotLibraries {
 let loading: Promise<PlotLibraries> | undefined;
 
 /**
- * vega and vega-lite, imported on first use; rejects with PLOT_LIBRARIES_MISSING when either is not
- * installed. Commands that end in a report call it first, so a long run does not fail at its end.
+ * Throws PLOT_LIBRARIES_MISSING when vega or vega-lite is not installed, without loading them (their
+ * hundreds of modules are most of a small run's start-up): commands that end in a report call it
+ * first, so a long run does not fail at its end, and the libraries load with the first plot.
  */
+export function requirePlotLibraries(): void {
+  for (const name of ['vega', 'vega-lite']) {
+    try {
+      import.meta.resolve(name);
+    } catch (error) {
+      throw new Error(PLOT_LIBRARIES_MISSING, { cause: error });
+    }
+  }
+}
+
+/** vega and vega-lite, imported on first use; rejects with PLOT_LIBRARIES_MISSING when either is not installed. */
 export function loadPlotLibraries(): Promise<PlotLibraries> {
   loading ??= Promise.all([import('vega'), import('vega-lite')]).then(
     ([vega, vegaLite]) => ({ vega, compile: vegaLite.compile }),

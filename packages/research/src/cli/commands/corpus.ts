@@ -68,7 +68,7 @@ import {
   FEATURE_FLAGS,
 } from '../stylometry/options.js';
 import { corpusFigureNames, corpusReport } from '../../report/corpus-report.js';
-import { loadPlotLibraries } from '../../report/plots.js';
+import { requirePlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
   'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--min-shared X] [--consensus-mfw N,N,...] ' +
@@ -153,7 +153,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const linkageName = single(args, 'linkage') ?? 'ward';
   const treeLinkage = LINKAGE_METHODS.find((method) => method === linkageName);
   if (treeLinkage === undefined) throw new CliError(`--linkage must be one of ${LINKAGE_METHODS.join(', ')}`);
-  await loadPlotLibraries();
+  requirePlotLibraries();
 
   // Files that cannot be read or have no words are left out, each with a message on stderr; with
   // --strict the run stops instead, listing them all.

@@ -29,7 +29,7 @@ import {
 } from '../../stylometry/index.js';
 import type { ResearchHost } from '../../host.js';
 import { figureFiles } from '../../report/figure-files.js';
-import { loadPlotLibraries } from '../../report/plots.js';
+import { requirePlotLibraries } from '../../report/plots.js';
 import { verificationReport } from '../../report/verification-report.js';
 import { positiveInteger } from '../numbers.js';
 import { featureSettings, impostersFlags, MIN_SHARED_HELP } from '../stylometry/options.js';
@@ -113,7 +113,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const settings = await featureSettings(args);
   const options = impostersFlags(args, settings);
   const { distance, culling } = options;
-  await loadPlotLibraries();
+  requirePlotLibraries();
   const problems = await readVerificationProblems(args.positionals[0]!, settings, host.readDocument);
   const imposterDocuments = await readAuthors(args.flags.get('imposters') ?? [], settings, host.readDocument);
   const imposterAuthors = [...new Set(imposterDocuments.map((d) => d.author!))].map((author) => ({
