@@ -4,6 +4,7 @@
 // process without a word (a segmentation fault on Node 20). A checkout re-runs the command under
 // a supported Node (.ci/node, as npm start does); elsewhere the CLI says what it needs and stops.
 import { spawn } from 'node:child_process';
+import * as nodeModule from 'node:module';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
@@ -61,6 +62,11 @@ async function underSupportedNode() {
 if (startedByNpm()) onParentExit(() => process.kill(process.pid, 'SIGTERM'));
 
 if (isSupportedNode(process.versions.node)) {
+  // V8's code for the modules kept on disk (Node's compile cache: in the system's temp folder, or
+  // NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off): a research command loads hundreds
+  // of modules, and compiling them is much of a small corpus's run. Without a writable folder Node
+  // goes on uncached.
+  nodeModule.enableCompileCache?.();
   const { main } = await import('../dist/cli/main.js');
   process.exitCode = await main(process.argv.slice(2), {
     stdin: process.stdin,
