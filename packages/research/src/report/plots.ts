@@ -8,6 +8,7 @@
  * vega and vega-lite (about 19 MB) are optional peer dependencies of the package, loaded only when a
  * report draws a plot, so a service deployment does not carry them.
  */
+import { createRequire } from 'node:module';
 import type * as Vega from 'vega';
 import type { compile as Compile, TopLevelSpec } from 'vega-lite';
 import type { Merge } from '../stylometry/index.js';
@@ -33,9 +34,10 @@ let loading: Promise<PlotLibraries> | undefined;
  * first, so a long run does not fail at its end, and the libraries load with the first plot.
  */
 export function requirePlotLibraries(): void {
+  const require = createRequire(import.meta.url);
   for (const name of ['vega', 'vega-lite']) {
     try {
-      import.meta.resolve(name);
+      require.resolve(name);
     } catch (error) {
       throw new Error(PLOT_LIBRARIES_MISSING, { cause: error });
     }
