@@ -102,24 +102,29 @@ export function placeLabels(
     box.x >= 0 && box.y >= 0 && box.x + box.width <= layout.width && box.y + box.height <= layout.height;
   const boxes: Array<PlacedLabel | undefined> = points.map(() => undefined);
   const placed: Box[] = [];
-  const order = [...new Set([...priority, ...points.keys()])];
-  const wanted = order.filter((i) => labels[i] !== undefined && labels[i] !== '');
-  // First every label clear of the other points too; then the rest clear of the labels only.
-  for (const clearOfPoints of [true, false]) {
-    for (const i of wanted) {
-      if (boxes[i] !== undefined) continue;
-      const width = Math.ceil(labelWidth(labels[i]!, layout.fontSize)) + 1;
-      const box = candidates(points[i]!.x, points[i]!.y, width, height, r).find(
-        (candidate) =>
-          inside(candidate) &&
-          !placed.some((other) => boxesOverlap(candidate, other)) &&
-          (!clearOfPoints || !markers.some((marker, j) => j !== i && boxesOverlap(candidate, marker))),
-      );
-      if (box !== undefined) {
-        boxes[i] = box;
-        placed.push(box);
+  const named = (i: number): boolean => labels[i] !== undefined && labels[i] !== '';
+  const first = [...new Set(priority)].filter(named);
+  const rest = [...points.keys()].filter((i) => named(i) && !first.includes(i));
+  // The priority labels take their places before the others; within each, every label first clear
+  // of the other points too, then the rest clear of the labels only.
+  for (const group of [first, rest]) {
+    for (const clearOfPoints of [true, false]) {
+      for (const i of group) {
+        if (boxes[i] !== undefined) continue;
+        const width = Math.ceil(labelWidth(labels[i]!, layout.fontSize)) + 1;
+        const box = candidates(points[i]!.x, points[i]!.y, width, height, r).find(
+          (candidate) =>
+            inside(candidate) &&
+            !placed.some((other) => boxesOverlap(candidate, other)) &&
+            (!clearOfPoints || !markers.some((marker, j) => j !== i && boxesOverlap(candidate, marker))),
+        );
+        if (box !== undefined) {
+          boxes[i] = box;
+          placed.push(box);
+        }
       }
     }
   }
+  const wanted = [...first, ...rest];
   return { boxes, leftOut: wanted.filter((i) => boxes[i] === undefined).length };
 }

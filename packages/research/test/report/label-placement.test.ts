@@ -99,6 +99,75 @@ describe('label placement', () => {
     );
   });
 
+  it('places a priority label exactly where it would go were it the only label', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ x: fc.double({ min: 0, max: 200 }), y: fc.double({ min: 0, max: 80 }) }), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        fc.array(fc.string({ minLength: 1, maxLength: 20 }), { minLength: 30, maxLength: 30 }),
+        fc.nat(),
+        (points, names, pick) => {
+          const first = pick % points.length;
+          const layout = { width: 200, height: 80, fontSize: 11, pointRadius: 5 };
+          const all = placeLabels(points, names.slice(0, points.length), layout, [first]);
+          const alone = placeLabels(
+            points,
+            points.map((_, i) => (i === first ? names[i] : undefined)),
+            layout,
+          );
+          expect(all.boxes[first]).toEqual(alone.boxes[first]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('labels an unknown text among many labelled documents: its label takes its place first', async () => {
+    // A 24-document PCA map (synthetic corpus of six authors): the unknown text sits among four
+    // labelled documents, whose labels took its room when all labels had to clear the points first.
+    const map: Array<[string, string | null, number, number]> = [
+      ['ai-inputs-00', 'ai', -4.614, -2.711],
+      ['ai-inputs-06', 'ai', -5.01, -2.813],
+      ['ai-inputs-12', 'ai', -4.837, -2.139],
+      ['ai-inputs-18', 'ai', -5.298, -3.901],
+      ['austen-letters-01', 'austen', 5.092, -4.556],
+      ['austen-letters-07', 'austen', 6.737, -1.189],
+      ['austen-letters-13', 'austen', 6.618, -2.204],
+      ['darwin-letters-02', 'darwin', 1.885, -0.347],
+      ['darwin-letters-08', 'darwin', 3.102, -0.976],
+      ['darwin-letters-14', 'darwin', 3.087, -1.392],
+      ['darwin-letters-20', 'darwin', 4.242, 0.987],
+      ['federalist-hamilton-03', 'hamilton', -0.7, 7.589],
+      ['federalist-hamilton-09', 'hamilton', -1.274, 7.902],
+      ['federalist-hamilton-15', 'hamilton', -0.881, 9.812],
+      ['federalist-hamilton-21', 'hamilton', 0.01, 8.043],
+      ['gerrand-go-blog-04', 'gerrand', -6.195, -1.219],
+      ['gerrand-go-blog-10', 'gerrand', -5.564, -2.056],
+      ['gerrand-go-blog-16', 'gerrand', -6.542, -1.199],
+      ['gerrand-go-blog-22', 'gerrand', -5.111, -1.082],
+      ['twain-speeches-05', 'twain', 1.918, -1.722],
+      ['twain-speeches-11', 'twain', 1.591, -2.576],
+      ['twain-speeches-17', 'twain', 3.64, -1.146],
+      ['twain-speeches-23', 'twain', 3.368, -0.282],
+      ['unknown/austen-letters-19', null, 4.736, -0.825],
+    ];
+    const spec = pcaSpec(
+      map.map(([document, author, pc1, pc2]) => ({
+        document,
+        author: author ?? 'unknown',
+        known: author !== null,
+        pc1,
+        pc2,
+      })),
+      [0.19, 0.15],
+    );
+    const labels = pointLabels(await renderPlot(spec, 'caption'));
+    expect(labels.some((label) => label.includes('>unknown/austen-letters-19</text>'))).toBe(true);
+    expect(overlappingPairs(labels.map(inkBox))).toBe(0);
+  });
+
   it.each([
     [
       'PCA',
@@ -115,6 +184,10 @@ describe('label placement', () => {
     const boxes = labels.map(inkBox);
     expect(labels.length).toBeGreaterThanOrEqual(8);
     expect(overlappingPairs(boxes)).toBe(0);
+    // The unknown texts' labels are placed first: each is drawn.
+    for (const point of crowd.filter((p) => !p.known)) {
+      expect(labels.some((label) => label.includes(`>${point.document}</text>`))).toBe(true);
+    }
     const leftOut = crowd.length - labels.length;
     expect(svg).toContain(`${leftOut} labels left out where they would overlap others`);
   });
