@@ -6,12 +6,16 @@
 // leave-one-out and unknown-text attributions, the same Ward tree and consensus clades.
 // Past --reference-max documents (default 20,000; its whole matrices would not fit) styler runs alone.
 //
+// On a shared machine wall times move with the load: each size can run the pair --runs times,
+// alternating, and the table gives medians, the CPU seconds (user + system) beside the wall seconds,
+// and the load average before and after.
+//
 // Run: npm run build && node bench/stylometry/scale.mjs [DOCUMENTS...] [--reference-max N] [--dir DIR]
-//   [--styler-flags "--figures none"]   (further flags of styler corpus, space-separated)
+//   [--runs N] [--styler-flags "--figures none"]   (further flags of styler corpus, space-separated)
 //   e.g. node bench/stylometry/scale.mjs 1000 2500 5000 10000 20000
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -27,21 +31,42 @@ const option = (name, fallback) => {
 const referenceMax = Number(option('reference-max', 20_000));
 const dir = option('dir', join(tmpdir(), 'styler-scale'));
 const stylerFlags = option('styler-flags', '').split(' ').filter(Boolean);
+const runs = Number(option('runs', 1));
 const sizes = argv.length > 0 ? argv.map(Number) : [1000, 2500, 5000, 10000];
 
-/** Runs a command under /usr/bin/time; its wall seconds and peak RSS in MB. */
+/** Runs a command under /usr/bin/time; its wall seconds, CPU seconds (user + system) and peak RSS in MB. */
 function timed(command, args, log) {
   const timeFile = `${log}.time`;
-  const result = spawnSync('/usr/bin/time', ['-o', timeFile, '-f', '%e %M', command, ...args], {
+  const result = spawnSync('/usr/bin/time', ['-o', timeFile, '-f', '%e %M %U %S', command, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 1 << 28,
   });
   const output = `${result.stdout}${result.stderr}`;
   writeFileSync(log, output);
   if (result.status !== 0) throw new Error(`${command} failed:\n${output}`);
-  const [seconds, kilobytes] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
-  return { seconds, mb: kilobytes / 1024, output };
+  const [seconds, kilobytes, user, system] = readFileSync(timeFile, 'utf8')
+    .trim()
+    .split('\n')
+    .at(-1)
+    .split(' ')
+    .map(Number);
+  return { seconds, cpu: user + system, mb: kilobytes / 1024, output };
 }
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Medians of each measure over several runs of one program. */
+const medians = (results) => ({
+  seconds: median(results.map((r) => r.seconds)),
+  cpu: median(results.map((r) => r.cpu)),
+  mb: median(results.map((r) => r.mb)),
+});
+
+const load = () => loadavg()[0].toFixed(1);
 
 async function* csvLines(path) {
   for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) yield line;
@@ -165,13 +190,13 @@ const versions = {
     .trim(),
 };
 console.log(
-  `node ${versions.node}; python, numpy, scipy ${versions.python}; ${dir}` +
+  `node ${versions.node}; python, numpy, scipy ${versions.python}; ${dir}; ${runs} run${runs === 1 ? '' : 's'} each (medians)` +
     (stylerFlags.length > 0 ? `; styler corpus ${stylerFlags.join(' ')}` : ''),
 );
 console.log(
-  '| documents | styler s | styler MB | reference s | reference MB | time ratio | same words | max distance gap | LOO agree | unknown agree | same tree | same consensus |',
+  '| documents | load | styler s (CPU s) | styler MB | reference s (CPU s) | reference MB | time ratio | CPU ratio | memory ratio | same words | max distance gap | LOO agree | unknown agree | same tree | same consensus |',
 );
-console.log('| ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- | --- |');
+console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- | --- |');
 for (const size of sizes) {
   const root = join(dir, `corpus-${size}`);
   const { folders, unknown } = syntheticCorpus(root, size);
@@ -179,24 +204,34 @@ for (const size of sizes) {
   const theirs = join(dir, `reference-${size}`);
   for (const out of [ours, theirs]) rmSync(out, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const us = timed(
-    'node',
-    [styler, 'corpus', ...folders, '--unknown', unknown, '--out', ours, ...stylerFlags],
-    `${ours}.log`,
-  );
+  const before = load();
+  const ourRuns = [];
+  const theirRuns = [];
+  for (let run = 0; run < runs; run += 1) {
+    ourRuns.push(
+      timed('node', [styler, 'corpus', ...folders, '--unknown', unknown, '--out', ours, ...stylerFlags], `${ours}.log`),
+    );
+    if (size > referenceMax) continue;
+    theirRuns.push(
+      timed(
+        'python3',
+        [join(here, 'reference.py'), ...folders, '--unknown', unknown, '--out', theirs],
+        `${theirs}.log`,
+      ),
+    );
+  }
+  const loads = `${before}–${load()}`;
+  const us = medians(ourRuns);
+  const cell = (m) => `${m.seconds.toFixed(2)} (${m.cpu.toFixed(2)})`;
   if (size > referenceMax) {
-    console.log(`| ${size} | ${us.seconds.toFixed(1)} | ${us.mb.toFixed(0)} | – | – | – | | | | | | |`);
+    console.log(`| ${size} | ${loads} | ${cell(us)} | ${us.mb.toFixed(0)} | – | – | – | – | – | | | | | | |`);
     continue;
   }
-  const them = timed(
-    'python3',
-    [join(here, 'reference.py'), ...folders, '--unknown', unknown, '--out', theirs],
-    `${theirs}.log`,
-  );
+  const them = medians(theirRuns);
   const c = await compare(ours, theirs);
   console.log(
-    `| ${size} | ${us.seconds.toFixed(1)} | ${us.mb.toFixed(0)} | ${them.seconds.toFixed(1)} | ${them.mb.toFixed(0)} | ` +
-      `${(us.seconds / them.seconds).toFixed(2)} | ${c.sameWords ? 'yes' : 'NO'} | ${c.distance.toExponential(1)} | ` +
+    `| ${size} | ${loads} | ${cell(us)} | ${us.mb.toFixed(0)} | ${cell(them)} | ${them.mb.toFixed(0)} | ` +
+      `${(us.seconds / them.seconds).toFixed(2)} | ${(us.cpu / them.cpu).toFixed(2)} | ${(us.mb / them.mb).toFixed(2)} | ${c.sameWords ? 'yes' : 'NO'} | ${c.distance.toExponential(1)} | ` +
       `${c.loo} | ${c.unknown} | ${c.sameTree ? `yes (heights ${c.heightGap.toExponential(0)})` : 'NO'} | ${c.sameConsensus ? 'yes' : 'NO'} |`,
   );
   if (c.neighbours !== '') console.log(`  nearest neighbours: ${c.neighbours}`);

@@ -5,6 +5,7 @@
 // fetch a supported Node (a checkout's npm scripts set it), the command runs again under that Node;
 // elsewhere the CLI says what it needs and stops.
 import { spawn } from 'node:child_process';
+import * as nodeModule from 'node:module';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
@@ -63,6 +64,11 @@ async function underSupportedNode() {
 if (startedByNpm()) onParentExit(() => process.kill(process.pid, 'SIGTERM'));
 
 if (isSupportedNode(process.versions.node)) {
+  // V8's code for the modules kept on disk (Node's compile cache: in the system's temp folder, or
+  // NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off): a research command loads hundreds
+  // of modules, and compiling them is much of a small corpus's run. Without a writable folder Node
+  // goes on uncached.
+  nodeModule.enableCompileCache?.();
   const { main } = await import('../dist/cli/main.js');
   process.exitCode = await main(process.argv.slice(2), {
     stdin: process.stdin,

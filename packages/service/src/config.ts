@@ -4,6 +4,7 @@
  */
 import { isPostgresUrl } from './store/open-store.js';
 import { SQLITE_SYNCHRONOUS, type SqliteSynchronous } from './store/sqlite/database.js';
+import { DEFAULT_DOCX_LIMITS } from './docx-limits.js';
 
 /** Everything the service reads from its environment. Sizes are bytes, durations milliseconds. */
 export interface ServiceConfig {
@@ -135,8 +136,8 @@ export const SERVICE_DEFAULTS = Object.freeze({
   maxFileBytes: 10 * MIB,
   maxBodyBytes: 2 * MIB,
   maxTextChars: 100_000,
-  maxDocxExpandedBytes: 64 * MIB,
-  maxDocxEntries: 2_000,
+  maxDocxExpandedBytes: DEFAULT_DOCX_LIMITS.maxExpandedBytes,
+  maxDocxEntries: DEFAULT_DOCX_LIMITS.maxEntries,
   docxExtractions: 2,
   docxExtractionsPerOrg: 1,
   role: 'all',

@@ -17,9 +17,9 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
 /**
  * The service's layers, lowest first. The store: shared helpers every table uses; the tables; the
  * store contract they compose; each database's assembly; the store's public face. Above it: the
- * error registry, the service's settings, log redaction and text comparison; uploads, the style-model
- * cache, the job worker and the LLM pipeline; HTTP's shared pieces (schemas, limits, the OpenAI wire
- * shapes, the pipeline's report); the transform and chat sequences; the
+ * error registry (and its ServiceError, the .docx limits), the service's settings, log redaction and
+ * text comparison; uploads, the style-model cache, the job worker and the LLM pipeline; HTTP's shared
+ * pieces (schemas, limits, the OpenAI wire shapes, the pipeline's report); the transform and chat sequences; the
  * routes and the app that assembles them; then the command line and the package's entry, which are
  * every module no prefix names.
  */
@@ -29,7 +29,7 @@ const LAYERS: Layers = [
   ['store/contract.ts'],
   ['store/sqlite/', 'store/postgres/', 'store/read-cache/'],
   ['store/index.ts', 'store/open-store.ts'],
-  ['errors.ts', 'config.ts', 'log-redaction.ts', 'initial-key.ts', 'compare/'],
+  ['errors.ts', 'service-error.ts', 'docx-limits.ts', 'config.ts', 'log-redaction.ts', 'initial-key.ts', 'compare/'],
   ['uploads/', 'style-models/', 'jobs/', 'llm-pipeline.ts'],
   ['http/'],
   ['http/transform/', 'http/chat/'],

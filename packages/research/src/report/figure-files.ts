@@ -57,7 +57,7 @@ export function captionedSvg(svg: string, caption: string | undefined): string {
     .replace(/<\/svg>\s*$/, `<g class="caption">${text}</g></svg>`);
 }
 
-/** Which figure files are written: SVG and PNG (the default), SVG only, or none (the report still shows them). */
+/** Which figure files are written: SVG and PNG (figureFiles' default), SVG only, or none (the report still shows them). */
 export type FigureFormats = 'png' | 'svg' | 'none';
 
 /** The figure formats' names, as `--figures` takes them. */

@@ -8,12 +8,14 @@
  * vega and vega-lite (about 19 MB) are optional peer dependencies of the package, loaded only when a
  * report draws a plot, so a service deployment does not carry them.
  */
+import { createRequire } from 'node:module';
 import type * as Vega from 'vega';
 import type { compile as Compile, TopLevelSpec } from 'vega-lite';
 import type { Merge } from '../stylometry/index.js';
 import { colourAndShape, groupStyles, PALETTE } from './colours.js';
 import { FIGURE_LEAVES, lastClusters, MIXED_COLOUR, MIXED_GROUP } from './tree-truncation.js';
 import { escapeHtml, metricLabel } from './html.js';
+import { placeLabels } from './label-placement.js';
 
 /** What a research report needs installed to draw its plots. */
 export const PLOT_LIBRARIES_MISSING =
@@ -27,9 +29,22 @@ interface PlotLibraries {
 let loading: Promise<PlotLibraries> | undefined;
 
 /**
- * vega and vega-lite, imported on first use; rejects with PLOT_LIBRARIES_MISSING when either is not
- * installed. Commands that end in a report call it first, so a long run does not fail at its end.
+ * Throws PLOT_LIBRARIES_MISSING when vega or vega-lite is not installed, without loading them (their
+ * hundreds of modules are most of a small run's start-up): commands that end in a report call it
+ * first, so a long run does not fail at its end, and the libraries load with the first plot.
  */
+export function requirePlotLibraries(): void {
+  const require = createRequire(import.meta.url);
+  for (const name of ['vega', 'vega-lite']) {
+    try {
+      require.resolve(name);
+    } catch (error) {
+      throw new Error(PLOT_LIBRARIES_MISSING, { cause: error });
+    }
+  }
+}
+
+/** vega and vega-lite, imported on first use; rejects with PLOT_LIBRARIES_MISSING when either is not installed. */
 export function loadPlotLibraries(): Promise<PlotLibraries> {
   loading ??= Promise.all([import('vega'), import('vega-lite')]).then(
     ([vega, vegaLite]) => ({ vega, compile: vegaLite.compile }),
@@ -296,9 +311,101 @@ export function equalAxes(
   return { x, y, width: Math.round(span(x) * unit), height: Math.round(span(y) * unit) };
 }
 
+/** The font size of a scatter plot's point labels, in pixels. */
+const POINT_LABEL_PX = 11;
+/** A scatter point's marker radius in pixels (size 50 is 4 px; the unknown texts' ring is larger). */
+const POINT_RADIUS = 5;
+/** A label farther than this from its point's marker (in pixels) is joined to it by a line. */
+const LEADER_AFTER_PX = 9;
+
+/**
+ * A scatter plot's points with their label positions (`lx`, `ly`, in data units: the left and the
+ * vertical middle of the label's box), placed by placeLabels so that no two labels overlap, and
+ * how many labels found no place. A label placed away from its point gets a leader line from the
+ * point to the nearest edge of its box (`ax`, `ay`). `frame` is the plot's domains and size (linear
+ * scales, not niced).
+ */
+export function labelledScatter<T extends object>(
+  points: readonly T[],
+  position: (point: T) => { x: number; y: number },
+  label: (point: T, index: number) => string | undefined,
+  frame: { x: [number, number]; y: [number, number]; width: number; height: number },
+  priority: readonly number[] = [],
+): {
+  values: Array<T & { lx: number | null; ly: number | null; ax: number | null; ay: number | null }>;
+  leftOut: number;
+} {
+  const [x0, x1] = frame.x;
+  const [y0, y1] = frame.y;
+  const dataX = (px: number): number => x0 + (px / frame.width) * (x1 - x0);
+  const dataY = (py: number): number => y1 - (py / frame.height) * (y1 - y0);
+  const pixels = points.map((point) => {
+    const { x, y } = position(point);
+    return { x: ((x - x0) / (x1 - x0)) * frame.width, y: ((y1 - y) / (y1 - y0)) * frame.height };
+  });
+  const placement = placeLabels(
+    pixels,
+    points.map((point, i) => label(point, i)),
+    { width: frame.width, height: frame.height, fontSize: POINT_LABEL_PX, pointRadius: POINT_RADIUS },
+    priority,
+  );
+  const values = points.map((point, i) => {
+    const box = placement.boxes[i];
+    if (box === undefined) return { ...point, lx: null, ly: null, ax: null, ay: null };
+    const { x, y } = pixels[i]!;
+    const nearX = Math.min(Math.max(x, box.x), box.x + box.width);
+    const nearY = Math.min(Math.max(y, box.y), box.y + box.height);
+    const away = Math.hypot(nearX - x, nearY - y) > POINT_RADIUS + LEADER_AFTER_PX;
+    return {
+      ...point,
+      lx: dataX(box.x),
+      ly: dataY(box.y + box.height / 2),
+      ax: away ? dataX(nearX) : null,
+      ay: away ? dataY(nearY) : null,
+    };
+  });
+  return { values, leftOut: placement.leftOut };
+}
+
+/** The layers drawing labelledScatter's labels (`field` the text) and their leader lines. */
+export function pointLabelLayers<X extends object, Y extends object>(field: string, x: X, y: Y) {
+  return [
+    {
+      transform: [{ filter: 'datum.ax !== null' }],
+      mark: { type: 'rule' as const, color: '#999', strokeWidth: 0.8 },
+      encoding: { x, y, x2: { field: 'ax' }, y2: { field: 'ay' } },
+    },
+    {
+      transform: [{ filter: 'datum.lx !== null' }],
+      mark: {
+        type: 'text' as const,
+        align: 'left' as const,
+        baseline: 'middle' as const,
+        fontSize: POINT_LABEL_PX,
+        color: '#333',
+      },
+      encoding: { x: { ...x, field: 'lx' }, y: { ...y, field: 'ly' }, text: { field } },
+    },
+  ];
+}
+
+/** The title with a subtitle saying how many labels were left out (none: the title alone). */
+export function titleWithLeftOut(
+  title: string,
+  leftOut: number,
+  where: string,
+): string | { text: string; subtitle: string } {
+  if (leftOut === 0) return title;
+  return {
+    text: title,
+    subtitle: `${leftOut} label${leftOut === 1 ? '' : 's'} left out where ${leftOut === 1 ? 'it' : 'they'} would overlap others (${where} names every point)`,
+  };
+}
+
 /**
  * The documents on the first two principal components, coloured (and past 20 groups shaped) by
- * group; labelled as labelledPoints says, the unknown texts drawn larger with a dark outline.
+ * group; labelled as labelledPoints says, where a label fits without overlapping another
+ * (the unknown texts' first), the unknown texts drawn larger with a dark outline.
  */
 export function pcaSpec(
   points: ReadonlyArray<{ document: string; author: string; known?: boolean; pc1: number; pc2: number }>,
@@ -315,15 +422,20 @@ export function pcaSpec(
     x: { field: 'pc1', type: 'quantitative', title: axis(0), scale: { domain: frame.x, nice: false, zero: false } },
     y: { field: 'pc2', type: 'quantitative', title: axis(1), scale: { domain: frame.y, nice: false, zero: false } },
   };
+  const scatter = labelledScatter(
+    points.map((point, i) => ({ ...point, known: point.known !== false, labelled: labelled[i] })),
+    (point) => ({ x: point.pc1, y: point.pc2 }),
+    (point) => (point.labelled ? point.document : undefined),
+    frame,
+    points.flatMap((point, i) => (point.known === false ? [i] : [])),
+  );
   return {
-    title: 'Principal components of the MFW z-scores',
+    title: titleWithLeftOut('Principal components of the MFW z-scores', scatter.leftOut, 'pca.csv'),
     description:
       'Scatter plot of every document on the first two principal components, coloured by author; one unit is as long across as down.',
     width: frame.width,
     height: frame.height,
-    data: {
-      values: points.map((point, i) => ({ ...point, known: point.known !== false, labelled: labelled[i] })),
-    },
+    data: { values: scatter.values },
     layer: [
       {
         mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
@@ -339,11 +451,7 @@ export function pcaSpec(
         mark: { type: 'point', filled: false, size: 200, color: '#222', strokeWidth: 1.5 },
         encoding,
       },
-      {
-        transform: [{ filter: 'datum.labelled' }],
-        mark: { type: 'text', align: 'left', dx: 6, dy: -4, fontSize: 11, color: '#333' },
-        encoding: { ...encoding, text: { field: 'document' } },
-      },
+      ...pointLabelLayers('document', encoding.x, encoding.y),
     ],
   } as TopLevelSpec;
 }

@@ -1,25 +1,51 @@
 /** Vega-Lite plots of stylo's other analyses: MDS maps, Craig's Zeta slices and rolling Delta. */
 import type { TopLevelSpec } from 'vega-lite';
 import { colourAndShape, groupStyles } from './colours.js';
+import { equalAxes, labelledPoints, labelledScatter, pointLabelLayers, titleWithLeftOut } from './plots.js';
 
-/** Documents on the first two MDS dimensions, coloured by author. */
+/**
+ * Documents on the first two MDS dimensions, coloured by author, one unit as long across as down
+ * (the map's distances are the documents'); labelled as the PCA plot is (labelledPoints, where a
+ * label fits without overlapping another).
+ */
 export function mdsSpec(
-  points: ReadonlyArray<{ document: string; author: string; x: number; y: number }>,
+  points: ReadonlyArray<{ document: string; author: string; known?: boolean; x: number; y: number }>,
   distance: string,
 ): TopLevelSpec {
+  const frame = equalAxes(
+    points.map((point) => point.x),
+    points.map((point) => point.y),
+  );
+  const labelled = labelledPoints(points.map((point) => point.known !== false));
+  const scatter = labelledScatter(
+    points.map((point) => ({ ...point })),
+    (point) => point,
+    (point, i) => (labelled[i] ? point.document : undefined),
+    frame,
+    points.flatMap((point, i) => (point.known === false ? [i] : [])),
+  );
+  const encoding = {
+    x: { field: 'x', type: 'quantitative', title: 'dimension 1', scale: { domain: frame.x, nice: false, zero: false } },
+    y: { field: 'y', type: 'quantitative', title: 'dimension 2', scale: { domain: frame.y, nice: false, zero: false } },
+  };
   return {
-    title: `Classical multidimensional scaling of ${distance}`,
-    description: 'Scatter plot of every document on the first two MDS dimensions, coloured by author.',
-    width: 420,
-    height: 320,
-    data: { values: points.map((point) => ({ ...point })) },
-    mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
-    encoding: {
-      x: { field: 'x', type: 'quantitative', title: 'dimension 1' },
-      y: { field: 'y', type: 'quantitative', title: 'dimension 2' },
-      ...colourAndShape('author', 'author', groupStyles([...new Set(points.map((point) => point.author))].sort())),
-      tooltip: { field: 'document', type: 'nominal' },
-    },
+    title: titleWithLeftOut(`Classical multidimensional scaling of ${distance}`, scatter.leftOut, 'mds.csv'),
+    description:
+      'Scatter plot of every document on the first two MDS dimensions, coloured by author; one unit is as long across as down.',
+    width: frame.width,
+    height: frame.height,
+    data: { values: scatter.values },
+    layer: [
+      {
+        mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
+        encoding: {
+          ...encoding,
+          ...colourAndShape('author', 'author', groupStyles([...new Set(points.map((point) => point.author))].sort())),
+          tooltip: { field: 'document', type: 'nominal' },
+        },
+      },
+      ...pointLabelLayers('document', encoding.x, encoding.y),
+    ],
   } as TopLevelSpec;
 }
 

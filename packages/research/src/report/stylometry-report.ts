@@ -83,8 +83,9 @@ export async function mdsSection(
     await renderPlot(
       mdsSpec(
         documents.map((document, i) => ({
-          document: document.name,
+          document: documentLabel(document.name),
           author: document.author ?? 'unknown',
+          known: document.author !== null,
           x: mds.coordinates[i]?.[0] ?? 0,
           y: mds.coordinates[i]?.[1] ?? 0,
         })),

@@ -2,10 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { CliError, expandPaths, type DocumentFile } from '@styler-dev/cli-kit';
-import { ServiceError } from '../errors.js';
-import { SERVICE_DEFAULTS } from '../config.js';
+import { ServiceError } from '../service-error.js';
+import { DEFAULT_DOCX_LIMITS } from '../docx-limits.js';
 import type { TextOptions } from '../uploads/docx-text.js';
-import { textOfFile } from '../uploads/extract.js';
+import { textOfFile } from '../uploads/file-text.js';
 
 /** Why a file could not be read, in words (with the system's code for a search). */
 export function unreadableReason(error: unknown): string {
@@ -35,11 +35,7 @@ export async function readDocument(path: string, options: TextOptions = {}): Pro
   }
   try {
     const kind = extname(path).toLowerCase() === '.docx' ? 'docx' : 'txt';
-    const limits = {
-      maxExpandedBytes: SERVICE_DEFAULTS.maxDocxExpandedBytes,
-      maxEntries: SERVICE_DEFAULTS.maxDocxEntries,
-    };
-    return { path, text: await textOfFile(kind, bytes, limits, options) };
+    return { path, text: await textOfFile(kind, bytes, DEFAULT_DOCX_LIMITS, options) };
   } catch (error) {
     if (error instanceof ServiceError) throw new CliError(`${path}: ${error.message}`);
     throw error;

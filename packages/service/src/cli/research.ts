@@ -74,11 +74,18 @@ export async function researchCommand(name: string, load: ImportResearch): Promi
   return command;
 }
 
-/** The service's readers, lent to the research commands (loaded with them: they pull in the .docx reader). */
+/**
+ * The service's readers, lent to the research commands. Each module loads on first use: the document
+ * reader is light (no engine, no stores), the model reader needs the engine and only the benchmark
+ * reads models.
+ */
 export async function researchHost(): Promise<ResearchHost> {
-  const [{ readDocument }, { readModelFile }] = await Promise.all([
-    import('./documents.js'),
-    import('./commands/model-file.js'),
-  ]);
-  return { readDocument, readModelGroundTruth: async (path) => (await readModelFile(path)).groundTruth };
+  const { readDocument } = await import('./documents.js');
+  return {
+    readDocument,
+    readModelGroundTruth: async (path) => {
+      const { readModelFile } = await import('./commands/model-file.js');
+      return (await readModelFile(path)).groundTruth;
+    },
+  };
 }

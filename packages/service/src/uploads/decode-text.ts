@@ -1,5 +1,5 @@
 /** Turns the bytes of an uploaded .txt into text, refusing anything that is not plain text. */
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../service-error.js';
 
 /** Leading bytes of formats that are sometimes renamed to .txt by mistake. */
 const BINARY_SIGNATURES: ReadonlyArray<{ name: string; bytes: readonly number[] }> = [

@@ -7,15 +7,11 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { ServiceError } from '../errors.js';
+import type { DocxLimits } from '../docx-limits.js';
+import { ServiceError } from '../service-error.js';
 import { startsWithBytes } from './decode-text.js';
 
-/** Limits on what a .docx may expand to. */
-export interface DocxLimits {
-  /** All entries together, inflated. */
-  maxExpandedBytes: number;
-  maxEntries: number;
-}
+export type { DocxLimits } from '../docx-limits.js';
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04] as const;
 /** Compound File Binary: what Office writes for password-protected OOXML (and legacy .doc). */

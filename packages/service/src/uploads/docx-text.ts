@@ -4,7 +4,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { threadModule } from '@styler-dev/analytics/pool';
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../service-error.js';
 import type { DocxWorkerInput, DocxWorkerOutput } from './docx-worker.js';
 import type { TextOptions } from './html-text.js';
 

@@ -1,10 +1,9 @@
 /** The upload pipeline: name → kind → checked bytes → text → documents. */
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../service-error.js';
 import { documentParts } from '@styler-dev/engine';
 import type { FileKind } from '../store/index.js';
-import { decodeTextFile } from './decode-text.js';
-import { inspectDocx, type DocxLimits } from './docx-archive.js';
-import { extractDocxText, type TextOptions } from './docx-text.js';
+import type { DocxLimits } from './docx-archive.js';
+import { runNow, textOfFile, type ScheduleExtraction } from './file-text.js';
 import { fileKindOf, sanitizeFilename } from './filename.js';
 import { hasProse } from './prose.js';
 
@@ -17,27 +16,6 @@ export interface ExtractedUpload {
   text: string;
   documentCount: number;
 }
-
-/**
- * The text of a file's bytes: a .docx through mammoth once its archive passed the checks, text as
- * UTF-8 or UTF-16 with a byte-order mark. Throws ServiceError (file_encoding, docx_*).
- */
-export async function textOfFile(
-  kind: FileKind,
-  bytes: Buffer,
-  limits: DocxLimits,
-  options: TextOptions = {},
-  schedule: ScheduleExtraction = runNow,
-): Promise<string> {
-  if (kind !== 'docx') return decodeTextFile(bytes);
-  await inspectDocx(bytes, limits);
-  return schedule(() => extractDocxText(bytes, options));
-}
-
-/** Runs a .docx extraction when the caller's bounds allow (the service's ExtractionGate). */
-export type ScheduleExtraction = (extract: () => Promise<string>) => Promise<string>;
-
-const runNow: ScheduleExtraction = (extract) => extract();
 
 /**
  * Validates and extracts an upload. Throws ServiceError: unsupported_file_type (not .txt/.docx),

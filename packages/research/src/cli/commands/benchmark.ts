@@ -31,7 +31,7 @@ import { inShard, parseInputRow, parseShard, readLines, rowKey } from '../benchm
 import { summarizeRows, writeSummary, type SummaryOptions } from '../benchmark/summary.js';
 import { positiveInteger } from '../numbers.js';
 import { inputsSha256, optionsSha256 } from '../stylometry/resume.js';
-import { loadPlotLibraries } from '../../report/plots.js';
+import { requirePlotLibraries } from '../../report/plots.js';
 
 export const BENCHMARK_USAGE =
   'styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N] [--threads N] [--resamples N] [--seed N] [--resume]\n' +
@@ -96,7 +96,7 @@ async function merge(argv: string[], io: CliIO): Promise<number> {
   if (args.positionals.length === 0) {
     throw new CliError(`give the --out folders of the runs to merge\nusage: ${BENCHMARK_USAGE}`);
   }
-  await loadPlotLibraries();
+  requirePlotLibraries();
   const paths: string[] = [];
   for (const folder of args.positionals) {
     const path = join(folder, ROWS_FILE);
@@ -147,7 +147,7 @@ async function run(argv: string[], io: CliIO, host: ResearchHost): Promise<numbe
   } catch {
     throw new CliError(`no such file: ${input}`);
   }
-  await loadPlotLibraries();
+  requirePlotLibraries();
   const shard = parseShard(single(args, 'shard'));
   const options = summaryOptions(args);
   const threadsText = single(args, 'threads');

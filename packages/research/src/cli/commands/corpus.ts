@@ -68,11 +68,11 @@ import {
   FEATURE_FLAGS,
 } from '../stylometry/options.js';
 import { corpusFigureNames, corpusReport } from '../../report/corpus-report.js';
-import { loadPlotLibraries } from '../../report/plots.js';
+import { requirePlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
   'styler corpus AUTHOR_DIR... [--list FILE] [--unknown DIR] --out DIR [--mfw N] [--culling PERCENT] [--min-shared X] [--consensus-mfw N,N,...] ' +
-  '[--matrices full|nearest] [--nearest K] [--figures png|svg|none] [--linkage ward|single|complete|average] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
+  '[--matrices full|nearest|none] [--nearest K] [--figures svg|png|none] [--linkage ward|single|complete|average] [--tree-limit N] [--profiles] [--threads N] [--strict] ' +
   '[--features F] [--wordlist FILE] [--sample N[:consecutive|random]] [--samples N] [--seed N] [--encoding NAME] [--distance D] [--classify C] [--k N] [--shrinkage D] [--cost C] [--cv K] [--mds] [--resume]';
 
 /** MFW sizes of the bootstrap consensus tree: stylo's default range, 100 to 500 by 100. */
@@ -97,9 +97,12 @@ export const TREE_DOCUMENTS = 20_000;
 /** The Delta variants written as matrices. */
 const MATRIX_METHODS = ['burrows', 'eder', 'cosine'] as const;
 
-function matrixFormat(text: string | undefined, documents: number): MatrixFormat {
+/** `--matrices`: whole, nearest neighbours, or no matrix file (default: by the corpus's size). */
+function matrixFormat(text: string | undefined, documents: number): MatrixFormat | 'none' {
   if (text === undefined) return documents <= FULL_MATRIX_DOCUMENTS ? 'full' : 'nearest';
-  if (text !== 'full' && text !== 'nearest') throw new CliError('--matrices must be full or nearest');
+  if (text !== 'full' && text !== 'nearest' && text !== 'none') {
+    throw new CliError('--matrices must be full, nearest or none');
+  }
   return text;
 }
 
@@ -136,7 +139,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const mostFrequent = positiveInteger(single(args, 'mfw'), 'mfw', featureOptions.wordList?.length ?? 100);
   const culling = cullingOption(args);
   const minShared = minSharedOption(args);
-  const figureFormats = (single(args, 'figures') ?? 'png') as FigureFormats;
+  const figureFormats = (single(args, 'figures') ?? 'svg') as FigureFormats;
   if (!FIGURE_FORMATS.includes(figureFormats))
     throw new CliError(`--figures must be one of ${FIGURE_FORMATS.join(', ')}`);
   const consensusSizes = sizeList(single(args, 'consensus-mfw'));
@@ -150,7 +153,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const linkageName = single(args, 'linkage') ?? 'ward';
   const treeLinkage = LINKAGE_METHODS.find((method) => method === linkageName);
   if (treeLinkage === undefined) throw new CliError(`--linkage must be one of ${LINKAGE_METHODS.join(', ')}`);
-  await loadPlotLibraries();
+  requirePlotLibraries();
 
   // Files that cannot be read or have no words are left out, each with a message on stderr; with
   // --strict the run stops instead, listing them all.
@@ -198,7 +201,10 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const n = names.length;
   const labelled = labels.flatMap((label, index) => (label !== undefined ? [index] : []));
   if (labelled.length < 2) throw new CliError('a corpus analysis needs at least two documents with an author');
-  const matrices = matrixFormat(matricesText, n);
+  const matrixChoice = matrixFormat(matricesText, n);
+  // Without matrix files no Delta variant is computed but Burrows' for the trees.
+  const matrices = matrixChoice === 'none' ? 'full' : matrixChoice;
+  const matrixMethods = matrixChoice === 'none' ? [] : MATRIX_METHODS;
   const trees = n <= treeLimit;
   const consensus = trees && n >= 3 ? [...new Set(consensusSizes)].sort((a, b) => a - b) : [];
 
@@ -223,9 +229,9 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
         ...(words < mostFrequent && { most_frequent_words_asked: mostFrequent }),
         culling,
         min_shared: minShared,
-        delta: [...MATRIX_METHODS],
+        delta: [...matrixMethods],
         features: featuresDescription(featureOptions, words),
-        matrices: matrices === 'full' ? 'full' : { nearest },
+        matrices: matrixChoice === 'nearest' ? { nearest } : matrixChoice,
         trees: trees ? treeLinkage : `none: more than ${treeLimit} documents (--tree-limit)`,
       },
     },
@@ -306,7 +312,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       names,
       z,
       words,
-      methods: MATRIX_METHODS,
+      methods: matrixMethods,
       matrices,
       nearest,
       trees,

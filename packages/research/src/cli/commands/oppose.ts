@@ -25,7 +25,7 @@ import { encodedReader, ENCODING_HELP } from '../stylometry/encoding.js';
 import { LeftOutFiles, STRICT_HELP } from '../stylometry/left-out.js';
 import { featureSettings, FEATURE_HELP } from '../stylometry/options.js';
 import { readSequences } from '../stylometry/texts.js';
-import { loadPlotLibraries } from '../../report/plots.js';
+import { requirePlotLibraries } from '../../report/plots.js';
 import { figureFiles } from '../../report/figure-files.js';
 import { opposeReport } from '../../report/stylometry-report.js';
 
@@ -79,7 +79,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const method = ZETA_METHODS.find((name) => name === methodName);
   if (method === undefined) throw new CliError(`--zeta must be one of ${ZETA_METHODS.join(', ')}`);
   const settings = await featureSettings(args);
-  await loadPlotLibraries();
+  requirePlotLibraries();
   const [primaryFolder, secondaryFolder] = args.positionals as [string, string];
   const primaryName = basename(resolve(primaryFolder));
   const secondaryName = basename(resolve(secondaryFolder));

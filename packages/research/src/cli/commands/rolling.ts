@@ -33,7 +33,7 @@ import {
   minSharedOption,
 } from '../stylometry/options.js';
 import { readAuthors } from '../stylometry/texts.js';
-import { loadPlotLibraries } from '../../report/plots.js';
+import { requirePlotLibraries } from '../../report/plots.js';
 import { figureFiles } from '../../report/figure-files.js';
 import { rollingReport } from '../../report/stylometry-report.js';
 
@@ -81,7 +81,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const step = positiveInteger(single(args, 'step'), 'step', 1_000);
   const settings = await featureSettings(args);
   const mostFrequent = settings.wordList?.length ?? positiveInteger(single(args, 'mfw'), 'mfw', 100);
-  await loadPlotLibraries();
+  requirePlotLibraries();
   const readDocument = encodedReader(host.readDocument, settings.encoding);
   const words = wordFormSequence((await readDocument(textPath)).text);
   const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));

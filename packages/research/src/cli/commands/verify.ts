@@ -2,8 +2,8 @@
  * `styler verify PROBLEMS --out DIR`: authorship verification of (known texts, questioned text)
  * problems by the General Imposters method with a fitted "don't know" band and by Delta calibrated
  * with a logistic regression (stylometry/verification.ts), scored with PAN's metrics when the problems
- * carry answers. Writes scores.csv, reliability.csv, summary.json, report.html and the reliability
- * diagram.
+ * carry answers. Writes scores.csv, PAN's answers files (answers-delta.jsonl, answers-imposters.jsonl),
+ * reliability.csv, summary.json, report.html and the reliability diagram.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ import {
 } from '../../stylometry/index.js';
 import type { ResearchHost } from '../../host.js';
 import { figureFiles } from '../../report/figure-files.js';
-import { loadPlotLibraries } from '../../report/plots.js';
+import { requirePlotLibraries } from '../../report/plots.js';
 import { verificationReport } from '../../report/verification-report.js';
 import { positiveInteger } from '../numbers.js';
 import { featureSettings, impostersFlags, MIN_SHARED_HELP } from '../stylometry/options.js';
@@ -47,8 +47,12 @@ export const VERIFY_HELP = [
   '"don\'t know" band fitted for c@1, and Delta turned into a probability by logistic regression.',
   '  PROBLEMS                         a JSON Lines file ({"id","known":[...],"unknown":"...","answer":true,',
   '                                   "author":"..."}, texts or paths) or a folder of problems as PAN\'s',
-  '                                   (<id>/known*.txt, <id>/unknown.txt; truth.txt, .json or .jsonl)',
-  '  --out DIR                        where scores.csv, reliability.csv, summary.json and report.html go',
+  '                                   (<id>/known*.txt, <id>/unknown.txt; truth.txt, .json or .jsonl), or',
+  '                                   PAN 2020–23\'s pairs.jsonl ({"id","pair":[known, questioned]}; its',
+  '                                   answers and authors from the truth.jsonl beside it)',
+  '  --out DIR                        where scores.csv, reliability.csv, summary.json and report.html go,',
+  '                                   and PAN\'s answers files ({"id","value"} lines; 0.5 is no answer):',
+  '                                   answers-delta.jsonl and answers-imposters.jsonl',
   "  --imposters DIR...               folders of further authors' texts, one per author (default: none;",
   "                                   the other problems' authors are the imposters)",
   '  --iterations N                   imposters rounds (default 100)',
@@ -95,6 +99,11 @@ const METHODS = {
   'delta-uncalibrated': (p: VerifiedProblem) => p.deltaUncalibrated,
 } as const;
 
+/** The scores as PAN's answers.jsonl: one {"id", "value"} line a problem. */
+function panAnswers(problems: readonly VerifiedProblem[], score: (p: VerifiedProblem) => number): string {
+  return problems.map((p) => `${JSON.stringify({ id: p.id, value: score(p) })}\n`).join('');
+}
+
 export async function main(argv: string[], io: CliIO, host: ResearchHost): Promise<number> {
   const args = parseArgs(argv, VERIFY_ARGS);
   const out = required(args, 'out', `usage: ${VERIFY_USAGE}`);
@@ -104,7 +113,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const settings = await featureSettings(args);
   const options = impostersFlags(args, settings);
   const { distance, culling } = options;
-  await loadPlotLibraries();
+  requirePlotLibraries();
   const problems = await readVerificationProblems(args.positionals[0]!, settings, host.readDocument);
   const imposterDocuments = await readAuthors(args.flags.get('imposters') ?? [], settings, host.readDocument);
   const imposterAuthors = [...new Set(imposterDocuments.map((d) => d.author!))].map((author) => ({
@@ -149,6 +158,9 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
         ]),
       ),
     ),
+    // PAN's answers file, one per calibrated method ({"id", "value"}; 0.5 is a non-answer), for its evaluator.
+    'answers-delta.jsonl': panAnswers(result.problems, METHODS.delta),
+    'answers-imposters.jsonl': panAnswers(result.problems, METHODS.imposters),
     'reliability.csv': csvText(
       ['method', 'bin_low', 'bin_high', 'problems', 'mean_score', 'observed', 'observed_low', 'observed_high'],
       reliability.map((b) => [

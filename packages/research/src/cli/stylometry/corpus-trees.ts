@@ -236,6 +236,7 @@ async function byTiles(plan: TreePlan, workers: DeltaWorkers, results: TreeResul
 
 /** Computes and writes the matrices, and the trees when the pairs are held. */
 export async function deltaMatricesAndTrees(plan: TreePlan, results: TreeResults): Promise<void> {
+  if (!plan.trees && plan.methods.length === 0) return;
   const workers = new DeltaWorkers(plan.z, plan.threads);
   try {
     await (plan.trees ? inMemory(plan, workers, results) : byTiles(plan, workers, results));

@@ -4,7 +4,8 @@
  * - a JSON Lines file, one problem a line: {"id", "known": [text or path, ...], "unknown": text or
  *   path, "answer": true|false (optional), "author": name (optional)}. A string without a line break
  *   that names an existing file (relative to the JSONL's folder) is read as that file; any other
- *   string is the text itself.
+ *   string is the text itself. PAN 2020–23's pairs.jsonl is read too: {"id", "pair": [known text,
+ *   questioned text]} lines, their answers and authors from the truth.jsonl beside it (as below).
  * - a folder as PAN's: one subfolder per problem (its name the id) holding known*.{txt,md,docx} and
  *   unknown.{txt,md,docx}; the answers, optional, in truth.txt ("ID Y" or "ID N" lines, as PAN
  *   2013–15), truth.json ({"ID": true|false|"Y"|"N"}) or truth.jsonl ({"id", "same"|"answer"} lines).
@@ -54,8 +55,16 @@ async function textOrFile(value: unknown, folder: string, where: string, read: D
   return value;
 }
 
+/** PAN 2020–23's answers and authors for a pairs.jsonl: the truth.jsonl beside it, when there is one. */
+async function pairsTruth(path: string): Promise<Truth> {
+  const beside = join(dirname(resolve(path)), 'truth.jsonl');
+  if (resolve(path) === beside || !(await isFile(beside))) return { answers: new Map(), authors: new Map() };
+  return truthJsonl(await readFile(beside, 'utf8'));
+}
+
 async function fromJsonLines(path: string, read: DocumentReader): Promise<ReadProblem[]> {
   const folder = dirname(resolve(path));
+  let truth: Truth | undefined;
   const lines = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/);
   const problems: ReadProblem[] = [];
   for (const [index, line] of lines.entries()) {
@@ -68,6 +77,24 @@ async function fromJsonLines(path: string, read: DocumentReader): Promise<ReadPr
       throw new CliError(`${where}: ${(error as Error).message}`);
     }
     if (typeof row.id !== 'string' && typeof row.id !== 'number') throw new CliError(`${where}: "id" is missing`);
+    if (row.pair !== undefined) {
+      if (!Array.isArray(row.pair) || row.pair.length !== 2) {
+        throw new CliError(`${where}: "pair" must be two texts, the known one first`);
+      }
+      truth ??= await pairsTruth(path);
+      const id = String(row.id);
+      const author = typeof row.author === 'string' ? row.author : truth.authors.get(id);
+      const same =
+        row.answer !== undefined && row.answer !== null ? answerOf(row.answer, where) : truth.answers.get(id);
+      problems.push({
+        id,
+        ...(author !== undefined && { author }),
+        known: [await textOrFile(row.pair[0], folder, `${where} pair[0]`, read)],
+        unknown: await textOrFile(row.pair[1], folder, `${where} pair[1]`, read),
+        ...(same !== undefined && { same }),
+      });
+      continue;
+    }
     if (!Array.isArray(row.known) || row.known.length === 0) {
       throw new CliError(`${where}: "known" must be a list of texts or paths`);
     }
@@ -98,6 +125,28 @@ function authorOfRow(row: { author?: unknown; authors?: unknown }, where: string
   return String(author);
 }
 
+/** A truth.jsonl's answers ("same" or "answer") and known authors ("author", or the first of "authors"). */
+function truthJsonl(text: string): Truth {
+  const answers = new Map<string, boolean>();
+  const authors = new Map<string, string>();
+  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    if (line.trim() === '') continue;
+    const row = JSON.parse(line) as {
+      id?: unknown;
+      same?: unknown;
+      answer?: unknown;
+      author?: unknown;
+      authors?: unknown;
+    };
+    const where = `truth.jsonl ${String(row.id)}`;
+    if (row.same !== undefined || row.answer !== undefined)
+      answers.set(String(row.id), answerOf(row.same ?? row.answer, where));
+    const author = authorOfRow(row, where);
+    if (author !== undefined) authors.set(String(row.id), author);
+  }
+  return { answers, authors };
+}
+
 async function truthOf(folder: string): Promise<Truth> {
   const truth = new Map<string, boolean>();
   const authors = new Map<string, string>();
@@ -117,20 +166,10 @@ async function truthOf(folder: string): Promise<Truth> {
     }
   }
   const jsonl = await text('truth.jsonl');
-  for (const line of jsonl?.split(/\r?\n/) ?? []) {
-    if (line.trim() === '') continue;
-    const row = JSON.parse(line) as {
-      id?: unknown;
-      same?: unknown;
-      answer?: unknown;
-      author?: unknown;
-      authors?: unknown;
-    };
-    const where = `truth.jsonl ${String(row.id)}`;
-    if (row.same !== undefined || row.answer !== undefined)
-      truth.set(String(row.id), answerOf(row.same ?? row.answer, where));
-    const author = authorOfRow(row, where);
-    if (author !== undefined) authors.set(String(row.id), author);
+  if (jsonl !== undefined) {
+    const fromJsonl = truthJsonl(jsonl);
+    for (const [id, answer] of fromJsonl.answers) truth.set(id, answer);
+    for (const [id, author] of fromJsonl.authors) authors.set(id, author);
   }
   return { answers: truth, authors };
 }

@@ -1,4 +1,7 @@
-/** `styler corpus --figures`: which figure files are written beside the report, which shows them all. */
+/**
+ * `styler corpus --figures` and `--matrices none`: which figure and matrix files are written beside
+ * the report, which shows every figure either way.
+ */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,8 +30,8 @@ async function corpus(...flags: string[]): Promise<{ code: number; files: string
 }
 
 describe('styler corpus --figures', () => {
-  it('writes SVG only, or no figure file, while the report still draws every figure', async () => {
-    const svg = await corpus('--figures', 'svg');
+  it('writes SVG only (the default), or no figure file, while the report still draws every figure', async () => {
+    const svg = await corpus();
     expect(svg.code, svg.err).toBe(0);
     expect(svg.files.filter((f) => f.startsWith('figure-')).every((f) => f.endsWith('.svg'))).toBe(true);
     expect(svg.files).toContain('figure-pca.svg');
@@ -40,5 +43,19 @@ describe('styler corpus --figures', () => {
     };
     expect(summary.files.filter((f) => f.startsWith('figure-'))).toEqual([]);
     await expect(corpus('--figures', 'gif')).rejects.toThrow(/--figures must be one of png, svg, none/);
+  });
+
+  it('writes no matrix file with --matrices none, and still the trees', async () => {
+    const run = await corpus('--matrices', 'none', '--figures', 'none');
+    expect(run.code, run.err).toBe(0);
+    expect(run.files.filter((f) => f.startsWith('delta-'))).toEqual([]);
+    expect(run.files).toContain('tree.csv');
+    const summary = JSON.parse(readFileSync(join(root, 'out--matricesnone--figuresnone', 'summary.json'), 'utf8')) as {
+      settings: { matrices: unknown; delta: unknown };
+      consensus: { clades: unknown[] } | null;
+    };
+    expect(summary.settings).toMatchObject({ matrices: 'none', delta: [] });
+    expect(summary.consensus?.clades.length).toBeGreaterThan(0);
+    await expect(corpus('--matrices', 'some')).rejects.toThrow(/--matrices must be full, nearest or none/);
   });
 });

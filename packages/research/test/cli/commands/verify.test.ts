@@ -1,6 +1,6 @@
 /**
- * `styler verify` end to end as the CLI runs it: problems from a JSON Lines file (texts inline and as
- * paths) and from a PAN-style folder with truth.txt; its files, metrics and reliability diagram; and
+ * `styler verify` end to end through the CLI: problems from a JSON Lines file (texts inline and as
+ * paths), from a PAN-style folder with truth.txt, and from PAN 2020–23's pairs.jsonl; its files, metrics and reliability diagram; and
  * --help giving every flag's default.
  */
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
@@ -129,6 +129,55 @@ describe('styler verify', () => {
     // three, and Alice's known sets would be of one text too.
     const summary = json<Summary & { calibration: { authors: number } }>(join(out, 'summary.json'));
     expect(summary.calibration).toMatchObject({ authors: 2, problems: 60, known_set_sizes: { 1: 10, 2: 50 } });
+  });
+
+  it("reads PAN 2020–23's pairs.jsonl with the truth.jsonl beside it, and writes PAN's answers files", async () => {
+    const folder = join(root, 'pan-pairs');
+    mkdirSync(folder);
+    const pairs = [
+      { id: 'q1', fandoms: ['x', 'x'], pair: [A(1), A(11)] },
+      { id: 'q2', fandoms: ['x', 'y'], pair: [A(2), B(12)] },
+      { id: 'q3', fandoms: ['y', 'y'], pair: [B(3), B(13)] },
+      { id: 'q4', fandoms: ['y', 'x'], pair: [B(4), A(14)] },
+    ];
+    const truth = [
+      { id: 'q1', same: true, authors: ['alice', 'alice'] },
+      { id: 'q2', same: false, authors: ['alice', 'bob'] },
+      { id: 'q3', same: true, authors: ['bob', 'bob'] },
+      { id: 'q4', same: false, authors: ['bob', 'alice'] },
+    ];
+    writeFileSync(join(folder, 'pairs.jsonl'), pairs.map((row) => JSON.stringify(row)).join('\n'));
+    writeFileSync(join(folder, 'truth.jsonl'), truth.map((row) => JSON.stringify(row)).join('\n'));
+    const out = join(root, 'pan-pairs-out');
+    const result = await run([
+      'verify',
+      join(folder, 'pairs.jsonl'),
+      '--out',
+      out,
+      '--mfw',
+      '20',
+      '--iterations',
+      '20',
+    ]);
+    expect(result.code, result.err).toBe(0);
+    // The answers and the two authors came from truth.jsonl: without them no problem has an answer,
+    // and four unnamed problems that share no text are four authors.
+    const summary = json<Summary & { calibration: { authors: number } }>(join(out, 'summary.json'));
+    expect(summary).toMatchObject({ problems: 4, answered: 4, calibration: { authors: 2 } });
+    for (const method of ['delta', 'imposters']) {
+      const answers = readFileSync(join(out, `answers-${method}.jsonl`), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { id: string; value: number });
+      expect(answers.map((answer) => answer.id)).toEqual(['q1', 'q2', 'q3', 'q4']);
+      const scores = readFileSync(join(out, 'scores.csv'), 'utf8')
+        .trim()
+        .split('\n')
+        .filter((row) => row.split(',')[1] === method)
+        .map((row) => Number(row.split(',')[2]));
+      expect(answers.map((answer) => answer.value)).toEqual(scores);
+    }
+    expect(summary.files).toEqual(expect.arrayContaining(['answers-delta.jsonl', 'answers-imposters.jsonl']));
   });
 
   it('stops with a usage error on a problem it cannot read', async () => {

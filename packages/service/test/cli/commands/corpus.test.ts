@@ -44,6 +44,8 @@ describe('styler corpus', () => {
         '50',
         '--threads',
         '1',
+        '--figures',
+        'png',
       ],
       run.io,
     );
@@ -127,7 +129,7 @@ describe('styler corpus', () => {
     expect(report).toContain('<caption>Summary</caption>');
     expect(report).toContain('unknown/mystery-letter.txt');
     // Confusion, PCA, the Ward dendrogram and the consensus tree, each also a standalone SVG file
-    // and a PNG of it at 300 dpi (the SVG's CSS pixels at 96 to the inch).
+    // and (--figures png) a PNG of it at 300 dpi (the SVG's CSS pixels at 96 to the inch).
     expect(report.match(/<figure>/g)).toHaveLength(4);
     for (const name of ['confusion', 'pca', 'dendrogram', 'consensus-tree']) {
       const svg = readFileSync(join(out, `figure-${name}.svg`), 'utf8');
