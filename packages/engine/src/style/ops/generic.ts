@@ -128,6 +128,31 @@ function sharedInfinitiveAfter(tokens: readonly Token[], index: number): boolean
   return false;
 }
 
+/**
+ * Nouns of a degree or an amount: to "enhance" them is to raise them, and "improve" (make better)
+ * does not take them ("improves the importance of the soldier").
+ */
+const DEGREE_NOUNS = new Set(
+  (
+    'importance significance effect effects likelihood probability chance chances risk risks danger dangers ' +
+    'influence power weight intensity size amount level levels degree extent'
+  ).split(' '),
+);
+/** Words looked past for the object's noun ("enhances the growing importance of"). */
+const OBJECT_LOOKAHEAD = 4;
+
+/** True when the first noun after token `index`, within a few words, is a noun of degree. */
+function degreeObject(tokens: readonly Token[], index: number): boolean {
+  let seen = 0;
+  for (let at = nextSolid(tokens, index); at >= 0 && seen < OBJECT_LOOKAHEAD; at = nextSolid(tokens, at)) {
+    const piece = tokens[at] as Token;
+    if (piece.kind !== 'word') return false;
+    if (piece.tags.includes('NOUN')) return DEGREE_NOUNS.has(keyOf(piece));
+    seen += 1;
+  }
+  return false;
+}
+
 /** True when the word after token `index` is a verb. */
 function beforeVerb(tokens: readonly Token[], index: number): boolean {
   const next = tokens[nextSolid(tokens, index)];
@@ -229,6 +254,7 @@ export function genericEdits(tokens: readonly Token[], context: EditContext): To
         tags = [...tags, 'ADP'];
       } else if (!fitsPlace(tokens, match.start, match.end - 1, text)) continue;
       if (/^(?:make|makes|made|making) sure$/i.test(text) && !clauseFollows(tokens, match.end - 1)) continue;
+      if (/^improv/i.test(text) && degreeObject(tokens, match.end - 1)) continue;
       const parts = text.split(' ');
       const replacement =
         parts.length === 1 && singleSource

@@ -58,6 +58,9 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
     if (!isEditableWord(relative) || !RELATIVE_WORDS.has(keyOf(relative)) || tokens[i + 3]?.text !== ' ') return;
     if (!isEditableWord(be) || !BE_WORDS.has(keyOf(be)) || tokens[i + 5]?.text !== ' ' || !isParticiple(tokens[i + 6]))
       return;
+    // "the lands which were ungranted then, and which went by another name": a second relative
+    // joined to the first needs the first written out, or its "and which" has nothing to pair with.
+    if (pairedRelativeAfter(tokens, i + 6, keyOf(relative))) return;
     const reduced = splice(tokens, i + 2, i + 6, []);
     const stillPassive = reduced.some(
       (p, k) => p.kind === 'word' && BE_WORDS.has(keyOf(p)) && isParticiple(reduced[k + 2]),
@@ -68,6 +71,17 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
     });
   });
   return edits;
+}
+
+/** True when "and/or" + the same relative word follows token `index` in the sentence. */
+function pairedRelativeAfter(tokens: readonly Token[], index: number, relative: string): boolean {
+  for (let at = index + 1; at + 2 < tokens.length; at += 1) {
+    const piece = tokens[at] as Token;
+    if (piece.kind !== 'word' || !/^(?:and|or|but)$/i.test(piece.text)) continue;
+    const next = tokens[at + 2];
+    if (tokens[at + 1]?.text === ' ' && next?.kind === 'word' && keyOf(next) === relative) return true;
+  }
+  return false;
 }
 
 /**

@@ -42,4 +42,11 @@ describe('generic phrasing', () => {
     const alone = genericEdits(firstSentence('A small crew is able to slow the fire.').tokens, formal);
     expect(textsOf(alone, 'generic')).toContain('A small crew can slow the fire.');
   });
+
+  it('keeps "enhance" before a noun of degree, which "improve" does not take', () => {
+    const degree = genericEdits(firstSentence('Constant drills enhance the importance of the guard.').tokens, formal);
+    expect(textsOf(degree, 'generic').filter((text) => text.includes('improve'))).toEqual([]);
+    const quality = genericEdits(firstSentence('Constant drills enhance the skill of the guard.').tokens, formal);
+    expect(textsOf(quality, 'generic')).toContain('Constant drills improve the skill of the guard.');
+  });
 });

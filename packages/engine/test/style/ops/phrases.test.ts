@@ -3,6 +3,13 @@ import { possessiveEdits, relativeClauseEdits } from '../../../src/style/ops/phr
 import { firstSentence, textsOf } from '../ops-helpers.js';
 
 describe('possessives and relative clauses', () => {
+  it('keeps a relative clause that a second "and which" is joined to', () => {
+    const paired = firstSentence(
+      'They argued over the fields which were granted at the peace, and which later went to the crown.',
+    );
+    expect(textsOf(relativeClauseEdits(paired.tokens, paired.classes), 'relative-reduce')).toEqual([]);
+  });
+
   it('reduces relative clauses and never expands a participle into one', () => {
     // Expanding turned verbs into participles on real prose ("the rate which is dropped"): not proposed.
     for (const text of ['It is a bottle designed to last for years.', 'While the error rate dropped from 5 to 2.']) {
