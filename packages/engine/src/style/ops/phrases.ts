@@ -60,7 +60,7 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
       return;
     // "the lands which were ungranted then, and which went by another name": a second relative
     // joined to the first needs the first written out, or its "and which" has nothing to pair with.
-    if (pairedRelativeAfter(tokens, i + 6, keyOf(relative))) return;
+    if (pairedRelativeAfter(tokens, i + 6)) return;
     const reduced = splice(tokens, i + 2, i + 6, []);
     const stillPassive = reduced.some(
       (p, k) => p.kind === 'word' && BE_WORDS.has(keyOf(p)) && isParticiple(reduced[k + 2]),
@@ -73,13 +73,16 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
   return edits;
 }
 
-/** True when "and/or" + the same relative word follows token `index` in the sentence. */
-function pairedRelativeAfter(tokens: readonly Token[], index: number, relative: string): boolean {
+/**
+ * True when "and/or/but" + a relative word follows token `index` in the sentence. Any relative word:
+ * another edit may have made the first one "that" while the second stays "which".
+ */
+function pairedRelativeAfter(tokens: readonly Token[], index: number): boolean {
   for (let at = index + 1; at + 2 < tokens.length; at += 1) {
     const piece = tokens[at] as Token;
     if (piece.kind !== 'word' || !/^(?:and|or|but)$/i.test(piece.text)) continue;
     const next = tokens[at + 2];
-    if (tokens[at + 1]?.text === ' ' && next?.kind === 'word' && keyOf(next) === relative) return true;
+    if (tokens[at + 1]?.text === ' ' && next?.kind === 'word' && RELATIVE_WORDS.has(keyOf(next))) return true;
   }
   return false;
 }

@@ -8,6 +8,11 @@ describe('possessives and relative clauses', () => {
       'They argued over the fields which were granted at the peace, and which later went to the crown.',
     );
     expect(textsOf(relativeClauseEdits(paired.tokens, paired.classes), 'relative-reduce')).toEqual([]);
+    // The same once another edit has made the first relative "that".
+    const swapped = firstSentence(
+      'They argued over the fields that were granted at the peace, and which later went to the crown.',
+    );
+    expect(textsOf(relativeClauseEdits(swapped.tokens, swapped.classes), 'relative-reduce')).toEqual([]);
   });
 
   it('reduces relative clauses and never expands a participle into one', () => {
