@@ -402,6 +402,47 @@ export function titleWithLeftOut(
   };
 }
 
+/** A map of documents (PCA, MDS) as the plots draw one; `values` carry each point's `known`. */
+export interface DocumentMap {
+  title: string | { text: string; subtitle: string };
+  description: string;
+  frame: { width: number; height: number };
+  values: readonly object[];
+  encoding: { x: object; y: object };
+  /** The authors in the order their colours are given. */
+  authors: readonly string[];
+}
+
+/**
+ * The points coloured (and past 20 groups shaped) by author, each unknown text ringed so it stands
+ * out of its group's colour, and the labels labelledScatter placed.
+ */
+export function documentMapSpec(map: DocumentMap): TopLevelSpec {
+  return {
+    title: map.title,
+    description: map.description,
+    width: map.frame.width,
+    height: map.frame.height,
+    data: { values: map.values },
+    layer: [
+      {
+        mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
+        encoding: {
+          ...map.encoding,
+          ...colourAndShape('author', 'author', groupStyles(map.authors)),
+          tooltip: { field: 'document', type: 'nominal' },
+        },
+      },
+      {
+        transform: [{ filter: '!datum.known' }],
+        mark: { type: 'point', filled: false, size: 200, color: '#222', strokeWidth: 1.5 },
+        encoding: map.encoding,
+      },
+      ...pointLabelLayers('document', map.encoding.x, map.encoding.y),
+    ],
+  } as TopLevelSpec;
+}
+
 /**
  * The documents on the first two principal components, coloured (and past 20 groups shaped) by
  * group; labelled as labelledPoints says, where a label fits without overlapping another
@@ -429,31 +470,15 @@ export function pcaSpec(
     frame,
     points.flatMap((point, i) => (point.known === false ? [i] : [])),
   );
-  return {
+  return documentMapSpec({
     title: titleWithLeftOut('Principal components of the MFW z-scores', scatter.leftOut, 'pca.csv'),
     description:
       'Scatter plot of every document on the first two principal components, coloured by author; one unit is as long across as down.',
-    width: frame.width,
-    height: frame.height,
-    data: { values: scatter.values },
-    layer: [
-      {
-        mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
-        encoding: {
-          ...encoding,
-          ...colourAndShape('author', 'author', groupStyles(order)),
-          tooltip: { field: 'document', type: 'nominal' },
-        },
-      },
-      {
-        // Each unknown text ringed, so it stands out of its group's colour.
-        transform: [{ filter: '!datum.known' }],
-        mark: { type: 'point', filled: false, size: 200, color: '#222', strokeWidth: 1.5 },
-        encoding,
-      },
-      ...pointLabelLayers('document', encoding.x, encoding.y),
-    ],
-  } as TopLevelSpec;
+    frame,
+    values: scatter.values,
+    encoding,
+    authors: order,
+  });
 }
 
 /** Counts of attributions as a heat map: rows the real author, columns the attributed one. */

@@ -1,7 +1,7 @@
 /** Vega-Lite plots of stylo's other analyses: MDS maps, Craig's Zeta slices and rolling Delta. */
 import type { TopLevelSpec } from 'vega-lite';
 import { colourAndShape, groupStyles } from './colours.js';
-import { equalAxes, labelledPoints, labelledScatter, pointLabelLayers, titleWithLeftOut } from './plots.js';
+import { documentMapSpec, equalAxes, labelledPoints, labelledScatter, titleWithLeftOut } from './plots.js';
 
 /**
  * Documents on the first two MDS dimensions, coloured by author, one unit as long across as down
@@ -18,7 +18,7 @@ export function mdsSpec(
   );
   const labelled = labelledPoints(points.map((point) => point.known !== false));
   const scatter = labelledScatter(
-    points.map((point) => ({ ...point })),
+    points.map((point) => ({ ...point, known: point.known !== false })),
     (point) => point,
     (point, i) => (labelled[i] ? point.document : undefined),
     frame,
@@ -28,25 +28,15 @@ export function mdsSpec(
     x: { field: 'x', type: 'quantitative', title: 'dimension 1', scale: { domain: frame.x, nice: false, zero: false } },
     y: { field: 'y', type: 'quantitative', title: 'dimension 2', scale: { domain: frame.y, nice: false, zero: false } },
   };
-  return {
+  return documentMapSpec({
     title: titleWithLeftOut(`Classical multidimensional scaling of ${distance}`, scatter.leftOut, 'mds.csv'),
     description:
       'Scatter plot of every document on the first two MDS dimensions, coloured by author; one unit is as long across as down.',
-    width: frame.width,
-    height: frame.height,
-    data: { values: scatter.values },
-    layer: [
-      {
-        mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
-        encoding: {
-          ...encoding,
-          ...colourAndShape('author', 'author', groupStyles([...new Set(points.map((point) => point.author))].sort())),
-          tooltip: { field: 'document', type: 'nominal' },
-        },
-      },
-      ...pointLabelLayers('document', encoding.x, encoding.y),
-    ],
-  } as TopLevelSpec;
+    frame,
+    values: scatter.values,
+    encoding,
+    authors: [...new Set(points.map((point) => point.author))].sort(),
+  });
 }
 
 /** The marker words drawn per side in the Zeta words plot (stylo's oppose draws its lists so). */
