@@ -8,7 +8,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import PgBoss10 from 'pg-boss-10';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStylePool, type StylePool } from '@styler-dev/engine';
 import { loadServiceConfig } from '../../src/config.js';
 import { FINE_TUNE_QUEUE, QUEUE_SCHEMA, PgBossJobRunner } from '../../src/jobs/pg-boss-job-runner.js';
@@ -129,7 +129,13 @@ describe('upgrading a job queue made by pg-boss 10', () => {
     ]);
     expect(aside.rowCount).toBe(0);
     for (const job of jobs) expect(job).toMatchObject({ status: 'succeeded' });
-    expect(await messageStates(admin)).toEqual(jobs.map(() => 'completed'));
+    // pg-boss marks a message completed after the handler has returned (and idle() resolved): the
+    // job's row says succeeded first, the message follows a moment later.
+    const completed = jobs.map(() => 'completed');
+    await vi.waitFor(async () => expect(await messageStates(admin)).toEqual(completed), {
+      timeout: 10_000,
+      interval: 100,
+    });
     const models = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM models');
     expect(models.rows[0]!.n).toBe(jobs.length);
   }
