@@ -2,7 +2,7 @@ import type { Upos } from '@styler-dev/analytics/metrics';
 import { GENERIC_ENTRIES, type GenericEntry } from '../lexicon/generic.js';
 import { isEditableWord, matchCase, type Token } from '../text/token.js';
 import { usage, type EditContext } from '../edits/context.js';
-import { isVerbal, keyOf, nextSolid, phraseTokens, previousSolid, splice, word } from './tokens.js';
+import { isVerbal, keyOf, laterWords, nextSolid, phraseTokens, previousSolid, splice, word } from './tokens.js';
 import type { TokenEdit } from './types.js';
 
 interface IndexedForm {
@@ -112,20 +112,24 @@ function beforeObject(tokens: readonly Token[], index: number): boolean {
 /** Words that may stand between a conjunction and the infinitive it coordinates ("and finally to"). */
 const SHARED_INFINITIVE_GAP = 2;
 
+const AND_OR: ReadonlySet<string> = new Set(['and', 'or']);
+
 /** True when a coordinated "to" + verb follows token `index` in the sentence ("…, and then to stop"). */
 function sharedInfinitiveAfter(tokens: readonly Token[], index: number): boolean {
-  for (let at = nextSolid(tokens, index); at >= 0; at = nextSolid(tokens, at)) {
-    const piece = tokens[at] as Token;
-    if (piece.kind !== 'word' || (keyOf(piece) !== 'and' && keyOf(piece) !== 'or')) continue;
+  return laterWords(tokens, index, AND_OR).some((conjunction) => {
     let gap = 0;
-    for (let next = nextSolid(tokens, at); next >= 0 && gap <= SHARED_INFINITIVE_GAP; next = nextSolid(tokens, next)) {
+    for (
+      let next = nextSolid(tokens, conjunction);
+      next >= 0 && gap <= SHARED_INFINITIVE_GAP;
+      next = nextSolid(tokens, next)
+    ) {
       const word = tokens[next] as Token;
-      if (word.kind !== 'word') break;
+      if (word.kind !== 'word') return false;
       if (keyOf(word) === 'to') return beforeVerb(tokens, next);
       gap += 1;
     }
-  }
-  return false;
+    return false;
+  });
 }
 
 /**

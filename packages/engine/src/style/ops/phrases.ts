@@ -1,11 +1,13 @@
 import { decapitalize, isCapitalized, isEditableWord, retext, type Token } from '../text/token.js';
 import { structureFromCounts } from '@styler-dev/analytics/nlp';
 import { sentenceClass, type SentenceClassCounts } from '../edits/sentence-class.js';
-import { keyOf, space, splice, word } from './tokens.js';
+import { keyOf, laterWords, space, splice, word } from './tokens.js';
 import type { StructureEdit } from './types.js';
 import { NOUN_PHRASE_DETERMINERS } from '../lexicon/determiners.js';
 
 const RELATIVE_WORDS = new Set(['that', 'which', 'who']);
+/** Conjunctions that may join a second relative clause to a first. */
+const JOINING_CONJUNCTIONS: ReadonlySet<string> = new Set(['and', 'or', 'but']);
 const BE_WORDS = new Set(['is', 'are', 'was', 'were']);
 
 function isNoun(piece: Token | undefined): boolean {
@@ -78,13 +80,10 @@ export function relativeClauseEdits(tokens: readonly Token[], classes: SentenceC
  * another edit may have made the first one "that" while the second stays "which".
  */
 function pairedRelativeAfter(tokens: readonly Token[], index: number): boolean {
-  for (let at = index + 1; at + 2 < tokens.length; at += 1) {
-    const piece = tokens[at] as Token;
-    if (piece.kind !== 'word' || !/^(?:and|or|but)$/i.test(piece.text)) continue;
-    const next = tokens[at + 2];
-    if (tokens[at + 1]?.text === ' ' && next?.kind === 'word' && RELATIVE_WORDS.has(keyOf(next))) return true;
-  }
-  return false;
+  return laterWords(tokens, index, JOINING_CONJUNCTIONS).some((conjunction) => {
+    const next = tokens[conjunction + 2];
+    return tokens[conjunction + 1]?.text === ' ' && next?.kind === 'word' && RELATIVE_WORDS.has(keyOf(next));
+  });
 }
 
 /**

@@ -57,6 +57,16 @@ export function nextSolid(tokens: readonly Token[], index: number): number {
   return -1;
 }
 
+/** Indices of the words after token `index` whose key (keyOf) is one of `keys`, in order. */
+export function laterWords(tokens: readonly Token[], index: number, keys: ReadonlySet<string>): number[] {
+  const out: number[] = [];
+  for (let at = index + 1; at < tokens.length; at += 1) {
+    const piece = tokens[at] as Token;
+    if (piece.kind === 'word' && keys.has(keyOf(piece))) out.push(at);
+  }
+  return out;
+}
+
 /** Index of the previous token before `index` that is not a space, or -1. */
 export function previousSolid(tokens: readonly Token[], index: number): number {
   for (let i = index - 1; i >= 0; i -= 1) if (tokens[i]?.kind !== 'space') return i;
