@@ -7,8 +7,10 @@
  * alignment that lets a clause be split or two be joined; clauses it leaves between two aligned
  * groups are then paired by their best overlap), and per aligned group the parity of negations is
  * compared (reversed). Negations are the negative words, "n't", the verbs and phrases that deny
- * their object (avoid, prevent, forget, fail, without, rather than, instead of, …), and a
- * negative-prefix word whose stem stands on the other side ("not possible" ↔ "impossible"); a word
+ * their object (avoid, prevent, forget, fail, lack, without, rather than, instead of, …), the words
+ * that deny by themselves (a shortfall: "insufficient", "too little"; a bound: "only as good as"), a
+ * negative-prefix word whose stem stands on the other side ("not possible" ↔ "impossible"), and a
+ * privative-suffix word facing a "without" ("seamlessly" ↔ "without a hitch"); a word
  * whose WordNet antonym stands on the other side in its place counts as one too ("increase" ↔
  * "decrease", "all" ↔ "some", "good" ↔ "not bad").
  */
@@ -69,7 +71,8 @@ const DENYING_VERBS = new Set(
     'omit omits omitted omitting',
     'shun shuns shunned shunning',
     'eschew eschews eschewed eschewing',
-    'lacks lacked',
+    // "a lack of sleep" = "not enough sleep", as "lacks" is "does not have"
+    'lack lacks lacked lacking',
     // "prevents delays" = "delays do not happen"
     'prevent prevents prevented preventing',
     'prohibit prohibits prohibited prohibiting',
@@ -106,6 +109,15 @@ const KEEP_FROM_REACH = 4;
 const ADDITIVE_AFTER_NOT = new Set(['only', 'just', 'merely']);
 const ONLY_BEFORE_BUT = new Set(['no', 'nobody', 'nothing', 'none']);
 const NEGATIVE_PREFIX = /^(?:un|in|im|il|ir|dis|non-?)(\p{L}{3,})$/u;
+// Words that say "not enough" by themselves, whatever the other side holds ("insufficient sleep" =
+// "not getting enough sleep"); the prefix rule leaves them alone, so they are not counted twice.
+const INSUFFICIENT = new Set(['insufficient', 'insufficiently', 'inadequate', 'inadequately']);
+// After "too", a quantity that falls short: "too little sleep" = "not enough sleep".
+const SHORT_AFTER_TOO = new Set(['little', 'few']);
+// A privative suffix ("seamlessly" = "without a seam"); counted only against a "without" on the
+// other side, since most such words deny nothing said ("countless" = "many").
+const PRIVATIVE_SUFFIX = /^\p{L}{3,}less(?:ly|ness)?$/u;
+const NOT_PRIVATIVE = new Set(['unless', 'nevertheless', 'nonetheless', 'regardless', 'doubtless']);
 
 const WORD_OR_BREAK = /\p{L}+(?:['’]\p{L}+)*|[,;:—–()"“”]/gu;
 const ABBREVIATION = /(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Sr|Jr|Prof|Gen|Col|Capt|Rev|No|vs|etc|e\.g|i\.e|cf|viz)\.$/iu;
@@ -184,8 +196,17 @@ function isNegationWord(word: string): boolean {
   return NEGATIVE_WORDS.has(word) || /n['’]t$/u.test(word);
 }
 
+/**
+ * A bound that denies more: "only as good as the data" = "no better than the data" (`tokens[index]`
+ * is "only", then "as", a word, "as").
+ */
+function onlyAsAs(tokens: readonly string[], index: number): boolean {
+  return tokens[index] === 'only' && tokens[index + 1] === 'as' && tokens[index + 3] === 'as';
+}
+
 function isNegativeWord(word: string, next: string | undefined, previous?: string, beforePrevious?: string): boolean {
   if (isIdiomNegation(word, next)) return false;
+  if (INSUFFICIENT.has(word) || (word === 'too' && SHORT_AFTER_TOO.has(next ?? ''))) return true;
   // "hurdles or no hurdles": whatever the case, not a denial.
   if (word === 'no' && previous === 'or' && next !== undefined && next === beforePrevious) return false;
   if (word === 'not') return !ADDITIVE_AFTER_NOT.has(next ?? '');
@@ -222,6 +243,7 @@ export function clausesOf(text: string): Clause[] {
       if (next !== undefined && isIdiomNegation(token, next)) idioms.add(stemOf(next));
       if (
         isNegativeWord(token, next, tokens[index - 1], tokens[index - 2]) ||
+        onlyAsAs(tokens, index) ||
         DENYING_PHRASES.some(([first, second]) => token === first && next === second) ||
         (KEEPING_FROM.has(token) && fromFollows(tokens, index))
       ) {
@@ -425,7 +447,7 @@ function prefixDenials(clauses: readonly Clause[], other: ReadonlySet<string>): 
   const out: string[] = [];
   for (const clause of clauses) {
     for (const word of clause.words) {
-      const base = NEGATIVE_PREFIX.exec(word)?.[1];
+      const base = INSUFFICIENT.has(word) ? undefined : NEGATIVE_PREFIX.exec(word)?.[1];
       if (base !== undefined && other.has(stemOf(base)) && !other.has(stemOf(word))) out.push(stemOf(base));
     }
   }
@@ -483,9 +505,19 @@ interface Side {
   idioms: Set<string>;
 }
 
+/** The privative-suffix words of `clauses` where only the other side says "without" ("seamlessly" ↔ "without a hitch"). */
+function privativeDenials(clauses: readonly Clause[], other: readonly Clause[]): number {
+  const saysWithout = (side: readonly Clause[]): boolean => side.some((clause) => clause.words.includes('without'));
+  if (!saysWithout(other) || saysWithout(clauses)) return 0;
+  return clauses
+    .flatMap((clause) => clause.words)
+    .filter((word) => PRIVATIVE_SUFFIX.test(word) && !NOT_PRIVATIVE.has(word)).length;
+}
+
 function sideOf(clauses: readonly Clause[], other: readonly Clause[]): Side {
   const prefixed = prefixDenials(clauses, union(other));
-  const negations = clauses.reduce((sum, clause) => sum + clause.negations, 0) + prefixed.length;
+  const negations =
+    clauses.reduce((sum, clause) => sum + clause.negations, 0) + prefixed.length + privativeDenials(clauses, other);
   return {
     stems: union(clauses),
     odd: negations % 2 === 1,

@@ -40,9 +40,24 @@ const REWORDINGS: readonly (readonly [string, string])[] = [
   // An antonym under a negation says what the word said (litotes).
   ['The harvest was good this year.', 'The harvest was not bad this year.'],
   ['A few guests stayed for dinner.', 'Not many guests stayed for dinner.'],
+  // Words that deny by themselves: a bound ("only as good as"), a shortfall ("too little", "insufficient").
+  ['Models are only as good as the data they learn from.', 'A model cannot be better than the data it learns from.'],
+  ['When we get too little sleep, memory suffers.', 'When we do not get enough sleep, memory suffers.'],
+  ['Research has linked insufficient sleep to heart disease.', 'Research has linked a lack of sleep to heart disease.'],
+  ['The evidence is insufficient.', 'The evidence is not sufficient.'],
+  // A privative suffix against "without"; alone such words deny nothing.
+  ['The bottle fits seamlessly into your routine.', 'The bottle fits into your routine without a hitch.'],
+  ['There are countless reasons to walk.', 'There are many reasons to walk.'],
 ];
 
 const REVERSALS: readonly (readonly [string, string])[] = [
+  ['Models are only as good as the data they learn from.', 'A model can be better than the data it learns from.'],
+  ['When we get too little sleep, memory suffers.', 'When we get enough sleep, memory suffers.'],
+  [
+    'Research has linked insufficient sleep to heart disease.',
+    'Research has linked getting enough sleep to heart disease.',
+  ],
+  ['The bottle fits seamlessly into your routine.', 'The bottle does not fit into your routine without a hitch.'],
   ['The plan works well in cold weather.', 'The plan does not work well in cold weather.'],
   ['Never water the seedlings at noon.', 'Water the seedlings at noon.'],
   ['You can skip the second coat of paint.', "You can't skip the second coat of paint."],
