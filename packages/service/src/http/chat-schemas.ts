@@ -86,10 +86,13 @@ export type ChatCompletionRequest = Static<typeof ChatCompletionRequest>;
 const KeepLossReport = closed(
   {
     kind: Type.String({
-      description: 'text, number, name, quotation, address, code, negation, markdown, person or length.',
+      description: 'text, number, name, quotation, address, code, negation, modality, markdown, person or length.',
     }),
     change: Type.Union([Type.Literal('missing'), Type.Literal('added'), Type.Literal('changed')]),
-    text: Type.String({ description: 'What was lost or added (negation: the clause of the input it reversed).' }),
+    text: Type.String({
+      description:
+        'What was lost or added (negation: the clause of the input it reversed; modality: the one it stated more firmly).',
+    }),
   },
   { description: 'One thing a draft lost or invented (the keep policy).' },
 );
@@ -97,8 +100,17 @@ const KeepLossReport = closed(
 const SentenceRepairReport = closed(
   {
     reasons: Type.Array(
-      Type.Union([Type.Literal('negation'), Type.Literal('number'), Type.Literal('name'), Type.Literal('person')]),
-      { description: "Why: a reversed statement, a number or name lost or added, an 'I' the input never uses." },
+      Type.Union([
+        Type.Literal('negation'),
+        Type.Literal('modality'),
+        Type.Literal('number'),
+        Type.Literal('name'),
+        Type.Literal('person'),
+      ]),
+      {
+        description:
+          "Why: a reversed statement, a claim stated more firmly, a number or name lost or added, an 'I' the input never uses.",
+      },
     ),
     draft: Type.String({
       description: "The draft's sentence(s) taken out (empty: the draft had dropped the input's).",

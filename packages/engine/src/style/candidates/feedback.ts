@@ -322,6 +322,12 @@ export function describeLoss(loss: KeepLoss): string {
         (loss.output !== undefined ? ` (the draft: "${loss.output}")` : '') +
         '; keep every statement affirmed or denied as the original has it.'
       );
+    case 'modality':
+      return (
+        `The draft states more firmly than the original in "${loss.text}"` +
+        (loss.output !== undefined ? ` (the draft: "${loss.output}")` : '') +
+        '; keep what the original says may, should or often happen as it says it.'
+      );
     case 'markdown':
       return `The draft's Markdown blocks differ from the original's (${loss.text}); keep the same headings, lists and paragraphs in the same order.`;
     case 'person':
@@ -346,6 +352,7 @@ function describeLength(words: number, inputWords: number): string {
 
 const REASON_WORDS: Record<RepairReason, string> = {
   negation: 'it reverses what the original affirms or denies',
+  modality: 'it states more firmly than the original (a possibility as fact, advice as a rule, or "often" as "always")',
   number: 'it loses or adds a number',
   name: 'it loses or adds a name',
   person: "it speaks as 'I' where the original never does",

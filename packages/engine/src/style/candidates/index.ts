@@ -31,6 +31,7 @@ export {
   type PolarityChange,
   type SentenceSpan,
 } from './polarity.js';
+export { modalitiesOf, modalityChanges, type Modality, type ModalityChange } from './modality.js';
 export {
   CONTENT_KINDS,
   repairDraft,

@@ -13,11 +13,22 @@ import { FIRST_SINGULAR_FORMS } from '../lexicon/person.js';
 import type { Token } from '../text/token.js';
 import { tokenizeBlock } from '../text/tokenize.js';
 import { lowerKey } from '../ops/tokens.js';
+import { modalityChanges } from './modality.js';
 import { clausesOf, polarityChanges, type Clause } from './polarity.js';
 
 /** The kinds of things a rewrite must keep. */
 export type KeepKind =
-  'text' | 'number' | 'name' | 'quotation' | 'address' | 'code' | 'negation' | 'markdown' | 'person' | 'length';
+  | 'text'
+  | 'number'
+  | 'name'
+  | 'quotation'
+  | 'address'
+  | 'code'
+  | 'negation'
+  | 'modality'
+  | 'markdown'
+  | 'person'
+  | 'length';
 
 /** Every kind, in the order a report lists them. */
 export const KEEP_KINDS: readonly KeepKind[] = [
@@ -28,6 +39,7 @@ export const KEEP_KINDS: readonly KeepKind[] = [
   'address',
   'code',
   'negation',
+  'modality',
   'markdown',
   'person',
   'length',
@@ -39,14 +51,15 @@ export const KEEP_KINDS: readonly KeepKind[] = [
  * name the input does not have, or (`person`) the first person singular ("I")
  * where the input has none, its text the words added; `changed`: for `negation`, a clause of the
  * input whose rewrite affirms what it denied or denies what it affirmed (`text` the input's
- * clause, `output` the rewrite's); for `markdown`, the blocks as "input kinds → output kinds"; for
+ * clause, `output` the rewrite's); for `modality`, one the rewrite states more firmly (a
+ * possibility made fact, advice a rule, "often" made "always"; modality.ts); for `markdown`, the blocks as "input kinds → output kinds"; for
  * `length`, "N words for M" when the rewrite is more than a tenth longer or shorter.
  */
 export interface KeepLoss {
   kind: KeepKind;
   change: 'missing' | 'added' | 'changed';
   text: string;
-  /** The rewrite's side of a changed clause (negation). */
+  /** The rewrite's side of a changed clause (negation, modality). */
   output?: string;
 }
 
@@ -222,7 +235,8 @@ export interface KeepCheckOptions {
  * without words lost the whole text (the one loss reported then); otherwise each number, name,
  * quotation, URL or e-mail address and code span of the input must appear in the output (names
  * anywhere, as words; quotations between quotation marks, with the same words); each aligned clause
- * must keep its polarity (polarityChanges: a reworded negation keeps it, a reversed claim does not);
+ * must keep its polarity (polarityChanges: a reworded negation keeps it, a reversed claim does not)
+ * and state nothing more firmly (modalityChanges);
  * the Markdown block kinds must stay in order; no number or name may be added, nor a first person
  * the input never uses; and, with `matchLength`, the word count must stay within a tenth (at least
  * two words). Pure; never throws on strings.
@@ -257,6 +271,14 @@ export function checkKept(
     ...(checked.has('negation')
       ? polarityChanges(before.clauses, after.clauses).map((change): KeepLoss => ({
           kind: 'negation',
+          change: 'changed',
+          text: clip(change.input),
+          output: clip(change.output),
+        }))
+      : []),
+    ...(checked.has('modality')
+      ? modalityChanges(before.clauses, after.clauses).map((change): KeepLoss => ({
+          kind: 'modality',
           change: 'changed',
           text: clip(change.input),
           output: clip(change.output),

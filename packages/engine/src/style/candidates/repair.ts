@@ -3,8 +3,9 @@
  * still the author's voice everywhere else, so instead of refusing it the keep policy puts the
  * input's own sentence back in place of the suspect one: per Markdown block (the blocks must match
  * kind for kind), the draft's sentences are aligned to the input's (alignAll, by shared content
- * words), and an aligned group whose polarity changed or that lost or added a number or name, or
- * speaks as "I" where the input never does, becomes the input's group; an input sentence the draft
+ * words), and an aligned group whose polarity changed, that states a thing more firmly (modality),
+ * that lost or added a number or name, or speaks as "I" where the input never does, becomes the
+ * input's group; an input sentence the draft
  * dropped comes back when it holds a number or name; a sentence the draft added goes when it adds one.
  * Blocks that are not paragraphs (list items, quotes, headings) are put back whole. Losses that no
  * sentence holds — the Markdown structure, code, quotations, links, an emptied text — cannot be
@@ -14,12 +15,15 @@ import { normalizeText, parseBlocks, type Block } from '@styler-dev/analytics/nl
 import { checkKept, KEEP_KINDS, keptParts, type KeepKind, type KeepLoss, type KeptParts } from './keep-checks.js';
 import { alignAll, clausesOf, sentenceSpans, type Clause, type SentenceSpan } from './polarity.js';
 
-/** Why a sentence was put back: a reversed polarity, a number or name lost or added, an invented "I". */
-export type RepairReason = 'negation' | 'number' | 'name' | 'person';
+/**
+ * Why a sentence was put back: a reversed polarity, a claim stated more firmly (modality), a number
+ * or name lost or added, an invented "I".
+ */
+export type RepairReason = 'negation' | 'modality' | 'number' | 'name' | 'person';
 
 /** One repair: the draft's sentence(s) and what the output says in their place. */
 export interface SentenceRepair {
-  /** Every reason found, in this order: negation, number, name, person. */
+  /** Every reason found, in this order: negation, modality, number, name, person. */
   reasons: RepairReason[];
   /** The draft's sentence(s) taken out; empty when the draft had dropped the input's sentence. */
   draft: string;
@@ -48,7 +52,10 @@ export interface RepairSource {
 /** Every kind checkKept checks but `length`. */
 export const CONTENT_KINDS: readonly KeepKind[] = KEEP_KINDS.filter((kind) => kind !== 'length');
 const UNREPAIRABLE = new Set<KeepKind>(['text', 'quotation', 'address', 'code', 'markdown']);
-const UNIT_KINDS: readonly KeepKind[] = ['number', 'name', 'negation'];
+const UNIT_KINDS: readonly KeepKind[] = ['number', 'name', 'negation', 'modality'];
+// The kinds judged per aligned clause: alignment at the sentence level may group a clause otherwise.
+const CLAUSE_KINDS = ['negation', 'modality'] as const;
+type ClauseKind = (typeof CLAUSE_KINDS)[number];
 // Openers that tie a sentence to the one before it: after a sentence was dropped or put back, the
 // tie may point at the wrong sentence, so it goes unless the input's own sentence opens with it.
 const CONNECTIVE =
@@ -75,7 +82,7 @@ function unitOf(text: string): Clause {
 
 function reasonsOf(losses: readonly KeepLoss[]): RepairReason[] {
   const kinds = new Set(losses.map((loss) => loss.kind));
-  return (['negation', 'number', 'name', 'person'] as const).filter((kind) => kinds.has(kind));
+  return (['negation', 'modality', 'number', 'name', 'person'] as const).filter((kind) => kinds.has(kind));
 }
 
 /**
@@ -87,10 +94,9 @@ interface Found {
   /** The whole-text losses, and the items (numbers, names) they name. */
   losses: readonly KeepLoss[];
   items: Set<string>;
-  negation: boolean;
+  /** Per clause kind: whether the whole text found one, and the starts of the rewrite's clauses found (their sentences are repaired wherever alignment puts them). */
+  clauses: Record<ClauseKind, { found: boolean; starts: string[] }>;
   person: boolean;
-  /** The starts of the rewrite's clauses found reversed: their sentences are repaired wherever alignment puts them. */
-  reversed: string[];
   whole: KeptParts;
 }
 
@@ -102,11 +108,18 @@ function foundOf(losses: readonly KeepLoss[], whole: KeptParts): Found {
         .filter((loss) => loss.kind === 'number' || loss.kind === 'name')
         .map((loss) => `${loss.kind}:${loss.text}`),
     ),
-    negation: losses.some((loss) => loss.kind === 'negation'),
+    clauses: Object.fromEntries(
+      CLAUSE_KINDS.map((kind) => [
+        kind,
+        {
+          found: losses.some((loss) => loss.kind === kind),
+          starts: losses
+            .filter((loss) => loss.kind === kind && loss.output !== undefined)
+            .map((loss) => loss.output!.replace(/…$/u, '').slice(0, 60)),
+        },
+      ]),
+    ) as Found['clauses'],
     person: losses.some((loss) => loss.kind === 'person'),
-    reversed: losses
-      .filter((loss) => loss.kind === 'negation' && loss.output !== undefined)
-      .map((loss) => loss.output!.replace(/…$/u, '').slice(0, 60)),
     whole,
   };
 }
@@ -114,7 +127,7 @@ function foundOf(losses: readonly KeepLoss[], whole: KeptParts): Found {
 /** The unit losses that are the whole text's own (Found). */
 function ofTheWhole(losses: readonly KeepLoss[], found: Found): KeepLoss[] {
   return losses.filter((loss) => {
-    if (loss.kind === 'negation') return found.negation;
+    if (loss.kind === 'negation' || loss.kind === 'modality') return found.clauses[loss.kind].found;
     if (loss.kind === 'person') return found.person;
     return found.items.has(`${loss.kind}:${loss.text}`);
   });
@@ -127,9 +140,8 @@ function suspicions(input: string, output: string, found: Found): RepairReason[]
   if (found.person && after.firstSingular.length > 0) {
     losses.push({ kind: 'person', change: 'added', text: after.firstSingular.join(', ') });
   }
-  const reasons = reasonsOf(losses);
-  const forced = found.reversed.some((clause) => output.includes(clause));
-  return forced && !reasons.includes('negation') ? ['negation', ...reasons] : reasons;
+  const forced = CLAUSE_KINDS.filter((kind) => found.clauses[kind].starts.some((clause) => output.includes(clause)));
+  return reasonsOf([...losses, ...forced.map((kind): KeepLoss => ({ kind, change: 'changed', text: output }))]);
 }
 
 /** Why a sentence the draft added must go: a number or name the whole draft added, or an invented "I". */

@@ -85,6 +85,18 @@ See the site, and run \`plan --today\`.
     expect(checkKept('Avoid sending the same letter twice.', 'Never send the same letter twice.').kept).toBe(true);
   });
 
+  it('counts a clause stated more firmly as a loss, and a modal reworded within its class as none', () => {
+    expect(checkKept('Frost can kill the seedlings.', 'Frost will kill the seedlings.').losses).toEqual([
+      {
+        kind: 'modality',
+        change: 'changed',
+        text: 'Frost can kill the seedlings.',
+        output: 'Frost will kill the seedlings.',
+      },
+    ]);
+    expect(checkKept('Frost can kill the seedlings.', 'Frost may kill the seedlings.').kept).toBe(true);
+  });
+
   it('refuses what a rewrite invents: numbers, names, a first person the input never uses', () => {
     const input = 'The orchard gave a fine crop of apples this autumn.';
     expect(checkKept(input, 'This autumn the orchard gave 40 baskets of apples.').losses).toEqual([

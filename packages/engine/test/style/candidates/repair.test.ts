@@ -34,6 +34,19 @@ describe('repairDraft', () => {
     expect(result.repairs.map((one) => one.reasons)).toEqual([['negation']]);
   });
 
+  it('puts back a sentence that states more firmly than the input, and keeps the rest', () => {
+    const input = 'The path is steep. Walkers should carry water. Rain can flood the ford in spring.';
+    const draft = 'The path climbs steeply. Walkers must carry water. Rain may flood the ford each spring.';
+    const result = repair(input, draft);
+    expect(result.kept).toBe(true);
+    expect(result.text).toBe(
+      'The path climbs steeply. Walkers should carry water. Rain may flood the ford each spring.',
+    );
+    expect(result.repairs).toEqual([
+      { reasons: ['modality'], draft: 'Walkers must carry water.', input: 'Walkers should carry water.' },
+    ]);
+  });
+
   it('puts back a sentence whose word was swapped for its antonym', () => {
     const input = 'The path is steep. The visits increased after the flood. Walkers come every spring.';
     const draft = 'The path climbs steeply. The visits decreased after the flood. Walkers arrive each spring.';
