@@ -222,6 +222,14 @@ export const KEEP_POLICY = Object.freeze({
   minLengthSlack: 2,
 });
 
+/** Aligned clause groups a clause check found changed, as losses of `kind`. */
+function changedClauses(
+  kind: 'negation' | 'modality',
+  changes: readonly { input: string; output: string }[],
+): KeepLoss[] {
+  return changes.map((change) => ({ kind, change: 'changed', text: clip(change.input), output: clip(change.output) }));
+}
+
 /** Which checks checkKept makes. */
 export interface KeepCheckOptions {
   /** The kinds checked (default every kind but `length`). */
@@ -268,22 +276,8 @@ export function checkKept(
     ...(checked.has('quotation') ? missing('quotation', before.quotations, (item) => quotations.has(item)) : []),
     ...(checked.has('address') ? missing('address', before.addresses, (item) => addresses.has(item)) : []),
     ...(checked.has('code') ? missing('code', before.code, (item) => code.has(item)) : []),
-    ...(checked.has('negation')
-      ? polarityChanges(before.clauses, after.clauses).map((change): KeepLoss => ({
-          kind: 'negation',
-          change: 'changed',
-          text: clip(change.input),
-          output: clip(change.output),
-        }))
-      : []),
-    ...(checked.has('modality')
-      ? modalityChanges(before.clauses, after.clauses).map((change): KeepLoss => ({
-          kind: 'modality',
-          change: 'changed',
-          text: clip(change.input),
-          output: clip(change.output),
-        }))
-      : []),
+    ...(checked.has('negation') ? changedClauses('negation', polarityChanges(before.clauses, after.clauses)) : []),
+    ...(checked.has('modality') ? changedClauses('modality', modalityChanges(before.clauses, after.clauses)) : []),
     ...(checked.has('markdown') && before.blocks !== after.blocks
       ? [{ kind: 'markdown' as const, change: 'changed' as const, text: `${before.blocks} → ${after.blocks}` }]
       : []),
