@@ -52,6 +52,16 @@ function hasMark(tokens: readonly Token[], mark: string): boolean {
   return tokens.some((piece) => piece.kind === 'punct' && piece.text === mark);
 }
 
+/** True when the tokens hold a dash (an em or en dash, "--", or a hyphen with a space on each side). */
+function hasDash(tokens: readonly Token[]): boolean {
+  return tokens.some(
+    (piece, i) =>
+      piece.kind === 'punct' &&
+      (/^(?:—|–|--)$/u.test(piece.text) ||
+        (piece.text === '-' && tokens[i - 1]?.kind === 'space' && tokens[i + 1]?.kind === 'space')),
+  );
+}
+
 /** True when the tokens hold ", and" (a series' or a coordination's last seam). */
 function hasCommaAnd(tokens: readonly Token[]): boolean {
   return tokens.some((piece, i) => piece.text === ',' && keyOf(tokens[i + 2] ?? piece) === 'and');
@@ -285,7 +295,9 @@ export function joinEdits(first: Part, second: Part, context: EditContext): Stru
     }
   }
   if (!lowerable) return edits;
-  if (context.dash !== undefined && context.proposes.dashes && connective === undefined && related) {
+  // A dash beside another in one sentence reads as a pair around an aside: no dash join then.
+  const dashFree = !hasDash(first.tokens) && !hasDash(second.tokens);
+  if (context.dash !== undefined && context.proposes.dashes && connective === undefined && related && dashFree) {
     const [dash, spaced] = DASH_MARK.get(context.dash) ?? ['—', false];
     add('join-dash', head.concat(spaced ? [space(), joint(punct(dash)), space()] : [joint(punct(dash))], lowered));
   }

@@ -3,7 +3,8 @@
  * author, and not past. For each habit (dashes, semicolons, colons, parentheses per word; words per
  * sentence) the text's current count is compared with the author's rate scaled to the text's length,
  * the target; an edit that changes the count must leave it closer to the target and on the same side
- * (half a unit of slack: a count cannot land between two integers). Edits that leave a habit's count
+ * (half a unit of slack: a count cannot land between two integers; for words per sentence, half the
+ * step the edit makes, as a mean moves by whole sentences joined or split). Edits that leave a habit's count
  * as it was (a spaced dash closed, a word swapped) are not judged on it. Contractions have their own
  * plan (contraction-plan.ts); the analytics objective judges the rest. Only running prose is counted
  * (text/running-prose.ts): a label's colon or a list item's dash is layout, not the author's habit.
@@ -131,7 +132,9 @@ export class HabitDirection {
     }
     if (after.sentences !== now.sentences && now.sentences > 0 && after.sentences > 0) {
       const mean = (counts: HabitCounts): number => counts.words / counts.sentences;
-      if (!movesToward(mean(now), mean(after), this.#targets.wordsPerSentence)) return false;
+      const [before, next] = [mean(now), mean(after)];
+      // A mean moves in steps, one join or split each: landing within half this step is reaching the author.
+      if (!movesToward(before, next, this.#targets.wordsPerSentence, Math.abs(next - before) / 2)) return false;
     }
     return true;
   }

@@ -151,6 +151,8 @@ export const GROUP_SLOTS: ReadonlyArray<readonly [number, number]> = [
   [12, 1],
   [13, 1],
 ];
+/** Slots of the two readability distances (Flesch Reading Ease, Flesch-Kincaid Grade). */
+export const READABILITY_SLOTS = [6, 7] as const;
 /** Slot of the word-profile distance, after the groups' numbers (not an analytics group). */
 export const WORD_PROFILE_SLOT = 14;
 /** Length of a flat distance array. */

@@ -1,8 +1,9 @@
-import type { CountFeatures } from '@styler-dev/analytics/metrics';
+import { fleschKincaidGrade, fleschReadingEase, type CountFeatures } from '@styler-dev/analytics/metrics';
 import type { Token } from '../text/token.js';
 import type { EditDelta } from './edit-delta.js';
 import {
   DISTANCE_SLOTS,
+  READABILITY_SLOTS,
   groupDistances,
   groupFloors,
   groupResidual,
@@ -27,6 +28,8 @@ export const REPAIR_MARGIN = 0.02;
  * sweep (0 to 100) this sits in.
  */
 export const WORD_PROFILE_WEIGHT = 9;
+/** Index of readability in OBJECTIVE_GROUPS. */
+const READABILITY_GROUP = OBJECTIVE_GROUPS.indexOf('readability');
 /** Weight of the habit mismatch, per sentence of the input (see habitScore). */
 export const HABIT_WEIGHT = 4;
 
@@ -57,15 +60,27 @@ export class Scorer {
   private words0 = 0;
   /** Largest allowed |words − input words|, or Infinity. */
   private lengthSlack = Infinity;
+  /** The input's syllables per word (what its words alone give the readability formulas). */
+  private syllablesPerWord0 = 0;
   /** Current penalty weight and margin (see the class comment). */
   penalty = EXPLORE_PENALTY;
   margin = 0;
+  /**
+   * When set (while repairing), readability is measured against what the input's words would score
+   * at the text's current words per sentence, not against the input itself: the Flesch formulas add
+   * up sentence length and syllables per word, and sentence length is a group of its own, steered
+   * toward the author by the direction gate. Judged whole, readability would undo a join that moves
+   * the sentence lengths toward an author whose words are shorter than the input's.
+   */
+  readabilityAtLength = false;
+  /** Scratch scales with readability's measured at the current length. */
+  private readonly lengthScales = new Float64Array(DISTANCE_SLOTS);
   /** Distances of the current state, valid while `currentValid`. */
   private readonly current = new Float64Array(DISTANCE_SLOTS);
   private currentValid = false;
-  /** The current score and what it was computed with (habit, penalty, margin), or NaN. */
+  /** The current score and what it was computed with (habit, penalty, margin, readabilityAtLength), or NaN. */
   private currentScore = NaN;
-  private scoredWith: [number, number, number] = [NaN, NaN, NaN];
+  private scoredWith: [number, number, number, boolean] = [NaN, NaN, NaN, false];
   /** Scratch distances of a trial. */
   private readonly trial = new Float64Array(DISTANCE_SLOTS);
 
@@ -84,6 +99,7 @@ export class Scorer {
     this.scales = residualScales(groupDistances(this.state, this.targets), this.floors);
     this.sentences0 = Math.max(10, this.state.sentences);
     this.words0 = this.state.words;
+    this.syllablesPerWord0 = this.state.words > 0 ? this.state.syllables / this.state.words : 0;
     if (lengthTolerance !== undefined) this.lengthSlack = Math.floor(lengthTolerance * this.words0);
   }
 
@@ -105,16 +121,38 @@ export class Scorer {
     return this.current;
   }
 
+  /**
+   * Readability's residual against what the input's words would score at the text's current words
+   * per sentence (the state as it is now, a trial's included).
+   */
+  private readabilityAtLengthResidual(distances: Float64Array): number {
+    if (this.state.words === 0 || this.state.sentences === 0) return Infinity;
+    const scales = this.lengthScales;
+    scales.set(this.scales);
+    const counts = {
+      words: this.state.words,
+      sentences: this.state.sentences,
+      syllables: this.state.words * this.syllablesPerWord0,
+    };
+    const [ease, grade] = READABILITY_SLOTS;
+    const [easeTarget, gradeTarget] = this.targets.readability;
+    scales[ease] = Math.max(Math.abs(fleschReadingEase(counts) - easeTarget), this.floors[ease] as number);
+    scales[grade] = Math.max(Math.abs(fleschKincaidGrade(counts) - gradeTarget), this.floors[grade] as number);
+    return groupResidual(distances, scales, READABILITY_GROUP);
+  }
+
   /** Each group's residual r_g (1 = as far as the input, 0 = on the ground truth). */
   residuals(): number[] {
     return groupResiduals(this.distances(), this.scales);
   }
 
   private scoreOf(distances: Float64Array): number {
+    const atLength = this.readabilityAtLength ? this.readabilityAtLengthResidual(distances) : Infinity;
     let total = 0;
     for (let g = 0; g < OBJECTIVE_GROUPS.length; g += 1) {
       const residual = groupResidual(distances, this.scales, g);
-      total += residual + this.penalty * Math.max(0, residual - 1 + this.margin);
+      const held = g === READABILITY_GROUP ? Math.min(residual, atLength) : residual;
+      total += residual + this.penalty * Math.max(0, held - 1 + this.margin);
     }
     const words = (distances[WORD_PROFILE_SLOT] as number) / (this.scales[WORD_PROFILE_SLOT] as number);
     total += WORD_PROFILE_WEIGHT * (words + this.penalty * Math.max(0, words - 1));
@@ -128,10 +166,16 @@ export class Scorer {
 
   score(): number {
     const distances = this.distances();
-    const [habit, penalty, margin] = this.scoredWith;
-    if (Number.isNaN(this.currentScore) || habit !== this.habit || penalty !== this.penalty || margin !== this.margin) {
+    const [habit, penalty, margin, atLength] = this.scoredWith;
+    if (
+      Number.isNaN(this.currentScore) ||
+      habit !== this.habit ||
+      penalty !== this.penalty ||
+      margin !== this.margin ||
+      atLength !== this.readabilityAtLength
+    ) {
       this.currentScore = this.scoreOf(distances);
-      this.scoredWith = [this.habit, this.penalty, this.margin];
+      this.scoredWith = [this.habit, this.penalty, this.margin, this.readabilityAtLength];
     }
     return this.currentScore;
   }

@@ -176,6 +176,9 @@ function searchRuns(
       if (!isCurrent(entry)) continue;
       const contraction = entry.op === 'contract' || entry.op === 'expand';
       if (contraction && contractionsLeft <= 0) continue;
+      // Repairing holds readability to what the words did (Scorer.readabilityAtLength): a new join or
+      // split there would trade readability unchecked. Joining and splitting are the explore phase's.
+      if (scorer.readabilityAtLength && entry.op !== 'revert' && entry.replaced.length !== entry.next.length) continue;
       // A habit moves toward the author or not at all; undoing an edit only goes back toward the input.
       if (
         direction !== undefined &&
@@ -216,11 +219,13 @@ function searchRuns(
   };
   scorer.penalty = EXPLORE_PENALTY;
   scorer.margin = 0;
+  scorer.readabilityAtLength = false;
   phase(allCandidates(runs, context, deadline));
   // Repair only when a group did not end clearly below the input.
   if (scorer.residuals().every((residual) => residual <= 1 - REPAIR_MARGIN)) return stats;
   scorer.penalty = REPAIR_PENALTY;
   scorer.margin = REPAIR_MARGIN;
+  scorer.readabilityAtLength = true;
   const current = pool.filter(isCurrent);
   pool.length = 0;
   phase([...revertCandidates(history), ...current]);

@@ -42,6 +42,18 @@ describe('join', () => {
     expect(edits.map((edit) => edit.op)).not.toContain('join-parenthesis');
   });
 
+  it('joins with no dash where either sentence already holds one: two dashes read as an aside between them', () => {
+    // "The rain stopped—it had fallen all night—not all day.": the middle reads as an aside.
+    const dashed = joins('The rain stopped. It had fallen all night — not all day.');
+    expect(textsOf(dashed, 'join-dash')).toEqual([]);
+    expect(textsOf(dashed, 'join-semicolon')).toHaveLength(1);
+    expect(textsOf(joins('The rain stopped—not the snow. It had fallen all night.'), 'join-dash')).toEqual([]);
+    // A hyphen inside a word is no dash.
+    expect(
+      textsOf(joins('The rain stopped. It had fallen all night on the half-built roof.'), 'join-dash'),
+    ).toHaveLength(1);
+  });
+
   it('joins two sentences at most, below the run-on length, and no "and" before an opening phrase', () => {
     const [a, b, c] = sentencesOf('The rain stopped. We went out. The streets were wet.');
     const joined = joinEdits(part(a!), part(b!), formal).find((edit) => edit.op === 'join-semicolon')!;

@@ -7,8 +7,8 @@ import { editDelta } from '../../../src/style/optimizer/edit-delta.js';
 import { wordsOf } from '../../../src/style/optimizer/profile.js';
 import { sentenceCandidates } from '../../../src/style/optimizer/candidates.js';
 import { joinEdits } from '../../../src/style/ops/join.js';
-import { Scorer } from '../../../src/style/optimizer/scorer.js';
-import { wordProfileDistance, wordProfileTarget } from '../../../src/style/optimizer/objective.js';
+import { REPAIR_MARGIN, REPAIR_PENALTY, Scorer } from '../../../src/style/optimizer/scorer.js';
+import { OBJECTIVE_GROUPS, wordProfileDistance, wordProfileTarget } from '../../../src/style/optimizer/objective.js';
 import fc from 'fast-check';
 import { groupImprovements } from '../../../src/style/optimizer/verify.js';
 import { qualityAnalytics } from '@styler-dev/analytics/quality';
@@ -84,6 +84,43 @@ describe('incremental state', () => {
     scorer.tryReplace([first], [second], editDelta([first], [second]).delta);
     expect(scorer.score()).toBeCloseTo(before, 12);
     expect(scorer.state.toCounts()).toEqual(counts);
+  });
+
+  it('while repairing, holds readability to what the words did, not to the sentence length a join makes', () => {
+    const sentences = buildDocument(AI_TEXT).blocks.flatMap((block) => block.sentences);
+    const context = contextFor(FORMAL_MODEL);
+    // An author of the formal model's sentences in short words: a longer sentence reads harder, away from them.
+    const formal = FORMAL_MODEL.groundTruth.features;
+    const truth = { ...formal, syllables: Math.round(1.2 * formal.words) };
+    const repairing = (atLength: boolean): Scorer => {
+      const scorer = new Scorer(truth);
+      scorer.start(sentences, 0.085);
+      scorer.penalty = REPAIR_PENALTY;
+      scorer.margin = REPAIR_MARGIN;
+      scorer.readabilityAtLength = atLength;
+      return scorer;
+    };
+    let lengthened = 0;
+    for (let i = 0; i + 1 < sentences.length; i += 1) {
+      const [first, second] = [sentences[i]!, sentences[i + 1]!];
+      // A join by a semicolon adds no word: the words, and their syllables, stay the input's.
+      for (const join of joinEdits(first, second, context)) {
+        if (!join.sentences.some((sentence) => sentence.tokens.some((piece) => piece.text === ';'))) continue;
+        const { delta, words } = editDelta([first, second], join.sentences);
+        const next = join.sentences.map((sentence, k) => ({ ...sentence, words: words[k] ?? 0, habit: 0 }));
+        const whole = repairing(false);
+        const atLength = repairing(true);
+        const gainWhole = whole.tryReplace([first, second], next, delta);
+        const gainAtLength = atLength.tryReplace([first, second], next, delta);
+        whole.replace([first, second], next, delta);
+        const residual = whole.residuals()[OBJECTIVE_GROUPS.indexOf('readability')]!;
+        if (residual > 1) lengthened += 1;
+        // Only the readability penalty differs: judged at the new length, the words score as the input's.
+        const penalty = (r: number): number => REPAIR_PENALTY * Math.max(0, r - 1 + REPAIR_MARGIN);
+        expect(gainAtLength - gainWhole).toBeCloseTo(penalty(residual) - penalty(Math.min(residual, 1)), 9);
+      }
+    }
+    expect(lengthened).toBeGreaterThan(0);
   });
 
   it('summarises quality_analytics per group as documented', () => {

@@ -1,0 +1,44 @@
+/** The search's two phases: what the repair phase may do. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { restyle } from '../../../src/style/index.js';
+import { REPAIR_PENALTY, Scorer, type Scored } from '../../../src/style/optimizer/scorer.js';
+import { joinTokens } from '../../../src/style/text/token.js';
+import { AI_INPUTS as AI_TEXTS, AUTHORS, authorDocuments, authorModel } from '../brief/authors.js';
+
+const AI_INPUTS = new URL('../../fixtures/ai-inputs/', import.meta.url);
+const aiInputs = readdirSync(AI_INPUTS)
+  .filter((file) => file.endsWith('.txt'))
+  .map((file) => readFileSync(new URL(file, AI_INPUTS), 'utf8'));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('searchEdits', () => {
+  it('joins and splits sentences only while exploring: repairing, it only undoes them', () => {
+    const inputs = [...aiInputs, ...AI_TEXTS, ...AUTHORS.flatMap((author) => authorDocuments(author))];
+    const text = (sentences: readonly Scored[]): string => sentences.map((s) => joinTokens(s.tokens)).join(' ');
+    const original = Scorer.prototype.replace;
+    let checked = 0;
+    for (const author of AUTHORS) {
+      const model = authorModel(author);
+      for (const input of inputs) {
+        // Every sentence the search took out so far: an undo puts some of them back.
+        const removed = new Set<string>();
+        const replace = vi.spyOn(Scorer.prototype, 'replace');
+        replace.mockImplementation(function (this: Scorer, out, added, delta) {
+          if (this.penalty === REPAIR_PENALTY && out.length !== added.length) {
+            checked += 1;
+            for (const sentence of added) expect(removed.has(text([sentence]))).toBe(true);
+          }
+          for (const sentence of out) removed.add(text([sentence]));
+          original.call(this, out, added, delta);
+        });
+        restyle(input, model);
+        replace.mockRestore();
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
