@@ -28,7 +28,9 @@ export const GENERIC_ENTRIES: readonly GenericEntry[] = [
   row('utilize|utilizes|utilized|utilizing', 'use|uses|used|using', 'VERB'),
   row('utilise|utilises|utilised|utilising', 'use|uses|used|using', 'VERB'),
   row('leverage|leverages|leveraged|leveraging', 'use|uses|used|using', 'VERB'),
-  row('facilitate|facilitates|facilitated|facilitating', 'help|helps|helped|helping / ease|eases|eased|easing', 'VERB'),
+  // Not "help": it wants a beneficiary ("help the team"), where "facilitate" takes a process
+  // ("facilitate inroads", "facilitate the transition"), which "ease" takes too.
+  row('facilitate|facilitates|facilitated|facilitating', 'ease|eases|eased|easing', 'VERB'),
   row('enhance|enhances|enhanced|enhancing', 'improve|improves|improved|improving', 'VERB'),
   row('optimize|optimizes|optimized|optimizing', 'improve|improves|improved|improving', 'VERB'),
   row('streamline|streamlines|streamlined|streamlining', 'simplify|simplifies|simplified|simplifying', 'VERB'),

@@ -43,6 +43,15 @@ describe('generic phrasing', () => {
     expect(textsOf(alone, 'generic')).toContain('A small crew can slow the fire.');
   });
 
+  it('replaces "facilitate" with "ease", which takes a process as its object, never with "help"', () => {
+    const edits = textsOf(
+      genericEdits(firstSentence('Open frontiers would facilitate inroads.').tokens, formal),
+      'generic',
+    );
+    expect(edits).toContain('Open frontiers would ease inroads.');
+    expect(edits.filter((text) => text.includes('help'))).toEqual([]);
+  });
+
   it('keeps "enhance" before a noun of degree, which "improve" does not take', () => {
     const degree = genericEdits(firstSentence('Constant drills enhance the importance of the guard.').tokens, formal);
     expect(textsOf(degree, 'generic').filter((text) => text.includes('improve'))).toEqual([]);
