@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const STYLER = fileURLToPath(new URL('../../../bin/styler.js', import.meta.url));
+/** A research command in a process of its own (support/command-process.mjs), so that it can be killed. */
+const COMMAND = fileURLToPath(new URL('../../support/command-process.mjs', import.meta.url));
 
 /** Three authors and two unknown texts of a made-up vocabulary, each author favouring other words. */
 function syntheticCorpus(): string {
@@ -40,7 +41,7 @@ interface Run {
 /** Runs `styler corpus`; with `killAt`, kills it (SIGKILL) as soon as that text appears on its stderr. */
 function corpus(args: string[], killAt?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [STYLER, 'corpus', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [COMMAND, 'corpus', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
