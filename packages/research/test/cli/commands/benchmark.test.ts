@@ -43,6 +43,8 @@ describe('styler benchmark', () => {
     '500',
     ...more,
   ];
+  // The runs that read no figure file write SVG only: drawing the PNGs is most of a small run's report.
+  const svgArgs = (out: string, ...more: string[]) => args(out, '--figures', 'svg', ...more);
 
   beforeAll(() => {
     mkdirSync(join(authors, 'darwin'), { recursive: true });
@@ -120,7 +122,7 @@ describe('styler benchmark', () => {
     // As if killed while writing: the last row half-written.
     writeFileSync(join(out, 'rows.jsonl'), `${lines.slice(0, -1).join('\n')}\n${lines.at(-1)!.slice(0, 40)}`);
     const run = io();
-    const code = await runCommandWith(args(out, '--resume'), run.io);
+    const code = await runCommandWith(svgArgs(out, '--resume'), run.io);
     const stderr = run.err();
     expect(code, stderr).toBe(0);
     expect(stderr).toContain('--resume: 7 rows already in rows.jsonl, skipped');
@@ -134,16 +136,16 @@ describe('styler benchmark', () => {
   it('starts rows.jsonl over without --resume, and with it when the inputs or options differ', async () => {
     const out = join(root, 'restart');
     const first = io();
-    expect(await runCommandWith(args(out, '--shard', '1/2'), first.io), first.err()).toBe(0);
+    expect(await runCommandWith(svgArgs(out, '--shard', '1/2'), first.io), first.err()).toBe(0);
     const shardRows = rowLines(out).length;
     // A foreign row: kept by a resume of the same run, dropped by any other.
     const foreign = JSON.stringify({ ...(JSON.parse(rowLines(out)[0]!) as object), id: 'zz' });
     writeFileSync(join(out, 'rows.jsonl'), `${rowLines(out).join('\n')}\n${foreign}\n`);
     const same = io();
-    expect(await runCommandWith(args(out, '--shard', '1/2', '--resume'), same.io), same.err()).toBe(0);
+    expect(await runCommandWith(svgArgs(out, '--shard', '1/2', '--resume'), same.io), same.err()).toBe(0);
     expect(rowLines(out)).toContain(foreign);
     const otherShard = io();
-    const code = await runCommandWith(args(out, '--shard', '2/2', '--resume'), otherShard.io);
+    const code = await runCommandWith(svgArgs(out, '--shard', '2/2', '--resume'), otherShard.io);
     const stderr = otherShard.err();
     expect(code, stderr).toBe(0);
     expect(stderr).toContain('--resume: the options differ');
@@ -151,7 +153,7 @@ describe('styler benchmark', () => {
     expect(rowLines(out)).toHaveLength(8 - shardRows);
     const fresh = io();
     writeFileSync(join(out, 'rows.jsonl'), `${rowLines(out).join('\n')}\n${foreign}\n`);
-    expect(await runCommandWith(args(out, '--shard', '2/2'), fresh.io), fresh.err()).toBe(0);
+    expect(await runCommandWith(svgArgs(out, '--shard', '2/2'), fresh.io), fresh.err()).toBe(0);
     expect(rowLines(out)).not.toContain(foreign);
     expect(rowLines(out)).toHaveLength(8 - shardRows);
   });
@@ -160,19 +162,26 @@ describe('styler benchmark', () => {
     const parts = [1, 2, 3].map((k) => join(root, `shard-${k}`));
     for (const [k, out] of parts.entries()) {
       const run = io();
-      expect(await runCommandWith(args(out, '--shard', `${k + 1}/3`), run.io), run.err()).toBe(0);
+      expect(await runCommandWith(svgArgs(out, '--shard', `${k + 1}/3`), run.io), run.err()).toBe(0);
     }
     const ids = parts.map((out) =>
       rowLines(out)
         .filter(Boolean)
         .map((line) => (JSON.parse(line) as { id: string }).id),
     );
+    // --figures svg: each figure as SVG only.
+    const figures = readdirSync(parts[0]!).filter((file) => file.startsWith('figure-'));
+    expect(figures).toContain('figure-improvement.svg');
+    expect(figures.filter((file) => !file.endsWith('.svg'))).toEqual([]);
     // Every row in exactly one shard, both systems of a row together.
     expect(ids.flat().sort()).toEqual(['r0', 'r0', 'r1', 'r1', 'r2', 'r2', 'r3', 'r3']);
     const merged = join(root, 'merged');
     const run = io();
     expect(
-      await runCommandWith(['benchmark', 'merge', ...parts, '--out', merged, '--resamples', '500'], run.io),
+      await runCommandWith(
+        ['benchmark', 'merge', ...parts, '--out', merged, '--resamples', '500', '--figures', 'svg'],
+        run.io,
+      ),
       run.err(),
     ).toBe(0);
     expect(readSummary(merged).metrics).toEqual(readSummary(join(root, 'full')).metrics);
@@ -186,8 +195,11 @@ describe('styler benchmark', () => {
     writeFileSync(join(mixed, 'darwin.json'), JSON.stringify({ groundTruth: buildGroundTruth(letters.slice(0, 3)) }));
     const out = join(root, 'with-model');
     const run = io();
-    const argv = ['benchmark', runs, '--authors', mixed, '--out', out, '--threads', '1', '--resamples', '500'];
-    expect(await runCommandWith(argv, run.io), run.err()).toBe(0);
+    const argv = ['benchmark', runs, '--authors', mixed, '--out', out, '--threads', '1', '--figures', 'none'];
+    expect(await runCommandWith([...argv, '--resamples', '500'], run.io), run.err()).toBe(0);
+    // --figures none: no figure file, while the report still draws every figure.
+    expect(readdirSync(out).filter((file) => file.startsWith('figure-'))).toEqual([]);
+    expect(readFileSync(join(out, 'report.html'), 'utf8').match(/<svg/g)?.length).toBeGreaterThanOrEqual(3);
     // The model's ground truth is the folder's: the same numbers as the run on folders.
     expect(readSummary(out).metrics).toEqual(readSummary(join(root, 'full')).metrics);
   });
@@ -217,7 +229,10 @@ describe('styler benchmark', () => {
     for (const [k, out] of outs.entries()) {
       const run = io();
       const code = await runCommandWith(
-        ['benchmark', ordered, '--authors', authors, '--out', out, '--threads', String(k + 1), '--resamples', '300'],
+        [
+          ...['benchmark', ordered, '--authors', authors, '--out', out, '--threads', String(k + 1)],
+          ...['--resamples', '300', '--figures', 'svg'],
+        ],
         run.io,
       );
       expect(code, run.err()).toBe(0);
@@ -245,9 +260,8 @@ describe('styler benchmark', () => {
     );
     const out = join(root, 'bad');
     const run = io();
-    expect(await runCommandWith(['benchmark', bad, '--authors', authors, '--out', out, '--threads', '1'], run.io)).toBe(
-      1,
-    );
+    const argv = ['benchmark', bad, '--authors', authors, '--out', out, '--threads', '1', '--figures', 'none'];
+    expect(await runCommandWith(argv, run.io)).toBe(1);
     const errors = run.err();
     expect(errors).toMatch(/bad\.jsonl:2: author must be one of the --authors \(assistant, darwin\)/);
     expect(errors).toMatch(/bad\.jsonl:3: not valid JSON/);
@@ -257,6 +271,9 @@ describe('styler benchmark', () => {
     const shard = io();
     expect(await runCommandWith([...args(join(root, 'x')), '--shard', '4/3'], shard.io)).toBe(2);
     expect(shard.err()).toMatch(/--shard must be K\/N/);
+    const figures = io();
+    expect(await runCommandWith([...args(join(root, 'x')), '--figures', 'gif'], figures.io)).toBe(2);
+    expect(figures.err()).toMatch(/--figures must be one of png, svg, none/);
     const noAuthors = io();
     expect(await runCommandWith(['benchmark', runs, '--out', out], noAuthors.io)).toBe(2);
     expect(noAuthors.err()).toMatch(/^styler benchmark: --authors is missing\nusage: styler benchmark/);
