@@ -14,8 +14,10 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // A build first when dist/ is older than src/ (pool threads, the CLI and packaging run dist/),
     // then one real PostgreSQL per run for the PostgreSQL store's tests (test-support/postgres.ts).
+    // Before them, the run's temporary folder and Node's compile cache for every process it starts.
     globalSetup: [
       'test-support/temp-dir-global-setup.ts',
+      'test-support/compile-cache-global-setup.ts',
       'test-support/build-global-setup.ts',
       'test-support/postgres-global-setup.ts',
     ],

@@ -11,7 +11,7 @@ import {
   type MetricSample,
 } from '../../stylometry/index.js';
 import { benchmarkFigureNames, benchmarkReport } from '../../report/benchmark-report.js';
-import { figureFiles } from '../../report/figure-files.js';
+import { figureFiles, type FigureFormats } from '../../report/figure-files.js';
 import { writeJsonFile } from '../json-file.js';
 import type { BenchmarkRow } from './evaluate.js';
 import { readLines } from './rows.js';
@@ -104,15 +104,16 @@ const SUMMARY_COLUMNS = [
   'effect_r',
 ];
 
-/** Writes summary.json, summary.csv, report.html and its figures (figure-*.svg, .png) into `out`. */
+/** Writes summary.json, summary.csv, report.html and its figures (figure-*.svg, .png, as `formats` says) into `out`. */
 export async function writeSummary(
   out: string,
   summary: EvaluationSummary,
   options: SummaryOptions,
   input: string[],
   stderr: NodeJS.WritableStream,
+  formats: FigureFormats = 'png',
 ): Promise<string[]> {
-  const figures = figureFiles(out, stderr);
+  const figures = figureFiles(out, stderr, formats);
   // One tick a figure, and one for the page.
   const reporting = createProgress(stderr, benchmarkFigureNames(summary).length + 1, 'report.html and figures', {
     lines: true,

@@ -31,11 +31,12 @@ import { inShard, parseInputRow, parseShard, readLines, rowKey } from '../benchm
 import { summarizeRows, writeSummary, type SummaryOptions } from '../benchmark/summary.js';
 import { positiveInteger } from '../numbers.js';
 import { inputsSha256, optionsSha256 } from '../stylometry/resume.js';
+import { FIGURE_FORMATS, type FigureFormats } from '../../report/figure-files.js';
 import { requirePlotLibraries } from '../../report/plots.js';
 
 export const BENCHMARK_USAGE =
-  'styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N] [--threads N] [--resamples N] [--seed N] [--resume]\n' +
-  '       styler benchmark merge OUT_DIR... --out DIR [--resamples N] [--seed N]';
+  'styler benchmark RUNS.jsonl --authors DIR --out DIR [--rouge] [--shard K/N] [--threads N] [--resamples N] [--seed N] [--figures png|svg|none] [--resume]\n' +
+  '       styler benchmark merge OUT_DIR... --out DIR [--resamples N] [--seed N] [--figures png|svg|none]';
 
 export const BENCHMARK_HELP = [
   `usage: ${BENCHMARK_USAGE}`,
@@ -50,18 +51,20 @@ export const BENCHMARK_HELP = [
   '  --threads N                      worker threads of the analytics pool (default: one per CPU)',
   '  --resamples N                    bootstrap resamples of the confidence intervals (default 2000)',
   '  --seed N                         seed of the bootstrap (default 1)',
+  '  --figures png|svg|none           each figure beside the report as SVG and PNG (png, the default), as SVG only,',
+  '                                   or not at all; report.html shows every figure either way',
   '  --resume                         keep the rows of rows.jsonl when it holds a run of the same inputs and',
   '                                   options (resume.json), evaluating only the others; by default rows.jsonl',
   '                                   starts over',
   '',
   'styler benchmark merge OUT_DIR... --out DIR: joins the rows.jsonl of shard runs into one summary and report',
-  '(--resamples and --seed as above).',
+  '(--resamples, --seed and --figures as above).',
   '',
 ].join('\n');
 
 export const BENCHMARK_ARGS: ArgSpec = {
   boolean: ['rouge', 'resume'],
-  single: ['authors', 'out', 'shard', 'threads', 'resamples', 'seed'],
+  single: ['authors', 'out', 'shard', 'threads', 'resamples', 'seed', 'figures'],
 };
 
 const ROWS_FILE = 'rows.jsonl';
@@ -74,9 +77,23 @@ function summaryOptions(args: ParsedArgs): SummaryOptions {
   };
 }
 
-async function finish(io: CliIO, out: string, rowsPath: string, options: SummaryOptions, input: string[]) {
+/** --figures: PNG beside each SVG unless told otherwise (corpus, with more figures, defaults to SVG). */
+function figureFormats(args: ParsedArgs): FigureFormats {
+  const formats = (single(args, 'figures') ?? 'png') as FigureFormats;
+  if (!FIGURE_FORMATS.includes(formats)) throw new CliError(`--figures must be one of ${FIGURE_FORMATS.join(', ')}`);
+  return formats;
+}
+
+async function finish(
+  io: CliIO,
+  out: string,
+  rowsPath: string,
+  options: SummaryOptions,
+  input: string[],
+  formats: FigureFormats,
+) {
   const summary = await summarizeRows(rowsPath, options);
-  const files = await writeSummary(out, summary, options, input, io.stderr);
+  const files = await writeSummary(out, summary, options, input, io.stderr, formats);
   const accuracy = summary.attribution
     .map(
       (a) =>
@@ -91,8 +108,9 @@ async function finish(io: CliIO, out: string, rowsPath: string, options: Summary
 }
 
 async function merge(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, { single: ['out', 'resamples', 'seed'] });
+  const args = parseArgs(argv, { single: ['out', 'resamples', 'seed', 'figures'] });
   const out = required(args, 'out', `usage: ${BENCHMARK_USAGE}`);
+  const formats = figureFormats(args);
   if (args.positionals.length === 0) {
     throw new CliError(`give the --out folders of the runs to merge\nusage: ${BENCHMARK_USAGE}`);
   }
@@ -122,7 +140,7 @@ async function merge(argv: string[], io: CliIO): Promise<number> {
   }
   writer.end();
   await once(writer, 'finish');
-  await finish(io, out, merged, summaryOptions(args), args.positionals);
+  await finish(io, out, merged, summaryOptions(args), args.positionals, formats);
   return EXIT.ok;
 }
 
@@ -150,16 +168,17 @@ async function run(argv: string[], io: CliIO, host: ResearchHost): Promise<numbe
   requirePlotLibraries();
   const shard = parseShard(single(args, 'shard'));
   const options = summaryOptions(args);
+  const formats = figureFormats(args);
   const threadsText = single(args, 'threads');
   await mkdir(out, { recursive: true });
   const rowsPath = join(out, ROWS_FILE);
   const done = await resumableRows({
     out,
     rowsPath,
-    // --resamples and --seed shape only the summary, made again from the rows anyway.
+    // --resamples, --seed and --figures shape only the summary and report, made again from the rows anyway.
     digests: {
       inputs: await inputsSha256([input, ...(await authorFiles(authorsFolder))]),
-      options: optionsSha256(args, {}, ['resamples', 'seed', 'authors']),
+      options: optionsSha256(args, {}, ['resamples', 'seed', 'figures', 'authors']),
     },
     resume: args.flags.has('resume'),
     stderr: io.stderr,
@@ -233,7 +252,7 @@ async function run(argv: string[], io: CliIO, host: ResearchHost): Promise<numbe
   } finally {
     await pool.close();
   }
-  await finish(io, out, rowsPath, options, [input]);
+  await finish(io, out, rowsPath, options, [input], formats);
   return failed > 0 ? EXIT.failed : EXIT.ok;
 }
 

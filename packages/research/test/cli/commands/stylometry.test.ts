@@ -1,24 +1,15 @@
 /**
  * stylo's methods on the command line: `styler corpus` with a classifier, features, sampling, a word
- * list, cross-validation and MDS; `styler oppose`, `styler imposters` and `styler rolling`; and every
- * command's --help listing all its flags.
+ * list, cross-validation and MDS; `styler oppose`, `styler imposters` and `styler rolling`; the files
+ * they cannot use; a flag the help does not list.
  */
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ArgSpec } from '@styler-dev/cli-kit';
 import { habitText } from '../../../../../test-support/habit-texts.js';
-import { memoryIo as io } from '../../../../../test-support/memory-io.js';
-import { ANALYZE_ARGS } from '../../../src/cli/commands/analyze.js';
-import { FIT_ARGS } from '../../../src/cli/commands/fit.js';
-import { KEYS_ARGS } from '../../../src/cli/commands/keys.js';
-import { QUALITY_ARGS } from '../../../src/cli/commands/quality.js';
-import { DESCRIBE_ARGS } from '../../../src/cli/commands/describe.js';
-import { RESTYLE_ARGS } from '../../../src/cli/commands/restyle.js';
-import { SERVE_ARGS } from '../../../src/cli/commands/serve.js';
-import { main } from '../../../src/cli/main.js';
-import { darwin, fixture } from '../../http/support/fixtures.js';
+import { darwin, fixture } from '../../support/fixtures.js';
+import { runCommand as run } from '../../support/run-command.js';
 
 const root = mkdtempSync(join(tmpdir(), 'styler-stylo-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -38,12 +29,6 @@ const bob = folder(
   [7, 8, 9, 10, 11, 12].map((seed) => habitText('B', seed, 400)),
 );
 const unknown = folder('unknown', [habitText('A', 21, 400), habitText('B', 22, 400)]);
-
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const memory = io();
-  const code = await main(argv, memory.io);
-  return { code, out: memory.out(), err: memory.err() };
-}
 
 const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
@@ -360,38 +345,7 @@ describe('files the research commands cannot use', () => {
   });
 });
 
-describe('--help of every command', () => {
-  // Every flag each command's parser accepts (the research commands': packages/research/test/commands.test.ts).
-  const flags: Record<string, ArgSpec> = {
-    quality: QUALITY_ARGS,
-    analyze: ANALYZE_ARGS,
-    fit: FIT_ARGS,
-    restyle: RESTYLE_ARGS,
-    serve: SERVE_ARGS,
-    keys: KEYS_ARGS,
-    rouge: { boolean: ['jsonl'] },
-    classify: { boolean: ['jsonl'] },
-    describe: DESCRIBE_ARGS,
-  };
-
-  it.each(Object.keys(flags))('styler %s --help lists every flag', async (command) => {
-    const result = await run([command, '--help']);
-    expect(result.code).toBe(0);
-    const { boolean = [], multi = [], single = [] } = flags[command]!;
-    for (const flag of [...boolean, ...multi, ...single]) {
-      expect(result.out, `--${flag}`).toMatch(new RegExp(`--${flag}\\b`));
-    }
-  });
-
-  it.each(['corpus', 'oppose', 'imposters', 'verify', 'rolling', 'benchmark'])(
-    'styler %s --help prints the help of @styler-dev/research',
-    async (command) => {
-      const result = await run([command, '--help']);
-      expect(result.code, result.err).toBe(0);
-      expect(result.out).toMatch(new RegExp(`^usage: styler ${command} `));
-    },
-  );
-
+describe('flags', () => {
   it('accepts no flag the help does not list', async () => {
     const result = await run(['oppose', alice, bob, '--out', join(root, 'x'), '--window', '5']);
     expect(result.code).toBe(2);

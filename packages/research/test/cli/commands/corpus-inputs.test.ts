@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished, describe, expect, it } from 'vitest';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
-import { main } from '../../../src/cli/main.js';
-import { darwin, fixture } from '../../http/support/fixtures.js';
+import { runCommandWith } from '../../support/run-command.js';
+import { darwin, fixture } from '../../support/fixtures.js';
 
 const paragraphs = (text: string): string[] =>
   text
@@ -37,7 +37,7 @@ interface Summary {
 
 const run = async (argv: string[]) => {
   const memory = io();
-  const code = await main(['corpus', ...argv, '--mfw', '40', '--threads', '1'], memory.io);
+  const code = await runCommandWith(['corpus', ...argv, '--mfw', '40', '--threads', '1'], memory.io);
   return { code, err: memory.err(), out: memory.out() };
 };
 
@@ -96,7 +96,7 @@ describe('styler corpus inputs', () => {
     writeFileSync(list, [...listed, 'darwin/missing.txt\tdarwin', ''].join('\n'));
     const going = await run(['--list', list, '--out', join(root, 'out')]);
     expect(going.code, going.err).toBe(0);
-    expect(going.err).toContain(`cannot read ${join(root, 'darwin', 'missing.txt')}: no such file (ENOENT): left out`);
+    expect(going.err).toContain(`cannot read ${join(root, 'darwin', 'missing.txt')}: ENOENT: left out`);
     writeFileSync(join(root, 'darwin', 'empty.txt'), '');
     writeFileSync(list, [...listed, 'darwin/missing.txt\tdarwin', 'darwin/empty.txt\tdarwin', ''].join('\n'));
     const stopped = await run(['--list', list, '--out', join(root, 'strict'), '--strict']);

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../../support/run-command.js';
 
-const STYLER = fileURLToPath(new URL('../../../bin/styler.js', import.meta.url));
+/** A research command in a process of its own (support/command-process.mjs), so that it can be killed. */
+const COMMAND = fileURLToPath(new URL('../../support/command-process.mjs', import.meta.url));
 
 /** Three authors and two unknown texts of a made-up vocabulary, each author favouring other words. */
 function syntheticCorpus(): string {
@@ -40,7 +42,7 @@ interface Run {
 /** Runs `styler corpus`; with `killAt`, kills it (SIGKILL) as soon as that text appears on its stderr. */
 function corpus(args: string[], killAt?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [STYLER, 'corpus', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [COMMAND, 'corpus', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -51,6 +53,9 @@ function corpus(args: string[], killAt?: string): Promise<Run> {
     child.on('close', (code, signal) => resolve({ code, signal, stderr }));
   });
 }
+
+/** Runs `styler corpus` in this process (support/run-command.ts). */
+const inProcess = (args: string[]) => runCommand(['corpus', ...args]);
 
 /** Every file of a folder, by name, as bytes. */
 function contents(folder: string): Map<string, Buffer> {
@@ -116,28 +121,29 @@ describe('styler corpus --resume', () => {
     60_000,
   );
 
+  // Nothing is killed here: the runs go in this process.
   it('runs every phase again when an input changed, and when a finished file was altered', async () => {
     const out = join(root, 'changed');
-    expect((await corpus(args(out))).code).toBe(0);
+    expect((await inProcess(args(out))).code).toBe(0);
     const tables = readFileSync(join(out, 'counts.csv'));
     writeFileSync(join(out, 'counts.csv'), Buffer.concat([tables, Buffer.from('\n')]));
-    const altered = await corpus([...args(out), '--resume']);
-    expect(altered.code, altered.stderr).toBe(0);
-    expect(altered.stderr).toContain('--resume: reference: skipped');
-    expect(altered.stderr).not.toContain('--resume: tables: skipped');
-    expect(altered.stderr).not.toContain('--resume: attribution: skipped');
+    const altered = await inProcess([...args(out), '--resume']);
+    expect(altered.code, altered.err).toBe(0);
+    expect(altered.err).toContain('--resume: reference: skipped');
+    expect(altered.err).not.toContain('--resume: tables: skipped');
+    expect(altered.err).not.toContain('--resume: attribution: skipped');
     expect(readFileSync(join(out, 'counts.csv')).equals(tables)).toBe(true);
 
-    const otherOptions = await corpus([...args(out), '--mfw', '40', '--resume']);
-    expect(otherOptions.code, otherOptions.stderr).toBe(0);
-    expect(otherOptions.stderr).toContain('--resume: the options differ from the run in summary.json');
-    expect(otherOptions.stderr).not.toContain('skipped');
+    const otherOptions = await inProcess([...args(out), '--mfw', '40', '--resume']);
+    expect(otherOptions.code, otherOptions.err).toBe(0);
+    expect(otherOptions.err).toContain('--resume: the options differ from the run in summary.json');
+    expect(otherOptions.err).not.toContain('skipped');
 
     writeFileSync(join(root, 'alice', 'text-1.txt'), 'w0 w1 w2 w3 w4 w5 w6 w7 w8 w9.\n');
-    const changed = await corpus([...args(out), '--resume']);
-    expect(changed.code, changed.stderr).toBe(0);
-    expect(changed.stderr).toContain('the input files differ');
-    expect(changed.stderr).not.toContain('skipped');
+    const changed = await inProcess([...args(out), '--resume']);
+    expect(changed.code, changed.err).toBe(0);
+    expect(changed.err).toContain('the input files differ');
+    expect(changed.err).not.toContain('skipped');
     expect(existsSync(join(out, 'summary.json'))).toBe(true);
   }, 60_000);
 });

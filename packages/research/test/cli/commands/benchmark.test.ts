@@ -3,10 +3,11 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EvaluationSummary } from '@styler-dev/research';
+import { buildGroundTruth } from '@styler-dev/analytics';
+import type { EvaluationSummary } from '../../../src/index.js';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
-import { main } from '../../../src/cli/main.js';
-import { fixture } from '../../http/support/fixtures.js';
+import { runCommandWith } from '../../support/run-command.js';
+import { fixture } from '../../support/fixtures.js';
 
 const paragraphs = (text: string): string[] =>
   text
@@ -42,6 +43,8 @@ describe('styler benchmark', () => {
     '500',
     ...more,
   ];
+  // The runs that read no figure file write SVG only: drawing the PNGs is most of a small run's report.
+  const svgArgs = (out: string, ...more: string[]) => args(out, '--figures', 'svg', ...more);
 
   beforeAll(() => {
     mkdirSync(join(authors, 'darwin'), { recursive: true });
@@ -63,7 +66,7 @@ describe('styler benchmark', () => {
   it('evaluates every row and writes rows.jsonl, summary.json, summary.csv and report.html', async () => {
     const out = join(root, 'full');
     const run = io();
-    expect(await main(args(out), run.io), run.err()).toBe(0);
+    expect(await runCommandWith(args(out), run.io), run.err()).toBe(0);
     const figures = readdirSync(out).filter((file) => file.startsWith('figure-'));
     expect(readdirSync(out).filter((file) => !file.startsWith('figure-'))).toEqual([
       'report.html',
@@ -119,7 +122,7 @@ describe('styler benchmark', () => {
     // As if killed while writing: the last row half-written.
     writeFileSync(join(out, 'rows.jsonl'), `${lines.slice(0, -1).join('\n')}\n${lines.at(-1)!.slice(0, 40)}`);
     const run = io();
-    const code = await main(args(out, '--resume'), run.io);
+    const code = await runCommandWith(svgArgs(out, '--resume'), run.io);
     const stderr = run.err();
     expect(code, stderr).toBe(0);
     expect(stderr).toContain('--resume: 7 rows already in rows.jsonl, skipped');
@@ -133,16 +136,16 @@ describe('styler benchmark', () => {
   it('starts rows.jsonl over without --resume, and with it when the inputs or options differ', async () => {
     const out = join(root, 'restart');
     const first = io();
-    expect(await main(args(out, '--shard', '1/2'), first.io), first.err()).toBe(0);
+    expect(await runCommandWith(svgArgs(out, '--shard', '1/2'), first.io), first.err()).toBe(0);
     const shardRows = rowLines(out).length;
     // A foreign row: kept by a resume of the same run, dropped by any other.
     const foreign = JSON.stringify({ ...(JSON.parse(rowLines(out)[0]!) as object), id: 'zz' });
     writeFileSync(join(out, 'rows.jsonl'), `${rowLines(out).join('\n')}\n${foreign}\n`);
     const same = io();
-    expect(await main(args(out, '--shard', '1/2', '--resume'), same.io), same.err()).toBe(0);
+    expect(await runCommandWith(svgArgs(out, '--shard', '1/2', '--resume'), same.io), same.err()).toBe(0);
     expect(rowLines(out)).toContain(foreign);
     const otherShard = io();
-    const code = await main(args(out, '--shard', '2/2', '--resume'), otherShard.io);
+    const code = await runCommandWith(svgArgs(out, '--shard', '2/2', '--resume'), otherShard.io);
     const stderr = otherShard.err();
     expect(code, stderr).toBe(0);
     expect(stderr).toContain('--resume: the options differ');
@@ -150,7 +153,7 @@ describe('styler benchmark', () => {
     expect(rowLines(out)).toHaveLength(8 - shardRows);
     const fresh = io();
     writeFileSync(join(out, 'rows.jsonl'), `${rowLines(out).join('\n')}\n${foreign}\n`);
-    expect(await main(args(out, '--shard', '2/2'), fresh.io), fresh.err()).toBe(0);
+    expect(await runCommandWith(svgArgs(out, '--shard', '2/2'), fresh.io), fresh.err()).toBe(0);
     expect(rowLines(out)).not.toContain(foreign);
     expect(rowLines(out)).toHaveLength(8 - shardRows);
   });
@@ -159,38 +162,44 @@ describe('styler benchmark', () => {
     const parts = [1, 2, 3].map((k) => join(root, `shard-${k}`));
     for (const [k, out] of parts.entries()) {
       const run = io();
-      expect(await main(args(out, '--shard', `${k + 1}/3`), run.io), run.err()).toBe(0);
+      expect(await runCommandWith(svgArgs(out, '--shard', `${k + 1}/3`), run.io), run.err()).toBe(0);
     }
     const ids = parts.map((out) =>
       rowLines(out)
         .filter(Boolean)
         .map((line) => (JSON.parse(line) as { id: string }).id),
     );
+    // --figures svg: each figure as SVG only.
+    const figures = readdirSync(parts[0]!).filter((file) => file.startsWith('figure-'));
+    expect(figures).toContain('figure-improvement.svg');
+    expect(figures.filter((file) => !file.endsWith('.svg'))).toEqual([]);
     // Every row in exactly one shard, both systems of a row together.
     expect(ids.flat().sort()).toEqual(['r0', 'r0', 'r1', 'r1', 'r2', 'r2', 'r3', 'r3']);
     const merged = join(root, 'merged');
     const run = io();
-    expect(await main(['benchmark', 'merge', ...parts, '--out', merged, '--resamples', '500'], run.io), run.err()).toBe(
-      0,
-    );
+    expect(
+      await runCommandWith(
+        ['benchmark', 'merge', ...parts, '--out', merged, '--resamples', '500', '--figures', 'svg'],
+        run.io,
+      ),
+      run.err(),
+    ).toBe(0);
     expect(readSummary(merged).metrics).toEqual(readSummary(join(root, 'full')).metrics);
   });
 
-  it('takes an author as a styler fit model (<author>.json) beside author folders', async () => {
+  it('takes an author as a model file (<author>.json, read by the host) beside author folders', async () => {
     const mixed = join(root, 'mixed-authors');
     mkdirSync(join(mixed, 'assistant'), { recursive: true });
     posts.slice(0, 4).forEach((text, i) => writeFileSync(join(mixed, 'assistant', `${i}.txt`), text));
-    const fit = io();
-    expect(await main(['fit', join(authors, 'darwin'), '--out', join(mixed, 'darwin.json')], fit.io), fit.err()).toBe(
-      0,
-    );
+    // What `styler fit` keeps of the folder: its ground truth (the host reads nothing else of a model).
+    writeFileSync(join(mixed, 'darwin.json'), JSON.stringify({ groundTruth: buildGroundTruth(letters.slice(0, 3)) }));
     const out = join(root, 'with-model');
     const run = io();
-    const code = await main(
-      ['benchmark', runs, '--authors', mixed, '--out', out, '--threads', '2', '--resamples', '500'],
-      run.io,
-    );
-    expect(code, run.err()).toBe(0);
+    const argv = ['benchmark', runs, '--authors', mixed, '--out', out, '--threads', '1', '--figures', 'none'];
+    expect(await runCommandWith([...argv, '--resamples', '500'], run.io), run.err()).toBe(0);
+    // --figures none: no figure file, while the report still draws every figure.
+    expect(readdirSync(out).filter((file) => file.startsWith('figure-'))).toEqual([]);
+    expect(readFileSync(join(out, 'report.html'), 'utf8').match(/<svg/g)?.length).toBeGreaterThanOrEqual(3);
     // The model's ground truth is the folder's: the same numbers as the run on folders.
     expect(readSummary(out).metrics).toEqual(readSummary(join(root, 'full')).metrics);
   });
@@ -219,8 +228,11 @@ describe('styler benchmark', () => {
     const outs = ['1', '2'].map((threads) => join(root, `threads-${threads}`));
     for (const [k, out] of outs.entries()) {
       const run = io();
-      const code = await main(
-        ['benchmark', ordered, '--authors', authors, '--out', out, '--threads', String(k + 1), '--resamples', '300'],
+      const code = await runCommandWith(
+        [
+          ...['benchmark', ordered, '--authors', authors, '--out', out, '--threads', String(k + 1)],
+          ...['--resamples', '300', '--figures', 'svg'],
+        ],
         run.io,
       );
       expect(code, run.err()).toBe(0);
@@ -248,7 +260,8 @@ describe('styler benchmark', () => {
     );
     const out = join(root, 'bad');
     const run = io();
-    expect(await main(['benchmark', bad, '--authors', authors, '--out', out, '--threads', '1'], run.io)).toBe(1);
+    const argv = ['benchmark', bad, '--authors', authors, '--out', out, '--threads', '1', '--figures', 'none'];
+    expect(await runCommandWith(argv, run.io)).toBe(1);
     const errors = run.err();
     expect(errors).toMatch(/bad\.jsonl:2: author must be one of the --authors \(assistant, darwin\)/);
     expect(errors).toMatch(/bad\.jsonl:3: not valid JSON/);
@@ -256,10 +269,13 @@ describe('styler benchmark', () => {
     expect(rowLines(out)).toHaveLength(1);
 
     const shard = io();
-    expect(await main([...args(join(root, 'x')), '--shard', '4/3'], shard.io)).toBe(2);
+    expect(await runCommandWith([...args(join(root, 'x')), '--shard', '4/3'], shard.io)).toBe(2);
     expect(shard.err()).toMatch(/--shard must be K\/N/);
+    const figures = io();
+    expect(await runCommandWith([...args(join(root, 'x')), '--figures', 'gif'], figures.io)).toBe(2);
+    expect(figures.err()).toMatch(/--figures must be one of png, svg, none/);
     const noAuthors = io();
-    expect(await main(['benchmark', runs, '--out', out], noAuthors.io)).toBe(2);
+    expect(await runCommandWith(['benchmark', runs, '--out', out], noAuthors.io)).toBe(2);
     expect(noAuthors.err()).toMatch(/^styler benchmark: --authors is missing\nusage: styler benchmark/);
   });
 });

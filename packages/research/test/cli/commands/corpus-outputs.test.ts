@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo as io } from '../../../../../test-support/memory-io.js';
-import { main } from '../../../src/cli/main.js';
-import { fixture } from '../../http/support/fixtures.js';
+import { runCommandWith } from '../../support/run-command.js';
+import { fixture } from '../../support/fixtures.js';
 
 /** Paragraph-sized documents of a fixture text. */
 const paragraphs = (text: string): string[] =>
@@ -31,7 +31,7 @@ describe('styler corpus', () => {
 
   it('writes summary.json, the CSV tables and a self-contained report', async () => {
     const run = io();
-    const code = await main(
+    const code = await runCommandWith(
       [
         'corpus',
         join(root, 'darwin'),
@@ -170,7 +170,7 @@ describe('styler corpus', () => {
     const listed = join(root, 'listed');
     const run = io();
     expect(
-      await main(['corpus', '--list', list, '--out', listed, '--mfw', '50', '--threads', '1'], run.io),
+      await runCommandWith(['corpus', '--list', list, '--out', listed, '--mfw', '50', '--threads', '1'], run.io),
       run.err(),
     ).toBe(0);
     const summary = JSON.parse(readFileSync(join(listed, 'summary.json'), 'utf8')) as {
@@ -207,7 +207,7 @@ describe('styler corpus', () => {
       [full, ['--profiles']],
     ] as const) {
       const run = io();
-      expect(await main(args(dir, ...more), run.io), run.err()).toBe(0);
+      expect(await runCommandWith(args(dir, ...more), run.io), run.err()).toBe(0);
     }
     for (const file of ['counts.csv', 'frequencies.csv', 'mfw.csv', 'delta-burrows.csv', 'pca.csv', 'confusion.csv']) {
       expect(readFileSync(join(wordsOnly, file), 'utf8'), file).toBe(readFileSync(join(full, file), 'utf8'));
@@ -229,7 +229,7 @@ describe('styler corpus', () => {
   it("writes each document's nearest neighbours instead of whole matrices, and leaves out trees past --tree-limit", async () => {
     const nearest = join(root, 'nearest');
     const run = io();
-    const code = await main(
+    const code = await runCommandWith(
       [
         'corpus',
         join(root, 'darwin'),
@@ -283,7 +283,7 @@ describe('styler corpus', () => {
   it('writes whole matrices row by row past the tree limit (--matrices full), the same as from memory', async () => {
     const rows = join(root, 'rows');
     const run = io();
-    const code = await main(
+    const code = await runCommandWith(
       [
         'corpus',
         join(root, 'darwin'),
@@ -312,7 +312,7 @@ describe('styler corpus', () => {
     const outs = ['1', '2'].map((threads) => join(root, `corpus-threads-${threads}`));
     for (const [k, dir] of outs.entries()) {
       const run = io();
-      const code = await main(
+      const code = await runCommandWith(
         [
           'corpus',
           join(root, 'darwin'),
@@ -342,7 +342,7 @@ describe('styler corpus', () => {
     // The report cannot be written: a folder stands where it goes.
     mkdirSync(join(cut, 'report.html'), { recursive: true });
     const run = io();
-    const code = await main(
+    const code = await runCommandWith(
       ['corpus', join(root, 'darwin'), join(root, 'assistant'), '--out', cut, '--mfw', '50'],
       run.io,
     );
@@ -366,14 +366,14 @@ describe('styler corpus', () => {
 
   it('refuses fewer than two authors and bad options with a usage error', async () => {
     const one = io();
-    expect(await main(['corpus', join(root, 'darwin'), '--out', out], one.io)).toBe(2);
+    expect(await runCommandWith(['corpus', join(root, 'darwin'), '--out', out], one.io)).toBe(2);
     expect(one.err()).toMatch(/at least two authors/);
     const noOut = io();
-    expect(await main(['corpus', join(root, 'darwin'), join(root, 'assistant')], noOut.io)).toBe(2);
+    expect(await runCommandWith(['corpus', join(root, 'darwin'), join(root, 'assistant')], noOut.io)).toBe(2);
     expect(noOut.err()).toMatch(/^styler corpus: --out is missing\nusage: styler corpus/);
     const badCulling = io();
     expect(
-      await main(
+      await runCommandWith(
         ['corpus', join(root, 'darwin'), join(root, 'assistant'), '--out', out, '--culling', '150'],
         badCulling.io,
       ),
