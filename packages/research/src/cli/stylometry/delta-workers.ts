@@ -26,6 +26,23 @@ const DELTA_TASKS = threadModule('@styler-dev/research/delta-tasks', import.meta
 /** Parts per thread: enough for the progress to move and for the threads to finish together. */
 const PARTS_PER_THREAD = 8;
 
+/**
+ * Below this many steps (one word of one pair's Delta, about 3 ns on one thread) the matrices are
+ * computed on this thread: a worker thread costs 0.3–0.5 s of start-up (its modules, then the
+ * z-scores), more than it saves on a small corpus (120 documents at the default sizes: 5 million
+ * steps, 20 ms; 2,000 documents: 1.4 billion, 4 s).
+ */
+export const THREADED_STEPS = 200_000_000;
+
+/**
+ * The threads of the matrices: the `asked` number when given, else one per CPU when the work is
+ * THREADED_STEPS or more, and this thread alone below it.
+ */
+export function deltaThreads(steps: number, asked?: number, cpus = availableParallelism()): number {
+  if (asked !== undefined) return asked;
+  return steps >= THREADED_STEPS ? Math.max(1, cpus) : 1;
+}
+
 /** A condensed matrix of n items over shared memory, which the threads write their parts of. */
 export function sharedMatrix(n: number): Float64Array {
   return new Float64Array(new SharedArrayBuffer(condensedLength(n) * Float64Array.BYTES_PER_ELEMENT));
