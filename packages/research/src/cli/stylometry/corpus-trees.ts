@@ -254,7 +254,7 @@ export function threadedSteps(
 /** Computes and writes the matrices, and the trees when the pairs are held. */
 export async function deltaMatricesAndTrees(plan: TreePlan, results: TreeResults): Promise<void> {
   if (!plan.trees && plan.methods.length === 0) return;
-  const workers = new DeltaWorkers(plan.z, deltaThreads(threadedSteps(plan), plan.threads));
+  const workers = await DeltaWorkers.start(plan.z, deltaThreads(threadedSteps(plan), plan.threads));
   try {
     await (plan.trees ? inMemory(plan, workers, results) : byTiles(plan, workers, results));
   } finally {

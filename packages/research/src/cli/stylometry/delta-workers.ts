@@ -7,7 +7,7 @@
  * neighbours are merged by distance, ties to the lower index.
  */
 import { availableParallelism } from 'node:os';
-import { createTaskPool, sharedKey, threadModule, type TaskPool } from '@styler-dev/analytics/pool';
+import type { TaskPool } from '@styler-dev/analytics/pool';
 import type { DeltaMethod } from '@styler-dev/analytics/metrics';
 import type { Progress } from '@styler-dev/cli-kit';
 import {
@@ -20,8 +20,6 @@ import {
   type ZScoreMatrix,
 } from '../../stylometry/index.js';
 import { tasks, type DeltaTasks } from './delta-tasks.js';
-
-const DELTA_TASKS = threadModule('@styler-dev/research/delta-tasks', import.meta.url);
 
 /** Parts per thread: enough for the progress to move and for the threads to finish together. */
 const PARTS_PER_THREAD = 8;
@@ -48,16 +46,36 @@ export function sharedMatrix(n: number): Float64Array {
   return new Float64Array(new SharedArrayBuffer(condensedLength(n) * Float64Array.BYTES_PER_ELEMENT));
 }
 
+interface DeltaPool {
+  pool: TaskPool<DeltaTasks>;
+  /** The key under which the pool's threads hold the z-scores. */
+  key(z: ZScoreMatrix): string;
+}
+
+/** The pool's threads, on the task module; the pool (Piscina) is loaded only when a run uses threads. */
+async function deltaPool(threads: number): Promise<DeltaPool> {
+  const { createTaskPool, sharedKey, threadModule } = await import('@styler-dev/analytics/pool');
+  const taskModule = threadModule('@styler-dev/research/delta-tasks', import.meta.url);
+  return {
+    pool: createTaskPool<DeltaTasks>({ taskModules: [taskModule], threads, tasksPerThread: 2 }),
+    key: (z) => sharedKey(z, 'z-scores'),
+  };
+}
+
 export class DeltaWorkers {
   readonly #z: ZScoreMatrix;
-  readonly #pool: TaskPool<DeltaTasks> | undefined;
+  readonly #pool: DeltaPool | undefined;
   readonly #parts: MatrixPart[];
 
-  constructor(z: ZScoreMatrix, threads = Math.max(1, availableParallelism())) {
+  private constructor(z: ZScoreMatrix, threads: number, pool: DeltaPool | undefined) {
     this.#z = z;
-    this.#pool =
-      threads > 1 ? createTaskPool<DeltaTasks>({ taskModules: [DELTA_TASKS], threads, tasksPerThread: 2 }) : undefined;
+    this.#pool = pool;
     this.#parts = matrixParts(z.rows, threads * PARTS_PER_THREAD);
+  }
+
+  /** Workers on `threads` threads (default one per CPU); with one, every part runs on this thread. */
+  static async start(z: ZScoreMatrix, threads = Math.max(1, availableParallelism())): Promise<DeltaWorkers> {
+    return new DeltaWorkers(z, threads, threads > 1 ? await deltaPool(threads) : undefined);
   }
 
   /** Runs a task on every part (here, or on the pool), advancing `progress` by its pairs times `weight` as it ends. */
@@ -72,13 +90,13 @@ export class DeltaWorkers {
       progress.advance(partLength(n, part) * weight);
       return result;
     };
-    const pool = this.#pool;
-    if (pool === undefined) {
+    if (this.#pool === undefined) {
       const run = tasks[method] as (...a: Parameters<DeltaTasks[M]>) => ReturnType<DeltaTasks[M]>;
       return this.#parts.map((part) => ended(part, run(...args(part))));
     }
+    const { pool, key } = this.#pool;
     // The z-scores (argument 0) go to each thread once.
-    const shared = { index: 0, key: sharedKey(this.#z, 'z-scores') };
+    const shared = { index: 0, key: key(this.#z) };
     return Promise.all(
       this.#parts.map(async (part) =>
         ended(part, (await pool.run(method, args(part), undefined, shared)) as ReturnType<DeltaTasks[M]>),
@@ -110,7 +128,7 @@ export class DeltaWorkers {
   }
 
   close(): Promise<void> {
-    return this.#pool?.close() ?? Promise.resolve();
+    return this.#pool?.pool.close() ?? Promise.resolve();
   }
 }
 

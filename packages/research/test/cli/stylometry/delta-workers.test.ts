@@ -1,5 +1,12 @@
-/** How many threads compute the Delta matrices: the work decides, unless --threads does. */
-import { describe, expect, it } from 'vitest';
+/** How many threads compute the Delta matrices (the work decides, unless --threads does), to the same numbers. */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../../../../../test-support/memory-io.js';
+import { RESEARCH_COMMANDS } from '../../../src/index.js';
+import { habitText } from '../../stylometry/support.js';
+import { textHost } from '../../support/text-host.js';
 import { deltaThreads, THREADED_STEPS } from '../../../src/cli/stylometry/delta-workers.js';
 import { threadedSteps } from '../../../src/cli/stylometry/corpus-trees.js';
 import { condensedLength } from '../../../src/stylometry/index.js';
@@ -40,5 +47,43 @@ describe('threadedSteps', () => {
   it('counts the nearest neighbours tile by tile, and nothing for whole rows computed here', () => {
     expect(threadedSteps(plan(30_000, { trees: false, matrices: 'nearest' }))).toBe(condensedLength(30_000) * 300);
     expect(threadedSteps(plan(30_000, { trees: false }))).toBe(0);
+  });
+});
+
+describe('styler corpus on worker threads', () => {
+  const root = mkdtempSync(join(tmpdir(), 'styler-delta-threads-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  for (const [author, habit] of [
+    ['alice', 'A'],
+    ['bob', 'B'],
+  ] as const) {
+    mkdirSync(join(root, author));
+    for (const seed of [1, 2, 3, 4]) writeFileSync(join(root, author, `${seed}.txt`), habitText(habit, seed, 300));
+  }
+
+  /** The matrix files and the trees of a run with these flags. */
+  async function run(...flags: string[]): Promise<Record<string, string>> {
+    const out = join(root, `out${flags.join('')}`);
+    const memory = memoryIo();
+    const argv = [join(root, 'alice'), join(root, 'bob'), '--out', out, '--figures', 'none', ...flags];
+    expect(await RESEARCH_COMMANDS.corpus!.run(argv, memory.io, textHost), memory.err()).toBe(0);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Record<string, unknown>;
+    const nearest = flags.includes('nearest');
+    return {
+      ...Object.fromEntries(
+        ['burrows', 'eder', 'cosine'].map((method) => {
+          const file = nearest ? `delta-${method}-nearest.csv` : `delta-${method}.csv`;
+          return [file, readFileSync(join(out, file), 'utf8')];
+        }),
+      ),
+      ...(!nearest && { 'tree.csv': readFileSync(join(out, 'tree.csv'), 'utf8') }),
+      consensus: JSON.stringify(summary.consensus),
+    };
+  }
+
+  it('writes the same matrices and trees on two threads as on this one', async () => {
+    expect(await run('--threads', '2')).toEqual(await run('--threads', '1'));
+    const nearest = ['--matrices', 'nearest', '--nearest', '3', '--tree-limit', '4'];
+    expect(await run(...nearest, '--threads', '2')).toEqual(await run(...nearest, '--threads', '1'));
   });
 });
