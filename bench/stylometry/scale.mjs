@@ -10,11 +10,16 @@
 // alternating, and the table gives medians, the CPU seconds (user + system) beside the wall seconds,
 // and the load average before and after.
 //
+// The styler CLI keeps V8's compiled code on disk (Node's compile cache), so its first run on a
+// machine is slower than the later ones: `--compile-cache cold` gives each styler run an empty cache
+// folder of its own (every run a first run); by default (warm) runs use Node's usual folder.
+//
 // Run: npm run build && node bench/stylometry/scale.mjs [DOCUMENTS...] [--reference-max N] [--dir DIR]
-//   [--runs N] [--styler-flags "--figures none"]   (further flags of styler corpus, space-separated)
+//   [--runs N] [--compile-cache cold|warm] [--styler-flags "--figures none"]   (further flags of
+//   styler corpus, space-separated)
 //   e.g. node bench/stylometry/scale.mjs 1000 2500 5000 10000 20000
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -32,14 +37,17 @@ const referenceMax = Number(option('reference-max', 20_000));
 const dir = option('dir', join(tmpdir(), 'styler-scale'));
 const stylerFlags = option('styler-flags', '').split(' ').filter(Boolean);
 const runs = Number(option('runs', 1));
+const compileCache = option('compile-cache', 'warm');
+if (compileCache !== 'cold' && compileCache !== 'warm') throw new Error('--compile-cache must be cold or warm');
 const sizes = argv.length > 0 ? argv.map(Number) : [1000, 2500, 5000, 10000];
 
 /** Runs a command under /usr/bin/time; its wall seconds, CPU seconds (user + system) and peak RSS in MB. */
-function timed(command, args, log) {
+function timed(command, args, log, env = process.env) {
   const timeFile = `${log}.time`;
   const result = spawnSync('/usr/bin/time', ['-o', timeFile, '-f', '%e %M %U %S', command, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 1 << 28,
+    env,
   });
   const output = `${result.stdout}${result.stderr}`;
   writeFileSync(log, output);
@@ -190,7 +198,7 @@ const versions = {
     .trim(),
 };
 console.log(
-  `node ${versions.node}; python, numpy, scipy ${versions.python}; ${dir}; ${runs} run${runs === 1 ? '' : 's'} each (medians)` +
+  `node ${versions.node}; python, numpy, scipy ${versions.python}; ${dir}; ${runs} run${runs === 1 ? '' : 's'} each (medians); ${compileCache} compile cache` +
     (stylerFlags.length > 0 ? `; styler corpus ${stylerFlags.join(' ')}` : ''),
 );
 console.log(
@@ -208,9 +216,16 @@ for (const size of sizes) {
   const ourRuns = [];
   const theirRuns = [];
   for (let run = 0; run < runs; run += 1) {
+    const cache = compileCache === 'cold' ? mkdtempSync(join(tmpdir(), 'styler-scale-cache-')) : undefined;
     ourRuns.push(
-      timed('node', [styler, 'corpus', ...folders, '--unknown', unknown, '--out', ours, ...stylerFlags], `${ours}.log`),
+      timed(
+        'node',
+        [styler, 'corpus', ...folders, '--unknown', unknown, '--out', ours, ...stylerFlags],
+        `${ours}.log`,
+        cache === undefined ? process.env : { ...process.env, NODE_COMPILE_CACHE: cache },
+      ),
     );
+    if (cache !== undefined) rmSync(cache, { recursive: true, force: true });
     if (size > referenceMax) continue;
     theirRuns.push(
       timed(

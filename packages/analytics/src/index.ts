@@ -35,8 +35,8 @@ export {
   SENTENCE_STRUCTURES,
   SENTENCE_VOICES,
   UPOS_TAGS,
-  QualityAnalyticsSchema,
 } from './metrics/index.js';
+export { QualityAnalyticsSchema } from './metrics/quality-types.js';
 export type {
   Attribution,
   AttributeOptions,

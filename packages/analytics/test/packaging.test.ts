@@ -16,6 +16,7 @@ describe('@styler-dev/analytics as a user installs it (npm pack, then npm ci of 
       import { analyzeText, buildGroundTruth, qualityAnalytics, createAnalyticsPool } from '@styler-dev/analytics';
       import { tagText } from '@styler-dev/analytics/nlp';
       import { jensenShannonDistance } from '@styler-dev/analytics/metrics';
+      import { QualityAnalyticsSchema } from '@styler-dev/analytics/schema';
       const groundTruth = buildGroundTruth(['We walked home. It rained, and we got wet.', 'The letter was sent by my sister.']);
       const input = { personalized: 'The cake was eaten by the dog.', unpersonalized: 'The dog ate the cake.', groundTruth };
       const direct = qualityAnalytics(input);
@@ -28,11 +29,14 @@ describe('@styler-dev/analytics as a user installs it (npm pack, then npm ci of 
         distance: jensenShannonDistance({ a: 1 }, { a: 1 }),
         same: JSON.stringify(direct) === JSON.stringify(pooled),
         groups: Object.keys(direct).length,
+        unschemed: Object.keys(direct).filter((group) => !(group in QualityAnalyticsSchema.properties)),
       }));
     `);
     const result = JSON.parse(output) as Record<string, unknown>;
     expect(result).toMatchObject({ words: 7, tagged: 'function', distance: 0, same: true });
     expect(result.groups).toBeGreaterThan(5);
+    // The schema (its own subpath) has every group the analytics return.
+    expect(result.unschemed).toEqual([]);
   });
 
   it('brings none of the engine or service dependencies', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QualityAnalyticsSchema } from '../../src/metrics/index.js';
+import { QualityAnalyticsSchema } from '../../src/metrics/quality-types.js';
 import { loadQualitySchema } from '../../../../test-support/schema.js';
 
 /** The keywords the contract uses, nothing else (descriptions and TypeBox's own marks dropped). */

@@ -9,7 +9,7 @@ import { BASE_TEMPERATURE, MAX_MESSAGES, MAX_NAME_CHARS } from './limits.js';
 import { ChatCompletionRequest, ChatRequestMessage, DraftReport } from './chat-schemas.js';
 import { closed, component, ERROR_MESSAGE, name, optional, orNull } from './schema-kit.js';
 import { ERRORS } from '../errors.js';
-import { QualityAnalyticsSchema } from '@styler-dev/analytics/metrics';
+import { QualityAnalyticsSchema } from '@styler-dev/analytics/schema';
 
 export { component, ERROR_MESSAGE } from './schema-kit.js';
 

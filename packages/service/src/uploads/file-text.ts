@@ -4,8 +4,8 @@
  */
 import type { FileKind } from '../store/index.js';
 import { decodeTextFile } from './decode-text.js';
-import { inspectDocx, type DocxLimits } from './docx-archive.js';
-import { extractDocxText, type TextOptions } from './docx-text.js';
+import type { DocxLimits } from './docx-archive.js';
+import type { TextOptions } from './docx-text.js';
 
 /**
  * The text of a file's bytes: a .docx through mammoth once its archive passed the checks, text as
@@ -19,6 +19,12 @@ export async function textOfFile(
   schedule: ScheduleExtraction = runNow,
 ): Promise<string> {
   if (kind !== 'docx') return decodeTextFile(bytes);
+  // The archive reader and the extraction's thread are loaded with the first .docx, so that a run
+  // over plain text (the research commands) does not load them.
+  const [{ inspectDocx }, { extractDocxText }] = await Promise.all([
+    import('./docx-archive.js'),
+    import('./docx-text.js'),
+  ]);
   await inspectDocx(bytes, limits);
   return schedule(() => extractDocxText(bytes, options));
 }

@@ -29,7 +29,7 @@ export const CORPUS_HELP = [
   '  --profiles                       per-author analytics profiles too (profiles.csv): an NLP pass on the',
   '                                   worker pool; without it only the word forms are read',
   '  --threads N                      worker threads of the Delta matrices and the analytics profiles',
-  '                                   (default: one per CPU)',
+  '                                   (default: one per CPU; the matrices of a small corpus on the main thread)',
   ...STRICT_HELP,
   ...FEATURE_HELP,
   ...CLASSIFY_HELP,

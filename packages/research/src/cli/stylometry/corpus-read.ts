@@ -6,7 +6,6 @@
  * their culling need the word forms alone.
  */
 import { featureProfile, PROFILE_COLUMNS, wordFormSequence } from '@styler-dev/analytics/metrics';
-import { createAnalyticsPool } from '@styler-dev/analytics/pool';
 import { batchPoolOptions, CALLS_PER_THREAD, CliError, mapBounded, type Progress } from '@styler-dev/cli-kit';
 import { CorpusCounts, type CorpusDocument } from '../../stylometry/index.js';
 import type { DocumentReader } from '../../host.js';
@@ -66,7 +65,10 @@ export async function readCorpus(sources: readonly CorpusSource[], options: Read
     skipped: 0,
     problems: [],
   };
-  const pool = options.profiles ? createAnalyticsPool(batchPoolOptions(options.threads)) : undefined;
+  // The pool (Piscina, the NLP threads) is loaded only for the profiles.
+  const pool = options.profiles
+    ? (await import('@styler-dev/analytics/pool')).createAnalyticsPool(batchPoolOptions(options.threads))
+    : undefined;
   type Read = {
     source: CorpusSource;
     pieces: ReturnType<typeof textProfiles>;

@@ -22,7 +22,7 @@ import {
   type ZScoreMatrix,
 } from '../../stylometry/index.js';
 import { writeMatrix, writeNearest } from './corpus-tables.js';
-import { DeltaWorkers, sharedMatrix } from './delta-workers.js';
+import { deltaThreads, DeltaWorkers, sharedMatrix } from './delta-workers.js';
 
 /** How the matrices are written: whole (one row and column per document), or each document's nearest. */
 export type MatrixFormat = 'full' | 'nearest';
@@ -32,7 +32,7 @@ export interface TreePlan {
   names: readonly string[];
   /** Every document's z-scores; as many columns as the largest size asked. */
   z: ZScoreMatrix;
-  /** Worker threads of the matrices (default one per CPU). */
+  /** Worker threads of the matrices (default: deltaThreads, by the work). */
   threads?: number;
   /** Words of the main matrices and tree. */
   words: number;
@@ -234,10 +234,27 @@ async function byTiles(plan: TreePlan, workers: DeltaWorkers, results: TreeResul
   }
 }
 
+/**
+ * The steps (one word of one pair's Delta) the plan gives the matrices' threads: with the pairs in
+ * memory Burrows' sums grown to the largest size and each other variant at the main size; tile by
+ * tile every variant at the main size for the nearest neighbours (whole rows are computed here).
+ */
+export function threadedSteps(
+  plan: Pick<TreePlan, 'z' | 'words' | 'methods' | 'matrices' | 'trees' | 'consensusSizes'>,
+): number {
+  const pairs = condensedLength(plan.z.rows);
+  const others = plan.methods.filter((method) => method !== 'burrows').length;
+  if (plan.trees) {
+    const largest = Math.max(plan.words, ...plan.consensusSizes.map((size) => Math.min(size, plan.z.columns)));
+    return pairs * (largest + others * plan.words);
+  }
+  return plan.matrices === 'nearest' ? pairs * plan.methods.length * plan.words : 0;
+}
+
 /** Computes and writes the matrices, and the trees when the pairs are held. */
 export async function deltaMatricesAndTrees(plan: TreePlan, results: TreeResults): Promise<void> {
   if (!plan.trees && plan.methods.length === 0) return;
-  const workers = new DeltaWorkers(plan.z, plan.threads);
+  const workers = await DeltaWorkers.start(plan.z, deltaThreads(threadedSteps(plan), plan.threads));
   try {
     await (plan.trees ? inMemory(plan, workers, results) : byTiles(plan, workers, results));
   } finally {
