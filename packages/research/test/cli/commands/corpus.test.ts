@@ -2,24 +2,15 @@
  * `styler corpus --figures` and `--matrices none`: which figure and matrix files are written beside
  * the report, which shows every figure either way.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../../../../test-support/memory-io.js';
 import { RESEARCH_COMMANDS } from '../../../src/index.js';
-import { habitText } from '../../stylometry/support.js';
+import { habitFolders } from '../../support/fixtures.js';
 import { textHost } from '../../support/text-host.js';
 
-const root = mkdtempSync(join(tmpdir(), 'styler-corpus-figures-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-for (const [author, habit] of [
-  ['alice', 'A'],
-  ['bob', 'B'],
-] as const) {
-  mkdirSync(join(root, author));
-  for (const seed of [1, 2, 3]) writeFileSync(join(root, author, `${seed}.txt`), habitText(habit, seed, 300));
-}
+const root = habitFolders('styler-corpus-figures-', [1, 2, 3]);
 
 async function corpus(...flags: string[]): Promise<{ code: number; files: string[]; report: string; err: string }> {
   const out = join(root, `out${flags.join('')}`);

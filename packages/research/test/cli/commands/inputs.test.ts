@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../../../../test-support/memory-io.js';
 import { RESEARCH_COMMANDS } from '../../../src/index.js';
 import { habitText } from '../../stylometry/support.js';
+import { habitFolders } from '../../support/fixtures.js';
 import { textHost } from '../../support/text-host.js';
 
 async function run(command: string, argv: string[]): Promise<{ code: number; err: string }> {
@@ -17,15 +18,7 @@ async function run(command: string, argv: string[]): Promise<{ code: number; err
 const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
 describe('--samples N', () => {
-  const root = mkdtempSync(join(tmpdir(), 'styler-samples-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-  for (const [author, habit] of [
-    ['alice', 'A'],
-    ['bob', 'B'],
-  ] as const) {
-    mkdirSync(join(root, author));
-    for (const seed of [1, 2]) writeFileSync(join(root, author, `${seed}.txt`), habitText(habit, seed, 301));
-  }
+  const root = habitFolders('styler-samples-', [1, 2], 301);
   const authors = [join(root, 'alice'), join(root, 'bob')];
 
   it('cuts each text into N equal samples, named as stylo names them', async () => {

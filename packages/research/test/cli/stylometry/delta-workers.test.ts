@@ -1,11 +1,10 @@
 /** How many threads compute the Delta matrices (the work decides, unless --threads does), to the same numbers. */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../../../../test-support/memory-io.js';
 import { RESEARCH_COMMANDS } from '../../../src/index.js';
-import { habitText } from '../../stylometry/support.js';
+import { habitFolders } from '../../support/fixtures.js';
 import { textHost } from '../../support/text-host.js';
 import { deltaThreads, THREADED_STEPS } from '../../../src/cli/stylometry/delta-workers.js';
 import { threadedSteps } from '../../../src/cli/stylometry/corpus-trees.js';
@@ -51,15 +50,7 @@ describe('threadedSteps', () => {
 });
 
 describe('styler corpus on worker threads', () => {
-  const root = mkdtempSync(join(tmpdir(), 'styler-delta-threads-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-  for (const [author, habit] of [
-    ['alice', 'A'],
-    ['bob', 'B'],
-  ] as const) {
-    mkdirSync(join(root, author));
-    for (const seed of [1, 2, 3, 4]) writeFileSync(join(root, author, `${seed}.txt`), habitText(habit, seed, 300));
-  }
+  const root = habitFolders('styler-delta-threads-', [1, 2, 3, 4]);
 
   /** The matrix files and the trees of a run with these flags. */
   async function run(...flags: string[]): Promise<Record<string, string>> {
