@@ -13,8 +13,8 @@ import { FIRST_SINGULAR_FORMS } from '../lexicon/person.js';
 import type { Token } from '../text/token.js';
 import { tokenizeBlock } from '../text/tokenize.js';
 import { lowerKey } from '../ops/tokens.js';
-import { modalityChanges } from './modality.js';
-import { clausesOf, polarityChanges, type Clause } from './polarity.js';
+import { modalityChangesIn } from './modality.js';
+import { alignClauses, clausesOf, polarityChangesIn, type Clause, type ClauseGroup } from './polarity.js';
 
 /** The kinds of things a rewrite must keep. */
 export type KeepKind =
@@ -244,7 +244,7 @@ export interface KeepCheckOptions {
  * quotation, URL or e-mail address and code span of the input must appear in the output (names
  * anywhere, as words; quotations between quotation marks, with the same words); each aligned clause
  * must keep its polarity (polarityChanges: a reworded negation keeps it, a reversed claim does not)
- * and state nothing more firmly (modalityChanges);
+ * and state nothing more firmly (modalityChanges), both over one alignment of the clauses;
  * the Markdown block kinds must stay in order; no number or name may be added, nor a first person
  * the input never uses; and, with `matchLength`, the word count must stay within a tenth (at least
  * two words). Pure; never throws on strings.
@@ -266,6 +266,9 @@ export function checkKept(
   const code = new Set(after.code);
   const quotations = new Set(after.quotations);
   const inputNumbers = new Set(before.numbers);
+  // Polarity and modality compare the same aligned clause groups: align once, only when asked.
+  let groups: ClauseGroup[] | undefined;
+  const aligned = (): ClauseGroup[] => (groups ??= alignClauses(before.clauses, after.clauses));
   const losses: KeepLoss[] = [
     ...(checked.has('number') ? missing('number', before.numbers, (item) => numbers.has(item)) : []),
     ...(checked.has('number') ? added('number', after.numbers, (item) => inputNumbers.has(item)) : []),
@@ -276,8 +279,8 @@ export function checkKept(
     ...(checked.has('quotation') ? missing('quotation', before.quotations, (item) => quotations.has(item)) : []),
     ...(checked.has('address') ? missing('address', before.addresses, (item) => addresses.has(item)) : []),
     ...(checked.has('code') ? missing('code', before.code, (item) => code.has(item)) : []),
-    ...(checked.has('negation') ? changedClauses('negation', polarityChanges(before.clauses, after.clauses)) : []),
-    ...(checked.has('modality') ? changedClauses('modality', modalityChanges(before.clauses, after.clauses)) : []),
+    ...(checked.has('negation') ? changedClauses('negation', polarityChangesIn(aligned())) : []),
+    ...(checked.has('modality') ? changedClauses('modality', modalityChangesIn(aligned())) : []),
     ...(checked.has('markdown') && before.blocks !== after.blocks
       ? [{ kind: 'markdown' as const, change: 'changed' as const, text: `${before.blocks} → ${after.blocks}` }]
       : []),

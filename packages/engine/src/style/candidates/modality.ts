@@ -8,7 +8,7 @@
  * class ("can" → "may", "often" → "frequently") keeps it. Negation is polarity.ts's to judge:
  * "cannot" is possibility here, its "not" counted there.
  */
-import { alignClauses, type Clause } from './polarity.js';
+import { alignClauses, saysEagerness, type Clause, type ClauseGroup } from './polarity.js';
 
 /** How sure, binding or frequent a clause says something is. */
 export type Modality = 'possible' | 'advised' | 'required' | 'sometimes' | 'often' | 'always';
@@ -19,7 +19,7 @@ export interface ModalityChange {
   input: string;
   /** The rewrite's clauses of the group, joined. */
   output: string;
-  /** Classes the input has and the rewrite lacks. */
+  /** The input's classes the rewrite states more firmly (see overstatements). */
   lost: Modality[];
   /** Classes the rewrite has and the input lacks. */
   added: Modality[];
@@ -54,8 +54,7 @@ export function modalitiesOf(words: readonly string[]): Set<Modality> {
   const out = new Set<Modality>();
   words.forEach((word, index) => {
     const next = words[index + 1];
-    // "can't wait" says eagerness, not possibility (polarity.ts reads it as an idiom too).
-    if ((word === "can't" || word === 'cannot') && next === 'wait') return;
+    if (saysEagerness(word, next)) return;
     const modality = SINGLE_WORDS.get(word) ?? CONTRACTED.get(word);
     if (modality !== undefined) out.add(modality);
     else if (REQUIRING_BEFORE_TO.has(word) && next === 'to') out.add('required');
@@ -113,8 +112,13 @@ function overstatements(
  * added or dropped has nothing to compare. Pure.
  */
 export function modalityChanges(input: readonly Clause[], output: readonly Clause[]): ModalityChange[] {
+  return modalityChangesIn(alignClauses(input, output));
+}
+
+/** The same over groups already aligned (alignClauses), for a caller that checks more than modality. */
+export function modalityChangesIn(groups: readonly ClauseGroup[]): ModalityChange[] {
   const changes: ModalityChange[] = [];
-  for (const group of alignClauses(input, output)) {
+  for (const group of groups) {
     const before = sideOf(group.input);
     const after = sideOf(group.output);
     const lost = overstatements(before, after, group.output);

@@ -188,6 +188,11 @@ export function stemOf(word: string): string {
 const IDIOM_AFTER_NEGATION = new Set(['matter', 'difference', 'doubt', 'least']);
 function isIdiomNegation(word: string, next: string | undefined): boolean {
   if (IDIOM_AFTER_NEGATION.has(next ?? '')) return isNegationWord(word);
+  return saysEagerness(word, next);
+}
+
+/** "can't wait": eagerness, neither a denial nor a possibility. */
+export function saysEagerness(word: string, next: string | undefined): boolean {
   return (word === "can't" || word === 'cannot') && next === 'wait';
 }
 
@@ -551,7 +556,12 @@ function reversed(group: ClauseGroup): boolean {
  * the rewrite added or dropped has no polarity to compare. Pure.
  */
 export function polarityChanges(input: readonly Clause[], output: readonly Clause[]): PolarityChange[] {
-  return alignClauses(input, output)
+  return polarityChangesIn(alignClauses(input, output));
+}
+
+/** The same over groups already aligned (alignClauses), for a caller that checks more than polarity. */
+export function polarityChangesIn(groups: readonly ClauseGroup[]): PolarityChange[] {
+  return groups
     .filter((group) => reversed(group))
     .map((group) => ({
       input: group.input.map((clause) => clause.text).join(' '),

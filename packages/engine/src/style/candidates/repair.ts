@@ -94,8 +94,11 @@ interface Found {
   /** The whole-text losses, and the items (numbers, names) they name. */
   losses: readonly KeepLoss[];
   items: Set<string>;
-  /** Per clause kind: whether the whole text found one, and the starts of the rewrite's clauses found (their sentences are repaired wherever alignment puts them). */
-  clauses: Record<ClauseKind, { found: boolean; starts: string[] }>;
+  /**
+   * Per clause kind, the starts of the rewrite's clauses the whole text found changed (none: the
+   * kind was not found); their sentences are repaired wherever alignment puts them.
+   */
+  clauses: Record<ClauseKind, string[]>;
   person: boolean;
   whole: KeptParts;
 }
@@ -111,12 +114,9 @@ function foundOf(losses: readonly KeepLoss[], whole: KeptParts): Found {
     clauses: Object.fromEntries(
       CLAUSE_KINDS.map((kind) => [
         kind,
-        {
-          found: losses.some((loss) => loss.kind === kind),
-          starts: losses
-            .filter((loss) => loss.kind === kind && loss.output !== undefined)
-            .map((loss) => loss.output!.replace(/…$/u, '').slice(0, 60)),
-        },
+        losses
+          .filter((loss) => loss.kind === kind && loss.output !== undefined)
+          .map((loss) => loss.output!.replace(/…$/u, '').slice(0, 60)),
       ]),
     ) as Found['clauses'],
     person: losses.some((loss) => loss.kind === 'person'),
@@ -127,7 +127,7 @@ function foundOf(losses: readonly KeepLoss[], whole: KeptParts): Found {
 /** The unit losses that are the whole text's own (Found). */
 function ofTheWhole(losses: readonly KeepLoss[], found: Found): KeepLoss[] {
   return losses.filter((loss) => {
-    if (loss.kind === 'negation' || loss.kind === 'modality') return found.clauses[loss.kind].found;
+    if (loss.kind === 'negation' || loss.kind === 'modality') return found.clauses[loss.kind].length > 0;
     if (loss.kind === 'person') return found.person;
     return found.items.has(`${loss.kind}:${loss.text}`);
   });
@@ -140,7 +140,7 @@ function suspicions(input: string, output: string, found: Found): RepairReason[]
   if (found.person && after.firstSingular.length > 0) {
     losses.push({ kind: 'person', change: 'added', text: after.firstSingular.join(', ') });
   }
-  const forced = CLAUSE_KINDS.filter((kind) => found.clauses[kind].starts.some((clause) => output.includes(clause)));
+  const forced = CLAUSE_KINDS.filter((kind) => found.clauses[kind].some((clause) => output.includes(clause)));
   return reasonsOf([...losses, ...forced.map((kind): KeepLoss => ({ kind, change: 'changed', text: output }))]);
 }
 
