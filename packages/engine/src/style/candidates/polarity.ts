@@ -32,6 +32,16 @@ export interface Clause {
    * side ("can wait", "it matters") is the reversal.
    */
   idioms: Set<string>;
+  /** "not only", "not just", "not merely": how many times the clause adds with a negation. */
+  additive: number;
+  /** Words that restrict ("alone", "merely", "only", "solely") with no "not" before them. */
+  exclusive: number;
+  /**
+   * The stems of what a privative compound denies ("low-maintenance", "leak-proof", "sugar-free":
+   * "maintenance", "leak", "sugar"); counted, as the negative prefix is, only where that word stands
+   * on the other side.
+   */
+  privatives: string[];
 }
 
 /** An aligned group of input and rewrite clauses whose polarities differ. */
@@ -105,9 +115,24 @@ const KEEPING_FROM = new Set(
   ),
 );
 const KEEP_FROM_REACH = 4;
+// "gets in the way of sleep" = "keeps us from sleeping": "in the way of" after these verbs.
+const IN_THE_WAY_AFTER = new Set(
+  ['get gets got getting gotten', 'stand stands stood standing'].flatMap((forms) => forms.split(' ')),
+);
+// "noise can stand between us and sleep" = "we cannot sleep"; but "all that stands between us and
+// the prize", "the one thing standing between": what decides, not what prevents.
+const STANDING = new Set(['stand', 'stands', 'stood', 'standing']);
+const DECIDING_BEFORE_STANDING = new Set(['that', 'which', 'what', 'thing', 'only']);
+// Restrictive words: "for data scientists alone" reverses "not just for data scientists". "just" is
+// left out: it is also "exactly" and "simply" ("just a tap away", "just as much").
+const EXCLUSIVE = new Set(['alone', 'merely', 'only', 'solely']);
+// A compound that denies its first or last part: "low-cost", "risk-free", "leak-proof", "waterproof".
+const PRIVATIVE_COMPOUND = /\blow-(\p{L}{3,})|\b(\p{L}{3,})-?(?:free|proof)\b/gu;
 // "not only", "not just", "not merely": additive, not a denial; "nothing but", "no one but": "only".
 const ADDITIVE_AFTER_NOT = new Set(['only', 'just', 'merely']);
 const ONLY_BEFORE_BUT = new Set(['no', 'nobody', 'nothing', 'none']);
+// "anything but easy" = "not easy"; "does not bother with anyone but them" = "bothers only with them".
+const EXCEPT_AFTER_ANY = new Set(['anybody', 'anyone', 'anything']);
 const NEGATIVE_PREFIX = /^(?:un|in|im|il|ir|dis|non-?)(\p{L}{3,})$/u;
 // Words that say "not enough" by themselves, whatever the other side holds ("insufficient sleep" =
 // "not getting enough sleep"); the prefix rule leaves them alone, so they are not counted twice.
@@ -186,6 +211,7 @@ export function stemOf(word: string): string {
  * "eager"): true when `word` before `next` is one.
  */
 const IDIOM_AFTER_NEGATION = new Set(['matter', 'difference', 'doubt', 'least']);
+const MATTER = new Set(['matter', 'matters', 'mattered']);
 function isIdiomNegation(word: string, next: string | undefined): boolean {
   if (IDIOM_AFTER_NEGATION.has(next ?? '')) return isNegationWord(word);
   return saysEagerness(word, next);
@@ -216,6 +242,7 @@ function isNegativeWord(word: string, next: string | undefined, previous?: strin
   if (word === 'no' && previous === 'or' && next !== undefined && next === beforePrevious) return false;
   if (word === 'not') return !ADDITIVE_AFTER_NOT.has(next ?? '');
   if (ONLY_BEFORE_BUT.has(word) && next === 'but') return false;
+  if (EXCEPT_AFTER_ANY.has(word) && next === 'but') return true;
   // "unlike" is "not like"; its other negative-prefix kin are judged against the other side.
   return (
     isNegationWord(word) ||
@@ -234,21 +261,63 @@ function fromFollows(tokens: readonly string[], index: number): boolean {
   return false;
 }
 
+/** "in the way of" after a verb of standing or getting (`tokens[index]` is "in"). */
+function inTheWay(tokens: readonly string[], index: number): boolean {
+  return (
+    tokens[index] === 'in' &&
+    tokens[index + 1] === 'the' &&
+    tokens[index + 2] === 'way' &&
+    tokens[index + 3] === 'of' &&
+    IN_THE_WAY_AFTER.has(tokens[index - 1] ?? '')
+  );
+}
+
+/** "stand between" that prevents (`tokens[index]` is the verb). */
+function standsBetween(tokens: readonly string[], index: number): boolean {
+  return (
+    STANDING.has(tokens[index]!) &&
+    tokens[index + 1] === 'between' &&
+    !DECIDING_BEFORE_STANDING.has(tokens[index - 1] ?? '')
+  );
+}
+
+/**
+ * A clause that opens with "whether … or" concedes that the alternatives make no difference
+ * ("Whether you rent or buy, …"), as "no matter whether" and "it makes no difference whether" say.
+ */
+function concedesAlternatives(words: readonly string[]): boolean {
+  const first = ['and', 'but', 'so'].includes(words[0] ?? '') ? 1 : 0;
+  return words[first] === 'whether' && words.includes('or');
+}
+
+/** The stems a clause's privative compounds deny. */
+function privativeStems(clauseText: string): string[] {
+  return [...clauseText.toLowerCase().matchAll(PRIVATIVE_COMPOUND)].map((match) => stemOf(match[1] ?? match[2]!));
+}
+
 /** Clauses of `text` with their words, stems and negations. */
 export function clausesOf(text: string): Clause[] {
   return clauseTexts(text).map((clauseText) => {
     const tokens = (clauseText.toLowerCase().match(WORD_OR_BREAK) ?? []).map((token) => token.replace(/’/gu, "'"));
     const words = tokens.filter((token) => /\p{L}/u.test(token));
     let negations = 0;
+    let additive = 0;
+    let exclusive = 0;
     const stems = new Set<string>();
-    const idioms = new Set<string>();
+    const idioms = new Set<string>(concedesAlternatives(words) ? [stemOf('matter'), stemOf('difference')] : []);
     tokens.forEach((token, index) => {
       const next = tokens[index + 1];
       if (!/\p{L}/u.test(token)) return;
       if (next !== undefined && isIdiomNegation(token, next)) idioms.add(stemOf(next));
+      // "it matters little whether" says "it doesn't matter whether".
+      if (MATTER.has(token) && next === 'little') idioms.add(stemOf(token));
+      if (token === 'not' && ADDITIVE_AFTER_NOT.has(next ?? '')) additive += 1;
+      if (EXCLUSIVE.has(token) && tokens[index - 1] !== 'not') exclusive += 1;
       if (
         isNegativeWord(token, next, tokens[index - 1], tokens[index - 2]) ||
         onlyAsAs(tokens, index) ||
+        inTheWay(tokens, index) ||
+        standsBetween(tokens, index) ||
         DENYING_PHRASES.some(([first, second]) => token === first && next === second) ||
         (KEEPING_FROM.has(token) && fromFollows(tokens, index))
       ) {
@@ -257,8 +326,33 @@ export function clausesOf(text: string): Clause[] {
         stems.add(stemOf(token));
       }
     });
-    return { text: clauseText, words, stems, negations, idioms };
+    return {
+      text: clauseText,
+      words,
+      stems,
+      negations,
+      idioms,
+      additive,
+      exclusive,
+      privatives: privativeStems(clauseText),
+    };
   });
+}
+
+/** The clauses of `text` as one unit (a sentence that alignment treats whole): their words, stems and counts merged. */
+export function unitClause(text: string): Clause {
+  const clauses = clausesOf(text);
+  const total = (count: (clause: Clause) => number): number => clauses.reduce((sum, clause) => sum + count(clause), 0);
+  return {
+    text,
+    words: clauses.flatMap((clause) => clause.words),
+    stems: new Set(clauses.flatMap((clause) => [...clause.stems])),
+    negations: total((clause) => clause.negations),
+    idioms: new Set(clauses.flatMap((clause) => [...clause.idioms])),
+    additive: total((clause) => clause.additive),
+    exclusive: total((clause) => clause.exclusive),
+    privatives: clauses.flatMap((clause) => clause.privatives),
+  };
 }
 
 // Alignment gain of a group: shared stems less this share of the stems only one side has, so a
@@ -366,7 +460,27 @@ export function alignAll(input: readonly Clause[], output: readonly Clause[]): C
     i -= di;
     j -= dj;
   }
-  return pairLeftovers(groups.reverse());
+  return attachStemless(pairLeftovers(groups.reverse()));
+}
+
+/**
+ * `groups` with each group of one side only whose clauses have no content word ("It doesn't have
+ * to be.", "Nor can we.") put into the group before it: such a clause says nothing alone and shares
+ * no word to align by, so it is judged with the clause it answers.
+ */
+function attachStemless(groups: readonly ClauseGroup[]): ClauseGroup[] {
+  const out: ClauseGroup[] = [];
+  for (const group of groups) {
+    const previous = out.at(-1);
+    const side = group.input.length === 0 ? group.output : group.output.length === 0 ? group.input : undefined;
+    if (previous !== undefined && side !== undefined && side.every((clause) => clause.stems.size === 0)) {
+      out[out.length - 1] = {
+        input: [...previous.input, ...group.input],
+        output: [...previous.output, ...group.output],
+      };
+    } else out.push(group);
+  }
+  return out;
 }
 
 /**
@@ -447,16 +561,28 @@ function pairInOrder(inputs: readonly Clause[], outputs: readonly Clause[]): Cla
   return reversedOut.reverse();
 }
 
-/** The negative-prefix words of `clauses` whose stem stands on the other side ("impossible" where "possible" does). */
+/**
+ * The negative-prefix words of `clauses` whose stem stands on the other side and not on their own
+ * ("impossible" where "possible" does); where their own side says the stem too ("I looked into it;
+ * the delay was unlooked-for"), the other side's word answers that one.
+ */
 function prefixDenials(clauses: readonly Clause[], other: ReadonlySet<string>): string[] {
+  const own = union(clauses);
   const out: string[] = [];
   for (const clause of clauses) {
     for (const word of clause.words) {
       const base = INSUFFICIENT.has(word) ? undefined : NEGATIVE_PREFIX.exec(word)?.[1];
-      if (base !== undefined && other.has(stemOf(base)) && !other.has(stemOf(word))) out.push(stemOf(base));
+      if (base === undefined) continue;
+      const stem = stemOf(base);
+      if (other.has(stem) && !own.has(stem) && !other.has(stemOf(word))) out.push(stem);
     }
   }
   return out;
+}
+
+/** The privative compounds of `clauses` whose denied word stands on the other side ("low-fat" where "fat" does). */
+function compoundDenials(clauses: readonly Clause[], other: ReadonlySet<string>): number {
+  return clauses.flatMap((clause) => clause.privatives).filter((stem) => other.has(stem)).length;
 }
 
 // Function words that an antonym can reverse: quantifiers and degrees ("all" → "some", "more" → "less").
@@ -503,11 +629,13 @@ function antonymSwaps(input: readonly Clause[], output: readonly Clause[]): numb
   return swaps;
 }
 
-/** One side of a group: its stems, its negation count's parity, and its idioms' words. */
+/** One side of a group: its stems, its negation count's parity, its idioms' words, and how it adds or restricts. */
 interface Side {
   stems: Set<string>;
   odd: boolean;
   idioms: Set<string>;
+  additive: number;
+  exclusive: number;
 }
 
 /** The privative-suffix words of `clauses` where only the other side says "without" ("seamlessly" ↔ "without a hitch"). */
@@ -520,13 +648,18 @@ function privativeDenials(clauses: readonly Clause[], other: readonly Clause[]):
 }
 
 function sideOf(clauses: readonly Clause[], other: readonly Clause[]): Side {
-  const prefixed = prefixDenials(clauses, union(other));
+  const otherStems = union(other);
   const negations =
-    clauses.reduce((sum, clause) => sum + clause.negations, 0) + prefixed.length + privativeDenials(clauses, other);
+    clauses.reduce((sum, clause) => sum + clause.negations, 0) +
+    prefixDenials(clauses, otherStems).length +
+    compoundDenials(clauses, otherStems) +
+    privativeDenials(clauses, other);
   return {
     stems: union(clauses),
     odd: negations % 2 === 1,
     idioms: new Set(clauses.flatMap((clause) => [...clause.idioms])),
+    additive: clauses.reduce((sum, clause) => sum + clause.additive, 0),
+    exclusive: clauses.reduce((sum, clause) => sum + clause.exclusive, 0),
   };
 }
 
@@ -534,6 +667,11 @@ function sideOf(clauses: readonly Clause[], other: readonly Clause[]): Side {
 function idiomUndone(a: Side, b: Side): boolean {
   for (const stem of a.idioms) if (b.stems.has(stem) && !b.idioms.has(stem)) return true;
   return false;
+}
+
+/** "not just X" on one side and "X alone" on the other: an addition made a restriction. */
+function additiveUndone(a: Side, b: Side): boolean {
+  return a.additive > 0 && b.additive === 0 && b.exclusive > 0;
 }
 
 /**
@@ -547,7 +685,13 @@ function reversed(group: ClauseGroup): boolean {
   const input = sideOf(group.input, group.output);
   const output = sideOf(group.output, group.input);
   const swapped = antonymSwaps(group.input, group.output) % 2 === 1;
-  return (input.odd !== output.odd) !== swapped || idiomUndone(input, output) || idiomUndone(output, input);
+  return (
+    (input.odd !== output.odd) !== swapped ||
+    idiomUndone(input, output) ||
+    idiomUndone(output, input) ||
+    additiveUndone(input, output) ||
+    additiveUndone(output, input)
+  );
 }
 
 /**

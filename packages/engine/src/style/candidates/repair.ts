@@ -13,7 +13,7 @@
  */
 import { normalizeText, parseBlocks, type Block } from '@styler-dev/analytics/nlp';
 import { checkKept, KEEP_KINDS, keptParts, type KeepKind, type KeepLoss, type KeptParts } from './keep-checks.js';
-import { alignAll, clausesOf, sentenceSpans, type Clause, type SentenceSpan } from './polarity.js';
+import { alignAll, sentenceSpans, unitClause, type Clause, type SentenceSpan } from './polarity.js';
 
 /**
  * Why a sentence was put back: a reversed polarity, a claim stated more firmly (modality), a number
@@ -66,18 +66,6 @@ const PASSES = 2;
 export function repairSource(input: string): RepairSource {
   const text = normalizeText(input);
   return { text, blocks: parseBlocks(text), parts: keptParts(text) };
-}
-
-/** A sentence as alignment sees it: its clauses' words and stems merged. */
-function unitOf(text: string): Clause {
-  const clauses = clausesOf(text);
-  return {
-    text,
-    words: clauses.flatMap((clause) => clause.words),
-    stems: new Set(clauses.flatMap((clause) => [...clause.stems])),
-    negations: clauses.reduce((sum, clause) => sum + clause.negations, 0),
-    idioms: new Set(clauses.flatMap((clause) => [...clause.idioms])),
-  };
 }
 
 function reasonsOf(losses: readonly KeepLoss[]): RepairReason[] {
@@ -187,8 +175,8 @@ interface Piece {
 function repairParagraph(input: string, output: string, found: Found, repairs: SentenceRepair[]): string {
   const inputSpans = sentenceSpans(input);
   const outputSpans = sentenceSpans(output);
-  const inputUnits = inputSpans.map((span) => unitOf(span.text));
-  const outputUnits = outputSpans.map((span) => unitOf(span.text));
+  const inputUnits = inputSpans.map((span) => unitClause(span.text));
+  const outputUnits = outputSpans.map((span) => unitClause(span.text));
   const spanOf = new Map<Clause, SentenceSpan>([
     ...inputUnits.map((unit, index) => [unit, inputSpans[index]!] as const),
     ...outputUnits.map((unit, index) => [unit, outputSpans[index]!] as const),

@@ -48,6 +48,30 @@ const REWORDINGS: readonly (readonly [string, string])[] = [
   // A privative suffix against "without"; alone such words deny nothing.
   ['The bottle fits seamlessly into your routine.', 'The bottle fits into your routine without a hitch.'],
   ['There are countless reasons to walk.', 'There are many reasons to walk.'],
+  // An addition kept with another adding word; a concession kept with "matters little".
+  ['The course is for everyone, not just engineers.', 'The course is meant for all, not merely for engineers.'],
+  [
+    'Whether the meeting is online or in person, the agenda stays the same.',
+    'It matters little whether we meet online or in person; the agenda stays the same.',
+  ],
+  // A privative compound against its own word denied; a shortfall of ease as an antonym.
+  ['Choose a low-fat yogurt for breakfast.', 'Choose a yogurt without much fat for breakfast.'],
+  ['The watch case is waterproof.', 'Water does not get into the watch case.'],
+  ['These old maps are difficult to read.', 'These old maps are not easily read.'],
+  // A negative-prefix word whose stem its own side says too stands against nothing.
+  [
+    'We have looked at your claim, and a sudden backlog held the payment back.',
+    'We have looked at your claim; an unlooked-for backlog held the payment back.',
+  ],
+  // What prevents, said two ways; "all that stands between" decides, it does not prevent.
+  ['Street noise can keep a child from sleeping well.', 'Street noise can stand between a child and sound sleep.'],
+  ['Constant alerts often get in the way of deep work.', 'Constant alerts often keep us from deep work.'],
+  [
+    'One good reference can be the difference between an offer and a polite refusal letter.',
+    'One good reference may be all that stands between an offer and a polite refusal letter.',
+  ],
+  // "nobody but" and "anyone but" restrict; "not … anyone but" is "only".
+  ['The guide only covers the northern trails.', 'The guide does not cover anything but the northern trails.'],
 ];
 
 const REVERSALS: readonly (readonly [string, string])[] = [
@@ -82,6 +106,22 @@ const REVERSALS: readonly (readonly [string, string])[] = [
   ['Prices increased sharply after the storm.', 'Prices decreased sharply after the storm.'],
   ['The council accepted the plan for the new park.', 'The council rejected the plan for the new park.'],
   ['All of the seedlings survived the frost.', 'Some of the seedlings survived the frost.'],
+  // An addition made a restriction.
+  ['The course is for everyone, not just engineers.', 'The course is for everyone, and for engineers alone.'],
+  // The alternatives conceded, then said to matter.
+  [
+    'Whether the meeting is online or in person, the agenda stays the same.',
+    'It matters whether the meeting is online or in person; the agenda stays the same.',
+  ],
+  ['Choose a low-fat yogurt for breakfast.', 'Choose a yogurt that does have much fat for breakfast.'],
+  ['The watch case is waterproof.', 'Water does get into the watch case.'],
+  ['These old maps are difficult to read.', 'These old maps are easily read.'],
+  [
+    'We have looked at your claim, and a sudden backlog held the payment back.',
+    'We have not looked at your claim; an unlooked-for backlog held the payment back.',
+  ],
+  ['Street noise can keep a child from sleeping well.', 'Street noise cannot stand between a child and sound sleep.'],
+  ['The guide only covers the northern trails.', 'The guide does cover anything but the northern trails.'],
 ];
 
 describe('polarityChanges', () => {
@@ -91,6 +131,12 @@ describe('polarityChanges', () => {
 
   it.each(REVERSALS)('finds a reversed claim: %s', (input, output) => {
     expect(changes(input, output)).toBe(1);
+  });
+
+  it('judges a clause with no content word with the one it answers', () => {
+    const input = 'Many people avoid budgeting because it seems dull. It does not have to be.';
+    expect(changes(input, 'Many people steer clear of budgets, thinking them dull. It need not be.')).toBe(0);
+    expect(changes(input, 'Many people steer clear of budgets, thinking them dull. It does have to be.')).toBe(1);
   });
 
   it('names the clauses on both sides', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lookupIndex, synsetWords } from '../../../src/style/wordnet/database.js';
-import { antonymsOfWord, lemmasOf } from '../../../src/style/wordnet/antonyms.js';
+import { adjectiveOfAdverb, antonymsOfWord, lemmasOf } from '../../../src/style/wordnet/antonyms.js';
 import { antonymsOf } from '../../../src/style/wordnet/database.js';
 import { lemmatize } from '../../../src/style/wordnet/morphy.js';
 import { isPersonNoun } from '../../../src/style/wordnet/person.js';
@@ -25,6 +25,19 @@ describe('WordNet access', () => {
     expect(antonymsOf('hectic', 'adj')).toEqual([]);
     expect(antonymsOfWord('Accepted')).toEqual(new Set(['reject', 'refuse']));
     expect(lemmasOf('stopped')).toEqual(expect.arrayContaining(['stopped', 'stop']));
+  });
+
+  it("reads an '-ly' adverb's antonyms through the adjective it is made from", () => {
+    expect(['easily', 'basically', 'possibly', 'quickly'].map(adjectiveOfAdverb)).toEqual([
+      'easy',
+      'basic',
+      'possible',
+      'quick',
+    ]);
+    // Not an adverb of an adjective: "family" is no "fami", "only" no "on".
+    expect(['family', 'only', 'reply'].map(adjectiveOfAdverb)).toEqual([undefined, undefined, undefined]);
+    expect(antonymsOfWord('easily')).toContain('difficult');
+    expect(lemmasOf('easily')).toContain('easy');
   });
 
   it('tells nouns whose main sense is a person', () => {
