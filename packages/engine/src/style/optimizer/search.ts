@@ -4,6 +4,7 @@ import type { EditContext } from '../edits/context.js';
 import { Deadline } from './deadline.js';
 import type { HabitDirection } from './direction.js';
 import { newSentence, type EditBlock, type EditDocument, type EditSentence } from './document.js';
+import { OBJECTIVE_GROUPS } from './objective.js';
 import { EXPLORE_PENALTY, REPAIR_MARGIN, REPAIR_PENALTY, type Scorer } from './scorer.js';
 
 /** Edits applied per input sentence and phase, at most (a bound on work, far above what the objective takes). */
@@ -222,14 +223,62 @@ function searchRuns(
   scorer.readabilityAtLength = false;
   phase(allCandidates(runs, context, deadline));
   // Repair only when a group did not end clearly below the input.
-  if (scorer.residuals().every((residual) => residual <= 1 - REPAIR_MARGIN)) return stats;
-  scorer.penalty = REPAIR_PENALTY;
-  scorer.margin = REPAIR_MARGIN;
-  scorer.readabilityAtLength = true;
-  const current = pool.filter(isCurrent);
-  pool.length = 0;
-  phase([...revertCandidates(history), ...current]);
+  if (scorer.residuals().some((residual) => residual > 1 - REPAIR_MARGIN)) {
+    scorer.penalty = REPAIR_PENALTY;
+    scorer.margin = REPAIR_MARGIN;
+    scorer.readabilityAtLength = true;
+    const current = pool.filter(isCurrent);
+    pool.length = 0;
+    phase([...revertCandidates(history), ...current]);
+  }
+  settle(history, scorer, deadline, stats, direction);
   return stats;
+}
+
+/** The nine groups' residuals summed: at most their count when the final check will keep the edits. */
+function groupSum(scorer: Scorer): number {
+  return scorer.residuals().reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Undoes edits, those that cost the nine groups most first, until the groups' residuals sum to no
+ * more than their count: restyle's final check (the groups' improvements sum ≥ 0) then keeps what is
+ * left instead of dropping every edit. The word profile and the habits may buy an edit that costs
+ * the groups; when such edits together sink the groups below the input, the ones that cost most go.
+ * Each applied edit is judged once, then once more before it is undone (its gain against the text
+ * as it is then).
+ */
+function settle(
+  history: readonly Applied[],
+  scorer: Scorer,
+  deadline: Deadline,
+  stats: SearchStats,
+  direction: HabitDirection | undefined,
+): void {
+  const target = OBJECTIVE_GROUPS.length;
+  if (groupSum(scorer) <= target) return;
+  scorer.groupsOnly = true;
+  try {
+    const reverts = revertCandidates(history);
+    for (const entry of reverts) {
+      deadline.check();
+      stats.evaluations += 1;
+      entry.gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
+    }
+    reverts.sort((a, b) => b.gain - a.gain);
+    for (const entry of reverts) {
+      if (entry.gain <= MIN_GAIN || scorer.score() <= target) break;
+      if (!isCurrent(entry)) continue;
+      deadline.check();
+      stats.evaluations += 1;
+      if (scorer.tryReplace(entry.replaced, entry.next, entry.delta) <= MIN_GAIN) continue;
+      const created = applyCandidate(entry, scorer);
+      direction?.apply(entry.block.kind, entry.replaced, created);
+      stats.applied += 1;
+    }
+  } finally {
+    scorer.groupsOnly = false;
+  }
 }
 
 /** Removes the candidates that are no longer current, in place, keeping the others' order. */

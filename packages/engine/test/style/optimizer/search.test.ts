@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { restyle } from '../../../src/style/index.js';
 import { REPAIR_PENALTY, Scorer, type Scored } from '../../../src/style/optimizer/scorer.js';
 import { joinTokens } from '../../../src/style/text/token.js';
+import { OBJECTIVE_GROUPS } from '../../../src/style/optimizer/objective.js';
 import { AI_INPUTS as AI_TEXTS, AUTHORS, authorDocuments, authorModel } from '../brief/authors.js';
 
 const AI_INPUTS = new URL('../../fixtures/ai-inputs/', import.meta.url);
@@ -40,5 +41,27 @@ describe('searchEdits', () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+});
+
+describe('settling', () => {
+  it("ends with the nine groups no further from the author than the input's, summed, so the final check keeps the edits", () => {
+    const inputs = [...aiInputs, ...AI_TEXTS, ...AUTHORS.flatMap((author) => authorDocuments(author))];
+    let over = 0;
+    let edited = 0;
+    for (const author of AUTHORS) {
+      const model = authorModel(author);
+      for (const input of inputs) {
+        const start = vi.spyOn(Scorer.prototype, 'start');
+        const output = restyle(input, model);
+        const scorer = start.mock.contexts[0] as Scorer | undefined;
+        vi.restoreAllMocks();
+        const sum = scorer?.residuals().reduce((a, b) => a + b, 0) ?? 0;
+        if (sum > OBJECTIVE_GROUPS.length + 1e-9) over += 1;
+        if (output !== input) edited += 1;
+      }
+    }
+    expect(edited).toBeGreaterThan(0);
+    expect(over).toBe(0);
   });
 });
