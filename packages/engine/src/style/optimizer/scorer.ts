@@ -29,6 +29,8 @@ export const REPAIR_MARGIN = 0.02;
  * sweep (0 to 100) this sits in.
  */
 export const WORD_PROFILE_WEIGHT = 9;
+/** A residual this close to 1 counts as unchanged (float noise), not improved. */
+const IMPROVED_EPSILON = 1e-9;
 /** Index of readability in OBJECTIVE_GROUPS. */
 const READABILITY_GROUP = OBJECTIVE_GROUPS.indexOf('readability');
 /** Weight of the habit mismatch, per sentence of the input (see habitScore). */
@@ -246,5 +248,14 @@ export class Scorer {
     }
     this.state.applyDelta(delta, -1);
     return feasible ? before - after : -Infinity;
+  }
+
+  /** How many groups end below their input residual of 1: now, or after `delta` (the state is restored). */
+  groupsImproved(delta?: EditDelta): number {
+    if (delta === undefined) return this.residuals().filter((residual) => residual < 1 - IMPROVED_EPSILON).length;
+    this.state.applyDelta(delta, 1);
+    const residuals = groupResiduals(groupDistances(this.state, this.targets, this.trial), this.scales, this.offsets);
+    this.state.applyDelta(delta, -1);
+    return residuals.filter((residual) => residual < 1 - IMPROVED_EPSILON).length;
   }
 }
