@@ -280,12 +280,12 @@ function groupSum(scorer: Scorer): number {
 }
 
 /**
- * Undoes edits, those that cost the nine groups most first, until the groups' residuals sum to no
- * more than their count: restyle's final check (the groups' improvements sum ≥ 0) then keeps what is
- * left instead of dropping every edit. The word profile and the habits may buy an edit that costs
- * the groups; when such edits together sink the groups below the input, the ones that cost most go.
- * Each applied edit is judged once, then once more before it is undone (its gain against the text
- * as it is then).
+ * Undoes edits (the last one of a sentence, or all of them back to the input's sentence), those
+ * that cost the nine groups most first, until the groups' residuals sum to no more than their count:
+ * restyle's final check (the groups' improvements sum ≥ 0) then keeps what is left instead of
+ * dropping every edit. The word profile and the habits may buy an edit that costs the groups; when
+ * such edits together sink the groups below the input, the ones that cost most go. Each undo is
+ * judged once, then once more before it is made (its gain against the text as it is then).
  */
 function settle(
   history: readonly Applied[],
