@@ -6,8 +6,10 @@
 // Run: npm run build && node bench/style/quality.mjs [--json out.json] [--setting true|false]
 //      STYLER_ENGINE_DIST=DIR fits and restyles with another engine build (as changes.mjs does);
 //      the measures stay this checkout's. --setting runs one matchOutputLength setting only.
+//      --pairs FILE writes one JSON line per (setting, author, input): the group improvements and the
+//      output, to find the triples left worse than the input.
 import '../support/node-version.mjs';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { qualityAnalytics, rouge } from '../../packages/service/dist/index.js';
 import { fitStyle, restyle } from './changes.mjs';
 import { authors, readFolder, splitAuthor } from './corpora.mjs';
@@ -32,6 +34,9 @@ const ownDelta = Object.fromEntries(
 );
 const baseline = Object.fromEntries(inputs.map((input) => [input.file, attributor.attribute(input.text).author]));
 
+const pairsAt = process.argv.indexOf('--pairs');
+const pairsFile = pairsAt > 0 ? process.argv[pairsAt + 1] : undefined;
+if (pairsFile) writeFileSync(pairsFile, '');
 const settingAt = process.argv.indexOf('--setting');
 const settings = settingAt > 0 ? [process.argv[settingAt + 1] === 'true'] : [true, false];
 for (const matchOutputLength of settings) {
@@ -56,7 +61,13 @@ for (const matchOutputLength of settings) {
         unpersonalized: input.text,
         groundTruth: model.groundTruth,
       });
-      for (const [group, value] of Object.entries(groupImprovements(quality))) {
+      const improvements = groupImprovements(quality);
+      if (pairsFile)
+        appendFileSync(
+          pairsFile,
+          `${JSON.stringify({ matchOutputLength, author: name, input: input.file, improvements, output })}\n`,
+        );
+      for (const [group, value] of Object.entries(improvements)) {
         groups[group] ??= { positive: 0, sum: 0, count: 0 };
         groups[group].count += 1;
         groups[group].sum += value;

@@ -257,18 +257,31 @@ export function residualScales(baseline: Float64Array, floors: Float64Array): Fl
 }
 
 /**
- * Residual of group `g` relative to the input: the mean over the group's numbers of
- * dp / max(du, floor), i.e. 1 − the group's personalization_improvement wherever the input's gap
- * du is above the floor. Below 1 means the group moved toward the author.
+ * What each number's residual starts from: 1 − du / max(du, floor), flat like the distances. It is 0
+ * wherever the input's gap is above the floor; for a number the input already sits on (a median
+ * equal to the author's, a gap below the floor) it makes the residual 1 while the number stays and
+ * more as it moves away, as the analytics count it (an improvement of 0, then negative), instead of
+ * counting the number as already won.
  */
-export function groupResidual(distances: Float64Array, scales: Float64Array, g: number): number {
+export function residualOffsets(baseline: Float64Array, scales: Float64Array): Float64Array {
+  return baseline.map((du, k) => 1 - du / (scales[k] as number));
+}
+
+/**
+ * Residual of group `g` relative to the input: the mean over the group's numbers of
+ * dp / max(du, floor) + offset, i.e. 1 − the group's personalization_improvement wherever the
+ * input's gap du is above the floor, and 1 + (dp − du) / floor below it (see residualOffsets). Below
+ * 1 means the group moved toward the author.
+ */
+export function groupResidual(distances: Float64Array, scales: Float64Array, offsets: Float64Array, g: number): number {
   const [offset, count] = GROUP_SLOTS[g] ?? [0, 0];
   let total = 0;
-  for (let k = offset; k < offset + count; k += 1) total += (distances[k] as number) / (scales[k] as number);
+  for (let k = offset; k < offset + count; k += 1)
+    total += (distances[k] as number) / (scales[k] as number) + (offsets[k] as number);
   return count > 0 ? total / count : 1;
 }
 
 /** Every group's residual (OBJECTIVE_GROUPS order). */
-export function groupResiduals(distances: Float64Array, scales: Float64Array): number[] {
-  return OBJECTIVE_GROUPS.map((_, g) => groupResidual(distances, scales, g));
+export function groupResiduals(distances: Float64Array, scales: Float64Array, offsets: Float64Array): number[] {
+  return OBJECTIVE_GROUPS.map((_, g) => groupResidual(distances, scales, offsets, g));
 }

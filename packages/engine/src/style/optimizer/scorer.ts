@@ -11,6 +11,7 @@ import {
   OBJECTIVE_GROUPS,
   objectiveTargets,
   WORD_PROFILE_SLOT,
+  residualOffsets,
   residualScales,
   type ObjectiveTargets,
 } from './objective.js';
@@ -28,6 +29,8 @@ export const REPAIR_MARGIN = 0.02;
  * sweep (0 to 100) this sits in.
  */
 export const WORD_PROFILE_WEIGHT = 9;
+/** A residual this close to 1 counts as unchanged (float noise), not improved. */
+const IMPROVED_EPSILON = 1e-9;
 /** Index of readability in OBJECTIVE_GROUPS. */
 const READABILITY_GROUP = OBJECTIVE_GROUPS.indexOf('readability');
 /** Weight of the habit mismatch, per sentence of the input (see habitScore). */
@@ -55,6 +58,7 @@ export class Scorer {
   private readonly targets: ObjectiveTargets;
   private readonly floors: Float64Array;
   private scales: Float64Array = new Float64Array(DISTANCE_SLOTS);
+  private offsets: Float64Array = new Float64Array(DISTANCE_SLOTS);
   private habit = 0;
   private sentences0 = 10;
   private words0 = 0;
@@ -73,14 +77,20 @@ export class Scorer {
    * the sentence lengths toward an author whose words are shorter than the input's.
    */
   readabilityAtLength = false;
-  /** Scratch scales with readability's measured at the current length. */
+  /**
+   * When set (while settling), the score is the nine groups' residuals alone, what restyle's final
+   * check adds up (verify.ts improvementsOf): no penalty, word profile or habits.
+   */
+  groupsOnly = false;
+  /** Scratch scales and offsets with readability's measured at the current length. */
   private readonly lengthScales = new Float64Array(DISTANCE_SLOTS);
+  private readonly lengthOffsets = new Float64Array(DISTANCE_SLOTS);
   /** Distances of the current state, valid while `currentValid`. */
   private readonly current = new Float64Array(DISTANCE_SLOTS);
   private currentValid = false;
-  /** The current score and what it was computed with (habit, penalty, margin, readabilityAtLength), or NaN. */
+  /** The current score and what it was computed with (habit, penalty, margin, readabilityAtLength, groupsOnly), or NaN. */
   private currentScore = NaN;
-  private scoredWith: [number, number, number, boolean] = [NaN, NaN, NaN, false];
+  private scoredWith: [number, number, number, boolean, boolean] = [NaN, NaN, NaN, false, false];
   /** Scratch distances of a trial. */
   private readonly trial = new Float64Array(DISTANCE_SLOTS);
 
@@ -96,7 +106,9 @@ export class Scorer {
       this.habit += sentence.habit;
     }
     this.currentValid = false;
-    this.scales = residualScales(groupDistances(this.state, this.targets), this.floors);
+    const baseline = groupDistances(this.state, this.targets);
+    this.scales = residualScales(baseline, this.floors);
+    this.offsets = residualOffsets(baseline, this.scales);
     this.sentences0 = Math.max(10, this.state.sentences);
     this.words0 = this.state.words;
     this.syllablesPerWord0 = this.state.words > 0 ? this.state.syllables / this.state.words : 0;
@@ -128,7 +140,9 @@ export class Scorer {
   private readabilityAtLengthResidual(distances: Float64Array): number {
     if (this.state.words === 0 || this.state.sentences === 0) return Infinity;
     const scales = this.lengthScales;
+    const offsets = this.lengthOffsets;
     scales.set(this.scales);
+    offsets.set(this.offsets);
     const counts = {
       words: this.state.words,
       sentences: this.state.sentences,
@@ -136,21 +150,31 @@ export class Scorer {
     };
     const [ease, grade] = READABILITY_SLOTS;
     const [easeTarget, gradeTarget] = this.targets.readability;
-    scales[ease] = Math.max(Math.abs(fleschReadingEase(counts) - easeTarget), this.floors[ease] as number);
-    scales[grade] = Math.max(Math.abs(fleschKincaidGrade(counts) - gradeTarget), this.floors[grade] as number);
-    return groupResidual(distances, scales, READABILITY_GROUP);
+    const easeGap = Math.abs(fleschReadingEase(counts) - easeTarget);
+    const gradeGap = Math.abs(fleschKincaidGrade(counts) - gradeTarget);
+    scales[ease] = Math.max(easeGap, this.floors[ease] as number);
+    scales[grade] = Math.max(gradeGap, this.floors[grade] as number);
+    offsets[ease] = 1 - easeGap / (scales[ease] as number);
+    offsets[grade] = 1 - gradeGap / (scales[grade] as number);
+    return groupResidual(distances, scales, offsets, READABILITY_GROUP);
   }
 
   /** Each group's residual r_g (1 = as far as the input, 0 = on the ground truth). */
   residuals(): number[] {
-    return groupResiduals(this.distances(), this.scales);
+    return groupResiduals(this.distances(), this.scales, this.offsets);
   }
 
   private scoreOf(distances: Float64Array): number {
+    if (this.groupsOnly) {
+      let sum = 0;
+      for (let g = 0; g < OBJECTIVE_GROUPS.length; g += 1)
+        sum += groupResidual(distances, this.scales, this.offsets, g);
+      return sum;
+    }
     const atLength = this.readabilityAtLength ? this.readabilityAtLengthResidual(distances) : Infinity;
     let total = 0;
     for (let g = 0; g < OBJECTIVE_GROUPS.length; g += 1) {
-      const residual = groupResidual(distances, this.scales, g);
+      const residual = groupResidual(distances, this.scales, this.offsets, g);
       const held = g === READABILITY_GROUP ? Math.min(residual, atLength) : residual;
       total += residual + this.penalty * Math.max(0, held - 1 + this.margin);
     }
@@ -166,16 +190,17 @@ export class Scorer {
 
   score(): number {
     const distances = this.distances();
-    const [habit, penalty, margin, atLength] = this.scoredWith;
+    const [habit, penalty, margin, atLength, groupsOnly] = this.scoredWith;
     if (
       Number.isNaN(this.currentScore) ||
       habit !== this.habit ||
       penalty !== this.penalty ||
       margin !== this.margin ||
-      atLength !== this.readabilityAtLength
+      atLength !== this.readabilityAtLength ||
+      groupsOnly !== this.groupsOnly
     ) {
       this.currentScore = this.scoreOf(distances);
-      this.scoredWith = [this.habit, this.penalty, this.margin, this.readabilityAtLength];
+      this.scoredWith = [this.habit, this.penalty, this.margin, this.readabilityAtLength, this.groupsOnly];
     }
     return this.currentScore;
   }
@@ -223,5 +248,14 @@ export class Scorer {
     }
     this.state.applyDelta(delta, -1);
     return feasible ? before - after : -Infinity;
+  }
+
+  /** How many groups end below their input residual of 1: now, or after `delta` (the state is restored). */
+  groupsImproved(delta?: EditDelta): number {
+    if (delta === undefined) return this.residuals().filter((residual) => residual < 1 - IMPROVED_EPSILON).length;
+    this.state.applyDelta(delta, 1);
+    const residuals = groupResiduals(groupDistances(this.state, this.targets, this.trial), this.scales, this.offsets);
+    this.state.applyDelta(delta, -1);
+    return residuals.filter((residual) => residual < 1 - IMPROVED_EPSILON).length;
   }
 }

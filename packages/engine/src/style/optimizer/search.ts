@@ -4,6 +4,7 @@ import type { EditContext } from '../edits/context.js';
 import { Deadline } from './deadline.js';
 import type { HabitDirection } from './direction.js';
 import { newSentence, type EditBlock, type EditDocument, type EditSentence } from './document.js';
+import { OBJECTIVE_GROUPS } from './objective.js';
 import { EXPLORE_PENALTY, REPAIR_MARGIN, REPAIR_PENALTY, type Scorer } from './scorer.js';
 
 /** Edits applied per input sentence and phase, at most (a bound on work, far above what the objective takes). */
@@ -39,6 +40,7 @@ export interface SearchStats {
 
 /** An applied edit: the sentences it removed and the ones it made (to undo it while repairing). */
 interface Applied {
+  op: string;
   block: EditBlock;
   removed: EditSentence[];
   created: EditSentence[];
@@ -90,16 +92,50 @@ function allCandidates(runs: readonly EditBlock[], context: EditContext, deadlin
 
 let revertId = -1;
 
-/** Candidates that undo an applied edit whose sentences are still as it left them. */
-function revertCandidates(history: readonly Applied[]): Candidate[] {
+/**
+ * Candidates that undo an applied edit whose sentences are still as it left them. Undoing an undo
+ * makes the edit again: its op is then `redo`, and it must pass the habit direction gate as any new
+ * edit does; with `towardInput` there are none.
+ */
+function revertCandidates(history: readonly Applied[], towardInput = false): Candidate[] {
   const out: Candidate[] = [];
   for (const applied of history) {
+    if (towardInput && applied.op === 'revert') continue;
     if (!applied.created.every((sentence) => sentence.alive)) continue;
     revertId -= 1;
     const next: EditSentence[] = [];
     for (const { tokens, classes, words, habit } of applied.removed)
       next.push(newSentence(tokens, classes, words, habit));
-    out.push(makeCandidate(revertId, 'revert', applied.block, applied.created, next));
+    const op = applied.op === 'revert' ? 'redo' : 'revert';
+    out.push(makeCandidate(revertId, op, applied.block, applied.created, next));
+  }
+  return out;
+}
+
+/**
+ * Candidates that put a sentence back as the input had it, when a chain of edits made it (a word
+ * swapped in a sentence another edit had changed, a join of edited sentences): undoing only the
+ * last edit of the chain would leave the others. Sentences a split made are not restored (their
+ * input sentence is no longer one place).
+ */
+function restoreCandidates(history: readonly Applied[]): Candidate[] {
+  const sources = new Map<EditSentence, EditSentence[]>();
+  for (const applied of history) {
+    if (applied.created.length !== 1) continue;
+    const made: EditSentence[] = [];
+    for (const sentence of applied.removed) made.push(...(sources.get(sentence) ?? [sentence]));
+    sources.set(applied.created[0] as EditSentence, made);
+  }
+  const out: Candidate[] = [];
+  const blocks = new Map<EditSentence, EditBlock>();
+  for (const applied of history) for (const sentence of applied.created) blocks.set(sentence, applied.block);
+  for (const [sentence, input] of sources) {
+    const block = blocks.get(sentence);
+    if (!sentence.alive || block === undefined) continue;
+    revertId -= 1;
+    const next: EditSentence[] = [];
+    for (const { tokens, classes, words, habit } of input) next.push(newSentence(tokens, classes, words, habit));
+    out.push(makeCandidate(revertId, 'restore', block, [sentence], next));
   }
   return out;
 }
@@ -107,7 +143,8 @@ function revertCandidates(history: readonly Applied[]): Candidate[] {
 /**
  * Greedy edit selection with the analytics as objective, in two phases: explore (mild penalty for
  * groups that get worse than the input), then repair (steep penalty, plus candidates that undo
- * earlier edits). Within a phase, evaluation is lazy: every candidate's gain is computed once; the
+ * earlier edits); then two steps judged by the nine groups alone, as restyle's final check judges
+ * them (settle, undoCostlyEdits). Within a phase, evaluation is lazy: every candidate's gain is computed once; the
  * best is re-evaluated against the current text and applied only if its gain is still positive and
  * still the best; sentences it changed get fresh candidates. Work is bounded in proportion to the
  * text: edits and gain evaluations per sentence are capped, and `deadline` is checked as it goes.
@@ -199,7 +236,7 @@ function searchRuns(
       const created = applyCandidate(entry, scorer);
       direction?.apply(entry.block.kind, entry.replaced, created);
       if (contraction) contractionsLeft -= 1;
-      history.push({ block: entry.block, removed: entry.replaced, created });
+      history.push({ op: entry.op, block: entry.block, removed: entry.replaced, created });
       applied += 1;
       stats.applied += 1;
       for (const sentence of created)
@@ -222,14 +259,109 @@ function searchRuns(
   scorer.readabilityAtLength = false;
   phase(allCandidates(runs, context, deadline));
   // Repair only when a group did not end clearly below the input.
-  if (scorer.residuals().every((residual) => residual <= 1 - REPAIR_MARGIN)) return stats;
-  scorer.penalty = REPAIR_PENALTY;
-  scorer.margin = REPAIR_MARGIN;
-  scorer.readabilityAtLength = true;
-  const current = pool.filter(isCurrent);
-  pool.length = 0;
-  phase([...revertCandidates(history), ...current]);
+  if (scorer.residuals().some((residual) => residual > 1 - REPAIR_MARGIN)) {
+    scorer.penalty = REPAIR_PENALTY;
+    scorer.margin = REPAIR_MARGIN;
+    scorer.readabilityAtLength = true;
+    const current = pool.filter(isCurrent);
+    pool.length = 0;
+    phase([...revertCandidates(history), ...current]);
+  }
+  // What follows judges the nine groups as the final check does: readability whole.
+  scorer.readabilityAtLength = false;
+  settle(history, scorer, deadline, stats, direction);
+  undoCostlyEdits(history, scorer, deadline, stats, direction);
   return stats;
+}
+
+/** The nine groups' residuals summed: at most their count when the final check will keep the edits. */
+function groupSum(scorer: Scorer): number {
+  return scorer.residuals().reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Undoes edits (the last one of a sentence, or all of them back to the input's sentence), those
+ * that cost the nine groups most first, until the groups' residuals sum to no more than their count:
+ * restyle's final check (the groups' improvements sum ≥ 0) then keeps what is left instead of
+ * dropping every edit. The word profile and the habits may buy an edit that costs the groups; when
+ * such edits together sink the groups below the input, the ones that cost most go. Each undo is
+ * judged once, then once more before it is made (its gain against the text as it is then).
+ */
+function settle(
+  history: readonly Applied[],
+  scorer: Scorer,
+  deadline: Deadline,
+  stats: SearchStats,
+  direction: HabitDirection | undefined,
+): void {
+  const target = OBJECTIVE_GROUPS.length;
+  if (groupSum(scorer) <= target) return;
+  scorer.groupsOnly = true;
+  try {
+    const reverts = [...revertCandidates(history, true), ...restoreCandidates(history)];
+    for (const entry of reverts) {
+      deadline.check();
+      stats.evaluations += 1;
+      entry.gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
+    }
+    reverts.sort((a, b) => b.gain - a.gain);
+    for (const entry of reverts) {
+      if (entry.gain <= MIN_GAIN || scorer.score() <= target) break;
+      if (!isCurrent(entry)) continue;
+      deadline.check();
+      stats.evaluations += 1;
+      if (scorer.tryReplace(entry.replaced, entry.next, entry.delta) <= MIN_GAIN) continue;
+      const created = applyCandidate(entry, scorer);
+      direction?.apply(entry.block.kind, entry.replaced, created);
+      stats.applied += 1;
+    }
+  } finally {
+    scorer.groupsOnly = false;
+  }
+}
+
+/**
+ * Undoes a step of the search when the text without it has more of the nine groups below the input:
+ * an edit the word profile or the habits bought that moves more groups away from the author than
+ * toward, or an undo of the repair phase that gave up more groups than it saved (undoing it makes
+ * the edit again, through the habit direction gate). A sentence a chain of edits made may go back to
+ * the input's whole (restoreCandidates). The groups summed never rise past what settle left, so the
+ * final check keeps the text. At most one step per group, each the one that frees the most groups
+ * (then the largest gain for the groups summed).
+ */
+function undoCostlyEdits(
+  history: readonly Applied[],
+  scorer: Scorer,
+  deadline: Deadline,
+  stats: SearchStats,
+  direction: HabitDirection | undefined,
+): void {
+  const target = OBJECTIVE_GROUPS.length;
+  scorer.groupsOnly = true;
+  try {
+    for (let round = 0; round < target; round += 1) {
+      const improved = scorer.groupsImproved();
+      let best: { entry: Candidate; improved: number; gain: number } | undefined;
+      for (const entry of [...revertCandidates(history), ...restoreCandidates(history)]) {
+        if (entry.op === 'redo' && direction?.allows(entry.block.kind, entry.replaced, entry.next) === false) continue;
+        deadline.check();
+        stats.evaluations += 1;
+        const after = scorer.groupsImproved(entry.delta);
+        if (after <= improved) continue;
+        const gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
+        // The groups summed stay where settle left them or better: the final check keeps the text.
+        if (gain === -Infinity || scorer.score() - gain > Math.max(target, scorer.score())) continue;
+        if (best === undefined || after > best.improved || (after === best.improved && gain > best.gain))
+          best = { entry, improved: after, gain };
+      }
+      if (best === undefined) return;
+      const created = applyCandidate(best.entry, scorer);
+      direction?.apply(best.entry.block.kind, best.entry.replaced, created);
+      stats.applied += 1;
+    }
+  } finally {
+    scorer.groupsOnly = false;
+  }
 }
 
 /** Removes the candidates that are no longer current, in place, keeping the others' order. */

@@ -8,10 +8,16 @@ import { wordsOf } from '../../../src/style/optimizer/profile.js';
 import { sentenceCandidates } from '../../../src/style/optimizer/candidates.js';
 import { joinEdits } from '../../../src/style/ops/join.js';
 import { REPAIR_MARGIN, REPAIR_PENALTY, Scorer } from '../../../src/style/optimizer/scorer.js';
-import { OBJECTIVE_GROUPS, wordProfileDistance, wordProfileTarget } from '../../../src/style/optimizer/objective.js';
+import {
+  OBJECTIVE_GROUPS,
+  RELATIVE_FLOOR,
+  wordProfileDistance,
+  wordProfileTarget,
+} from '../../../src/style/optimizer/objective.js';
 import fc from 'fast-check';
-import { groupImprovements } from '../../../src/style/optimizer/verify.js';
+import { groupImprovements, improvementsOf } from '../../../src/style/optimizer/verify.js';
 import { qualityAnalytics } from '@styler-dev/analytics/quality';
+import { fleschKincaidGrade, fleschReadingEase, qualityFromFeatures } from '@styler-dev/analytics/metrics';
 import { AI_TEXT } from '../corpus.js';
 import { contextFor, FORMAL_MODEL } from '../ops-helpers.js';
 
@@ -121,6 +127,35 @@ describe('incremental state', () => {
       }
     }
     expect(lengthened).toBeGreaterThan(0);
+  });
+
+  it('counts a number the input already sits on as residual 1 while it stays, and above 1 as it moves away', () => {
+    const sentences = buildDocument(AI_TEXT).blocks.flatMap((block) => block.sentences);
+    // An author whose every number is the input's: no group can improve, and none has been won yet.
+    const scorer = new Scorer(analyzeText(AI_TEXT));
+    scorer.start(sentences, undefined);
+    for (const residual of scorer.residuals()) expect(residual).toBeCloseTo(1, 9);
+    const [first, second] = sentences;
+    if (first === undefined || second === undefined) throw new Error('sentences expected');
+    scorer.replace([first], [second], editDelta([first], [second]).delta);
+    const residuals = scorer.residuals();
+    for (const residual of residuals) expect(residual).toBeGreaterThanOrEqual(1 - 1e-9);
+    expect(Math.max(...residuals)).toBeGreaterThan(1);
+  });
+
+  it("judges a group the input sits on by how far the output moved, not by a ratio over the input's gap of 0", () => {
+    const input = analyzeText(AI_TEXT);
+    // One word made longer: readability moves a little away from an author whose readability is the input's.
+    const output = analyzeText(AI_TEXT.replace('simplest ways', 'simplest dependable ways'));
+    const improvements = improvementsOf(output, input, input);
+    // Each number's loss in units of its floor (1 % of the author's value), as the search's residuals count it.
+    const lost = (after: number, before: number): number => Math.abs(after - before) / (RELATIVE_FLOOR * before);
+    const ease = lost(fleschReadingEase(output), fleschReadingEase(input));
+    const grade = lost(fleschKincaidGrade(output), fleschKincaidGrade(input));
+    expect(ease).toBeGreaterThan(0);
+    expect(improvements['readability']).toBeCloseTo(-(ease + grade) / 2, 9);
+    // The reported measure is unchanged: any move off a gap of 0 is −1 there.
+    expect(groupImprovements(qualityFromFeatures(output, input, input))['readability']).toBe(-1);
   });
 
   it('summarises quality_analytics per group as documented', () => {
