@@ -106,6 +106,9 @@ export function connectiveEdits(tokens: readonly Token[], context: EditContext):
   const found = findOpeningConnective(tokens);
   // "But how ...?" is not "However, how ...?": questions keep their opener.
   if (found === undefined || tokens.some((piece) => piece.text === '?')) return [];
+  // A lower-case opener ("and putting in …") continues a sentence the text broke at a line or a
+  // dash: dropping it and raising the next word's capital would leave a fragment.
+  if (!/^\p{Lu}/u.test(tokens[found.start]?.text ?? '')) return [];
   const { match } = found;
   const following = tokens[found.next];
   const edits: TokenEdit[] = [];

@@ -17,6 +17,11 @@ describe('connectives', () => {
     ).toEqual(['The app works well.']);
   });
 
+  it('leaves a lower-case opener alone: the sentence was cut from a longer one, not begun there', () => {
+    expect(connectiveEdits(firstSentence('and putting the kettle on the stove, too.').tokens, formal)).toEqual([]);
+    expect(connectiveEdits(firstSentence('moreover, the app works well.').tokens, formal)).toEqual([]);
+  });
+
   it('leaves "So many" alone', () => {
     expect(connectiveEdits(firstSentence('So many people came.').tokens, formal)).toEqual([]);
   });

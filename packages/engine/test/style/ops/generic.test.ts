@@ -43,13 +43,12 @@ describe('generic phrasing', () => {
     expect(textsOf(alone, 'generic')).toContain('A small crew can slow the fire.');
   });
 
-  it('replaces "facilitate" with "ease", which takes a process as its object, never with "help"', () => {
+  it('leaves "facilitate" alone: neither "help" nor "ease" says "make easier" of a process', () => {
     const edits = textsOf(
-      genericEdits(firstSentence('Open frontiers would facilitate inroads.').tokens, formal),
+      genericEdits(firstSentence('Open borders would facilitate raids by the tribes.').tokens, formal),
       'generic',
     );
-    expect(edits).toContain('Open frontiers would ease inroads.');
-    expect(edits.filter((text) => text.includes('help'))).toEqual([]);
+    expect(edits.filter((text) => !text.includes('facilitate'))).toEqual([]);
   });
 
   it('keeps "enhance" before a noun of degree, which "improve" does not take', () => {
