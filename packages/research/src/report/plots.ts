@@ -9,6 +9,8 @@
  * report draws a plot, so a service deployment does not carry them.
  */
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type * as Vega from 'vega';
 import type { compile as Compile, TopLevelSpec } from 'vega-lite';
 import type { Merge } from '../stylometry/index.js';
@@ -44,20 +46,57 @@ export function requirePlotLibraries(): void {
   }
 }
 
-/** vega and vega-lite, imported on first use; rejects with PLOT_LIBRARIES_MISSING when either is not installed. */
+/**
+ * vega and vega-lite, loaded on first use from the single-file bundles each package ships
+ * (vega.min.js, vega-lite.min.js): vega's package entry is a module graph of about 290 files whose
+ * resolving and linking cost a small run more than all its drawing. The bundles are the same
+ * release's code built for the browser, so they never look for node-canvas: text is measured by
+ * vega's own estimate, as it is without node-canvas installed. Each bundle publishes itself as a
+ * global (vega-lite's reads vega's), removed again once both are loaded. Rejects with
+ * PLOT_LIBRARIES_MISSING when either package is not installed.
+ */
 export function loadPlotLibraries(): Promise<PlotLibraries> {
-  loading ??= Promise.all([import('vega'), import('vega-lite')]).then(
-    ([vega, vegaLite]) => ({ vega, compile: vegaLite.compile }),
-    (error: unknown) => {
-      loading = undefined;
-      const code = (error as { code?: unknown } | null)?.code;
-      if (code === 'ERR_MODULE_NOT_FOUND' && /'vega(-lite)?'/.test(String((error as Error).message))) {
-        throw new Error(PLOT_LIBRARIES_MISSING, { cause: error });
-      }
-      throw error;
-    },
-  );
+  loading ??= loadBundles().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
   return loading;
+}
+
+/** A package's single-file bundle beside its entry point (`build/`), or PLOT_LIBRARIES_MISSING. */
+function bundleOf(name: string, file: string): string {
+  const require = createRequire(import.meta.url);
+  let entry: string;
+  try {
+    entry = require.resolve(name);
+  } catch (error) {
+    throw new Error(PLOT_LIBRARIES_MISSING, { cause: error });
+  }
+  return join(dirname(entry), file);
+}
+
+async function loadBundles(): Promise<PlotLibraries> {
+  const vegaFile = bundleOf('vega', 'vega.min.js');
+  const vegaLiteFile = bundleOf('vega-lite', 'vega-lite.min.js');
+  const global = globalThis as { vega?: unknown; vegaLite?: unknown };
+  const before = { vega: global.vega, vegaLite: global.vegaLite };
+  try {
+    // Both packages are ES modules, so their bundles load as modules too: without a CommonJS
+    // `exports` the bundles set globalThis.vega and globalThis.vegaLite.
+    await import(pathToFileURL(vegaFile).href);
+    const vega = global.vega as typeof Vega;
+    await import(pathToFileURL(vegaLiteFile).href);
+    const { compile } = global.vegaLite as { compile: typeof Compile };
+    if (typeof vega?.View !== 'function' || typeof compile !== 'function') {
+      throw new Error(`${vegaFile} or ${vegaLiteFile} did not define vega and vega-lite`);
+    }
+    return { vega, compile };
+  } finally {
+    global.vega = before.vega;
+    global.vegaLite = before.vegaLite;
+    if (before.vega === undefined) delete global.vega;
+    if (before.vegaLite === undefined) delete global.vegaLite;
+  }
 }
 
 const CONFIG = {
