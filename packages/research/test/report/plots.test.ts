@@ -1,7 +1,9 @@
 /** PCA plots with one scale on both axes; the plot libraries as the reports load them. */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import type * as Vega from 'vega';
 import type * as VegaLite from 'vega-lite';
@@ -76,5 +78,16 @@ describe('loadPlotLibraries', () => {
     // vega numbers its gradients per instance; a figure without gradients is the same text.
     expect(bundled).toContain('<svg');
     expect(bundled).toBe(modules);
+  });
+
+  it('draws under node -e, where CommonJS globals would take the bundles’ exports', () => {
+    // The built module, as a user's script would import it.
+    const plots = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), '../../dist/report/plots.js')).href;
+    const script = `import(${JSON.stringify(plots)}).then(async ({ drawPlot }) => {
+      const svg = await drawPlot({ mark: 'point', data: { values: [{ a: 1 }] }, encoding: { x: { field: 'a', type: 'quantitative' } } });
+      console.log(svg.startsWith('<svg') ? 'drawn' : svg);
+    });`;
+    const output = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(output.trim()).toBe('drawn');
   });
 });
