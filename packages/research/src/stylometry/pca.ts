@@ -32,11 +32,25 @@ export function symmetricEigen(a: number[][]): { values: number[]; vectors: numb
 }
 
 /**
+ * Rotates the pairs (x[first + k·stride], x[second + k·stride]), k < n, by the angle whose cosine
+ * is c and sine s: a column pair of a row-major matrix (stride n) or a row pair (stride 1).
+ */
+function rotatePairs(x: Float64Array, n: number, first: number, second: number, stride: number, c: number, s: number) {
+  for (let k = 0, i = first, j = second; k < n; k += 1, i += stride, j += stride) {
+    const xi = x[i]!;
+    const xj = x[j]!;
+    x[i] = c * xi - s * xj;
+    x[j] = s * xi + c * xj;
+  }
+}
+
+/**
  * The cyclic Jacobi method on an n × n matrix held row-major in one array (changed in place): its
  * eigenvalues, and its eigenvectors as the rows of `vectors` (eigenvector j at j·n … j·n + n − 1).
  * The rotations, their order and every sum are those of the textbook two-sided update, so the
  * numbers are the same to the last bit whichever layout holds them; one array keeps a column's walk
- * (a[k][p] for every k) from visiting a hundred separate arrays.
+ * from visiting a hundred separate arrays, and one small rotation function is compiled to fast
+ * code after a few calls, where a loop inside this one would wait for the whole to be.
  */
 function jacobiEigen(a: Float64Array, n: number): { values: number[]; vectors: Float64Array } {
   // Transposed: the rotation of columns p and q of V is a walk along two rows.
@@ -47,33 +61,16 @@ function jacobiEigen(a: Float64Array, n: number): { values: number[]; vectors: F
     for (let p = 0; p < n; p += 1) for (let q = p + 1; q < n; q += 1) off += a[p * n + q]! ** 2;
     if (off < 1e-22) break;
     for (let p = 0; p < n; p += 1) {
-      const rowP = p * n;
       for (let q = p + 1; q < n; q += 1) {
-        const rowQ = q * n;
-        const apq = a[rowP + q]!;
+        const apq = a[p * n + q]!;
         if (Math.abs(apq) < 1e-300) continue;
-        const theta = (a[rowQ + q]! - a[rowP + p]!) / (2 * apq);
+        const theta = (a[q * n + q]! - a[p * n + p]!) / (2 * apq);
         const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
         const c = 1 / Math.sqrt(t * t + 1);
         const s = t * c;
-        for (let k = 0; k < n; k += 1) {
-          const akp = a[k * n + p]!;
-          const akq = a[k * n + q]!;
-          a[k * n + p] = c * akp - s * akq;
-          a[k * n + q] = s * akp + c * akq;
-        }
-        for (let k = 0; k < n; k += 1) {
-          const apk = a[rowP + k]!;
-          const aqk = a[rowQ + k]!;
-          a[rowP + k] = c * apk - s * aqk;
-          a[rowQ + k] = s * apk + c * aqk;
-        }
-        for (let k = 0; k < n; k += 1) {
-          const vkp = vt[rowP + k]!;
-          const vkq = vt[rowQ + k]!;
-          vt[rowP + k] = c * vkp - s * vkq;
-          vt[rowQ + k] = s * vkp + c * vkq;
-        }
+        rotatePairs(a, n, p, q, n, c, s);
+        rotatePairs(a, n, p * n, q * n, 1, c, s);
+        rotatePairs(vt, n, p * n, q * n, 1, c, s);
       }
     }
   }
