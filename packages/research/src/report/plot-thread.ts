@@ -8,11 +8,21 @@
  * memory (a plot asked for after that is drawn on the caller's thread).
  */
 import { createRequire, getCompileCacheDir } from 'node:module';
+import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TopLevelSpec } from 'vega-lite';
 import type { PlotAnswer, PlotRequest, PlotThreadData } from './plot-worker.js';
 import { drawPlot, type PlotDrawer } from './plots.js';
+
+/**
+ * Whether a plot thread would have a core of its own: fewer processes running, on average over the
+ * last minute (`load`), than the machine's cores less one. A thread costs about 0.1 s of CPU to
+ * start; on a busy machine it only competes with the main thread for the same cores.
+ */
+export function spareCore(load = loadavg()[0]!, cores = availableParallelism()): boolean {
+  return cores >= 2 && load < cores - 1;
+}
 
 interface Waiting {
   resolve(svg: string): void;
@@ -33,11 +43,11 @@ export class PlotThread {
   private constructor() {
     // The built module, by the package's export: from the sources (tests) too, the thread runs JavaScript.
     const module = createRequire(import.meta.url).resolve('@styler-dev/research/plot-worker');
-    // A small young generation: left to grow, it reaches 16 MB a half while drawing, a quarter of a
-    // small run's peak memory, for little less collection time.
-    // The thread keeps compiled code where this one does (Node's compile cache is per thread).
     this.worker = new Worker(pathToFileURL(module), {
+      // A small young generation: left to grow, it reaches 16 MB a half while drawing, a quarter of a
+      // small run's peak memory, for little less collection time.
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
+      // The thread keeps compiled code where this one does (Node's compile cache is per thread).
       workerData: { compileCache: getCompileCacheDir() } satisfies PlotThreadData,
     });
     this.worker.unref();
@@ -55,6 +65,11 @@ export class PlotThread {
   /** A thread that starts loading the plot libraries now. */
   static start(): PlotThread {
     return new PlotThread();
+  }
+
+  /** A thread when the machine has a core to spare for it (spareCore), else none: plots are drawn where asked. */
+  static startIfSpareCore(): PlotThread | undefined {
+    return spareCore() ? new PlotThread() : undefined;
   }
 
   /** The SVG of `spec`, drawn on the thread; the same specification again gets the same drawing. */

@@ -1,7 +1,7 @@
 /** Plots drawn on a thread of their own: the same SVG as on this thread, each drawn once. */
 import type { TopLevelSpec } from 'vega-lite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlotThread } from '../../src/report/plot-thread.js';
+import { PlotThread, spareCore } from '../../src/report/plot-thread.js';
 import { dendrogramSpec, drawPlot, pcaSpec } from '../../src/report/plots.js';
 
 const pca = pcaSpec(
@@ -62,5 +62,16 @@ describe('PlotThread', () => {
     const failed = expect(thread.draw(pca)).rejects.toThrow('the plot thread was closed');
     await thread.close();
     await failed;
+  });
+});
+
+describe('spareCore', () => {
+  it('gives a plot thread a core only when fewer processes run than the cores less one', () => {
+    expect(spareCore(0.3, 2)).toBe(true);
+    expect(spareCore(1, 2)).toBe(false);
+    expect(spareCore(3.5, 8)).toBe(true);
+    expect(spareCore(7.2, 8)).toBe(false);
+    // One core: the thread would share it.
+    expect(spareCore(0, 1)).toBe(false);
   });
 });

@@ -155,9 +155,10 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const treeLinkage = LINKAGE_METHODS.find((method) => method === linkageName);
   if (treeLinkage === undefined) throw new CliError(`--linkage must be one of ${LINKAGE_METHODS.join(', ')}`);
   requirePlotLibraries();
-  // The report's plots are drawn on a thread of their own, each as soon as its numbers are known:
-  // vega loads there while the texts are read, and the plots are drawn while the trees are made.
-  const plots = PlotThread.start();
+  // With a core to spare, the report's plots are drawn on a thread of their own, each as soon as its
+  // numbers are known: vega loads there while the texts are read, and the plots are drawn while the
+  // trees are made. Without one, they are drawn here with the report.
+  const plots = PlotThread.startIfSpareCore();
   const analyseCorpus = async (): Promise<number> => {
     // Files that cannot be read or have no words are left out, each with a message on stderr; with
     // --strict the run stops instead, listing them all.
@@ -293,6 +294,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
     summary.set({ pca: { explained: pca.explained } });
     await summary.phase('pca', ['pca.csv', 'pca-loadings.csv'], () => writePca(out, documents, pca, mainWords));
     const drawAhead = (mainTree: readonly Merge[]): void => {
+      if (plots === undefined) return;
       const analysis = reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree });
       for (const spec of corpusPlotSpecs(analysis, treeLinkage)) plots.drawAhead(spec);
     };
@@ -360,7 +362,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       },
     );
     // Every plot is asked for: the thread gives its memory back once they are drawn.
-    plots.endWhenDrawn();
+    plots?.endWhenDrawn();
 
     // Each figure of the report also as its own files (figure-pca.svg and .png, …), for papers and slides.
     const figures = figureFiles(out, io.stderr, figureFormats);
@@ -416,7 +418,7 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
       consensus: consensusTree,
       sections: methods?.sections ?? [],
       figures: figures.sink,
-      draw: plots.draw,
+      ...(plots !== undefined && { draw: plots.draw }),
       ...(probabilities !== undefined && { probabilities }),
     });
     await writeFileAtomic(join(out, 'report.html'), report);
@@ -434,6 +436,6 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   try {
     return await analyseCorpus();
   } finally {
-    await plots.close();
+    await plots?.close();
   }
 }
