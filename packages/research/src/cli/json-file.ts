@@ -17,10 +17,35 @@ export function jsonArray(items: () => Iterable<unknown>): JsonArray {
 
 const INDENT = '  ';
 
+/** Past this many values a part is written piece by piece, so its whole text is never held at once. */
+const WHOLE_VALUES = 10_000;
+
+/**
+ * Whether `value` is JSON that JSON.stringify writes as pieces() would, and small: objects and arrays
+ * of primitives, without a lazy array or a toJSON method anywhere in them, of at most WHOLE_VALUES
+ * values. `budget` counts the values left.
+ */
+function plainJson(value: unknown, budget = { left: WHOLE_VALUES }): boolean {
+  if ((budget.left -= 1) < 0) return false;
+  if (value === null || typeof value !== 'object') return true;
+  if (value instanceof JsonArray || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (Array.isArray(value)) return value.every((item) => plainJson(item, budget));
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && !plainJson((value as Record<string, unknown>)[key], budget)) return false;
+  }
+  return true;
+}
+
 /** The pieces of `value`'s JSON at nesting `level`; undefined where JSON.stringify would leave the value out. */
 function* pieces(value: unknown, level: number): Generator<string> {
   if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     value = (value as { toJSON: () => unknown }).toJSON();
+  }
+  // A plain part (an entry of a lazy array, say) in one piece by JSON.stringify, indented to its level:
+  // the same text, made natively rather than a piece at a time.
+  if (value !== null && typeof value === 'object' && plainJson(value)) {
+    yield JSON.stringify(value, null, INDENT).replaceAll('\n', `\n${INDENT.repeat(level)}`);
+    return;
   }
   if (value instanceof JsonArray || Array.isArray(value)) {
     const items = value instanceof JsonArray ? value.items() : value;

@@ -4,7 +4,8 @@ import { escapeHtml, formatNumber, htmlPage, htmlTable } from './html.js';
 import { consensusTreeCounts, consensusTreeSvg } from './consensus-tree.js';
 import { documentGroups, documentLabel, groupOrder } from './labels.js';
 import { drawnCounts, drawnSentence, FIGURE_LEAVES, lastClusters, type DrawnCounts } from './tree-truncation.js';
-import { confusionSpec, dendrogramSpec, pcaSpec, renderPlot, type FigureSink } from './plots.js';
+import type { TopLevelSpec } from 'vega-lite';
+import { confusionSpec, dendrogramSpec, pcaSpec, renderPlot, type FigureSink, type PlotDrawer } from './plots.js';
 
 export interface CorpusReportInput {
   analysis: CorpusAnalysis;
@@ -20,6 +21,8 @@ export interface CorpusReportInput {
   sections?: readonly string[];
   /** Receives each figure as a standalone SVG (confusion, pca, dendrogram, consensus-tree). */
   figures?: FigureSink;
+  /** Draws the Vega plots (default: on this thread); corpusPlotSpecs gives them ahead. */
+  draw?: PlotDrawer;
   /** `--probabilities`: each unknown text's calibrated probability per author, and the fit. */
   probabilities?: {
     calibration: { intercept: number; slope: number; pairs: number };
@@ -73,6 +76,47 @@ async function consensusFigure(
   return `<figure>${svg}<figcaption>${escapeHtml(caption)}</figcaption></figure>`;
 }
 
+/** The documents as the plots label and colour them, and the order of their groups' colours. */
+function plotDocuments(analysis: CorpusAnalysis) {
+  const names = analysis.documents.map((document) => document.name);
+  const authors = analysis.documents.map((document) => document.author);
+  const labels = names.map(documentLabel);
+  const groups = documentGroups(analysis.documents);
+  return { names, authors, labels, groups, order: groupOrder(authors, groups) };
+}
+
+function pcaPlot(analysis: CorpusAnalysis): TopLevelSpec {
+  const { authors, labels, groups, order } = plotDocuments(analysis);
+  return pcaSpec(
+    analysis.pca.scores.map((row, i) => ({
+      document: labels[i]!,
+      author: groups[i]!,
+      known: authors[i] !== null,
+      pc1: row[0] ?? 0,
+      pc2: row[1] ?? 0,
+    })),
+    analysis.pca.explained,
+    order,
+  );
+}
+
+function dendrogramPlot(analysis: CorpusAnalysis, linkage: string): TopLevelSpec {
+  const { labels, groups, order } = plotDocuments(analysis);
+  return dendrogramSpec(labels, groups, analysis.clusters.merges, linkage, order);
+}
+
+/**
+ * The Vega plots corpusReport draws of what `analysis` holds so far (a dendrogram once it has the
+ * tree), the same specifications it draws: a command can have them drawn ahead.
+ */
+export function corpusPlotSpecs(analysis: CorpusAnalysis, linkage: LinkageMethod = 'ward'): TopLevelSpec[] {
+  return [
+    confusionSpec(analysis.confusion),
+    pcaPlot(analysis),
+    ...(analysis.clusters.merges.length > 0 ? [dendrogramPlot(analysis, linkageLabel(linkage))] : []),
+  ];
+}
+
 /** The figures a corpus report draws, in order (its progress counts them). */
 export function corpusFigureNames(input: Pick<CorpusReportInput, 'analysis' | 'consensus'>): string[] {
   return [
@@ -91,6 +135,7 @@ export async function corpusReport({
   consensus,
   sections: extra = [],
   figures,
+  draw,
   probabilities,
 }: CorpusReportInput): Promise<string> {
   const labelled = analysis.documents.filter((document) => document.author !== null).length;
@@ -149,17 +194,14 @@ export async function corpusReport({
     );
   }
   sections.push(...extra);
-  const names = analysis.documents.map((document) => document.name);
-  const authors = analysis.documents.map((document) => document.author);
-  const labels = names.map(documentLabel);
-  const groups = documentGroups(analysis.documents);
-  const order = groupOrder(authors, groups);
+  const { names, labels, groups, order } = plotDocuments(analysis);
   sections.push(
     '<h2>Leave-one-out attribution</h2>',
     await renderPlot(
       confusionSpec(analysis.confusion),
       'Each labelled document attributed by Burrows’ Delta to the nearest author profile, its own left out; the diagonal is right.',
       { name: 'confusion', sink: figures },
+      draw,
     ),
     htmlTable(
       'Confusion matrix: rows the real author, columns the attributed one',
@@ -171,19 +213,10 @@ export async function corpusReport({
     ),
     '<h2>Principal components of the z-scores</h2>',
     await renderPlot(
-      pcaSpec(
-        analysis.pca.scores.map((row, i) => ({
-          document: labels[i]!,
-          author: groups[i]!,
-          known: authors[i] !== null,
-          pc1: row[0] ?? 0,
-          pc2: row[1] ?? 0,
-        })),
-        analysis.pca.explained,
-        order,
-      ),
+      pcaPlot(analysis),
       `The documents on the first two principal components of the z-scores of the ${analysis.reference.words.length} most frequent words; documents near each other use those words alike.`,
       { name: 'pca', sink: figures },
+      draw,
     ),
     htmlTable(
       'Variance explained',
@@ -204,7 +237,7 @@ export async function corpusReport({
   if (analysis.clusters.merges.length > 0) {
     sections.push(
       await renderPlot(
-        dendrogramSpec(labels, groups, analysis.clusters.merges, linkage, order),
+        dendrogramPlot(analysis, linkage),
         `Hierarchical clustering (${linkage}) of the Burrows’ Delta distances between documents over the ${analysis.reference.words.length} most frequent words` +
           (names.length > FIGURE_LEAVES
             ? `; drawn to its last ${FIGURE_LEAVES} clusters (as scipy’s truncate_mode="lastp"): ${drawnSentence(
@@ -214,6 +247,7 @@ export async function corpusReport({
               )}, each with its size and authors (grey when of several); the whole tree is in tree.csv and the Newick text below.`
             : `; all ${names.length} documents drawn.`),
         { name: 'dendrogram', sink: figures },
+        draw,
       ),
       `<p>The tree in Newick format (open it in any tree viewer):</p><pre>${escapeHtml(analysis.clusters.newick)}</pre>`,
     );

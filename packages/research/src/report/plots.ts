@@ -9,6 +9,8 @@
  * report draws a plot, so a service deployment does not carry them.
  */
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type * as Vega from 'vega';
 import type { compile as Compile, TopLevelSpec } from 'vega-lite';
 import type { Merge } from '../stylometry/index.js';
@@ -44,20 +46,70 @@ export function requirePlotLibraries(): void {
   }
 }
 
-/** vega and vega-lite, imported on first use; rejects with PLOT_LIBRARIES_MISSING when either is not installed. */
+/**
+ * vega and vega-lite, loaded on first use from the single-file bundles each package ships
+ * (vega.min.js, vega-lite.min.js): vega's package entry is a module graph of about 290 files whose
+ * resolving and linking cost a small run more than all its drawing. The bundles are the same
+ * release's code built for the browser, so they never look for node-canvas: text is measured by
+ * vega's own estimate, as it is without node-canvas installed. Each bundle publishes itself as a
+ * global (vega-lite's reads vega's), removed again once both are loaded; where CommonJS's globals
+ * are defined (node -e, the REPL) the bundles would take those instead, so the packages' module
+ * entry points are loaded there. Rejects with PLOT_LIBRARIES_MISSING when either is not installed.
+ */
 export function loadPlotLibraries(): Promise<PlotLibraries> {
-  loading ??= Promise.all([import('vega'), import('vega-lite')]).then(
-    ([vega, vegaLite]) => ({ vega, compile: vegaLite.compile }),
-    (error: unknown) => {
-      loading = undefined;
-      const code = (error as { code?: unknown } | null)?.code;
-      if (code === 'ERR_MODULE_NOT_FOUND' && /'vega(-lite)?'/.test(String((error as Error).message))) {
-        throw new Error(PLOT_LIBRARIES_MISSING, { cause: error });
-      }
-      throw error;
-    },
-  );
+  loading ??= (moduleGlobals() ? loadEntryPoints() : loadBundles()).catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
   return loading;
+}
+
+/** Whether CommonJS's or AMD's globals are defined, which a bundle would publish itself on. */
+function moduleGlobals(): boolean {
+  const global = globalThis as Record<string, unknown>;
+  return ['exports', 'module', 'define'].some((name) => global[name] !== undefined);
+}
+
+async function loadEntryPoints(): Promise<PlotLibraries> {
+  requirePlotLibraries();
+  const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
+  return { vega, compile: vegaLite.compile };
+}
+
+/** A package's single-file bundle beside its entry point (`build/`), or PLOT_LIBRARIES_MISSING. */
+function bundleOf(name: string, file: string): string {
+  const require = createRequire(import.meta.url);
+  let entry: string;
+  try {
+    entry = require.resolve(name);
+  } catch (error) {
+    throw new Error(PLOT_LIBRARIES_MISSING, { cause: error });
+  }
+  return join(dirname(entry), file);
+}
+
+async function loadBundles(): Promise<PlotLibraries> {
+  const vegaFile = bundleOf('vega', 'vega.min.js');
+  const vegaLiteFile = bundleOf('vega-lite', 'vega-lite.min.js');
+  const global = globalThis as { vega?: unknown; vegaLite?: unknown };
+  const before = { vega: global.vega, vegaLite: global.vegaLite };
+  try {
+    // Both packages are ES modules, so their bundles load as modules too: without a CommonJS
+    // `exports` the bundles set globalThis.vega and globalThis.vegaLite.
+    await import(pathToFileURL(vegaFile).href);
+    const vega = global.vega as typeof Vega;
+    await import(pathToFileURL(vegaLiteFile).href);
+    const { compile } = global.vegaLite as { compile: typeof Compile };
+    if (typeof vega?.View !== 'function' || typeof compile !== 'function') {
+      throw new Error(`${vegaFile} or ${vegaLiteFile} did not define vega and vega-lite`);
+    }
+    return { vega, compile };
+  } finally {
+    global.vega = before.vega;
+    global.vegaLite = before.vegaLite;
+    if (before.vega === undefined) delete global.vega;
+    if (before.vegaLite === undefined) delete global.vegaLite;
+  }
 }
 
 const CONFIG = {
@@ -73,29 +125,39 @@ const CONFIG = {
  */
 export type FigureSink = (name: string, svg: string, caption?: string) => void | Promise<void>;
 
+/** Draws a plot's Vega-Lite specification as an SVG document (vega's SVG text). */
+export type PlotDrawer = (spec: TopLevelSpec) => Promise<string>;
+
+/** The plot drawn on this thread, with the reports' fonts and sizes (CONFIG) under the spec's own config. */
+export async function drawPlot(spec: TopLevelSpec): Promise<string> {
+  const { vega, compile } = await loadPlotLibraries();
+  const { spec: compiled } = compile({ ...spec, config: { ...CONFIG, ...(spec.config ?? {}) } } as TopLevelSpec);
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
 /**
  * One plot as an inline SVG element, inside a figure with its caption; with `figure`, the same SVG
  * is also handed to its sink under the figure's name (figure-files.ts writes it as SVG and PNG).
+ * `draw` draws it (plot-thread.ts: on a thread of its own); by default on this thread.
  */
 export async function renderPlot(
   spec: TopLevelSpec,
   caption: string,
   figure?: { name: string; sink: FigureSink | undefined },
+  draw: PlotDrawer = drawPlot,
 ): Promise<string> {
-  const { vega, compile } = await loadPlotLibraries();
-  const { spec: compiled } = compile({ ...spec, config: { ...CONFIG, ...(spec.config ?? {}) } } as TopLevelSpec);
-  const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error });
-  try {
-    // The accessible name and description of the picture: its title and the spec's description.
-    const label = escapeHtml(String(spec.description ?? ''));
-    const svg = (await view.toSVG())
-      .replace(/^<svg /, `<svg role="img" aria-label="${label}" `)
-      .replace(/^(<svg[^>]*>)/, `$1<title>${label}</title>`);
-    await figure?.sink?.(figure.name, svg, caption);
-    return `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
-  } finally {
-    view.finalize();
-  }
+  // The accessible name and description of the picture: its title and the spec's description.
+  const label = escapeHtml(String(spec.description ?? ''));
+  const svg = (await draw(spec))
+    .replace(/^<svg /, `<svg role="img" aria-label="${label}" `)
+    .replace(/^(<svg[^>]*>)/, `$1<title>${label}</title>`);
+  await figure?.sink?.(figure.name, svg, caption);
+  return `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
 }
 
 export interface IntervalRow {

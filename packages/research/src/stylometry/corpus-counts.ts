@@ -61,7 +61,11 @@ export class CorpusCounts {
 
   /** Adds a document's profile (its counts, in their own order, and its total); returns its index. */
   add(profile: WordProfile): number {
-    for (const [word, count] of Object.entries(profile.counts)) {
+    const counts = profile.counts;
+    let whole = this.#entryCounts.values instanceof Uint32Array;
+    // Object.keys, in Object.entries' order, without an array for each entry.
+    for (const word of Object.keys(counts)) {
+      const count = counts[word]!;
       let id = this.#ids.get(word);
       if (id === undefined) {
         id = this.#words.length;
@@ -69,14 +73,12 @@ export class CorpusCounts {
         this.#words.push(word);
       }
       this.#entryIds.push(id);
-      if (
-        this.#entryCounts.values instanceof Uint32Array &&
-        !(Number.isInteger(count) && count >= 0 && count < 2 ** 32)
-      ) {
+      if (whole && !(Number.isInteger(count) && count >= 0 && count < 2 ** 32)) {
         const exact = new Growing(new Float64Array(this.#entryCounts.values.length), (size) => new Float64Array(size));
         exact.values.set(this.#entryCounts.values);
         exact.length = this.#entryCounts.length;
         this.#entryCounts = exact;
+        whole = false;
       }
       this.#entryCounts.push(count);
     }

@@ -21,6 +21,22 @@ describe('JSON files', () => {
     expect(jsonText(odd)).toBe(`${JSON.stringify(odd, null, 2)}\n`);
   });
 
+  it('writes lazy arrays, inside objects or holding any JSON, as JSON.stringify writes the arrays made', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const lazy = { a: jsonArray(() => [value, value]), b: { c: jsonArray(() => [value]), d: value }, e: value };
+        const made = { a: [value, value], b: { c: [value], d: value }, e: value };
+        expect(jsonText(lazy)).toBe(`${JSON.stringify(made, null, 2)}\n`);
+      }),
+      { numRuns: 200 },
+    );
+    // Past the values written whole, and a toJSON inside a lazy array's entry.
+    const large = Array.from({ length: 25_000 }, (_, i) => ({ i, when: i % 5_000 === 0 ? new Date(i) : null }));
+    expect(jsonText({ rows: jsonArray(() => large), large })).toBe(
+      `${JSON.stringify({ rows: large, large }, null, 2)}\n`,
+    );
+  });
+
   it('makes lazy arrays as it writes them', async () => {
     const path = join(dir, 'summary.json');
     let made = 0;

@@ -1,7 +1,70 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pca, symmetricEigen } from '../../src/stylometry/index.js';
 
+/** The cyclic Jacobi method as the textbook writes it, on nested arrays: what symmetricEigen computes. */
+function textbookJacobi(a: number[][]): { values: number[]; vectors: number[][] } {
+  const n = a.length;
+  const v = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j): number => (i === j ? 1 : 0)));
+  for (let sweep = 0; sweep < 100; sweep += 1) {
+    let off = 0;
+    for (let p = 0; p < n; p += 1) for (let q = p + 1; q < n; q += 1) off += a[p]![q]! ** 2;
+    if (off < 1e-22) break;
+    for (let p = 0; p < n; p += 1) {
+      for (let q = p + 1; q < n; q += 1) {
+        const apq = a[p]![q]!;
+        if (Math.abs(apq) < 1e-300) continue;
+        const theta = (a[q]![q]! - a[p]![p]!) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        const rotate = (get: (k: number) => [number, number], set: (k: number, x: number, y: number) => void): void => {
+          for (let k = 0; k < n; k += 1) {
+            const [x, y] = get(k);
+            set(k, c * x - s * y, s * x + c * y);
+          }
+        };
+        rotate(
+          (k) => [a[k]![p]!, a[k]![q]!],
+          (k, x, y) => ((a[k]![p] = x), (a[k]![q] = y)),
+        );
+        rotate(
+          (k) => [a[p]![k]!, a[q]![k]!],
+          (k, x, y) => ((a[p]![k] = x), (a[q]![k] = y)),
+        );
+        rotate(
+          (k) => [v[k]![p]!, v[k]![q]!],
+          (k, x, y) => ((v[k]![p] = x), (v[k]![q] = y)),
+        );
+      }
+    }
+  }
+  return { values: a.map((row, i) => row[i]!), vectors: v };
+}
+
 describe('symmetricEigen', () => {
+  it('gives the textbook Jacobi method’s numbers to the last bit, and leaves the same matrix behind', () => {
+    const symmetric = fc
+      .integer({ min: 1, max: 12 })
+      .chain((n) =>
+        fc
+          .array(fc.double({ min: -100, max: 100, noNaN: true }), { minLength: n * n, maxLength: n * n })
+          .map((cells) =>
+            Array.from({ length: n }, (_, i) =>
+              Array.from({ length: n }, (_, j) => cells[Math.min(i, j) * n + Math.max(i, j)]!),
+            ),
+          ),
+      );
+    fc.assert(
+      fc.property(symmetric, (matrix) => {
+        const ours = matrix.map((row) => [...row]);
+        const theirs = matrix.map((row) => [...row]);
+        expect(symmetricEigen(ours)).toEqual(textbookJacobi(theirs));
+        expect(ours).toEqual(theirs);
+      }),
+    );
+  });
+
   it('finds the eigenvalues of a hand-worked matrix', () => {
     // [[2, 1], [1, 2]]: eigenvalues 3 (vector (1, 1)/√2) and 1 (vector (1, −1)/√2).
     const { values, vectors } = symmetricEigen([

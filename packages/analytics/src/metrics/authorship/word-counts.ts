@@ -11,17 +11,15 @@ const formOf = (match: string): string => match.toLowerCase().replace(/’/g, "'
 /** Counts of each lower-cased word form of `text`. */
 export function countWordForms(text: string): Record<string, number> {
   const counts: Record<string, number> = Object.create(null) as Record<string, number>;
-  for (const match of text.matchAll(WORD_FORM)) {
-    const form = formOf(match[0]);
-    counts[form] = (counts[form] ?? 0) + 1;
-  }
+  for (const form of wordFormSequence(text)) counts[form] = (counts[form] ?? 0) + 1;
   return counts;
 }
 
 /** The word forms of `text` in text order (what n-grams, samples and rolling windows are cut from). */
 export function wordFormSequence(text: string): string[] {
-  const forms: string[] = [];
-  for (const match of text.matchAll(WORD_FORM)) forms.push(formOf(match[0]));
+  // The matched strings alone (no match object for each word, as matchAll makes), each made a form in place.
+  const forms = text.match(WORD_FORM) ?? [];
+  for (let i = 0; i < forms.length; i += 1) forms[i] = formOf(forms[i]!);
   return forms;
 }
 

@@ -67,7 +67,8 @@ import {
   featuresDescription,
   FEATURE_FLAGS,
 } from '../stylometry/options.js';
-import { corpusFigureNames, corpusReport } from '../../report/corpus-report.js';
+import { corpusFigureNames, corpusPlotSpecs, corpusReport } from '../../report/corpus-report.js';
+import { PlotThread } from '../../report/plot-thread.js';
 import { requirePlotLibraries } from '../../report/plots.js';
 
 export const CORPUS_USAGE =
@@ -154,266 +155,287 @@ export async function main(argv: string[], io: CliIO, host: ResearchHost): Promi
   const treeLinkage = LINKAGE_METHODS.find((method) => method === linkageName);
   if (treeLinkage === undefined) throw new CliError(`--linkage must be one of ${LINKAGE_METHODS.join(', ')}`);
   requirePlotLibraries();
+  // With a core to spare, the report's plots are drawn on a thread of their own, each as soon as its
+  // numbers are known: vega loads there while the texts are read, and the plots are drawn while the
+  // trees are made. Without one, they are drawn here with the report.
+  const plots = PlotThread.startIfSpareCore();
+  const analyseCorpus = async (): Promise<number> => {
+    // Files that cannot be read or have no words are left out, each with a message on stderr; with
+    // --strict the run stops instead, listing them all.
+    const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
+    const sources = await corpusSources(args.positionals, single(args, 'list'), single(args, 'unknown'), leftOut.note);
+    if (new Set(sources.filter((s) => s.author).map((s) => s.author)).size < 2) {
+      throw new CliError(
+        'give at least two authors: folders (one per author, named after the author) or a --list of labelled files',
+      );
+    }
 
-  // Files that cannot be read or have no words are left out, each with a message on stderr; with
-  // --strict the run stops instead, listing them all.
-  const leftOut = new LeftOutFiles(io.stderr, args.flags.has('strict'));
-  const sources = await corpusSources(args.positionals, single(args, 'list'), single(args, 'unknown'), leftOut.note);
-  if (new Set(sources.filter((s) => s.author).map((s) => s.author)).size < 2) {
-    throw new CliError(
-      'give at least two authors: folders (one per author, named after the author) or a --list of labelled files',
-    );
-  }
-
-  await mkdir(out, { recursive: true });
-  // What --resume compares: every input file's digest, and the options (the texts' labels among them).
-  const list = single(args, 'list');
-  const wordList = single(args, 'wordlist');
-  const digests = {
-    inputs: await inputsSha256([
-      ...sources.map((source) => source.path),
-      ...(list === undefined ? [] : [list]),
-      ...(wordList === undefined ? [] : [wordList]),
-    ]),
-    options: optionsSha256(args, { sources: sources.map((source) => [source.name, source.author ?? null]) }),
-  };
-  const plan = args.flags.has('resume')
-    ? await ResumePlan.open(out, digests, (reason) => io.stderr.write(`${reason}\n`))
-    : ResumePlan.none();
-  const mds = args.flags.has('mds');
-  const corpus = await readCorpus(sources, {
-    features: featureOptions,
-    readDocument: encodedReader(host.readDocument, featureOptions.encoding),
-    keepDocuments: classify !== undefined || mds,
-    profiles: withProfiles,
-    ...(threads !== undefined && { threads }),
-    progress: createProgress(io.stderr, sources.length, withProfiles ? 'reading and analysing' : 'reading', {
-      lines: true,
-    }),
-    onProblem: leftOut.note,
-  });
-  leftOut.check();
-  if (corpus.skipped > 0)
-    io.stderr.write(
-      `${countOf(corpus.skipped, 'text')} shorter than one sample ${corpus.skipped === 1 ? 'was' : 'were'} left out\n`,
-    );
-  const { counts, names, authors: labels } = corpus;
-  const n = names.length;
-  const labelled = labels.flatMap((label, index) => (label !== undefined ? [index] : []));
-  if (labelled.length < 2) throw new CliError('a corpus analysis needs at least two documents with an author');
-  const matrixChoice = matrixFormat(matricesText, n);
-  // Without matrix files no Delta variant is computed but Burrows' for the trees.
-  const matrices = matrixChoice === 'none' ? 'full' : matrixChoice;
-  const matrixMethods = matrixChoice === 'none' ? [] : MATRIX_METHODS;
-  const trees = n <= treeLimit;
-  const consensus = trees && n >= 3 ? [...new Set(consensusSizes)].sort((a, b) => a - b) : [];
-
-  // The reference at the largest size asked: the main analysis's words are its first ones.
-  const referencing = createProgress(io.stderr, 1, 'most frequent words', { lines: true });
-  const reference = counts.reference(labelled, Math.max(mostFrequent, ...consensus), culling);
-  referencing.tick();
-  referencing.done();
-  const words = Math.min(mostFrequent, reference.words.length);
-  const fewer = fewerFeaturesNote(mostFrequent, words);
-  if (fewer !== undefined) io.stderr.write(`${fewer}\n`);
-  const mainWords = reference.words.slice(0, words);
-  const authors = [...new Set(labels.filter((label): label is string => label !== undefined))].sort();
-  const documents = { names, authors: labels };
-  const summary = new RunSummary(
-    join(out, 'summary.json'),
-    {
-      authors,
-      documents: n,
-      settings: {
-        most_frequent_words: words,
-        ...(words < mostFrequent && { most_frequent_words_asked: mostFrequent }),
-        culling,
-        min_shared: minShared,
-        delta: [...matrixMethods],
-        features: featuresDescription(featureOptions, words),
-        matrices: matrixChoice === 'nearest' ? { nearest } : matrixChoice,
-        trees: trees ? treeLinkage : `none: more than ${treeLimit} documents (--tree-limit)`,
-      },
-    },
-    { ...digests, plan, stderr: io.stderr, alwaysRun: ['methods', 'profiles', 'report'] },
-  );
-  await summary.phase('reference', ['mfw.csv'], () => writeMfw(out, reference, words));
-
-  await summary.phase('tables', ['counts.csv', 'frequencies.csv'], () =>
-    writeCountTables(
-      out,
-      counts,
-      documents,
-      reference,
-      words,
-      createProgress(io.stderr, n, 'counts and frequencies', { lines: true }),
-    ),
-  );
-
-  const z = zScoreMatrix(
-    counts,
-    names.map((_, index) => index),
-    reference,
-  );
-  const attributing = createProgress(io.stderr, n, 'attribution', { lines: true });
-  const attributed = attributeCorpus({
-    counts,
-    names,
-    authors: labels,
-    reference,
-    zScores: z,
-    words,
-    minShared,
-    onDocument: () => attributing.tick(),
-  });
-  attributing.done();
-  for (const note of attributionNotes(attributed)) io.stderr.write(`${note}\n`);
-  summary.set({
-    loo_accuracy: attributed.looAccuracy,
-    leave_one_out: jsonArray(() => attributed.leaveOneOut),
-    attribution: jsonArray(() => attributed.attribution),
-  });
-  await summary.phase('attribution', ['confusion.csv'], () => writeConfusion(out, attributed));
-  // Cheap, from the attribution just made: written on every run, resumed or not.
-  let probabilities: Awaited<ReturnType<typeof writeProbabilities>> | undefined;
-  if (args.flags.has('probabilities')) {
-    probabilities = await writeProbabilities(out, attributed);
-    summary.set({ probabilities });
-    await summary.phaseDone('probabilities', ['probabilities.csv']);
-  }
-
-  const analysing = createProgress(io.stderr, 1, 'PCA', { lines: true });
-  const pca = pcaOfMatrix({ values: z.values, rows: n, columns: words, stride: z.columns }, 2);
-  analysing.tick();
-  analysing.done();
-  summary.set({ pca: { explained: pca.explained } });
-  await summary.phase('pca', ['pca.csv', 'pca-loadings.csv'], () => writePca(out, documents, pca, mainWords));
-
-  let mainTree: Merge[] = [];
-  let consensusTree: ConsensusTree | undefined;
-  summary.set({ clusters: null, consensus: null });
-  const setConsensus = (tree: ConsensusTree): void => {
-    consensusTree = tree;
-    summary.set({
-      consensus: {
-        most_frequent_words: tree.mostFrequent,
-        newick: tree.newick,
-        clades: jsonArray(function* () {
-          for (const clade of tree.clades) {
-            yield { documents: clade.members.map((i) => names[i]!), support: clade.support };
-          }
-        }),
-      },
-    });
-  };
-  await deltaMatricesAndTrees(
-    {
-      out,
-      names,
-      z,
-      words,
-      methods: matrixMethods,
-      matrices,
-      nearest,
-      trees,
-      consensusSizes: consensus,
-      linkage: treeLinkage,
-      stderr: io.stderr,
-      skips: (phase) => summary.skips(phase),
+    await mkdir(out, { recursive: true });
+    // What --resume compares: every input file's digest, and the options (the texts' labels among them).
+    const list = single(args, 'list');
+    const wordList = single(args, 'wordlist');
+    const digests = {
+      inputs: await inputsSha256([
+        ...sources.map((source) => source.path),
+        ...(list === undefined ? [] : [list]),
+        ...(wordList === undefined ? [] : [wordList]),
+      ]),
+      options: optionsSha256(args, { sources: sources.map((source) => [source.name, source.author ?? null]) }),
+    };
+    const plan = args.flags.has('resume')
+      ? await ResumePlan.open(out, digests, (reason) => io.stderr.write(`${reason}\n`))
+      : ResumePlan.none();
+    const mds = args.flags.has('mds');
+    const corpus = await readCorpus(sources, {
+      features: featureOptions,
+      readDocument: encodedReader(host.readDocument, featureOptions.encoding),
+      keepDocuments: classify !== undefined || mds,
+      profiles: withProfiles,
       ...(threads !== undefined && { threads }),
-    },
-    {
-      onMatrix: (file) => summary.phaseDone(`matrix ${file}`, [file]),
-      onMainTree: async (merges) => {
-        mainTree = merges;
-        await writeTree(out, merges);
-        summary.set({ clusters: { newick: newick(names, merges) } });
-        await summary.phaseDone('tree', ['tree.csv']);
-      },
-      onConsensus: (counter) => {
-        const clades = counter.clades();
-        setConsensus({ clades, newick: consensusNewick(names, clades), mostFrequent: consensus });
-        return summary.phaseDone('consensus', []);
-      },
-      onKeptTrees: async () => {
-        const file = matrices === 'full' ? 'delta-burrows.csv' : 'delta-burrows-nearest.csv';
-        await summary.phaseDone(`matrix ${file}`, [file]);
-        mainTree = await readTree(out);
-        summary.set({ clusters: { newick: newick(names, mainTree) } });
-        await summary.phaseDone('tree', ['tree.csv']);
-        if (consensus.length > 0) {
-          setConsensus(consensusFromSummary(summary.previous('consensus'), names));
-          await summary.phaseDone('consensus', []);
-        }
-      },
-    },
-  );
+      progress: createProgress(io.stderr, sources.length, withProfiles ? 'reading and analysing' : 'reading', {
+        lines: true,
+      }),
+      onProblem: leftOut.note,
+    });
+    leftOut.check();
+    if (corpus.skipped > 0)
+      io.stderr.write(
+        `${countOf(corpus.skipped, 'text')} shorter than one sample ${corpus.skipped === 1 ? 'was' : 'were'} left out\n`,
+      );
+    const { counts, names, authors: labels } = corpus;
+    const n = names.length;
+    const labelled = labels.flatMap((label, index) => (label !== undefined ? [index] : []));
+    if (labelled.length < 2) throw new CliError('a corpus analysis needs at least two documents with an author');
+    const matrixChoice = matrixFormat(matricesText, n);
+    // Without matrix files no Delta variant is computed but Burrows' for the trees.
+    const matrices = matrixChoice === 'none' ? 'full' : matrixChoice;
+    const matrixMethods = matrixChoice === 'none' ? [] : MATRIX_METHODS;
+    const trees = n <= treeLimit;
+    const consensus = trees && n >= 3 ? [...new Set(consensusSizes)].sort((a, b) => a - b) : [];
 
-  // Each figure of the report also as its own files (figure-pca.svg and .png, …), for papers and slides.
-  const figures = figureFiles(out, io.stderr, figureFormats);
-  // stylo's other methods, on the documents' whole profiles.
-  const methods =
-    corpus.documents === undefined
-      ? undefined
-      : await corpusMethods({
-          documents: corpus.documents,
-          features: featureOptions,
-          ...(classify !== undefined && { classify }),
-          ...(mds && { mds: { distance: classify?.distance ?? 'burrows' } }),
-          mostFrequent,
+    // The reference at the largest size asked: the main analysis's words are its first ones.
+    const referencing = createProgress(io.stderr, 1, 'most frequent words', { lines: true });
+    const reference = counts.reference(labelled, Math.max(mostFrequent, ...consensus), culling);
+    referencing.tick();
+    referencing.done();
+    const words = Math.min(mostFrequent, reference.words.length);
+    const fewer = fewerFeaturesNote(mostFrequent, words);
+    if (fewer !== undefined) io.stderr.write(`${fewer}\n`);
+    const mainWords = reference.words.slice(0, words);
+    const authors = [...new Set(labels.filter((label): label is string => label !== undefined))].sort();
+    const documents = { names, authors: labels };
+    const summary = new RunSummary(
+      join(out, 'summary.json'),
+      {
+        authors,
+        documents: n,
+        settings: {
+          most_frequent_words: words,
+          ...(words < mostFrequent && { most_frequent_words_asked: mostFrequent }),
           culling,
-          minShared,
-          figures: figures.sink,
-        });
-  if (methods !== undefined) {
-    for (const note of methods.notes) io.stderr.write(`${note}\n`);
-    await Promise.all(Object.entries(methods.files).map(([name, text]) => writeFileAtomic(join(out, name), text)));
-    summary.set(methods.summary);
-    await summary.phaseDone('methods', [...Object.keys(methods.files), ...figures.files]);
-  }
-
-  const profiles = authorProfiles(corpus.featureSums, authors);
-  const hardWrapped = hardWrappedTexts(corpus.featureSums);
-  for (const [author, { hardWrapped: wrapped, texts }] of Object.entries(hardWrapped)) {
-    io.stderr.write(
-      `${author}: ${wrapped} of ${countOf(texts, 'text')} look${wrapped === 1 ? 's' : ''} hard-wrapped; check their sentence counts (report.html says why)\n`,
+          min_shared: minShared,
+          delta: [...matrixMethods],
+          features: featuresDescription(featureOptions, words),
+          matrices: matrixChoice === 'nearest' ? { nearest } : matrixChoice,
+          trees: trees ? treeLinkage : `none: more than ${treeLimit} documents (--tree-limit)`,
+        },
+      },
+      { ...digests, plan, stderr: io.stderr, alwaysRun: ['methods', 'profiles', 'report'] },
     );
-  }
-  summary.set({ profiles: withProfiles ? profiles : null });
-  if (withProfiles) {
-    await writeProfiles(out, authors, profiles, PROFILE_COLUMNS);
-    await summary.phaseDone('profiles', ['profiles.csv']);
-  }
+    await summary.phase('reference', ['mfw.csv'], () => writeMfw(out, reference, words));
 
-  const methodFigures = figures.files.length;
-  const analysis = reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree });
-  // One tick a figure, and one for the page.
-  const reporting = createProgress(
-    io.stderr,
-    corpusFigureNames({ analysis, consensus: consensusTree }).length + 1,
-    'report.html and figures',
-    { lines: true },
-  );
-  figures.track(() => reporting.tick());
-  const report = await corpusReport({
-    analysis,
-    profiles,
-    hardWrapped,
-    settings: { mostFrequent, culling, linkage: treeLinkage },
-    consensus: consensusTree,
-    sections: methods?.sections ?? [],
-    figures: figures.sink,
-    ...(probabilities !== undefined && { probabilities }),
-  });
-  await writeFileAtomic(join(out, 'report.html'), report);
-  reporting.tick();
-  reporting.done();
-  await summary.phaseDone('report', [...figures.files.slice(methodFigures), 'report.html'], true);
-  io.stdout.write(
-    `${countOf(authors.length, 'author')}, ${countOf(n, 'document')}; leave-one-out accuracy ` +
-      `${attributed.looAccuracy === null ? '–' : attributed.looAccuracy.toFixed(3)}; ` +
-      `${attributed.attribution.filter((entry) => entry.predicted !== null).length} of ` +
-      `${countOf(attributed.attribution.length, 'unknown text')} attributed. Wrote ${countOf(summary.files.length + 1, 'file')} to ${out}\n`,
-  );
-  return EXIT.ok;
+    await summary.phase('tables', ['counts.csv', 'frequencies.csv'], () =>
+      writeCountTables(
+        out,
+        counts,
+        documents,
+        reference,
+        words,
+        createProgress(io.stderr, n, 'counts and frequencies', { lines: true }),
+      ),
+    );
+
+    const z = zScoreMatrix(
+      counts,
+      names.map((_, index) => index),
+      reference,
+    );
+    const attributing = createProgress(io.stderr, n, 'attribution', { lines: true });
+    const attributed = attributeCorpus({
+      counts,
+      names,
+      authors: labels,
+      reference,
+      zScores: z,
+      words,
+      minShared,
+      onDocument: () => attributing.tick(),
+    });
+    attributing.done();
+    for (const note of attributionNotes(attributed)) io.stderr.write(`${note}\n`);
+    summary.set({
+      loo_accuracy: attributed.looAccuracy,
+      leave_one_out: jsonArray(() => attributed.leaveOneOut),
+      attribution: jsonArray(() => attributed.attribution),
+    });
+    await summary.phase('attribution', ['confusion.csv'], () => writeConfusion(out, attributed));
+    // Cheap, from the attribution just made: written on every run, resumed or not.
+    let probabilities: Awaited<ReturnType<typeof writeProbabilities>> | undefined;
+    if (args.flags.has('probabilities')) {
+      probabilities = await writeProbabilities(out, attributed);
+      summary.set({ probabilities });
+      await summary.phaseDone('probabilities', ['probabilities.csv']);
+    }
+
+    const analysing = createProgress(io.stderr, 1, 'PCA', { lines: true });
+    const pca = pcaOfMatrix({ values: z.values, rows: n, columns: words, stride: z.columns }, 2);
+    analysing.tick();
+    analysing.done();
+    summary.set({ pca: { explained: pca.explained } });
+    await summary.phase('pca', ['pca.csv', 'pca-loadings.csv'], () => writePca(out, documents, pca, mainWords));
+    const drawAhead = (mainTree: readonly Merge[]): void => {
+      if (plots === undefined) return;
+      const analysis = reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree });
+      for (const spec of corpusPlotSpecs(analysis, treeLinkage)) plots.drawAhead(spec);
+    };
+    drawAhead([]);
+
+    let mainTree: Merge[] = [];
+    let consensusTree: ConsensusTree | undefined;
+    summary.set({ clusters: null, consensus: null });
+    const setConsensus = (tree: ConsensusTree): void => {
+      consensusTree = tree;
+      summary.set({
+        consensus: {
+          most_frequent_words: tree.mostFrequent,
+          newick: tree.newick,
+          clades: jsonArray(function* () {
+            for (const clade of tree.clades) {
+              yield { documents: clade.members.map((i) => names[i]!), support: clade.support };
+            }
+          }),
+        },
+      });
+    };
+    await deltaMatricesAndTrees(
+      {
+        out,
+        names,
+        z,
+        words,
+        methods: matrixMethods,
+        matrices,
+        nearest,
+        trees,
+        consensusSizes: consensus,
+        linkage: treeLinkage,
+        stderr: io.stderr,
+        skips: (phase) => summary.skips(phase),
+        ...(threads !== undefined && { threads }),
+      },
+      {
+        onMatrix: (file) => summary.phaseDone(`matrix ${file}`, [file]),
+        onMainTree: async (merges) => {
+          mainTree = merges;
+          drawAhead(merges);
+          await writeTree(out, merges);
+          summary.set({ clusters: { newick: newick(names, merges) } });
+          await summary.phaseDone('tree', ['tree.csv']);
+        },
+        onConsensus: (counter) => {
+          const clades = counter.clades();
+          setConsensus({ clades, newick: consensusNewick(names, clades), mostFrequent: consensus });
+          return summary.phaseDone('consensus', []);
+        },
+        onKeptTrees: async () => {
+          const file = matrices === 'full' ? 'delta-burrows.csv' : 'delta-burrows-nearest.csv';
+          await summary.phaseDone(`matrix ${file}`, [file]);
+          mainTree = await readTree(out);
+          drawAhead(mainTree);
+          summary.set({ clusters: { newick: newick(names, mainTree) } });
+          await summary.phaseDone('tree', ['tree.csv']);
+          if (consensus.length > 0) {
+            setConsensus(consensusFromSummary(summary.previous('consensus'), names));
+            await summary.phaseDone('consensus', []);
+          }
+        },
+      },
+    );
+    // Every plot is asked for: the thread gives its memory back once they are drawn.
+    plots?.endWhenDrawn();
+
+    // Each figure of the report also as its own files (figure-pca.svg and .png, …), for papers and slides.
+    const figures = figureFiles(out, io.stderr, figureFormats);
+    // stylo's other methods, on the documents' whole profiles.
+    const methods =
+      corpus.documents === undefined
+        ? undefined
+        : await corpusMethods({
+            documents: corpus.documents,
+            features: featureOptions,
+            ...(classify !== undefined && { classify }),
+            ...(mds && { mds: { distance: classify?.distance ?? 'burrows' } }),
+            mostFrequent,
+            culling,
+            minShared,
+            figures: figures.sink,
+          });
+    if (methods !== undefined) {
+      for (const note of methods.notes) io.stderr.write(`${note}\n`);
+      await Promise.all(Object.entries(methods.files).map(([name, text]) => writeFileAtomic(join(out, name), text)));
+      summary.set(methods.summary);
+      await summary.phaseDone('methods', [...Object.keys(methods.files), ...figures.files]);
+    }
+
+    const profiles = authorProfiles(corpus.featureSums, authors);
+    const hardWrapped = hardWrappedTexts(corpus.featureSums);
+    for (const [author, { hardWrapped: wrapped, texts }] of Object.entries(hardWrapped)) {
+      io.stderr.write(
+        `${author}: ${wrapped} of ${countOf(texts, 'text')} look${wrapped === 1 ? 's' : ''} hard-wrapped; check their sentence counts (report.html says why)\n`,
+      );
+    }
+    summary.set({ profiles: withProfiles ? profiles : null });
+    if (withProfiles) {
+      await writeProfiles(out, authors, profiles, PROFILE_COLUMNS);
+      await summary.phaseDone('profiles', ['profiles.csv']);
+    }
+
+    const methodFigures = figures.files.length;
+    const analysis = reportAnalysis({ names, labels, reference, words, attributed, pca, mainTree });
+    // One tick a figure, and one for the page.
+    const reporting = createProgress(
+      io.stderr,
+      corpusFigureNames({ analysis, consensus: consensusTree }).length + 1,
+      'report.html and figures',
+      { lines: true },
+    );
+    figures.track(() => reporting.tick());
+    const report = await corpusReport({
+      analysis,
+      profiles,
+      hardWrapped,
+      settings: { mostFrequent, culling, linkage: treeLinkage },
+      consensus: consensusTree,
+      sections: methods?.sections ?? [],
+      figures: figures.sink,
+      ...(plots !== undefined && { draw: plots.draw }),
+      ...(probabilities !== undefined && { probabilities }),
+    });
+    await writeFileAtomic(join(out, 'report.html'), report);
+    reporting.tick();
+    reporting.done();
+    await summary.phaseDone('report', [...figures.files.slice(methodFigures), 'report.html'], true);
+    io.stdout.write(
+      `${countOf(authors.length, 'author')}, ${countOf(n, 'document')}; leave-one-out accuracy ` +
+        `${attributed.looAccuracy === null ? '–' : attributed.looAccuracy.toFixed(3)}; ` +
+        `${attributed.attribution.filter((entry) => entry.predicted !== null).length} of ` +
+        `${countOf(attributed.attribution.length, 'unknown text')} attributed. Wrote ${countOf(summary.files.length + 1, 'file')} to ${out}\n`,
+    );
+    return EXIT.ok;
+  };
+  try {
+    return await analyseCorpus();
+  } finally {
+    await plots?.close();
+  }
 }

@@ -31,9 +31,16 @@ const RUN_ONLY_FLAGS = new Set(['resume', 'threads', 'out']);
 /** Files hashed at once. */
 const HASHING = 8;
 
-/** SHA-256 (hex) of a file's bytes, streamed. */
-export async function fileSha256(path: string): Promise<string> {
+/**
+ * Files up to this size are hashed from one read of the whole file; larger ones streamed, so memory
+ * stays bounded. A stream per file costs a small corpus's run more than hashing its texts.
+ */
+const WHOLE_FILE_BYTES = 8 * 1024 * 1024;
+
+/** SHA-256 (hex) of a file's bytes; `size`, when known, is the file's size by stat. */
+export async function fileSha256(path: string, size?: number): Promise<string> {
   const hash = createHash('sha256');
+  if ((size ?? (await stat(path)).size) <= WHOLE_FILE_BYTES) return hash.update(await readFile(path)).digest('hex');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
@@ -43,7 +50,7 @@ export async function inputsSha256(paths: readonly string[]): Promise<string> {
   const lines = await mapBounded(paths, HASHING, async (path) => {
     try {
       const { size } = await stat(path);
-      return `${path}\t${size}\t${await fileSha256(path)}\n`;
+      return `${path}\t${size}\t${await fileSha256(path, size)}\n`;
     } catch {
       // An unreadable file is left out of the run; its absence is part of what the run saw.
       return `${path}\tunreadable\n`;

@@ -1,10 +1,11 @@
 /** ResumePlan: which recorded phases a resumed run skips, in order, and when it stops skipping. */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseArgs } from '@styler-dev/cli-kit';
-import { optionsSha256, phaseFiles, ResumePlan } from '../../../src/cli/stylometry/resume.js';
+import { fileSha256, optionsSha256, phaseFiles, ResumePlan } from '../../../src/cli/stylometry/resume.js';
 
 const digests = { inputs: 'i', options: 'o' };
 
@@ -82,5 +83,22 @@ describe('optionsSha256', () => {
     );
     expect(optionsSha256(parseArgs(['a', '--mfw', '6', '--out', 'x'], spec))).not.toBe(digest);
     expect(optionsSha256(parseArgs(['b', '--mfw', '5', '--out', 'x'], spec))).not.toBe(digest);
+  });
+});
+
+describe('fileSha256', () => {
+  it('is the SHA-256 of the bytes, for a file read whole and for one streamed past 8 MB', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'styler-sha-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    for (const [name, bytes] of [
+      ['small.txt', Buffer.from('Dear Cassandra,\n')],
+      ['large.txt', Buffer.alloc(9 * 1024 * 1024 + 7, 'ab’c')],
+      ['empty.txt', Buffer.alloc(0)],
+    ] as const) {
+      writeFileSync(join(dir, name), bytes);
+      const expected = createHash('sha256').update(bytes).digest('hex');
+      expect(await fileSha256(join(dir, name))).toBe(expected);
+      expect(await fileSha256(join(dir, name), bytes.length)).toBe(expected);
+    }
   });
 });
