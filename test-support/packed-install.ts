@@ -1,17 +1,19 @@
 /**
- * Installs this repository's packages as a user would get them: `npm pack` of each workspace, then
- * `npm ci --offline` of the tarballs into an empty temporary project. No registry is asked: the
+ * Installs this repository's packages as a user would get them: `npm pack` of each workspace (once
+ * per test run, shared by the packaging suites), then `npm ci --offline` of the tarballs into an
+ * empty temporary project. No registry is asked: the
  * temporary project's lockfile pins every third-party dependency to the version, address and
  * integrity of the workspace's own package-lock.json, so npm takes them from its cache (which the
  * workspace's install filled). A broken `files` list or `exports` map fails here as it would for users.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { SHARED_PREFIX, RUN_DIR_PREFIX } from './temp-dir-global-setup.js';
 
 const run = promisify(execFile);
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -80,6 +82,67 @@ function closure(lock: Record<string, LockEntry>, names: string[], ours: Set<str
   return found;
 }
 
+/** `npm pack` of `names` into `destination`: the tarballs' file names. */
+async function pack(names: string[], destination: string): Promise<string[]> {
+  const { stdout } = await run(
+    'npm',
+    ['pack', '--pack-destination', destination, '--silent', ...names.flatMap((name) => ['-w', name])],
+    { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return stdout.trim().split('\n').filter(Boolean);
+}
+
+/** How long a test process waits for another one's packing before giving up. */
+const PACK_WAIT_MS = 300_000;
+
+let runPack: Promise<{ dir: string; files: string[] }> | undefined;
+
+/**
+ * The tarballs of `names` (and maybe of other workspace packages): their folder and file names.
+ * Inside a vitest run's own temporary folder (temp-dir-global-setup.ts), every workspace package is packed once for the whole run and the packaging suites of all packages
+ * share the tarballs: packing runs each package's prepack build, and packing the service alone
+ * packs the three packages under it again. The first test process to get here packs, the others
+ * wait for its list of files (written last, so a list seen means every tarball is complete).
+ * Elsewhere (no run folder whose end removes the tarballs) just `names` are packed, into `own`.
+ */
+async function packedTarballs(names: string[], own: string): Promise<{ dir: string; files: string[] }> {
+  if (!basename(tmpdir()).startsWith(RUN_DIR_PREFIX)) return { dir: own, files: await pack(names, own) };
+  runPack ??= sharedPack();
+  return runPack;
+}
+
+async function sharedPack(): Promise<{ dir: string; files: string[] }> {
+  const dir = join(tmpdir(), `${SHARED_PREFIX}tarballs`);
+  const list = join(dir, 'files.json');
+  const failure = join(dir, 'failed.txt');
+  let packer = true;
+  try {
+    // Creating the folder is the lock: one process wins it.
+    mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    packer = false;
+  }
+  if (packer) {
+    try {
+      const files = await pack([...workspaces().keys()], dir);
+      writeFileSync(`${list}.partial`, JSON.stringify(files));
+      renameSync(`${list}.partial`, list);
+      return { dir, files };
+    } catch (error) {
+      writeFileSync(failure, String((error as Error).message));
+      throw error;
+    }
+  }
+  for (const started = Date.now(); Date.now() - started < PACK_WAIT_MS;) {
+    if (existsSync(list)) return { dir, files: JSON.parse(readFileSync(list, 'utf8')) as string[] };
+    if (existsSync(failure))
+      throw new Error(`npm pack failed in another test process: ${readFileSync(failure, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no tarballs in ${dir} after ${PACK_WAIT_MS / 1000} s of waiting for another test process to pack`);
+}
+
 export interface PackedInstall {
   /** The temporary project the packages were installed into. */
   dir: string;
@@ -109,12 +172,7 @@ export async function packedInstall(names: string[]): Promise<PackedInstall> {
   const dir = mkdtempSync(join(tmpdir(), 'styler-packed-'));
   const tarballs = join(dir, 'tarballs');
   mkdirSync(tarballs);
-  const workspaceFlags = [...wanted].flatMap((name) => ['-w', name]);
-  const { stdout } = await run('npm', ['pack', '--pack-destination', tarballs, '--silent', ...workspaceFlags], {
-    cwd: ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const files = stdout.trim().split('\n').filter(Boolean);
+  const packed = await packedTarballs([...wanted], tarballs);
 
   const rootLock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, LockEntry>;
@@ -128,10 +186,10 @@ export async function packedInstall(names: string[]): Promise<PackedInstall> {
     '': { name: 'consumer', version: '1.0.0', dependencies: {} },
   };
   for (const name of wanted) {
-    const file = files.find(
-      (f) => f === `${name.replace('@', '').replace('/', '-')}-${all.get(name)!.manifest.version}.tgz`,
-    );
-    if (!file) throw new Error(`npm pack did not report a tarball for ${name}: ${stdout}`);
+    const file = `${name.replace('@', '').replace('/', '-')}-${all.get(name)!.manifest.version}.tgz`;
+    if (!packed.files.includes(file))
+      throw new Error(`npm pack did not report a tarball for ${name}: ${packed.files.join(', ')}`);
+    if (packed.dir !== tarballs) copyFileSync(join(packed.dir, file), join(tarballs, file));
     const bytes = readFileSync(join(tarballs, file));
     const spec = `file:tarballs/${file}`;
     packages['']!.dependencies![name] = spec;

@@ -5,10 +5,17 @@
  * names) and removed with it. A run leaves nothing in the system's temporary folder, and a test
  * that forgets its cleanup shows in the report. Listed first among the global setups, so that the
  * others' processes (the embedded PostgreSQL) use the folder too and its teardown runs last.
+ * Entries named with SHARED_PREFIX are the run's shared fixtures (made once, used by several test
+ * files, so no test can remove them): removed with the folder, not reported.
  */
 import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** How the run's temporary folder is named (then random characters). */
+export const RUN_DIR_PREFIX = 'styler-test-run-';
+/** How the run's shared fixtures in its temporary folder are named. */
+export const SHARED_PREFIX = 'styler-run-shared-';
 
 /** Bytes under `path` (files and folders; links not followed). */
 function sizeOf(path: string): number {
@@ -20,7 +27,9 @@ function sizeOf(path: string): number {
 
 /** The report of entries a run left in its temporary folder, or '' when it left none. */
 export function leftoverReport(runDir: string): string {
-  const names = readdirSync(runDir).sort();
+  const names = readdirSync(runDir)
+    .filter((name) => !name.startsWith(SHARED_PREFIX))
+    .sort();
   if (names.length === 0) return '';
   const mib = names.reduce((sum, name) => sum + sizeOf(join(runDir, name)), 0) / 1024 / 1024;
   const shown = names.slice(0, 10).join(', ');
@@ -30,7 +39,7 @@ export function leftoverReport(runDir: string): string {
 
 export default function setup(): () => void {
   const previous = process.env.TMPDIR;
-  const runDir = mkdtempSync(join(tmpdir(), 'styler-test-run-'));
+  const runDir = mkdtempSync(join(tmpdir(), RUN_DIR_PREFIX));
   // Open to every user, sticky, as the system's folder is: the embedded PostgreSQL, started as root,
   // runs initdb as the postgres user, which reads files the setup writes here.
   chmodSync(runDir, 0o1777);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { syllable } from 'syllable';
 
@@ -16,13 +17,35 @@ const STRESS_DIGIT = /[012]/g;
  */
 let dictionary: Record<string, string> | undefined;
 
+/** What declares the table in the package's one module, `export const dictionary = {…}`. */
+const DICTIONARY_DECLARATION = 'export const dictionary = ';
+
+/**
+ * CMUdict's words and their pronunciations. The package is one ES module exporting a 4.7 MB object
+ * literal, which V8 parses and compiles in every thread that imports it; the literal is JSON, which
+ * JSON.parse reads in 0.6–0.8 of that CPU time (bench/analytics-dictionary.mjs). So the module's
+ * text is read as JSON, and the module is imported only should a release no longer hold it that way.
+ */
+export function readCmuDictionary(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  const source = readFileSync(require.resolve('cmu-pronouncing-dictionary'), 'utf8');
+  const declared = source.indexOf(DICTIONARY_DECLARATION);
+  if (declared >= 0) {
+    try {
+      const table: unknown = JSON.parse(source.slice(declared + DICTIONARY_DECLARATION.length));
+      if (typeof table === 'object' && table !== null) return table as Record<string, string>;
+    } catch {
+      // Not JSON after all: the module itself below.
+    }
+  }
+  return (require('cmu-pronouncing-dictionary') as { dictionary: Record<string, string> }).dictionary;
+}
+
 function dictionarySyllables(word: string): number | undefined {
-  dictionary ??= (
-    createRequire(import.meta.url)('cmu-pronouncing-dictionary') as { dictionary: Record<string, string> }
-  ).dictionary;
-  const phones = dictionary[word];
-  if (phones === undefined) return undefined;
-  return phones.match(STRESS_DIGIT)?.length ?? 0;
+  dictionary ??= readCmuDictionary();
+  // Own entries only: a word such as `__proto__` must not read the object's prototype.
+  if (!Object.hasOwn(dictionary, word)) return undefined;
+  return dictionary[word]!.match(STRESS_DIGIT)?.length ?? 0;
 }
 
 function countUncached(lower: string): number {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { fleschKincaidGrade, fleschReadingEase } from '../../src/metrics/index.js';
-import { countSyllables } from '../../src/nlp/syllables.js';
+import { countSyllables, readCmuDictionary } from '../../src/nlp/syllables.js';
 
 interface ReadabilityCase {
   id: string;
@@ -43,5 +44,22 @@ describe('readability parity with textstat 0.7.11', () => {
   it('counts at least one syllable for any word with a letter', () => {
     for (const word of ['zzyzx', 'qwrtp', 'Ångström', 'naïve', 'x'])
       expect(countSyllables(word)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts a word named like a property of every object from the rules, not from the prototype', () => {
+    for (const word of ['__proto__', 'hasownproperty', 'isprototypeof', 'valueof'])
+      expect(countSyllables(word), word).toBeGreaterThanOrEqual(1);
+    expect(countSyllables('constructor')).toBe(3);
+  });
+});
+
+describe('CMUdict as read', () => {
+  it('holds every word of the package with its pronunciation, and nothing else', () => {
+    const imported = (
+      createRequire(import.meta.url)('cmu-pronouncing-dictionary') as { dictionary: Record<string, string> }
+    ).dictionary;
+    const read = readCmuDictionary();
+    expect(Object.keys(read).length).toBeGreaterThan(130_000);
+    expect(read).toEqual(imported);
   });
 });
