@@ -356,7 +356,10 @@ export function equalAxes(
     const finite = values.filter(Number.isFinite);
     if (finite.length === 0) return [-1, 1];
     const [low, high] = [Math.min(...finite), Math.max(...finite)];
-    const pad = (high - low) * 0.05 || 1;
+    // Points spread by less than rounding (subnormal gaps) are one point: a unit either side, not a
+    // span of 1e-323 that the frame's arithmetic cannot divide.
+    const spread = high - low;
+    const pad = spread > 1e-12 * Math.max(1, Math.abs(low), Math.abs(high)) ? spread * 0.05 : 1;
     return [low - pad, high + pad];
   };
   let x = range(xs);

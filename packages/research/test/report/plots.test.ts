@@ -27,6 +27,17 @@ describe('equalAxes', () => {
         for (const x of xs) expect(x >= frame.x[0] && x <= frame.x[1]).toBe(true);
         for (const y of ys) expect(y >= frame.y[0] && y <= frame.y[1]).toBe(true);
       }),
+      // Gaps of a few subnormal units once made a frame no arithmetic could scale.
+      {
+        examples: [
+          [
+            [
+              [0, -5e-324],
+              [5e-323, 4.4e-323],
+            ],
+          ],
+        ],
+      },
     );
   });
 
