@@ -28,7 +28,12 @@ interface PlotLibraries {
   compile: typeof Compile;
 }
 
-let loading: Promise<PlotLibraries> | undefined;
+// The libraries once loaded, kept for the whole process under a registered symbol rather than in
+// this module: a bundle is evaluated once per process (the module cache keeps it), so a second copy
+// of this module (a test runner's fresh registry, the source beside the build) that loaded it again
+// would find its globals already removed.
+const LOADED = Symbol.for('@styler-dev/research/plot-libraries');
+const registry = globalThis as { [LOADED]?: Promise<PlotLibraries> };
 
 /**
  * Throws PLOT_LIBRARIES_MISSING when vega or vega-lite is not installed, without loading them (their
@@ -57,11 +62,11 @@ export function requirePlotLibraries(): void {
  * entry points are loaded there. Rejects with PLOT_LIBRARIES_MISSING when either is not installed.
  */
 export function loadPlotLibraries(): Promise<PlotLibraries> {
-  loading ??= (moduleGlobals() ? loadEntryPoints() : loadBundles()).catch((error: unknown) => {
-    loading = undefined;
+  registry[LOADED] ??= (moduleGlobals() ? loadEntryPoints() : loadBundles()).catch((error: unknown) => {
+    delete registry[LOADED];
     throw error;
   });
-  return loading;
+  return registry[LOADED];
 }
 
 /** Whether CommonJS's or AMD's globals are defined, which a bundle would publish itself on. */

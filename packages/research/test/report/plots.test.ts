@@ -66,6 +66,15 @@ describe('loadPlotLibraries', () => {
     expect('vegaLite' in globalThis).toBe(false);
   });
 
+  it('loads once per process, whichever copy of this module asks (the source and the build here)', async () => {
+    const fromSource = await loadPlotLibraries();
+    const built = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), '../../dist/report/plots.js')).href;
+    const { loadPlotLibraries: loadBuilt } = (await import(built)) as { loadPlotLibraries: typeof loadPlotLibraries };
+    const fromBuild = await loadBuilt();
+    expect(fromBuild.vega).toBe(fromSource.vega);
+    expect(fromBuild.compile).toBe(fromSource.compile);
+  });
+
   it('draws the same SVG as the packages’ module entry points', async () => {
     const spec = pcaSpec(
       [
