@@ -226,6 +226,11 @@ export const RELATIVE_FLOOR = 0.01;
 /** Smallest gap for a Jensen-Shannon distance. */
 export const DISTANCE_FLOOR = 0.002;
 
+/** The floor of a number measured against a target value: RELATIVE_FLOOR of it, never 0. */
+export function relativeFloor(value: number): number {
+  return Math.max(1e-9, RELATIVE_FLOOR * Math.abs(value));
+}
+
 /**
  * The gap below which a group's distance counts as noise, flat like the distances: 1 % of the
  * target value for the stats, readability and density, DISTANCE_FLOOR for distances. Without it a
@@ -233,14 +238,13 @@ export const DISTANCE_FLOOR = 0.002;
  * infinitely bad for that metric.
  */
 export function groupFloors(targets: ObjectiveTargets): Float64Array {
-  const relative = (value: number): number => Math.max(1e-9, RELATIVE_FLOOR * Math.abs(value));
   return Float64Array.from([
-    ...targets.sentenceStats.map(relative),
-    ...targets.wordStats.map(relative),
-    ...targets.readability.map(relative),
+    ...targets.sentenceStats.map(relativeFloor),
+    ...targets.wordStats.map(relativeFloor),
+    ...targets.readability.map(relativeFloor),
     DISTANCE_FLOOR,
     DISTANCE_FLOOR,
-    relative(targets.lexicalDensity),
+    relativeFloor(targets.lexicalDensity),
     DISTANCE_FLOOR,
     DISTANCE_FLOOR,
     DISTANCE_FLOOR,
@@ -264,7 +268,12 @@ export function residualScales(baseline: Float64Array, floors: Float64Array): Fl
  * counting the number as already won.
  */
 export function residualOffsets(baseline: Float64Array, scales: Float64Array): Float64Array {
-  return baseline.map((du, k) => 1 - du / (scales[k] as number));
+  return baseline.map((du, k) => residualOffset(du, scales[k] as number));
+}
+
+/** One number's residual offset: 1 − du / scale, its scale being max(du, floor). */
+export function residualOffset(du: number, scale: number): number {
+  return 1 - du / scale;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   OBJECTIVE_GROUPS,
   objectiveTargets,
   WORD_PROFILE_SLOT,
+  residualOffset,
   residualOffsets,
   residualScales,
   type ObjectiveTargets,
@@ -154,8 +155,8 @@ export class Scorer {
     const gradeGap = Math.abs(fleschKincaidGrade(counts) - gradeTarget);
     scales[ease] = Math.max(easeGap, this.floors[ease] as number);
     scales[grade] = Math.max(gradeGap, this.floors[grade] as number);
-    offsets[ease] = 1 - easeGap / (scales[ease] as number);
-    offsets[grade] = 1 - gradeGap / (scales[grade] as number);
+    offsets[ease] = residualOffset(easeGap, scales[ease] as number);
+    offsets[grade] = residualOffset(gradeGap, scales[grade] as number);
     return groupResidual(distances, scales, offsets, READABILITY_GROUP);
   }
 

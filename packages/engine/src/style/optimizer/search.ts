@@ -92,6 +92,11 @@ function allCandidates(runs: readonly EditBlock[], context: EditContext, deadlin
 
 let revertId = -1;
 
+/** Fresh sentences with the words of `sentences` (what an undo puts back). */
+function copies(sentences: readonly EditSentence[]): EditSentence[] {
+  return sentences.map(({ tokens, classes, words, habit }) => newSentence(tokens, classes, words, habit));
+}
+
 /**
  * Candidates that undo an applied edit whose sentences are still as it left them. Undoing an undo
  * makes the edit again: its op is then `redo`, and it must pass the habit direction gate as any new
@@ -103,11 +108,8 @@ function revertCandidates(history: readonly Applied[], towardInput = false): Can
     if (towardInput && applied.op === 'revert') continue;
     if (!applied.created.every((sentence) => sentence.alive)) continue;
     revertId -= 1;
-    const next: EditSentence[] = [];
-    for (const { tokens, classes, words, habit } of applied.removed)
-      next.push(newSentence(tokens, classes, words, habit));
     const op = applied.op === 'revert' ? 'redo' : 'revert';
-    out.push(makeCandidate(revertId, op, applied.block, applied.created, next));
+    out.push(makeCandidate(revertId, op, applied.block, applied.created, copies(applied.removed)));
   }
   return out;
 }
@@ -133,9 +135,7 @@ function restoreCandidates(history: readonly Applied[]): Candidate[] {
     const block = blocks.get(sentence);
     if (!sentence.alive || block === undefined) continue;
     revertId -= 1;
-    const next: EditSentence[] = [];
-    for (const { tokens, classes, words, habit } of input) next.push(newSentence(tokens, classes, words, habit));
-    out.push(makeCandidate(revertId, 'restore', block, [sentence], next));
+    out.push(makeCandidate(revertId, 'restore', block, [sentence], copies(input)));
   }
   return out;
 }
@@ -269,9 +269,38 @@ function searchRuns(
   }
   // What follows judges the nine groups as the final check does: readability whole.
   scorer.readabilityAtLength = false;
-  settle(history, scorer, deadline, stats, direction);
-  undoCostlyEdits(history, scorer, deadline, stats, direction);
+  const final: FinalSteps = { history, scorer, deadline, stats, direction };
+  groupsOnly(scorer, () => {
+    settle(final);
+    undoCostlyEdits(final);
+  });
   return stats;
+}
+
+/** What the steps after the search (settle, undoCostlyEdits) work on. */
+interface FinalSteps {
+  history: readonly Applied[];
+  scorer: Scorer;
+  deadline: Deadline;
+  stats: SearchStats;
+  direction: HabitDirection | undefined;
+}
+
+/** Runs `steps` with the scorer counting the nine groups alone (Scorer.groupsOnly). */
+function groupsOnly(scorer: Scorer, steps: () => void): void {
+  scorer.groupsOnly = true;
+  try {
+    steps();
+  } finally {
+    scorer.groupsOnly = false;
+  }
+}
+
+/** Makes the undo `entry`, through the habit direction's bookkeeping as every edit. */
+function applyUndo(entry: Candidate, { scorer, stats, direction }: FinalSteps): void {
+  const created = applyCandidate(entry, scorer);
+  direction?.apply(entry.block.kind, entry.replaced, created);
+  stats.applied += 1;
 }
 
 /** The nine groups' residuals summed: at most their count when the final check will keep the edits. */
@@ -287,36 +316,24 @@ function groupSum(scorer: Scorer): number {
  * such edits together sink the groups below the input, the ones that cost most go. Each undo is
  * judged once, then once more before it is made (its gain against the text as it is then).
  */
-function settle(
-  history: readonly Applied[],
-  scorer: Scorer,
-  deadline: Deadline,
-  stats: SearchStats,
-  direction: HabitDirection | undefined,
-): void {
+function settle(final: FinalSteps): void {
+  const { history, scorer, deadline, stats } = final;
   const target = OBJECTIVE_GROUPS.length;
   if (groupSum(scorer) <= target) return;
-  scorer.groupsOnly = true;
-  try {
-    const reverts = [...revertCandidates(history, true), ...restoreCandidates(history)];
-    for (const entry of reverts) {
-      deadline.check();
-      stats.evaluations += 1;
-      entry.gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
-    }
-    reverts.sort((a, b) => b.gain - a.gain);
-    for (const entry of reverts) {
-      if (entry.gain <= MIN_GAIN || scorer.score() <= target) break;
-      if (!isCurrent(entry)) continue;
-      deadline.check();
-      stats.evaluations += 1;
-      if (scorer.tryReplace(entry.replaced, entry.next, entry.delta) <= MIN_GAIN) continue;
-      const created = applyCandidate(entry, scorer);
-      direction?.apply(entry.block.kind, entry.replaced, created);
-      stats.applied += 1;
-    }
-  } finally {
-    scorer.groupsOnly = false;
+  const reverts = [...revertCandidates(history, true), ...restoreCandidates(history)];
+  for (const entry of reverts) {
+    deadline.check();
+    stats.evaluations += 1;
+    entry.gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
+  }
+  reverts.sort((a, b) => b.gain - a.gain);
+  for (const entry of reverts) {
+    if (entry.gain <= MIN_GAIN || scorer.score() <= target) break;
+    if (!isCurrent(entry)) continue;
+    deadline.check();
+    stats.evaluations += 1;
+    if (scorer.tryReplace(entry.replaced, entry.next, entry.delta) <= MIN_GAIN) continue;
+    applyUndo(entry, final);
   }
 }
 
@@ -329,38 +346,26 @@ function settle(
  * final check keeps the text. At most one step per group, each the one that frees the most groups
  * (then the largest gain for the groups summed).
  */
-function undoCostlyEdits(
-  history: readonly Applied[],
-  scorer: Scorer,
-  deadline: Deadline,
-  stats: SearchStats,
-  direction: HabitDirection | undefined,
-): void {
+function undoCostlyEdits(final: FinalSteps): void {
+  const { history, scorer, deadline, stats, direction } = final;
   const target = OBJECTIVE_GROUPS.length;
-  scorer.groupsOnly = true;
-  try {
-    for (let round = 0; round < target; round += 1) {
-      const improved = scorer.groupsImproved();
-      let best: { entry: Candidate; improved: number; gain: number } | undefined;
-      for (const entry of [...revertCandidates(history), ...restoreCandidates(history)]) {
-        if (entry.op === 'redo' && direction?.allows(entry.block.kind, entry.replaced, entry.next) === false) continue;
-        deadline.check();
-        stats.evaluations += 1;
-        const after = scorer.groupsImproved(entry.delta);
-        if (after <= improved) continue;
-        const gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
-        // The groups summed stay where settle left them or better: the final check keeps the text.
-        if (gain === -Infinity || scorer.score() - gain > Math.max(target, scorer.score())) continue;
-        if (best === undefined || after > best.improved || (after === best.improved && gain > best.gain))
-          best = { entry, improved: after, gain };
-      }
-      if (best === undefined) return;
-      const created = applyCandidate(best.entry, scorer);
-      direction?.apply(best.entry.block.kind, best.entry.replaced, created);
-      stats.applied += 1;
+  for (let round = 0; round < target; round += 1) {
+    const improved = scorer.groupsImproved();
+    let best: { entry: Candidate; improved: number; gain: number } | undefined;
+    for (const entry of [...revertCandidates(history), ...restoreCandidates(history)]) {
+      if (entry.op === 'redo' && direction?.allows(entry.block.kind, entry.replaced, entry.next) === false) continue;
+      deadline.check();
+      stats.evaluations += 1;
+      const after = scorer.groupsImproved(entry.delta);
+      if (after <= improved) continue;
+      const gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
+      // The groups summed stay where settle left them or better: the final check keeps the text.
+      if (gain === -Infinity || scorer.score() - gain > Math.max(target, scorer.score())) continue;
+      if (best === undefined || after > best.improved || (after === best.improved && gain > best.gain))
+        best = { entry, improved: after, gain };
     }
-  } finally {
-    scorer.groupsOnly = false;
+    if (best === undefined) return;
+    applyUndo(best.entry, final);
   }
 }
 

@@ -1,5 +1,5 @@
 import { qualityFromFeatures, type CountFeatures, type QualityAnalytics } from '@styler-dev/analytics/metrics';
-import { DISTANCE_FLOOR, RELATIVE_FLOOR } from './objective.js';
+import { DISTANCE_FLOOR, relativeFloor } from './objective.js';
 
 /** One compared number of quality_analytics: a value with a ground truth, or a distance to it. */
 interface Comparison {
@@ -54,7 +54,7 @@ const flooredImprovement: ImprovementOf = (comparison) => {
   const truth = comparison.ground_truth ?? 0;
   const du = Math.abs(comparison.unpersonalized - truth);
   const dp = Math.abs(comparison.personalized - truth);
-  const floor = grounded ? Math.max(1e-9, RELATIVE_FLOOR * Math.abs(truth)) : DISTANCE_FLOOR;
+  const floor = grounded ? relativeFloor(truth) : DISTANCE_FLOOR;
   return (du - dp) / Math.max(du, floor);
 };
 
