@@ -1,9 +1,9 @@
 // A simulated power cut under the embedded store. The data directory lives on an ext4 file system
 // in a loop device (a file of this machine's disk), mounted with a 60 s journal commit interval so
 // nothing reaches the device unless it is synced. `styler serve` (SQLite) takes uploads and job
-// creations from `concurrency` clients; then it is killed with SIGKILL and, at once, the device's
-// file is copied: the copy holds what had reached the device, and not what was still in the
-// kernel's page cache, which a power cut loses. The copy is mounted (ext4 replays its journal as
+// creations from `concurrency` clients, then two uploads alone; then it is killed with SIGKILL
+// and, at once, the device's file is copied: the copy holds what had reached the device, and not
+// what was still in the kernel's page cache, which a power cut loses. The copy is mounted (ext4 replays its journal as
 // after a power cut), opened as the service would open it, and every acknowledged upload (its row,
 // both blobs, the bytes by sha256) and job is looked for.
 // What this does not simulate: a disk that lies about its cache flushes, and writeback the kernel
@@ -99,36 +99,46 @@ export async function runPowerCut({ synchronous = 'FULL', durationMs = 4_000, co
     const call = (path, init) =>
       fetch(`${service.url}${path}`, { ...init, headers: { authorization: `Bearer ${KEY}`, ...init?.headers } });
     let n = 0;
+    const uploadOne = async () => {
+      n += 1;
+      const text = `Letter ${n}: we walked home along the shore, and the tide was out. `.repeat(20);
+      const form = new FormData();
+      form.set('file', new Blob([text]), `letter-${n}.txt`);
+      const response = await call('/files', { method: 'POST', body: form }).catch(() => undefined);
+      if (response?.status !== 200) return false;
+      const { id } = await response.json();
+      acked.uploads.set(id, sha256(text));
+      if (n % 5 !== 0) return true;
+      const job = await call('/fine_tuning/jobs', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ training_files: [id] }),
+      }).catch(() => undefined);
+      if (job?.status === 200) acked.jobs.push((await job.json()).id);
+      return true;
+    };
     let running = true;
     const client = async () => {
-      while (running) {
-        n += 1;
-        const text = `Letter ${n}: we walked home along the shore, and the tide was out. `.repeat(20);
-        const form = new FormData();
-        form.set('file', new Blob([text]), `letter-${n}.txt`);
-        const response = await call('/files', { method: 'POST', body: form }).catch(() => undefined);
-        if (response?.status !== 200) continue;
-        const { id } = await response.json();
-        acked.uploads.set(id, sha256(text));
-        if (n % 5 !== 0) continue;
-        const job = await call('/fine_tuning/jobs', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ training_files: [id] }),
-        }).catch(() => undefined);
-        if (job?.status === 200) acked.jobs.push((await job.json()).id);
-      }
+      while (running) await uploadOne();
     };
-    const clients = Array.from({ length: concurrency }, client);
-    await new Promise((resolve) => setTimeout(resolve, durationMs));
+    await Promise.all([
+      ...Array.from({ length: concurrency }, client),
+      new Promise((resolve) => setTimeout(resolve, durationMs)).then(() => (running = false)),
+    ]);
+    // Then two uploads alone. Under load another request's fsync may carry the last rows to the
+    // device by chance; after the last lone acknowledgement nothing is synced unless the store
+    // synced it, so what NORMAL leaves unsynced is surely at stake. Two, because the first may
+    // commit into a WAL checkpoint, which syncs; the second then cannot.
+    for (let done = 0, tries = 0; done < 2; tries += 1) {
+      if (tries === 10) throw new Error('the service refused uploads after the load');
+      if (await uploadOne()) done += 1;
+    }
     // The cut: no acknowledgement counts after this point, the process is gone, and the device's
     // contents are taken before the kernel writes back what nobody synced.
-    running = false;
     const counted = { uploads: new Map(acked.uploads), jobs: [...acked.jobs] };
     service.child.kill('SIGKILL');
     copyFileSync(image, copy);
     await service.exited;
-    await Promise.all(clients);
     unmount();
 
     unmount = mountImage(copy, join(work, 'recovered'), 'defaults');
