@@ -1,9 +1,11 @@
 import type { Upos } from '@styler-dev/analytics/metrics';
 
 /**
- * Generic, AI-typical words and phrases with plain replacements that keep the meaning.
+ * Generic, AI-typical words and phrases, most with plain replacements that keep the meaning.
  * Each row: the generic forms (inflections in a fixed slot order, e.g. base|3sg|past|ing), then
- * one or more alternatives with the same slots. `pos`: the UPOS a single-word form must carry to
+ * one or more alternatives with the same slots, or none for a word no plain word replaces
+ * everywhere: the model still counts it, the brief still names it when the author never uses it,
+ * and the rule engine leaves it as it is. `pos`: the UPOS a single-word form must carry to
  * be replaced (so the noun "boost" is not swapped for a verb); `tags`: UPOS of a multi-word
  * alternative's words (single words keep the tags of the word they replace).
  */
@@ -24,12 +26,18 @@ function row(forms: string, alternatives: string, pos?: Upos, tags?: string): Ge
   return entry;
 }
 
+/** An AI-typical word with no replacement (see GenericEntry): counted and avoided, never swapped. */
+function unreplaced(forms: string, pos: Upos): GenericEntry {
+  return { forms: forms.split('|'), alternatives: [], pos };
+}
+
 export const GENERIC_ENTRIES: readonly GenericEntry[] = [
   row('utilize|utilizes|utilized|utilizing', 'use|uses|used|using', 'VERB'),
   row('utilise|utilises|utilised|utilising', 'use|uses|used|using', 'VERB'),
   row('leverage|leverages|leveraged|leveraging', 'use|uses|used|using', 'VERB'),
-  // No row for "facilitate": "help" wants a beneficiary ("help the team") where it takes a process,
-  // and "ease inroads" reads as lessening them; no plain verb says "make easier" of every object.
+  // Not "help": it wants a beneficiary ("help the team") where "facilitate" takes a process; and
+  // "ease inroads" reads as lessening them. No plain verb says "make easier" of every object.
+  unreplaced('facilitate|facilitates|facilitated|facilitating', 'VERB'),
   row('enhance|enhances|enhanced|enhancing', 'improve|improves|improved|improving', 'VERB'),
   row('optimize|optimizes|optimized|optimizing', 'improve|improves|improved|improving', 'VERB'),
   row('streamline|streamlines|streamlined|streamlining', 'simplify|simplifies|simplified|simplifying', 'VERB'),

@@ -121,6 +121,16 @@ describe('words to avoid', () => {
     expect(austen).not.toContain('assist');
     expect(austen).toContain('leverage');
   });
+
+  it('names AI-typical words the rule engine has no replacement for ("facilitate")', () => {
+    const entry = GENERIC_ENTRIES.find((one) => one.forms[0] === 'facilitate')!;
+    expect(entry.alternatives).toEqual([]);
+    const avoiding = AUTHORS.filter((author) =>
+      entry.forms.every((form) => (authorModel(author).habits.usedGeneric[form] ?? 0) === 0),
+    );
+    expect(avoiding.length).toBeGreaterThan(0);
+    for (const author of avoiding) expect(styleBrief(authorModel(author)).avoided.words).toContain('facilitate');
+  });
 });
 
 describe('the brief as data', () => {
