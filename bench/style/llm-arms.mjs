@@ -86,15 +86,17 @@ function returnedReply(choice) {
 }
 
 /**
- * What a chooseDraft result reports beyond the text: the winner, the drafts' scores, the sentences
- * repaired in the returned text, the reply behind it, the first draft (by index) that kept
- * everything once repaired (what one draft under the policy would return), and the revision.
+ * What a chooseDraft result reports beyond the text: the winner, the drafts (each as repaired, with
+ * its scores), the sentences repaired in the returned text, the reply behind it, the first draft
+ * (by index) that kept everything once repaired (what one draft under the policy would return),
+ * and the revision.
  */
 function choiceDetail(choice) {
   const firstKept = [...choice.drafts].sort((a, b) => a.index - b.index).find((draft) => draft.kept);
   return {
     winner: choice.winner,
     drafts: choice.drafts.map((draft) => ({
+      text: draft.text,
       delta: draft.delta,
       kept: draft.kept,
       losses: draft.losses,

@@ -61,6 +61,11 @@ export function outputJudge(authors) {
         ownCut: ownCutReference(target, length),
       };
     },
+    /** Who the judge says wrote `text`, and its Delta to `target`. */
+    attribute(target, text) {
+      const judged = attributor.attribute(countWordForms(text));
+      return { author: judged.author, deltaToTarget: judged.deltas[target] };
+    },
     /** Everything measured of one output toward `target` (model `model`), against the input. */
     judgeOutput(target, model, input, output) {
       const counts = countWordForms(output);

@@ -103,11 +103,29 @@ function tally(values) {
     .join(', ');
 }
 
+/**
+ * How the judge splits each request's drafts (the choice arm's, as repaired): all to the target,
+ * none to it, or some; only a split request lets a choice among the drafts change the attribution.
+ */
+function draftAgreement(pairs) {
+  const counts = { all: 0, none: 0, split: 0 };
+  for (const pair of pairs) {
+    const authors = pair.arms.choice.draftAuthors ?? [];
+    const toTarget = authors.filter((author) => author === pair.target).length;
+    counts[toTarget === authors.length ? 'all' : toTarget === 0 ? 'none' : 'split'] += 1;
+  }
+  return (
+    `Drafts of one request by the judge: all to the target in ${counts.all} pairs, none in ${counts.none}, ` +
+    `split in ${counts.split} (only there can the choice change the attribution).`
+  );
+}
+
 function choiceLines(pairs) {
   const details = (arm) => pairs.map((pair) => pair.arms[arm].detail);
   const keptDrafts = (arm) => details(arm).flatMap((d) => d.drafts.map((draft) => draft.kept));
   return [
     `Winners, brief + choice of n: ${tally(details('choice').map((d) => d.winner))}.`,
+    draftAgreement(pairs),
     `Drafts that kept everything: ${pct(keptDrafts('choice').filter(Boolean).length / keptDrafts('choice').length)}.`,
     `Revision round: ${tally(details('revision').map((d) => d.revision?.status ?? 'none'))}.`,
   ].join('\n');

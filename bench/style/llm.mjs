@@ -191,6 +191,13 @@ async function runPair(pair, context) {
     if (firstKept !== undefined) {
       arms[arm.id].firstKept = context.judge.judgeOutput(pair.target, model, pair.input.text, firstKept);
     }
+    // Whom the judge gives each draft: where all of a request's drafts go to one author, no choice
+    // among them can change the attribution.
+    if (run.detail.drafts !== undefined) {
+      arms[arm.id].draftAuthors = run.detail.drafts.map(
+        (draft) => context.judge.attribute(pair.target, draft.text).author,
+      );
+    }
     for (const variant of VARIANTS) {
       const text = texts[variant.id];
       arms[arm.id][variant.id] = {

@@ -45,7 +45,9 @@ function smallCorpus(root: string): string {
 }
 
 interface BenchResult {
-  pairs: { arms: { revision: { detail: { revision?: { status: string } } } } }[];
+  pairs: {
+    arms: { choice: { draftAuthors?: string[] }; revision: { detail: { revision?: { status: string } } } };
+  }[];
   failed: unknown[];
   summaries: unknown;
 }
@@ -172,6 +174,11 @@ describe('bench/style/llm.mjs in batch rounds', () => {
     expect(run.stdout).toContain('the model the answers name: batch-model');
     expect(result.pairs).toHaveLength(2);
     expect(result.failed).toEqual([]);
+    // Each draft of the choice arm judged: the two pairs fall in exactly one of the three kinds.
+    const agreement = /all to the target in (\d+) pairs, none in (\d+), split in (\d+)/.exec(run.stdout);
+    expect(agreement, run.stdout).not.toBeNull();
+    expect(agreement!.slice(1).reduce((sum, count) => sum + Number(count), 0)).toBe(2);
+    for (const pair of result.pairs) expect(pair.arms.choice.draftAuthors).toHaveLength(2);
 
     // The scripted server asked live gives the same numbers as its answers read from batch files.
     const live = await runBench(corpus, ['--scripted', '--model', 'batch-model', '--json', join(dir, 'live.json')]);
