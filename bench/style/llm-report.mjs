@@ -111,6 +111,7 @@ function draftAgreement(pairs) {
   const counts = { all: 0, none: 0, split: 0 };
   for (const pair of pairs) {
     const authors = pair.arms.choice.draftAuthors ?? [];
+    if (authors.length === 0) continue;
     const toTarget = authors.filter((author) => author === pair.target).length;
     counts[toTarget === authors.length ? 'all' : toTarget === 0 ? 'none' : 'split'] += 1;
   }
