@@ -32,6 +32,11 @@ export const REPAIR_MARGIN = 0.02;
 export const WORD_PROFILE_WEIGHT = 9;
 /** A residual this close to 1 counts as unchanged (float noise), not improved. */
 const IMPROVED_EPSILON = 1e-9;
+
+/** How many residuals are below 1: groups the text moved toward the author. */
+function improvedCount(residuals: readonly number[]): number {
+  return residuals.filter((residual) => residual < 1 - IMPROVED_EPSILON).length;
+}
 /** Index of readability in OBJECTIVE_GROUPS. */
 const READABILITY_GROUP = OBJECTIVE_GROUPS.indexOf('readability');
 /** Weight of the habit mismatch, per sentence of the input (see habitScore). */
@@ -253,10 +258,10 @@ export class Scorer {
 
   /** How many groups end below their input residual of 1: now, or after `delta` (the state is restored). */
   groupsImproved(delta?: EditDelta): number {
-    if (delta === undefined) return this.residuals().filter((residual) => residual < 1 - IMPROVED_EPSILON).length;
+    if (delta === undefined) return improvedCount(this.residuals());
     this.state.applyDelta(delta, 1);
     const residuals = groupResiduals(groupDistances(this.state, this.targets, this.trial), this.scales, this.offsets);
     this.state.applyDelta(delta, -1);
-    return residuals.filter((residual) => residual < 1 - IMPROVED_EPSILON).length;
+    return improvedCount(residuals);
   }
 }

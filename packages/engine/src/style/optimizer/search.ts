@@ -277,6 +277,9 @@ function searchRuns(
   return stats;
 }
 
+/** The nine groups: what their residuals sum to when the text is as far from the author as the input. */
+const GROUP_COUNT = OBJECTIVE_GROUPS.length;
+
 /** What the steps after the search (settle, undoCostlyEdits) work on. */
 interface FinalSteps {
   history: readonly Applied[];
@@ -318,8 +321,7 @@ function groupSum(scorer: Scorer): number {
  */
 function settle(final: FinalSteps): void {
   const { history, scorer, deadline, stats } = final;
-  const target = OBJECTIVE_GROUPS.length;
-  if (groupSum(scorer) <= target) return;
+  if (groupSum(scorer) <= GROUP_COUNT) return;
   const reverts = [...revertCandidates(history, true), ...restoreCandidates(history)];
   for (const entry of reverts) {
     deadline.check();
@@ -328,7 +330,7 @@ function settle(final: FinalSteps): void {
   }
   reverts.sort((a, b) => b.gain - a.gain);
   for (const entry of reverts) {
-    if (entry.gain <= MIN_GAIN || scorer.score() <= target) break;
+    if (entry.gain <= MIN_GAIN || scorer.score() <= GROUP_COUNT) break;
     if (!isCurrent(entry)) continue;
     deadline.check();
     stats.evaluations += 1;
@@ -348,8 +350,7 @@ function settle(final: FinalSteps): void {
  */
 function undoCostlyEdits(final: FinalSteps): void {
   const { history, scorer, deadline, stats, direction } = final;
-  const target = OBJECTIVE_GROUPS.length;
-  for (let round = 0; round < target; round += 1) {
+  for (let round = 0; round < GROUP_COUNT; round += 1) {
     const improved = scorer.groupsImproved();
     let best: { entry: Candidate; improved: number; gain: number } | undefined;
     for (const entry of [...revertCandidates(history), ...restoreCandidates(history)]) {
@@ -360,7 +361,7 @@ function undoCostlyEdits(final: FinalSteps): void {
       if (after <= improved) continue;
       const gain = scorer.tryReplace(entry.replaced, entry.next, entry.delta);
       // The groups summed stay where settle left them or better: the final check keeps the text.
-      if (gain === -Infinity || scorer.score() - gain > Math.max(target, scorer.score())) continue;
+      if (gain === -Infinity || scorer.score() - gain > Math.max(GROUP_COUNT, scorer.score())) continue;
       if (best === undefined || after > best.improved || (after === best.improved && gain > best.gain))
         best = { entry, improved: after, gain };
     }
